@@ -1,0 +1,290 @@
+//! `mancala play`: a game in the terminal, two people or one against the computer.
+
+use crate::board;
+use anyhow::{bail, Context, Result};
+use clap::ValueEnum;
+use mancala_rules::{explain, Ending, Game, MoveReport, Pit, Record, Ruleset};
+use std::io::{BufRead, Write};
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum Player {
+    Human,
+    Computer,
+}
+
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// Game id (see `mancala games`).
+    game: String,
+    /// Who plays South (moves first).
+    #[arg(long, value_enum, default_value_t = Player::Human)]
+    south: Player,
+    /// Who plays North.
+    #[arg(long, value_enum, default_value_t = Player::Computer)]
+    north: Player,
+    /// Start from a position in the one-line notation.
+    #[arg(long)]
+    from: Option<String>,
+    /// Continue a game saved with `save FILE`.
+    #[arg(long)]
+    load: Option<std::path::PathBuf>,
+    /// Seed for the computer's choices among equal moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+const HELP: &str = "\
+Commands:
+  a, b, C ...   play the pit with that letter (lowercase: South's row, uppercase: North's)
+  undo          take back the last move (and the computer's reply)
+  moves         list the moves so far
+  rules         print the rules of this game
+  save FILE     save the game as a record
+  agree         end the game by agreement that the seeds circulate (as at a cycle)
+  resign        resign the game
+  help          this list
+  quit          leave without saving";
+
+struct Session {
+    ruleset: Ruleset,
+    game: Game,
+    players: [Player; 2],
+    last: Option<MoveReport>,
+    ending: Ending,
+    rng: fastrand::Rng,
+}
+
+pub fn run(args: PlayArgs) -> Result<()> {
+    let (ruleset, game) = match &args.load {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read record file {}", path.display()))?;
+            let record = Record::parse(&text)?;
+            if crate::find(&args.game)?.id != record.ruleset.id {
+                bail!(
+                    "the record is a game of {}, not {}",
+                    record.ruleset.id,
+                    args.game
+                );
+            }
+            if args.from.is_some() {
+                bail!("give either --load or --from, not both");
+            }
+            (record.ruleset, record.game())
+        }
+        None => {
+            let ruleset = *crate::find(&args.game)?;
+            let start = crate::start_position(&ruleset.rules, args.from.as_deref())?;
+            (ruleset, Game::from_position(ruleset.rules, start))
+        }
+    };
+    let mut s = Session {
+        ruleset,
+        game,
+        players: [args.south, args.north],
+        last: None,
+        ending: Ending::Unfinished,
+        rng: fastrand::Rng::with_seed(args.seed),
+    };
+    println!("{} — type a pit letter to move, or 'help'.", s.ruleset.name);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        let rules = s.ruleset.rules;
+        println!(
+            "\n{}{}",
+            board::draw(&rules, s.game.position(), s.last.as_ref()),
+            status(&s)
+        );
+        if !s.game.is_over() && s.ending == Ending::Unfinished {
+            let side = s.game.position().to_move();
+            if s.players[side.index()] == Player::Computer {
+                let pit = computer_move(&s.game, &mut s.rng);
+                let report = s
+                    .game
+                    .play_reported(pit)
+                    .expect("the computer plays legal moves");
+                println!(
+                    "\nComputer ({}) plays {}: {}",
+                    board::title(side),
+                    pit.letter(&rules),
+                    explain(&rules, &report)
+                );
+                s.last = Some(report);
+                continue;
+            }
+            print!("{}> ", board::title(side));
+        } else {
+            print!("game over (undo, save FILE, quit)> ");
+        }
+        std::io::stdout().flush()?;
+        let Some(line) = lines.next() else {
+            println!();
+            return Ok(());
+        };
+        let line = line.context("cannot read input")?;
+        let mut words = line.split_whitespace();
+        let Some(word) = words.next() else { continue };
+        let rest: Vec<&str> = words.collect();
+        match word {
+            "quit" | "exit" => return Ok(()),
+            "help" | "?" => println!("{HELP}"),
+            "rules" => println!("{}", crate::rules_page(s.ruleset.id)),
+            "moves" => {
+                let letters: Vec<String> = s
+                    .game
+                    .moves()
+                    .iter()
+                    .map(|p| p.letter(&rules).to_string())
+                    .collect();
+                println!(
+                    "{}",
+                    if letters.is_empty() {
+                        "(no moves yet)".into()
+                    } else {
+                        letters.join(" ")
+                    }
+                );
+            }
+            "undo" => undo(&mut s),
+            "save" => match rest.as_slice() {
+                [file] => match save(&s, file) {
+                    Ok(()) => println!("saved to {file}"),
+                    Err(e) => println!("could not save: {e:#}"),
+                },
+                _ => println!("usage: save FILE"),
+            },
+            "resign" if !s.game.is_over() && s.ending == Ending::Unfinished => {
+                s.ending = Ending::Resignation {
+                    loser: s.game.position().to_move(),
+                };
+            }
+            "agree" if !s.game.is_over() && s.ending == Ending::Unfinished => {
+                let opponent = !s.game.position().to_move();
+                let accepts = s.players[opponent.index()] == Player::Human
+                    || s.game.position().quiet_moves() >= 12;
+                if accepts {
+                    s.game.agree_to_end();
+                    s.ending = Ending::Rules(mancala_rules::EndReason::Agreed);
+                } else {
+                    println!("The computer declines: the seeds have not circulated for 12 moves without a capture.");
+                }
+            }
+            _ if s.game.is_over() || s.ending != Ending::Unfinished => {
+                println!("The game is over: undo, save FILE or quit.")
+            }
+            _ => match Pit::parse(word, &rules) {
+                Err(e) => println!("{e} (or type 'help')"),
+                Ok(pit) => match s.game.play_reported(pit) {
+                    Ok(report) => {
+                        println!("\n{}", explain(&rules, &report));
+                        s.last = Some(report);
+                    }
+                    Err(e) => println!("{e}"),
+                },
+            },
+        }
+    }
+}
+
+fn status(s: &Session) -> String {
+    match s.ending {
+        Ending::Resignation { loser } => {
+            format!(
+                "{} resigned; {} wins.",
+                board::title(loser),
+                board::title(!loser)
+            )
+        }
+        _ => board::status(s.game.position()),
+    }
+}
+
+fn undo(s: &mut Session) {
+    if s.ending != Ending::Unfinished {
+        // Taking back a resignation or an agreement.
+        let agreed = matches!(s.ending, Ending::Rules(_));
+        s.ending = Ending::Unfinished;
+        if agreed {
+            let moves = s.game.moves().to_vec();
+            let start = *s.game.start();
+            s.game = Game::from_position(s.ruleset.rules, start);
+            for pit in moves {
+                let _ = s.game.play(pit);
+            }
+        }
+        println!("Taken back.");
+        return;
+    }
+    loop {
+        if s.game.undo().is_none() {
+            println!("Nothing to take back.");
+            break;
+        }
+        let side = s.game.position().to_move();
+        if s.players[side.index()] == Player::Human || s.game.moves().is_empty() {
+            break;
+        }
+    }
+    s.last = None;
+}
+
+fn save(s: &Session, file: &str) -> Result<()> {
+    let name = |p: Player| match p {
+        Player::Human => "Human".to_string(),
+        Player::Computer => "Computer (greedy)".to_string(),
+    };
+    let tags = vec![
+        ("South".to_string(), name(s.players[0])),
+        ("North".to_string(), name(s.players[1])),
+        ("Date".to_string(), today()),
+    ];
+    let record = Record::new(s.ruleset, &s.game, tags, s.ending);
+    std::fs::write(file, record.to_string()).with_context(|| format!("cannot write {file}"))?;
+    Ok(())
+}
+
+/// The simple computer player: the move that captures most now (a won game
+/// first), ties broken at random.
+fn computer_move(game: &Game, rng: &mut fastrand::Rng) -> Pit {
+    let rules = game.rules();
+    let pos = game.position();
+    let me = pos.to_move();
+    let mut best: Vec<Pit> = Vec::new();
+    let mut best_score = i32::MIN;
+    for pit in game.legal_moves() {
+        let child = rules.play_unchecked(pos, pit);
+        let score = match child.outcome() {
+            Some(o) if o.winner == Some(me) => 1000,
+            Some(o) if o.winner == Some(!me) => -1000,
+            _ => child.captured()[me] as i32 - child.captured()[!me] as i32,
+        };
+        if score > best_score {
+            best_score = score;
+            best.clear();
+        }
+        if score == best_score {
+            best.push(pit);
+        }
+    }
+    best[rng.usize(..best.len())]
+}
+
+/// Today's date (UTC) as YYYY-MM-DD.
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    // Civil-from-days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}

@@ -1,0 +1,602 @@
+//! The move engine: every rule question is answered here, each in one place.
+
+use crate::event::{Event, Observer};
+use crate::moves::{Moves, Pit};
+use crate::position::{EndReason, Outcome, Position};
+use crate::rules::*;
+use crate::side::Side;
+use std::fmt;
+
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The game is over.
+    GameOver,
+    /// The pit is not in the mover's row.
+    NotYourPit,
+    /// The pit is empty.
+    EmptyPit,
+    /// The opponent's row is empty and another move would feed it.
+    MustFeed,
+    /// The move's relay sowing would never end.
+    Endless,
+}
+
+/// A move that cannot be played, with the moves that can.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    pub pit: Pit,
+    pub reason: Illegal,
+    pub legal: Moves,
+    pub to_move: Side,
+    pub(crate) pits_per_row: u8,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.pits_per_row;
+        let letter = |p: Pit| crate::moves::letter(p, n);
+        let pit = letter(self.pit);
+        match self.reason {
+            Illegal::GameOver => return write!(f, "{pit} cannot be played: the game is over"),
+            Illegal::NotYourPit => write!(f, "{pit} is not one of {}'s pits", self.to_move)?,
+            Illegal::EmptyPit => write!(f, "{pit} is empty")?,
+            Illegal::MustFeed => write!(f, "{pit} does not feed the opponent, whose row is empty")?,
+            Illegal::Endless => write!(f, "{pit} would relay forever")?,
+        }
+        let legal: Vec<String> = self.legal.map(|p| letter(p).to_string()).collect();
+        if legal.is_empty() {
+            write!(f, "; {} has no legal move", self.to_move)
+        } else {
+            write!(f, "; legal moves for {}: {}", self.to_move, legal.join(" "))
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// The board right after sowing and captures, before the turn passes and
+/// before end-of-game awards.
+struct Sown {
+    pos: Position,
+    extra_turn: bool,
+    ended: Option<EndReason>,
+}
+
+/// Watches a sowing for a seed dropped into one row (for [`FeedTest::SowsInto`]).
+struct RowWatch {
+    lo: u8,
+    hi: u8,
+    sown_into: bool,
+}
+
+impl Observer for RowWatch {
+    #[inline]
+    fn event(&mut self, event: Event) {
+        if let Event::Drop { pit } = event {
+            self.sown_into |= pit.0 >= self.lo && pit.0 < self.hi;
+        }
+    }
+}
+
+impl Rules {
+    #[inline]
+    fn row_range(&self, side: Side) -> std::ops::Range<usize> {
+        let n = self.pits_per_row as usize;
+        side.index() * n..(side.index() + 1) * n
+    }
+
+    #[inline]
+    fn side_of(&self, pit: usize) -> Side {
+        if pit < self.pits_per_row as usize {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    #[inline]
+    fn row_is_empty(&self, pos: &Position, side: Side) -> bool {
+        pos.pits[self.row_range(side)].iter().all(|&s| s == 0)
+    }
+
+    /// The non-empty pits of a row.
+    #[inline]
+    fn occupied(&self, pos: &Position, side: Side) -> Moves {
+        let mut mask = 0u32;
+        for i in self.row_range(side) {
+            mask |= ((pos.pits[i] != 0) as u32) << i;
+        }
+        Moves(mask)
+    }
+
+    /// The legal moves, in board order; empty once the game is over.
+    pub fn legal_moves(&self, pos: &Position) -> Moves {
+        if pos.is_over() {
+            return Moves::EMPTY;
+        }
+        self.moves_for(pos, pos.to_move, false)
+    }
+
+    /// Whether `pit` is a legal move.
+    pub fn is_legal(&self, pos: &Position, pit: Pit) -> bool {
+        self.check(pos, pit).is_ok()
+    }
+
+    /// The legal moves of `side` as if it were to move. With `first_only`,
+    /// stops at the first legal move found (used to ask "can they move?").
+    fn moves_for(&self, pos: &Position, side: Side, first_only: bool) -> Moves {
+        let candidates = self.occupied(pos, side);
+        if candidates.is_empty() {
+            return candidates;
+        }
+        let must_feed =
+            matches!(self.feeding, Feeding::Required { .. }) && self.row_is_empty(pos, !side);
+        let may_be_endless = matches!(self.sowing, Sowing::Relay);
+        if !must_feed && !may_be_endless {
+            return candidates;
+        }
+        let mut probe = *pos;
+        probe.to_move = side;
+        let opponent = self.row_range(!side);
+        let mut legal = Moves::EMPTY;
+        let mut feeders = Moves::EMPTY;
+        for pit in candidates {
+            let mut watch = RowWatch {
+                lo: opponent.start as u8,
+                hi: opponent.end as u8,
+                sown_into: false,
+            };
+            let Some(sown) = self.sow(&probe, pit, &mut watch) else {
+                continue; // endless
+            };
+            legal.insert(pit);
+            if must_feed {
+                let Feeding::Required { test, .. } = self.feeding else {
+                    unreachable!()
+                };
+                let feeds = match test {
+                    FeedTest::LeavesSeeds => !self.row_is_empty(&sown.pos, !side),
+                    FeedTest::SowsInto => watch.sown_into,
+                };
+                if feeds {
+                    feeders.insert(pit);
+                    if first_only {
+                        return feeders;
+                    }
+                }
+            } else if first_only {
+                return legal;
+            }
+        }
+        if !must_feed || !feeders.is_empty() {
+            return if must_feed { feeders } else { legal };
+        }
+        match self.feeding {
+            Feeding::Required {
+                otherwise: Unfed::AnyMove,
+                ..
+            } => legal,
+            _ => Moves::EMPTY,
+        }
+    }
+
+    fn illegal(&self, pos: &Position, pit: Pit, reason: Illegal) -> IllegalMove {
+        IllegalMove {
+            pit,
+            reason,
+            legal: self.legal_moves(pos),
+            to_move: pos.to_move,
+            pits_per_row: self.pits_per_row,
+        }
+    }
+
+    fn check(&self, pos: &Position, pit: Pit) -> Result<(), IllegalMove> {
+        if pos.is_over() {
+            return Err(self.illegal(pos, pit, Illegal::GameOver));
+        }
+        if !self.row_range(pos.to_move).contains(&pit.index()) {
+            return Err(self.illegal(pos, pit, Illegal::NotYourPit));
+        }
+        if pos.pits[pit.index()] == 0 {
+            return Err(self.illegal(pos, pit, Illegal::EmptyPit));
+        }
+        if matches!(self.feeding, Feeding::Required { .. })
+            && self.row_is_empty(pos, !pos.to_move)
+            && !self.legal_moves(pos).contains(pit)
+        {
+            let reason = if self.sow(pos, pit, &mut ()).is_none() {
+                Illegal::Endless
+            } else {
+                Illegal::MustFeed
+            };
+            return Err(self.illegal(pos, pit, reason));
+        }
+        Ok(())
+    }
+
+    /// Plays a move, or says why it is illegal (the position is unchanged).
+    pub fn play(&self, pos: &Position, pit: Pit) -> Result<Position, IllegalMove> {
+        self.play_with(pos, pit, &mut ())
+    }
+
+    /// Plays a move, reporting what happens to `observer`. If the move turns
+    /// out to be illegal, the observer may have seen part of it.
+    pub fn play_with<O: Observer>(
+        &self,
+        pos: &Position,
+        pit: Pit,
+        observer: &mut O,
+    ) -> Result<Position, IllegalMove> {
+        self.check(pos, pit)?;
+        self.apply(pos, pit, observer)
+            .ok_or_else(|| self.illegal(pos, pit, Illegal::Endless))
+    }
+
+    /// Plays a move the caller knows to be legal (from [`Rules::legal_moves`]).
+    /// An illegal move gives an unspecified position, never undefined behaviour.
+    #[inline]
+    pub fn play_unchecked(&self, pos: &Position, pit: Pit) -> Position {
+        self.apply(pos, pit, &mut ()).unwrap_or(*pos)
+    }
+
+    /// Sows, captures, passes the turn and applies any end of the game.
+    /// `None` if the relay never ends.
+    #[inline]
+    fn apply<O: Observer>(&self, pos: &Position, pit: Pit, obs: &mut O) -> Option<Position> {
+        let mover = pos.to_move;
+        let Sown {
+            mut pos,
+            extra_turn,
+            ended,
+            ..
+        } = self.sow(pos, pit, obs)?;
+        match ended {
+            Some(EndReason::WipeOut) => {
+                self.take_board(&mut pos, mover, obs);
+                self.conclude(&mut pos, EndReason::WipeOut, obs);
+            }
+            Some(reason) => self.conclude(&mut pos, reason, obs),
+            None => {
+                if extra_turn {
+                    obs.event(Event::ExtraTurn { side: mover });
+                } else {
+                    pos.to_move = !mover;
+                }
+                self.settle(&mut pos, obs);
+            }
+        }
+        Some(pos)
+    }
+
+    /// Sowing and captures ([`Sowing`], [`Origin`], [`Capture`], [`GrandSlam`]).
+    /// `None` if the relay never ends.
+    #[inline]
+    fn sow<O: Observer>(&self, start: &Position, pit: Pit, obs: &mut O) -> Option<Sown> {
+        let mut pos = *start;
+        let mover = pos.to_move;
+        let n = self.pit_count();
+        let origin = pit.index();
+        let skip_origin = match self.origin {
+            Origin::Skipped => true,
+            Origin::Sown => false,
+        };
+        let relay = match self.sowing {
+            Sowing::SingleLap => false,
+            Sowing::Relay => true,
+        };
+        let fours = matches!(self.capture, Capture::Fours);
+        let captured_before = pos.captured;
+        let mut hand = pos.pits[origin];
+        pos.pits[origin] = 0;
+        obs.event(Event::Take { pit, seeds: hand });
+        // Seeds on the board and in hand: only [`Capture::Fours`] needs it.
+        let mut in_play = if fours { start.board_seeds() } else { 0 };
+        let mut cur = origin;
+        let mut extra_turn = false;
+        let mut ended = None;
+        // Endless relays: Brent's cycle detection on the state at the start of
+        // each lap (board, pit, hand), saved at laps 1, 2, 4, 8...
+        let mut laps: u32 = 0;
+        let mut saved: Option<([u8; MAX_PITS], usize, u8)> = None;
+        'laps: loop {
+            while hand > 0 {
+                cur += 1;
+                if cur == n {
+                    cur = 0;
+                }
+                if skip_origin && cur == origin {
+                    obs.event(Event::Skip { pit });
+                    continue;
+                }
+                pos.pits[cur] += 1;
+                hand -= 1;
+                obs.event(Event::Drop {
+                    pit: Pit(cur as u8),
+                });
+                if fours && hand > 0 && pos.pits[cur] == 4 {
+                    let owner = self.side_of(cur);
+                    pos.pits[cur] = 0;
+                    pos.captured[owner] += 4;
+                    in_play -= 4;
+                    obs.event(Event::Capture {
+                        pit: Pit(cur as u8),
+                        seeds: 4,
+                        by: owner,
+                    });
+                    if in_play <= 4 {
+                        self.take_last_four(&mut pos, owner, in_play, obs);
+                        ended = Some(EndReason::Exhausted);
+                        break 'laps;
+                    }
+                }
+            }
+            if fours && pos.pits[cur] == 4 {
+                pos.pits[cur] = 0;
+                pos.captured[mover] += 4;
+                in_play -= 4;
+                obs.event(Event::Capture {
+                    pit: Pit(cur as u8),
+                    seeds: 4,
+                    by: mover,
+                });
+                if in_play <= 4 {
+                    self.take_last_four(&mut pos, mover, in_play, obs);
+                    ended = Some(EndReason::Exhausted);
+                } else {
+                    extra_turn = true;
+                }
+                break;
+            }
+            if relay && pos.pits[cur] > 1 {
+                hand = pos.pits[cur];
+                pos.pits[cur] = 0;
+                obs.event(Event::Relay {
+                    pit: Pit(cur as u8),
+                    seeds: hand,
+                });
+                laps += 1;
+                if let Some((pits, at, held)) = &saved {
+                    if *pits == pos.pits && *at == cur && *held == hand {
+                        return None;
+                    }
+                }
+                if laps.is_power_of_two() {
+                    saved = Some((pos.pits, cur, hand));
+                }
+                continue;
+            }
+            break;
+        }
+        if let (Capture::TwosAndThrees { grand_slam }, None) = (self.capture, ended) {
+            ended = self.capture_twos_and_threes(&mut pos, cur, grand_slam, obs);
+        }
+        let captured_any = pos.captured != captured_before;
+        pos.quiet = if captured_any {
+            0
+        } else {
+            pos.quiet.saturating_add(1)
+        };
+        Some(Sown {
+            pos,
+            extra_turn,
+            ended,
+        })
+    }
+
+    /// [`Capture::Fours`]: a capture left `in_play` (0 or 4) seeds in play; the
+    /// game ends and that capture's player takes what is left.
+    fn take_last_four<O: Observer>(&self, pos: &mut Position, by: Side, in_play: u32, obs: &mut O) {
+        if in_play > 0 {
+            let n = self.pit_count();
+            pos.pits[..n].fill(0);
+            pos.captured[by] += in_play as u8;
+            obs.event(Event::Award {
+                side: by,
+                seeds: in_play as u8,
+            });
+        }
+    }
+
+    /// [`Capture::TwosAndThrees`] and [`GrandSlam`]: the capture after a
+    /// single lap ending in pit `last`. Returns `Some(WipeOut)` if the game
+    /// ends.
+    #[inline]
+    fn capture_twos_and_threes<O: Observer>(
+        &self,
+        pos: &mut Position,
+        last: usize,
+        grand_slam: GrandSlam,
+        obs: &mut O,
+    ) -> Option<EndReason> {
+        let mover = pos.to_move;
+        let row = self.row_range(!mover);
+        if !row.contains(&last) || !matches!(pos.pits[last], 2 | 3) {
+            return None;
+        }
+        let mut first = last;
+        while first > row.start && matches!(pos.pits[first - 1], 2 | 3) {
+            first -= 1;
+        }
+        let seeds: u8 = pos.pits[first..=last].iter().sum();
+        let slam = pos.pits[row.start..first].iter().all(|&s| s == 0)
+            && pos.pits[last + 1..row.end].iter().all(|&s| s == 0);
+        if slam && grand_slam == GrandSlam::CapturesNothing {
+            obs.event(Event::GrandSlamVoided { seeds });
+            return None;
+        }
+        for i in (first..=last).rev() {
+            obs.event(Event::Capture {
+                pit: Pit(i as u8),
+                seeds: pos.pits[i],
+                by: mover,
+            });
+            pos.pits[i] = 0;
+        }
+        pos.captured[mover] += seeds;
+        match grand_slam {
+            GrandSlam::WipeOut if slam => Some(EndReason::WipeOut),
+            _ => None,
+        }
+    }
+
+    /// After a move (or at set-up), with `to_move` provisionally the next
+    /// player: ends the game if a rule says so, otherwise passes until
+    /// someone can move. The order matters: the target comes first
+    /// (Speightstown: "this comes first").
+    pub(crate) fn settle<O: Observer>(&self, pos: &mut Position, obs: &mut O) {
+        if pos.is_over() {
+            return;
+        }
+        let (south, north) = (pos.captured.south as u32, pos.captured.north as u32);
+        let reached = match self.target {
+            Target::None => false,
+            Target::Reach(t) => south >= t as u32 || north >= t as u32,
+            Target::Majority => {
+                let total = self.total_seeds();
+                2 * south > total || 2 * north > total || (2 * south == total && south == north)
+            }
+        };
+        if reached {
+            return self.end(pos, EndReason::Target, self.leftover, obs);
+        }
+        if pos.pits().iter().all(|&s| s == 0) {
+            return self.end(pos, EndReason::Exhausted, self.leftover, obs);
+        }
+        if let Stall::QuietMoves(limit) = self.stall {
+            if pos.quiet >= limit {
+                return self.end(pos, EndReason::Stall, self.leftover, obs);
+            }
+        }
+        let side = pos.to_move;
+        if !self.moves_for(pos, side, true).is_empty() {
+            return;
+        }
+        if self.row_is_empty(pos, side) {
+            match self.starved {
+                Starved::GameEnds(award) => return self.end(pos, EndReason::Starved, award, obs),
+                Starved::Passes => {}
+            }
+        } else if self.is_unfed(pos, side) {
+            return self.end(pos, EndReason::Unfed, self.leftover, obs);
+        }
+        // Every move of `side` is impossible: they pass.
+        obs.event(Event::Pass { side });
+        pos.to_move = !side;
+        if self.moves_for(pos, !side, true).is_empty() {
+            let reason = if self.is_unfed(pos, !side) {
+                EndReason::Unfed
+            } else {
+                EndReason::NoMoves
+            };
+            self.end(pos, reason, self.leftover, obs);
+        }
+    }
+
+    /// [`Unfed::GameEnds`] applies to `side`: the opponent's row is empty and
+    /// no move of `side` feeds it.
+    fn is_unfed(&self, pos: &Position, side: Side) -> bool {
+        matches!(
+            self.feeding,
+            Feeding::Required {
+                otherwise: Unfed::GameEnds,
+                ..
+            }
+        ) && self.row_is_empty(pos, !side)
+    }
+
+    /// Ends the game now for a reason outside the move rules: a cycle
+    /// (found by [`crate::Game`] from its history) or an agreed end, which
+    /// "ends exactly as at a cycle".
+    pub fn finish(&self, pos: &Position, reason: EndReason) -> Position {
+        let mut pos = *pos;
+        self.finish_with(&mut pos, reason, &mut ());
+        pos
+    }
+
+    /// [`Rules::finish`], reporting the awards and the end.
+    pub fn finish_with<O: Observer>(&self, pos: &mut Position, reason: EndReason, obs: &mut O) {
+        if !pos.is_over() {
+            self.end(pos, reason, self.leftover, obs);
+        }
+    }
+
+    /// Applies an award and records the outcome.
+    fn end<O: Observer>(&self, pos: &mut Position, reason: EndReason, award: Award, obs: &mut O) {
+        match award {
+            Award::Uncaptured => {}
+            Award::OwnRow => {
+                for side in Side::ALL {
+                    let seeds = pos.row_seeds(side) as u8;
+                    if seeds > 0 {
+                        pos.captured[side] += seeds;
+                        obs.event(Event::Award { side, seeds });
+                    }
+                }
+                pos.pits.fill(0);
+            }
+            Award::Split => {
+                let (south, north) = (pos.row_seeds(Side::South), pos.row_seeds(Side::North));
+                let total = south + north;
+                let odd = (total % 2) as u8;
+                let half = (total / 2) as u8;
+                let fuller = if south > north {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                for side in Side::ALL {
+                    let seeds = half + if side == fuller { odd } else { 0 };
+                    if seeds > 0 {
+                        pos.captured[side] += seeds;
+                        obs.event(Event::Award { side, seeds });
+                    }
+                }
+                pos.pits.fill(0);
+            }
+            Award::ToPlayerToMove => self.take_board(pos, pos.to_move, obs),
+        }
+        self.conclude(pos, reason, obs);
+    }
+
+    /// One player takes every seed on the board.
+    fn take_board<O: Observer>(&self, pos: &mut Position, side: Side, obs: &mut O) {
+        let seeds = pos.board_seeds() as u8;
+        if seeds > 0 {
+            pos.captured[side] += seeds;
+            pos.pits.fill(0);
+            obs.event(Event::Award { side, seeds });
+        }
+    }
+
+    /// Records the outcome once the awards are done.
+    fn conclude<O: Observer>(&self, pos: &mut Position, reason: EndReason, obs: &mut O) {
+        let outcome = Outcome {
+            reason,
+            winner: self.winner_of(pos),
+        };
+        pos.outcome = Some(outcome);
+        obs.event(Event::End(outcome));
+    }
+
+    /// [`Winner`]: who wins with these scores.
+    pub fn winner_of(&self, pos: &Position) -> Option<Side> {
+        let (south, north) = (pos.captured.south, pos.captured.north);
+        match self.winner {
+            Winner::MostSeeds => match south.cmp(&north) {
+                std::cmp::Ordering::Greater => Some(Side::South),
+                std::cmp::Ordering::Less => Some(Side::North),
+                std::cmp::Ordering::Equal => None,
+            },
+            Winner::Reach(t) => {
+                if south >= t {
+                    Some(Side::South)
+                } else if north >= t {
+                    Some(Side::North)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! Sentences for people about what a move did, built from its events.
+
+use crate::event::Event;
+use crate::game::MoveReport;
+use crate::moves::Pit;
+use crate::position::Outcome;
+use crate::rules::Rules;
+use crate::side::Side;
+
+fn capitalised(side: Side) -> &'static str {
+    match side {
+        Side::South => "South",
+        Side::North => "North",
+    }
+}
+
+fn plural(n: u32, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
+/// One or two sentences explaining a move: what was sown, relayed and
+/// captured and why, and what happens next.
+pub fn explain(rules: &Rules, report: &MoveReport) -> String {
+    let letter = |p: Pit| p.letter(rules);
+    let mover = capitalised(report.mover);
+    let mut parts: Vec<String> = Vec::new();
+    let mut lap_drops: Vec<char> = Vec::new();
+    let mut skipped = false;
+    let mut captures: Vec<String> = Vec::new();
+    let mut chain: Vec<(char, u8)> = Vec::new();
+    let mut tail: Vec<String> = Vec::new();
+    let flush_lap = |parts: &mut Vec<String>, drops: &mut Vec<char>, skipped: &mut bool| {
+        if let Some(last) = drops.last() {
+            let mut s = format!("the last seed landed in {last}");
+            if *skipped {
+                s.push_str(" (the emptied pit was skipped)");
+            }
+            parts.push(s);
+        }
+        drops.clear();
+        *skipped = false;
+    };
+    for event in &report.events {
+        match *event {
+            Event::Take { pit, seeds } => {
+                parts.push(format!("{mover} sowed {} from {}", plural(seeds as u32, "seed"), letter(pit)))
+            }
+            Event::Drop { pit } => lap_drops.push(letter(pit)),
+            Event::Skip { .. } => skipped = true,
+            Event::Relay { pit, seeds } => {
+                flush_lap(&mut parts, &mut lap_drops, &mut skipped);
+                parts.push(format!("which was occupied, so {} were lifted and sown on", plural(seeds as u32, "seed")));
+                let _ = pit;
+            }
+            Event::Capture { pit, seeds, by } => {
+                if seeds == 4 && matches!(rules.capture, crate::Capture::Fours) {
+                    let whose = if by == report.mover { "the mover" } else { "its owner" };
+                    captures.push(format!(
+                        "{} captured the four in {} ({whose})",
+                        capitalised(by),
+                        letter(pit)
+                    ));
+                } else {
+                    chain.push((letter(pit), seeds));
+                }
+            }
+            Event::GrandSlamVoided { seeds } => tail.push(format!(
+                "taking all {} in the opponent's row would be a grand slam, which captures nothing here",
+                plural(seeds as u32, "seed")
+            )),
+            Event::ExtraTurn { side } => {
+                tail.push(format!("{} made four with the last seed and moves again", capitalised(side)))
+            }
+            Event::Pass { side } => tail.push(format!("{} cannot move and passes", capitalised(side))),
+            Event::Award { side, seeds } => tail.push(format!(
+                "{} takes the {} left",
+                capitalised(side),
+                plural(seeds as u32, "seed")
+            )),
+            Event::End(outcome) => tail.push(describe_outcome(&report.after.captured(), outcome)),
+        }
+    }
+    flush_lap(&mut parts, &mut lap_drops, &mut skipped);
+    if !chain.is_empty() {
+        let total: u32 = chain.iter().map(|&(_, s)| s as u32).sum();
+        let pits: Vec<String> = chain.iter().map(|(p, s)| format!("{s} in {p}")).collect();
+        let why = if chain.len() == 1 {
+            "it made 2 or 3 there".to_string()
+        } else {
+            "it made 2 or 3, and so did each pit before it".to_string()
+        };
+        parts.push(format!(
+            "capturing {} ({}) because {why}",
+            plural(total, "seed"),
+            pits.join(", ")
+        ));
+    }
+    parts.extend(captures);
+    let mut text = parts.join(", ");
+    text.push('.');
+    for t in tail {
+        text.push(' ');
+        let mut chars = t.chars();
+        if let Some(first) = chars.next() {
+            text.extend(first.to_uppercase());
+            text.push_str(chars.as_str());
+        }
+        text.push('.');
+    }
+    if !report.after.is_over()
+        && !report
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::ExtraTurn { .. } | Event::Pass { .. }))
+    {
+        text.push_str(&format!(
+            " {} to move.",
+            capitalised(report.after.to_move())
+        ));
+    }
+    text
+}
+
+/// "Game over: a position repeated. South wins 25-23."
+pub fn describe_outcome(captured: &crate::BySide<u8>, outcome: Outcome) -> String {
+    let score = format!("{}-{}", captured.south, captured.north);
+    let result = match outcome.winner {
+        Some(side) => format!("{} wins {score}", capitalised(side)),
+        None => format!("a draw, {score}"),
+    };
+    format!("game over: {}; {result}", outcome.reason.describe())
+}

@@ -1,0 +1,201 @@
+//! A game: a position with its history, which the repetition rule needs.
+
+use crate::engine::IllegalMove;
+use crate::event::{Event, Observer};
+use crate::moves::{Moves, Pit};
+use crate::position::{EndReason, Position};
+use crate::rules::Rules;
+use crate::side::Side;
+
+/// A game in progress or finished: the start, every position since, and the
+/// moves between them. Applies the repetition rule, which a lone
+/// [`Position`] cannot.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    /// `positions[0]` is the start; `positions[i]` follows `moves[i - 1]`.
+    positions: Vec<Position>,
+    moves: Vec<Pit>,
+    /// Index of the first position that can still repeat: the start, or the
+    /// position right after the latest capture.
+    window: usize,
+}
+
+/// What one move did: the positions around it and every event in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveReport {
+    pub pit: Pit,
+    pub mover: Side,
+    pub before: Position,
+    pub after: Position,
+    pub events: Vec<Event>,
+}
+
+impl Game {
+    /// A new game from the start.
+    pub fn new(rules: Rules) -> Game {
+        Game::from_position(rules, rules.start())
+    }
+
+    /// A game from a set-up position: no history, stall count 0.
+    pub fn from_position(rules: Rules, start: Position) -> Game {
+        let mut start = start;
+        start.quiet = 0;
+        Game {
+            rules,
+            positions: vec![start],
+            moves: Vec::new(),
+            window: 0,
+        }
+    }
+
+    /// Back to the start, keeping the allocations (for playouts).
+    pub fn restart(&mut self) {
+        self.positions.truncate(1);
+        self.moves.clear();
+        self.window = 0;
+    }
+
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The current position.
+    #[inline]
+    pub fn position(&self) -> &Position {
+        self.positions
+            .last()
+            .expect("a game always has its start position")
+    }
+
+    #[inline]
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// Every position from the start to now.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    pub fn moves(&self) -> &[Pit] {
+        &self.moves
+    }
+
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.position().is_over()
+    }
+
+    /// The legal moves now; empty once the game is over.
+    #[inline]
+    pub fn legal_moves(&self) -> Moves {
+        self.rules.legal_moves(self.position())
+    }
+
+    /// Plays a move; an illegal one changes nothing.
+    #[inline]
+    pub fn play(&mut self, pit: Pit) -> Result<&Position, IllegalMove> {
+        self.play_with(pit, &mut ())?;
+        Ok(self.position())
+    }
+
+    /// Plays a move and reports what happened, seed by seed.
+    pub fn play_reported(&mut self, pit: Pit) -> Result<MoveReport, IllegalMove> {
+        let before = *self.position();
+        let mut events = Vec::new();
+        self.play_with(pit, &mut events)?;
+        Ok(MoveReport {
+            pit,
+            mover: before.to_move(),
+            before,
+            after: *self.position(),
+            events,
+        })
+    }
+
+    /// Plays a move, reporting to `observer` only if it is legal.
+    pub fn play_with<O: Observer>(
+        &mut self,
+        pit: Pit,
+        observer: &mut O,
+    ) -> Result<(), IllegalMove> {
+        let before = *self.position();
+        let mut buffered = Buffer::<O>::new(observer);
+        let mut next = self.rules.play_with(&before, pit, &mut buffered.events)?;
+        let index = self.positions.len();
+        if next.captured != before.captured {
+            self.window = index;
+        } else if !next.is_over()
+            && self.positions[self.window..]
+                .iter()
+                .any(|p| p.same_place(&next))
+        {
+            self.rules
+                .finish_with(&mut next, EndReason::Cycle, &mut buffered.events);
+        }
+        buffered.flush();
+        self.positions.push(next);
+        self.moves.push(pit);
+        Ok(())
+    }
+
+    /// Ends the game by agreement that the seeds circulate: as at a cycle.
+    pub fn agree_to_end(&mut self) -> Option<&Position> {
+        if self.is_over() {
+            return None;
+        }
+        let last = self.positions.len() - 1;
+        let pos = self.rules.finish(&self.positions[last], EndReason::Agreed);
+        self.positions[last] = pos;
+        Some(self.position())
+    }
+
+    /// Takes back the last move (an agreed end after it goes with it).
+    /// Returns the move, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Pit> {
+        let pit = self.moves.pop()?;
+        self.positions.pop();
+        self.window = (1..self.positions.len())
+            .rev()
+            .find(|&i| self.positions[i].captured != self.positions[i - 1].captured)
+            .unwrap_or(0);
+        Some(pit)
+    }
+}
+
+/// Holds a move's events until it is known to be legal.
+struct Buffer<'a, O: Observer> {
+    target: &'a mut O,
+    events: Collect<O>,
+}
+
+/// Collects events only when the observer is not `()` (a zero-sized type).
+struct Collect<O>(Vec<Event>, std::marker::PhantomData<O>);
+
+impl<O> Observer for Collect<O> {
+    #[inline(always)]
+    fn event(&mut self, event: Event) {
+        if std::mem::size_of::<O>() != 0 {
+            self.0.push(event);
+        }
+    }
+}
+
+impl<'a, O: Observer> Buffer<'a, O> {
+    #[inline]
+    fn new(target: &'a mut O) -> Self {
+        Buffer {
+            target,
+            events: Collect(Vec::new(), std::marker::PhantomData),
+        }
+    }
+
+    #[inline]
+    fn flush(self) {
+        for event in self.events.0 {
+            self.target.event(event);
+        }
+    }
+}
