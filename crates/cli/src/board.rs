@@ -30,21 +30,11 @@ pub fn draw(rules: &Rules, pos: &Position, last: Option<&MoveReport>) -> String 
     let north: Vec<Pit> = (0..n).rev().map(|i| Pit((n + i) as u8)).collect();
     let south: Vec<Pit> = (0..n).map(|i| Pit(i as u8)).collect();
     let cells = |pits: &[Pit]| {
-        pits.iter()
-            .map(|&p| format!("{:>3}", pos.seeds(p)))
-            .collect::<Vec<_>>()
-            .join(" |")
+        pits.iter().map(|&p| format!("{:>3}", pos.seeds(p))).collect::<Vec<_>>().join(" |")
     };
-    let letters = |pits: &[Pit]| {
-        pits.iter()
-            .map(|&p| format!("  {} ", p.letter(rules)))
-            .collect::<String>()
-    };
-    let marks = |pits: &[Pit]| {
-        pits.iter()
-            .map(|&p| format!("  {} ", mark(p)))
-            .collect::<String>()
-    };
+    let letters =
+        |pits: &[Pit]| pits.iter().map(|&p| format!("  {} ", p.letter(rules))).collect::<String>();
+    let marks = |pits: &[Pit]| pits.iter().map(|&p| format!("  {} ", mark(p))).collect::<String>();
     let rule = format!("+{}", "----+".repeat(n));
     let cap = pos.captured();
     let pad = "          ";
@@ -55,10 +45,7 @@ pub fn draw(rules: &Rules, pos: &Position, last: Option<&MoveReport>) -> String 
     }
     out.push_str(&format!("{pad}{rule}\n"));
     out.push_str(&format!("  North   |{} |\n", cells(&north)));
-    out.push_str(&format!(
-        "  [{:>3}]  {rule}  [{:>3}]\n",
-        cap.north, cap.south
-    ));
+    out.push_str(&format!("  [{:>3}]  {rule}  [{:>3}]\n", cap.north, cap.south));
     out.push_str(&format!("{pad}|{} |   South\n", cells(&south)));
     out.push_str(&format!("{pad}{rule}\n"));
     if moved.is_some() {

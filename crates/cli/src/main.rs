@@ -98,19 +98,12 @@ fn main() {
         Command::Rules { game } => rules_text(&game),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay(args),
-        Command::Perft {
-            game,
-            depth,
-            from,
-            divide,
-            breakdown,
-        } => perft_cmd(&game, depth, from.as_deref(), divide, breakdown),
-        Command::Bench {
-            game,
-            playouts,
-            seed,
-            from,
-        } => bench(&game, playouts, seed, from.as_deref()),
+        Command::Perft { game, depth, from, divide, breakdown } => {
+            perft_cmd(&game, depth, from.as_deref(), divide, breakdown)
+        }
+        Command::Bench { game, playouts, seed, from } => {
+            bench(&game, playouts, seed, from.as_deref())
+        }
     };
     if let Err(error) = result {
         let _ = std::io::stdout().flush();
@@ -134,10 +127,7 @@ fn games() -> Result<()> {
     for r in RULESETS {
         println!("{:<30} {} (rules version {})", r.id, r.name, r.version);
     }
-    println!(
-        "{:<30} alias of barbados-warri-speightstown",
-        "barbados-warri"
-    );
+    println!("{:<30} alias of barbados-warri-speightstown", "barbados-warri");
     Ok(())
 }
 
@@ -182,11 +172,7 @@ fn replay(args: ReplayArgs) -> Result<()> {
         }
         ruleset = record.ruleset;
         start = record.game().start().to_owned();
-        words = record
-            .moves
-            .iter()
-            .map(|p| p.letter(&ruleset.rules).to_string())
-            .collect();
+        words = record.moves.iter().map(|p| p.letter(&ruleset.rules).to_string()).collect();
         agreed = record.ending == mancala_rules::Ending::Rules(mancala_rules::EndReason::Agreed);
     } else {
         let Some(game) = &args.game else {
@@ -194,13 +180,8 @@ fn replay(args: ReplayArgs) -> Result<()> {
         };
         ruleset = *find(game)?;
         start = start_position(&ruleset.rules, args.from.as_deref())?;
-        words = args
-            .moves
-            .as_deref()
-            .unwrap_or("")
-            .split_whitespace()
-            .map(str::to_string)
-            .collect();
+        words =
+            args.moves.as_deref().unwrap_or("").split_whitespace().map(str::to_string).collect();
     }
     let rules = ruleset.rules;
     let mut game = Game::from_position(rules, start);
@@ -246,18 +227,10 @@ fn replay(args: ReplayArgs) -> Result<()> {
                     writeln!(out, "   {e:?}")?;
                 }
             }
-            write!(
-                out,
-                "{}",
-                board::draw(&rules, game.position(), Some(&report))
-            )?;
+            write!(out, "{}", board::draw(&rules, game.position(), Some(&report)))?;
             writeln!(out, "{}", board::status(game.position()))?;
         } else {
-            writeln!(
-                out,
-                "{}",
-                json_line(&rules, &game, Some(&report), args.events)
-            )?;
+            writeln!(out, "{}", json_line(&rules, &game, Some(&report), args.events))?;
         }
     }
     if agreed && game.agree_to_end().is_some() {
@@ -341,11 +314,7 @@ fn perft_cmd(
         let leaves = perft_leaves(&rules, &start, depth);
         println!("ongoing: {}", leaves.ongoing);
         for ((reason, winner), n) in &leaves.ended {
-            println!(
-                "ended {} {}: {n}",
-                reason.reason().id(),
-                winner.map_or("draw", |s| s.name())
-            );
+            println!("ended {} {}: {n}", reason.reason().id(), winner.map_or("draw", |s| s.name()));
         }
         leaves.total
     } else if divide_flag {
@@ -359,11 +328,7 @@ fn perft_cmd(
         perft(&rules, &start, depth)
     };
     let seconds = started.elapsed().as_secs_f64();
-    eprintln!(
-        "{:.3} s, {:.0} leaves/s",
-        seconds,
-        count as f64 / seconds.max(1e-9)
-    );
+    eprintln!("{:.3} s, {:.0} leaves/s", seconds, count as f64 / seconds.max(1e-9));
     println!("perft {depth}: {count}");
     Ok(())
 }

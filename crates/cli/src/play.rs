@@ -61,11 +61,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
                 .with_context(|| format!("cannot read record file {}", path.display()))?;
             let record = Record::parse(&text)?;
             if crate::find(&args.game)?.id != record.ruleset.id {
-                bail!(
-                    "the record is a game of {}, not {}",
-                    record.ruleset.id,
-                    args.game
-                );
+                bail!("the record is a game of {}, not {}", record.ruleset.id, args.game);
             }
             if args.from.is_some() {
                 bail!("give either --load or --from, not both");
@@ -91,19 +87,12 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let mut lines = stdin.lock().lines();
     loop {
         let rules = s.ruleset.rules;
-        println!(
-            "\n{}{}",
-            board::draw(&rules, s.game.position(), s.last.as_ref()),
-            status(&s)
-        );
+        println!("\n{}{}", board::draw(&rules, s.game.position(), s.last.as_ref()), status(&s));
         if !s.game.is_over() && s.ending == Ending::Unfinished {
             let side = s.game.position().to_move();
             if s.players[side.index()] == Player::Computer {
                 let pit = computer_move(&s.game, &mut s.rng);
-                let report = s
-                    .game
-                    .play_reported(pit)
-                    .expect("the computer plays legal moves");
+                let report = s.game.play_reported(pit).expect("the computer plays legal moves");
                 println!(
                     "\nComputer ({}) plays {}: {}",
                     board::title(side),
@@ -131,19 +120,11 @@ pub fn run(args: PlayArgs) -> Result<()> {
             "help" | "?" => println!("{HELP}"),
             "rules" => println!("{}", crate::rules_page(s.ruleset.id)),
             "moves" => {
-                let letters: Vec<String> = s
-                    .game
-                    .moves()
-                    .iter()
-                    .map(|p| p.letter(&rules).to_string())
-                    .collect();
+                let letters: Vec<String> =
+                    s.game.moves().iter().map(|p| p.letter(&rules).to_string()).collect();
                 println!(
                     "{}",
-                    if letters.is_empty() {
-                        "(no moves yet)".into()
-                    } else {
-                        letters.join(" ")
-                    }
+                    if letters.is_empty() { "(no moves yet)".into() } else { letters.join(" ") }
                 );
             }
             "undo" => undo(&mut s),
@@ -155,9 +136,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
                 _ => println!("usage: save FILE"),
             },
             "resign" if !s.game.is_over() && s.ending == Ending::Unfinished => {
-                s.ending = Ending::Resignation {
-                    loser: s.game.position().to_move(),
-                };
+                s.ending = Ending::Resignation { loser: s.game.position().to_move() };
             }
             "agree" if !s.game.is_over() && s.ending == Ending::Unfinished => {
                 let opponent = !s.game.position().to_move();
@@ -190,11 +169,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
 fn status(s: &Session) -> String {
     match s.ending {
         Ending::Resignation { loser } => {
-            format!(
-                "{} resigned; {} wins.",
-                board::title(loser),
-                board::title(!loser)
-            )
+            format!("{} resigned; {} wins.", board::title(loser), board::title(!loser))
         }
         _ => board::status(s.game.position()),
     }

@@ -79,6 +79,37 @@ impl Observer for RowWatch {
     }
 }
 
+/// The non-empty pits of the board, one bit each.
+#[inline]
+fn occupancy(pos: &Position) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SSE2 is part of x86_64: compare 16 + 8 bytes with zero and gather
+        // the results, a handful of instructions on the hottest path.
+        use std::arch::x86_64::*;
+        let mut tail = [0u8; 16];
+        tail[..8].copy_from_slice(&pos.pits[16..24]);
+        // SAFETY: SSE2 is always available on x86_64; the loads are unaligned
+        // loads of 16 bytes from arrays of at least 16 bytes.
+        unsafe {
+            let zero = _mm_setzero_si128();
+            let head = _mm_loadu_si128(pos.pits.as_ptr() as *const __m128i);
+            let tail = _mm_loadu_si128(tail.as_ptr() as *const __m128i);
+            let empty_head = _mm_movemask_epi8(_mm_cmpeq_epi8(head, zero)) as u32;
+            let empty_tail = _mm_movemask_epi8(_mm_cmpeq_epi8(tail, zero)) as u32;
+            !(empty_head | (empty_tail << 16)) & 0x00ff_ffff
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut mask = 0u32;
+        for (i, &seeds) in pos.pits.iter().enumerate() {
+            mask |= ((seeds != 0) as u32) << i;
+        }
+        mask
+    }
+}
+
 impl Rules {
     #[inline]
     fn row_range(&self, side: Side) -> std::ops::Range<usize> {
@@ -95,19 +126,20 @@ impl Rules {
         }
     }
 
+    /// The bits of a row's pits.
     #[inline]
-    fn row_is_empty(&self, pos: &Position, side: Side) -> bool {
-        pos.pits[self.row_range(side)].iter().all(|&s| s == 0)
+    fn row_mask(&self, side: Side) -> u32 {
+        let n = self.pits_per_row as u32;
+        let low = (1u32 << n) - 1;
+        match side {
+            Side::South => low,
+            Side::North => low << n,
+        }
     }
 
-    /// The non-empty pits of a row.
     #[inline]
-    fn occupied(&self, pos: &Position, side: Side) -> Moves {
-        let mut mask = 0u32;
-        for i in self.row_range(side) {
-            mask |= ((pos.pits[i] != 0) as u32) << i;
-        }
-        Moves(mask)
+    fn row_is_empty(&self, pos: &Position, side: Side) -> bool {
+        occupancy(pos) & self.row_mask(side) == 0
     }
 
     /// The legal moves, in board order; empty once the game is over.
@@ -125,36 +157,43 @@ impl Rules {
 
     /// The legal moves of `side` as if it were to move. With `first_only`,
     /// stops at the first legal move found (used to ask "can they move?").
+    #[inline]
     fn moves_for(&self, pos: &Position, side: Side, first_only: bool) -> Moves {
-        let candidates = self.occupied(pos, side);
-        if candidates.is_empty() {
+        let occupancy = occupancy(pos);
+        let candidates = Moves(occupancy & self.row_mask(side));
+        let must_feed = matches!(self.feeding, Feeding::Required { .. })
+            && occupancy & self.row_mask(!side) == 0;
+        if candidates.is_empty() || (!must_feed && matches!(self.sowing, Sowing::SingleLap)) {
             return candidates;
         }
-        let must_feed =
-            matches!(self.feeding, Feeding::Required { .. }) && self.row_is_empty(pos, !side);
-        let may_be_endless = matches!(self.sowing, Sowing::Relay);
-        if !must_feed && !may_be_endless {
-            return candidates;
-        }
+        self.simulated_moves(pos, side, candidates, must_feed, first_only)
+    }
+
+    /// [`Rules::moves_for`] where moves must be tried: feeding, or relays
+    /// that might never end.
+    #[inline(never)]
+    fn simulated_moves(
+        &self,
+        pos: &Position,
+        side: Side,
+        candidates: Moves,
+        must_feed: bool,
+        first_only: bool,
+    ) -> Moves {
         let mut probe = *pos;
         probe.to_move = side;
         let opponent = self.row_range(!side);
         let mut legal = Moves::EMPTY;
         let mut feeders = Moves::EMPTY;
         for pit in candidates {
-            let mut watch = RowWatch {
-                lo: opponent.start as u8,
-                hi: opponent.end as u8,
-                sown_into: false,
-            };
+            let mut watch =
+                RowWatch { lo: opponent.start as u8, hi: opponent.end as u8, sown_into: false };
             let Some(sown) = self.sow(&probe, pit, &mut watch) else {
                 continue; // endless
             };
             legal.insert(pit);
             if must_feed {
-                let Feeding::Required { test, .. } = self.feeding else {
-                    unreachable!()
-                };
+                let Feeding::Required { test, .. } = self.feeding else { unreachable!() };
                 let feeds = match test {
                     FeedTest::LeavesSeeds => !self.row_is_empty(&sown.pos, !side),
                     FeedTest::SowsInto => watch.sown_into,
@@ -173,10 +212,7 @@ impl Rules {
             return if must_feed { feeders } else { legal };
         }
         match self.feeding {
-            Feeding::Required {
-                otherwise: Unfed::AnyMove,
-                ..
-            } => legal,
+            Feeding::Required { otherwise: Unfed::AnyMove, .. } => legal,
             _ => Moves::EMPTY,
         }
     }
@@ -195,7 +231,7 @@ impl Rules {
         if pos.is_over() {
             return Err(self.illegal(pos, pit, Illegal::GameOver));
         }
-        if !self.row_range(pos.to_move).contains(&pit.index()) {
+        if pit.index() >= MAX_PITS || self.row_mask(pos.to_move) & (1 << pit.index()) == 0 {
             return Err(self.illegal(pos, pit, Illegal::NotYourPit));
         }
         if pos.pits[pit.index()] == 0 {
@@ -229,8 +265,7 @@ impl Rules {
         observer: &mut O,
     ) -> Result<Position, IllegalMove> {
         self.check(pos, pit)?;
-        self.apply(pos, pit, observer)
-            .ok_or_else(|| self.illegal(pos, pit, Illegal::Endless))
+        self.apply(pos, pit, observer).ok_or_else(|| self.illegal(pos, pit, Illegal::Endless))
     }
 
     /// Plays a move the caller knows to be legal (from [`Rules::legal_moves`]).
@@ -245,12 +280,7 @@ impl Rules {
     #[inline]
     fn apply<O: Observer>(&self, pos: &Position, pit: Pit, obs: &mut O) -> Option<Position> {
         let mover = pos.to_move;
-        let Sown {
-            mut pos,
-            extra_turn,
-            ended,
-            ..
-        } = self.sow(pos, pit, obs)?;
+        let Sown { mut pos, extra_turn, ended, .. } = self.sow(pos, pit, obs)?;
         match ended {
             Some(EndReason::WipeOut) => {
                 self.take_board(&mut pos, mover, obs);
@@ -311,19 +341,13 @@ impl Rules {
                 }
                 pos.pits[cur] += 1;
                 hand -= 1;
-                obs.event(Event::Drop {
-                    pit: Pit(cur as u8),
-                });
+                obs.event(Event::Drop { pit: Pit(cur as u8) });
                 if fours && hand > 0 && pos.pits[cur] == 4 {
                     let owner = self.side_of(cur);
                     pos.pits[cur] = 0;
                     pos.captured[owner] += 4;
                     in_play -= 4;
-                    obs.event(Event::Capture {
-                        pit: Pit(cur as u8),
-                        seeds: 4,
-                        by: owner,
-                    });
+                    obs.event(Event::Capture { pit: Pit(cur as u8), seeds: 4, by: owner });
                     if in_play <= 4 {
                         self.take_last_four(&mut pos, owner, in_play, obs);
                         ended = Some(EndReason::Exhausted);
@@ -335,11 +359,7 @@ impl Rules {
                 pos.pits[cur] = 0;
                 pos.captured[mover] += 4;
                 in_play -= 4;
-                obs.event(Event::Capture {
-                    pit: Pit(cur as u8),
-                    seeds: 4,
-                    by: mover,
-                });
+                obs.event(Event::Capture { pit: Pit(cur as u8), seeds: 4, by: mover });
                 if in_play <= 4 {
                     self.take_last_four(&mut pos, mover, in_play, obs);
                     ended = Some(EndReason::Exhausted);
@@ -351,10 +371,7 @@ impl Rules {
             if relay && pos.pits[cur] > 1 {
                 hand = pos.pits[cur];
                 pos.pits[cur] = 0;
-                obs.event(Event::Relay {
-                    pit: Pit(cur as u8),
-                    seeds: hand,
-                });
+                obs.event(Event::Relay { pit: Pit(cur as u8), seeds: hand });
                 laps += 1;
                 if let Some((pits, at, held)) = &saved {
                     if *pits == pos.pits && *at == cur && *held == hand {
@@ -372,16 +389,8 @@ impl Rules {
             ended = self.capture_twos_and_threes(&mut pos, cur, grand_slam, obs);
         }
         let captured_any = pos.captured != captured_before;
-        pos.quiet = if captured_any {
-            0
-        } else {
-            pos.quiet.saturating_add(1)
-        };
-        Some(Sown {
-            pos,
-            extra_turn,
-            ended,
-        })
+        pos.quiet = if captured_any { 0 } else { pos.quiet.saturating_add(1) };
+        Some(Sown { pos, extra_turn, ended })
     }
 
     /// [`Capture::Fours`]: a capture left `in_play` (0 or 4) seeds in play; the
@@ -391,10 +400,7 @@ impl Rules {
             let n = self.pit_count();
             pos.pits[..n].fill(0);
             pos.captured[by] += in_play as u8;
-            obs.event(Event::Award {
-                side: by,
-                seeds: in_play as u8,
-            });
+            obs.event(Event::Award { side: by, seeds: in_play as u8 });
         }
     }
 
@@ -426,11 +432,7 @@ impl Rules {
             return None;
         }
         for i in (first..=last).rev() {
-            obs.event(Event::Capture {
-                pit: Pit(i as u8),
-                seeds: pos.pits[i],
-                by: mover,
-            });
+            obs.event(Event::Capture { pit: Pit(i as u8), seeds: pos.pits[i], by: mover });
             pos.pits[i] = 0;
         }
         pos.captured[mover] += seeds;
@@ -460,7 +462,7 @@ impl Rules {
         if reached {
             return self.end(pos, EndReason::Target, self.leftover, obs);
         }
-        if pos.pits().iter().all(|&s| s == 0) {
+        if occupancy(pos) == 0 {
             return self.end(pos, EndReason::Exhausted, self.leftover, obs);
         }
         if let Stall::QuietMoves(limit) = self.stall {
@@ -484,11 +486,8 @@ impl Rules {
         obs.event(Event::Pass { side });
         pos.to_move = !side;
         if self.moves_for(pos, !side, true).is_empty() {
-            let reason = if self.is_unfed(pos, !side) {
-                EndReason::Unfed
-            } else {
-                EndReason::NoMoves
-            };
+            let reason =
+                if self.is_unfed(pos, !side) { EndReason::Unfed } else { EndReason::NoMoves };
             self.end(pos, reason, self.leftover, obs);
         }
     }
@@ -496,13 +495,8 @@ impl Rules {
     /// [`Unfed::GameEnds`] applies to `side`: the opponent's row is empty and
     /// no move of `side` feeds it.
     fn is_unfed(&self, pos: &Position, side: Side) -> bool {
-        matches!(
-            self.feeding,
-            Feeding::Required {
-                otherwise: Unfed::GameEnds,
-                ..
-            }
-        ) && self.row_is_empty(pos, !side)
+        matches!(self.feeding, Feeding::Required { otherwise: Unfed::GameEnds, .. })
+            && self.row_is_empty(pos, !side)
     }
 
     /// Ends the game now for a reason outside the move rules: a cycle
@@ -540,11 +534,7 @@ impl Rules {
                 let total = south + north;
                 let odd = (total % 2) as u8;
                 let half = (total / 2) as u8;
-                let fuller = if south > north {
-                    Side::South
-                } else {
-                    Side::North
-                };
+                let fuller = if south > north { Side::South } else { Side::North };
                 for side in Side::ALL {
                     let seeds = half + if side == fuller { odd } else { 0 };
                     if seeds > 0 {
@@ -571,10 +561,7 @@ impl Rules {
 
     /// Records the outcome once the awards are done.
     fn conclude<O: Observer>(&self, pos: &mut Position, reason: EndReason, obs: &mut O) {
-        let outcome = Outcome {
-            reason,
-            winner: self.winner_of(pos),
-        };
+        let outcome = Outcome { reason, winner: self.winner_of(pos) };
         pos.outcome = Some(outcome);
         obs.event(Event::End(outcome));
     }

@@ -35,10 +35,16 @@ pub enum Event {
 /// Receives the events of a move. `()` ignores them at no cost; a
 /// `Vec<Event>` collects them.
 pub trait Observer {
+    /// Whether events are wanted at all; `false` lets the engine take
+    /// shortcuts that produce no events.
+    const ACTIVE: bool = true;
+
     fn event(&mut self, event: Event);
 }
 
 impl Observer for () {
+    const ACTIVE: bool = false;
+
     #[inline(always)]
     fn event(&mut self, _: Event) {}
 }

@@ -112,15 +112,9 @@ pub fn explain(rules: &Rules, report: &MoveReport) -> String {
         text.push('.');
     }
     if !report.after.is_over()
-        && !report
-            .events
-            .iter()
-            .any(|e| matches!(e, Event::ExtraTurn { .. } | Event::Pass { .. }))
+        && !report.events.iter().any(|e| matches!(e, Event::ExtraTurn { .. } | Event::Pass { .. }))
     {
-        text.push_str(&format!(
-            " {} to move.",
-            capitalised(report.after.to_move())
-        ));
+        text.push_str(&format!(" {} to move.", capitalised(report.after.to_move())));
     }
     text
 }

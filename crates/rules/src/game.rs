@@ -16,6 +16,8 @@ pub struct Game {
     /// `positions[0]` is the start; `positions[i]` follows `moves[i - 1]`.
     positions: Vec<Position>,
     moves: Vec<Pit>,
+    /// `positions[i].key()`, scanned by the repetition rule.
+    keys: Vec<u64>,
     /// Index of the first position that can still repeat: the start, or the
     /// position right after the latest capture.
     window: usize,
@@ -45,6 +47,7 @@ impl Game {
             rules,
             positions: vec![start],
             moves: Vec::new(),
+            keys: vec![start.key()],
             window: 0,
         }
     }
@@ -52,6 +55,7 @@ impl Game {
     /// Back to the start, keeping the allocations (for playouts).
     pub fn restart(&mut self) {
         self.positions.truncate(1);
+        self.keys.truncate(1);
         self.moves.clear();
         self.window = 0;
     }
@@ -64,9 +68,7 @@ impl Game {
     /// The current position.
     #[inline]
     pub fn position(&self) -> &Position {
-        self.positions
-            .last()
-            .expect("a game always has its start position")
+        self.positions.last().expect("a game always has its start position")
     }
 
     #[inline]
@@ -106,13 +108,7 @@ impl Game {
         let before = *self.position();
         let mut events = Vec::new();
         self.play_with(pit, &mut events)?;
-        Ok(MoveReport {
-            pit,
-            mover: before.to_move(),
-            before,
-            after: *self.position(),
-            events,
-        })
+        Ok(MoveReport { pit, mover: before.to_move(), before, after: *self.position(), events })
     }
 
     /// Plays a move, reporting to `observer` only if it is legal.
@@ -125,20 +121,28 @@ impl Game {
         let mut buffered = Buffer::<O>::new(observer);
         let mut next = self.rules.play_with(&before, pit, &mut buffered.events)?;
         let index = self.positions.len();
+        let key = next.key();
         if next.captured != before.captured {
             self.window = index;
-        } else if !next.is_over()
-            && self.positions[self.window..]
-                .iter()
-                .any(|p| p.same_place(&next))
-        {
-            self.rules
-                .finish_with(&mut next, EndReason::Cycle, &mut buffered.events);
+        } else if !next.is_over() && self.repeats(&next, key) {
+            self.rules.finish_with(&mut next, EndReason::Cycle, &mut buffered.events);
         }
         buffered.flush();
         self.positions.push(next);
+        self.keys.push(key);
         self.moves.push(pit);
         Ok(())
+    }
+
+    /// Whether `pos` (with hash `key`) occurred since the last capture.
+    #[inline]
+    fn repeats(&self, pos: &Position, key: u64) -> bool {
+        let keys = &self.keys[self.window..];
+        keys.contains(&key)
+            && keys
+                .iter()
+                .zip(&self.positions[self.window..])
+                .any(|(&k, p)| k == key && p.same_place(pos))
     }
 
     /// Ends the game by agreement that the seeds circulate: as at a cycle.
@@ -157,6 +161,7 @@ impl Game {
     pub fn undo(&mut self) -> Option<Pit> {
         let pit = self.moves.pop()?;
         self.positions.pop();
+        self.keys.pop();
         self.window = (1..self.positions.len())
             .rev()
             .find(|&i| self.positions[i].captured != self.positions[i - 1].captured)
@@ -171,13 +176,15 @@ struct Buffer<'a, O: Observer> {
     events: Collect<O>,
 }
 
-/// Collects events only when the observer is not `()` (a zero-sized type).
+/// Collects events only when the observer wants them.
 struct Collect<O>(Vec<Event>, std::marker::PhantomData<O>);
 
-impl<O> Observer for Collect<O> {
+impl<O: Observer> Observer for Collect<O> {
+    const ACTIVE: bool = O::ACTIVE;
+
     #[inline(always)]
     fn event(&mut self, event: Event) {
-        if std::mem::size_of::<O>() != 0 {
+        if O::ACTIVE {
             self.0.push(event);
         }
     }
@@ -186,10 +193,7 @@ impl<O> Observer for Collect<O> {
 impl<'a, O: Observer> Buffer<'a, O> {
     #[inline]
     fn new(target: &'a mut O) -> Self {
-        Buffer {
-            target,
-            events: Collect(Vec::new(), std::marker::PhantomData),
-        }
+        Buffer { target, events: Collect(Vec::new(), std::marker::PhantomData) }
     }
 
     #[inline]

@@ -39,3 +39,8 @@ pub use position::{EndReason, Outcome, Position, Setup, SetupError};
 pub use record::{Ending, Record, RecordError};
 pub use rules::*;
 pub use side::{BySide, Side};
+
+/// The README's examples run as tests, so the first code a user reads works.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

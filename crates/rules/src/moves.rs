@@ -36,20 +36,12 @@ impl Pit {
         let last = (b'a' + n - 1) as char;
         let mut chars = text.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
-            return Err(MoveError::NotALetter {
-                text: text.to_string(),
-                last,
-            });
+            return Err(MoveError::NotALetter { text: text.to_string(), last });
         };
         let pit = match c {
             'a'..='z' if (c as u8 - b'a') < n => c as u8 - b'a',
             'A'..='Z' if (c as u8 - b'A') < n => c as u8 - b'A' + n,
-            _ => {
-                return Err(MoveError::NotALetter {
-                    text: text.to_string(),
-                    last,
-                })
-            }
+            _ => return Err(MoveError::NotALetter { text: text.to_string(), last }),
         };
         Ok(Pit(pit))
     }

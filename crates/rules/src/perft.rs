@@ -32,12 +32,7 @@ impl EndReasonKey {
 
 impl From<EndReason> for EndReasonKey {
     fn from(reason: EndReason) -> Self {
-        EndReasonKey(
-            EndReason::ALL
-                .iter()
-                .position(|&r| r == reason)
-                .unwrap_or(0) as u8,
-        )
+        EndReasonKey(EndReason::ALL.iter().position(|&r| r == reason).unwrap_or(0) as u8)
     }
 }
 
@@ -66,9 +61,7 @@ impl Path {
 /// The number of move sequences of exactly `depth` moves from `start`
 /// (which has no history).
 pub fn perft(rules: &Rules, start: &Position, depth: u32) -> u64 {
-    let mut path = Path {
-        stack: vec![*start],
-    };
+    let mut path = Path { stack: vec![*start] };
     count(rules, &mut path, 0, depth)
 }
 
@@ -95,14 +88,8 @@ fn count(rules: &Rules, path: &mut Path, window: usize, depth: u32) -> u64 {
 
 /// Perft per first move ("divide"), in board order.
 pub fn divide(rules: &Rules, start: &Position, depth: u32) -> Vec<(Pit, u64)> {
-    let mut path = Path {
-        stack: vec![*start],
-    };
-    let moves = if depth == 0 {
-        crate::Moves::EMPTY
-    } else {
-        rules.legal_moves(start)
-    };
+    let mut path = Path { stack: vec![*start] };
+    let moves = if depth == 0 { crate::Moves::EMPTY } else { rules.legal_moves(start) };
     moves
         .map(|pit| {
             let (child, window) = path.child(rules, 0, pit);
@@ -123,9 +110,7 @@ pub fn divide(rules: &Rules, start: &Position, depth: u32) -> Vec<(Pit, u64)> {
 
 /// Perft that also classifies every leaf (slower: each last move is played).
 pub fn perft_leaves(rules: &Rules, start: &Position, depth: u32) -> Leaves {
-    let mut path = Path {
-        stack: vec![*start],
-    };
+    let mut path = Path { stack: vec![*start] };
     let mut leaves = Leaves::default();
     if depth == 0 {
         leaves.total = 1;

@@ -25,10 +25,7 @@ pub fn random_games(
     mut pick: impl FnMut(usize) -> usize,
 ) -> Signature {
     let mut game = Game::from_position(*rules, *start);
-    let mut sig = Signature {
-        games,
-        ..Signature::default()
-    };
+    let mut sig = Signature { games, ..Signature::default() };
     for _ in 0..games {
         game.restart();
         loop {

@@ -171,6 +171,20 @@ impl Position {
         self.pits == other.pits && self.to_move == other.to_move
     }
 
+    /// A hash of the board and side to move, for finding repetitions fast.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        let word = |i: usize| {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&self.pits[i..i + 8]);
+            u64::from_le_bytes(bytes)
+        };
+        let mut h = word(0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h = (h ^ word(8)).rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h = (h ^ word(16) ^ self.to_move as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
+        h ^ (h >> 31)
+    }
+
     /// The unvalidated description of this position.
     pub fn to_setup(&self) -> Setup {
         Setup {
@@ -219,11 +233,7 @@ impl fmt::Display for Setup {
             row(&self.pits[half..]),
             self.captured.south,
             self.captured.north,
-            if self.to_move == Side::South {
-                'S'
-            } else {
-                'N'
-            }
+            if self.to_move == Side::South { 'S' } else { 'N' }
         )
     }
 }
@@ -315,24 +325,14 @@ impl FromStr for Setup {
         };
         let count = |c: &str| {
             c.parse::<u32>().map_err(|_| {
-                syntax(format!(
-                    "captured count '{}' is not a number",
-                    c.escape_debug()
-                ))
+                syntax(format!("captured count '{}' is not a number", c.escape_debug()))
             })
         };
         let captured = BySide::new(count(s)?, count(n)?);
         let to_move = Side::parse(side).ok_or_else(|| {
-            syntax(format!(
-                "side to move '{}' must be S or N",
-                side.escape_debug()
-            ))
+            syntax(format!("side to move '{}' must be S or N", side.escape_debug()))
         })?;
-        Ok(Setup {
-            pits,
-            captured,
-            to_move,
-        })
+        Ok(Setup { pits, captured, to_move })
     }
 }
 
@@ -345,22 +345,15 @@ impl Rules {
     pub fn setup(&self, setup: &Setup) -> Result<Position, SetupError> {
         let n = self.pits_per_row as usize;
         if setup.pits.len() != 2 * n {
-            return Err(SetupError::PitCount {
-                expected: 2 * n,
-                found: setup.pits.len(),
-            });
+            return Err(SetupError::PitCount { expected: 2 * n, found: setup.pits.len() });
         }
         let on_board: u32 = setup.pits.iter().map(|&s| s as u32).sum();
-        let found = on_board
-            .saturating_add(setup.captured.south)
-            .saturating_add(setup.captured.north);
+        let found =
+            on_board.saturating_add(setup.captured.south).saturating_add(setup.captured.north);
         if found != self.total_seeds() {
-            return Err(SetupError::Total {
-                expected: self.total_seeds(),
-                found,
-            });
+            return Err(SetupError::Total { expected: self.total_seeds(), found });
         }
-        if matches!(self.capture, Capture::Fours) && on_board % 4 != 0 {
+        if matches!(self.capture, Capture::Fours) && !on_board.is_multiple_of(4) {
             return Err(SetupError::NotFours { in_play: on_board });
         }
         let mut pits = [0u8; MAX_PITS];

@@ -55,22 +55,12 @@ pub struct Record {
 /// What is wrong with a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordError {
-    Syntax {
-        line: usize,
-        message: String,
-    },
+    Syntax { line: usize, message: String },
     MissingGame,
     Version(VersionError),
     Setup(SetupError),
-    Move {
-        number: usize,
-        error: MoveError,
-    },
-    Illegal {
-        number: usize,
-        text: String,
-        error: crate::IllegalMove,
-    },
+    Move { number: usize, error: MoveError },
+    Illegal { number: usize, text: String, error: crate::IllegalMove },
     Ending(String),
 }
 
@@ -85,11 +75,7 @@ impl fmt::Display for RecordError {
             RecordError::Version(e) => write!(f, "record: {e}"),
             RecordError::Setup(e) => write!(f, "record [Setup]: {e}"),
             RecordError::Move { number, error } => write!(f, "record move {number}: {error}"),
-            RecordError::Illegal {
-                number,
-                text,
-                error,
-            } => {
+            RecordError::Illegal { number, text, error } => {
                 write!(f, "record move {number} ({text}) is illegal: {error}")
             }
             RecordError::Ending(message) => write!(f, "record: {message}"),
@@ -121,13 +107,7 @@ impl Record {
             Some(o) => Ending::Rules(o.reason),
             None => ending,
         };
-        Record {
-            ruleset,
-            tags,
-            setup,
-            moves: game.moves().to_vec(),
-            ending,
-        }
+        Record { ruleset, tags, setup, moves: game.moves().to_vec(), ending }
     }
 
     /// Replays the record into a game (with an agreed end applied).
@@ -161,10 +141,7 @@ impl Record {
 
     /// A tag's value (other than the five structural tags).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
     }
 
     /// Parses and checks a record.
@@ -184,10 +161,10 @@ impl Record {
                         message: "tags must come before the moves".into(),
                     });
                 }
-                tags.push(parse_tag(line).map_err(|message| RecordError::Syntax {
-                    line: line_no,
-                    message,
-                })?);
+                tags.push(
+                    parse_tag(line)
+                        .map_err(|message| RecordError::Syntax { line: line_no, message })?,
+                );
             } else {
                 move_words.extend(line.split_whitespace().map(|w| (line_no, w.to_string())));
             }
@@ -224,9 +201,7 @@ impl Record {
         let ending_text = take(&mut tags, "Ending");
         for (k, _) in &tags {
             if tags.iter().filter(|(k2, _)| k2 == k).count() > 1 {
-                return Err(RecordError::Ending(format!(
-                    "tag [{k}] appears more than once"
-                )));
+                return Err(RecordError::Ending(format!("tag [{k}] appears more than once")));
             }
         }
 
@@ -259,11 +234,13 @@ impl Record {
                 let loser = match result.as_deref() {
                     Some("south") => Side::North,
                     Some("north") => Side::South,
-                    other => return Err(RecordError::Ending(format!(
+                    other => {
+                        return Err(RecordError::Ending(format!(
                         "an ending by {} needs [Result \"south\"] or [Result \"north\"], not {:?}",
                         ending_text.as_deref().unwrap_or(""),
                         other.unwrap_or("nothing")
-                    ))),
+                    )))
+                    }
                 };
                 if ending_text.as_deref() == Some("time") {
                     Ending::Time { loser }
@@ -299,13 +276,7 @@ impl Record {
             }
             _ => {}
         }
-        let record = Record {
-            ruleset,
-            tags,
-            setup,
-            moves,
-            ending,
-        };
+        let record = Record { ruleset, tags, setup, moves, ending };
         let expected = record.result_from(&game);
         if let Some(result) = result {
             if result != expected {
@@ -333,9 +304,8 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
         .ok_or_else(|| format!("unclosed tag; {help}"))?;
-    let (name, value) = inner
-        .split_once(' ')
-        .ok_or_else(|| format!("tag without a value; {help}"))?;
+    let (name, value) =
+        inner.split_once(' ').ok_or_else(|| format!("tag without a value; {help}"))?;
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err(format!(
             "tag name '{}' must be letters, digits or _; {help}",
@@ -354,11 +324,7 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
         match c {
             '\\' => match chars.next() {
                 Some(e @ ('\\' | '"')) => out.push(e),
-                _ => {
-                    return Err(format!(
-                        "in [{name}], a backslash must be followed by \\ or \""
-                    ))
-                }
+                _ => return Err(format!("in [{name}], a backslash must be followed by \\ or \"")),
             },
             '"' => {
                 return Err(format!(

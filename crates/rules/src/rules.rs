@@ -232,13 +232,8 @@ pub const SPEIGHTSTOWN: Rules = Rules {
     seeds_per_pit: 4,
     sowing: Sowing::SingleLap,
     origin: Origin::Skipped,
-    capture: Capture::TwosAndThrees {
-        grand_slam: GrandSlam::CapturesAll,
-    },
-    feeding: Feeding::Required {
-        test: FeedTest::LeavesSeeds,
-        otherwise: Unfed::AnyMove,
-    },
+    capture: Capture::TwosAndThrees { grand_slam: GrandSlam::CapturesAll },
+    feeding: Feeding::Required { test: FeedTest::LeavesSeeds, otherwise: Unfed::AnyMove },
     target: Target::Reach(25),
     starved: Starved::GameEnds(Award::ToPlayerToMove),
     leftover: Award::Uncaptured,
@@ -267,9 +262,7 @@ pub const BRIDGETOWN: Rules = Rules {
 /// Barbados; no 25-seed stop; a player without seeds, or a cycle, ends the
 /// game with each player taking their own row. Source: seed 002, RULES.md.
 pub const WAHREE: Rules = Rules {
-    capture: Capture::TwosAndThrees {
-        grand_slam: GrandSlam::WipeOut,
-    },
+    capture: Capture::TwosAndThrees { grand_slam: GrandSlam::WipeOut },
     target: Target::None,
     starved: Starved::GameEnds(Award::OwnRow),
     leftover: Award::OwnRow,
@@ -284,13 +277,8 @@ pub const WAHREE: Rules = Rules {
 /// a player has more than 24 or both have 24; at every end each player takes
 /// the seeds in their own row; more seeds wins. Source: RULES.md.
 pub const ABAPA: Rules = Rules {
-    capture: Capture::TwosAndThrees {
-        grand_slam: GrandSlam::CapturesNothing,
-    },
-    feeding: Feeding::Required {
-        test: FeedTest::SowsInto,
-        otherwise: Unfed::GameEnds,
-    },
+    capture: Capture::TwosAndThrees { grand_slam: GrandSlam::CapturesNothing },
+    feeding: Feeding::Required { test: FeedTest::SowsInto, otherwise: Unfed::GameEnds },
     target: Target::Majority,
     starved: Starved::GameEnds(Award::OwnRow),
     leftover: Award::OwnRow,
@@ -348,24 +336,9 @@ pub const RULESETS: [Ruleset; 5] = [
         version: 1,
         rules: BRIDGETOWN,
     },
-    Ruleset {
-        id: "wahree",
-        name: "Wahree",
-        version: 1,
-        rules: WAHREE,
-    },
-    Ruleset {
-        id: "anywoli",
-        name: "Anywoli",
-        version: 1,
-        rules: ANYWOLI,
-    },
-    Ruleset {
-        id: "oware-abapa",
-        name: "Oware (Abapa)",
-        version: 1,
-        rules: ABAPA,
-    },
+    Ruleset { id: "wahree", name: "Wahree", version: 1, rules: WAHREE },
+    Ruleset { id: "anywoli", name: "Anywoli", version: 1, rules: ANYWOLI },
+    Ruleset { id: "oware-abapa", name: "Oware (Abapa)", version: 1, rules: ABAPA },
 ];
 
 /// Other names accepted for ruleset ids.
@@ -378,14 +351,8 @@ pub const HISTORY: [Ruleset; 5] = RULESETS;
 
 /// Looks a ruleset up by id or alias (current version).
 pub fn ruleset(id: &str) -> Result<&'static Ruleset, UnknownRuleset> {
-    let id = ALIASES
-        .iter()
-        .find(|(alias, _)| *alias == id)
-        .map_or(id, |(_, target)| target);
-    RULESETS
-        .iter()
-        .find(|r| r.id == id)
-        .ok_or_else(|| UnknownRuleset(id.to_string()))
+    let id = ALIASES.iter().find(|(alias, _)| *alias == id).map_or(id, |(_, target)| target);
+    RULESETS.iter().find(|r| r.id == id).ok_or_else(|| UnknownRuleset(id.to_string()))
 }
 
 /// Looks up the rules a given version of a ruleset was played by.
@@ -399,18 +366,13 @@ pub(crate) fn versioned<'a>(
     version: u32,
 ) -> Result<&'a Ruleset, VersionError> {
     let current = ruleset(id).map_err(VersionError::Unknown)?;
-    history
-        .iter()
-        .find(|r| r.id == current.id && r.version == version)
-        .ok_or(VersionError::NoSuchVersion {
+    history.iter().find(|r| r.id == current.id && r.version == version).ok_or(
+        VersionError::NoSuchVersion {
             id: current.id,
             version,
-            known: history
-                .iter()
-                .filter(|r| r.id == current.id)
-                .map(|r| r.version)
-                .collect(),
-        })
+            known: history.iter().filter(|r| r.id == current.id).map(|r| r.version).collect(),
+        },
+    )
 }
 
 /// An id that names no ruleset.
@@ -431,11 +393,7 @@ impl std::error::Error for UnknownRuleset {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VersionError {
     Unknown(UnknownRuleset),
-    NoSuchVersion {
-        id: &'static str,
-        version: u32,
-        known: Vec<u32>,
-    },
+    NoSuchVersion { id: &'static str, version: u32, known: Vec<u32> },
 }
 
 impl std::fmt::Display for VersionError {

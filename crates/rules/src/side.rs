@@ -72,10 +72,7 @@ impl<T> BySide<T> {
     }
 
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> BySide<U> {
-        BySide {
-            south: f(self.south),
-            north: f(self.north),
-        }
+        BySide { south: f(self.south), north: f(self.north) }
     }
 }
 

@@ -1,0 +1,207 @@
+//! The `mancala` command, driven as a user would.
+
+use mancala_rules::{random_games, ruleset, RULESETS};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala")).args(args).output().expect("runs")
+}
+
+fn mancala_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn lines(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect()
+}
+
+#[test]
+fn replay_jsonl_prints_n_plus_one_positions() {
+    let out = mancala(&["replay", "--game", "oware-abapa", "--moves", "c F a", "--format", "jsonl"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines = lines(&out);
+    assert_eq!(lines.len(), 4);
+    let first = &lines[0];
+    assert_eq!(first["board"], serde_json::json!([4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]));
+    assert_eq!(first["captured"], serde_json::json!([0, 0]));
+    assert_eq!(first["to_move"], "south");
+    assert_eq!(first["legal"], serde_json::json!(["a", "b", "c", "d", "e", "f"]));
+    assert_eq!(first["over"], false);
+    assert_eq!(first["winner"], serde_json::Value::Null);
+    // c: 4 seeds into d e f A.
+    assert_eq!(lines[1]["board"], serde_json::json!([4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4, 4]));
+    assert_eq!(lines[1]["to_move"], "north");
+    assert_eq!(lines[1]["legal"], serde_json::json!(["A", "B", "C", "D", "E", "F"]));
+    assert_eq!(lines[1]["move"], "c");
+}
+
+#[test]
+fn replay_stops_at_an_illegal_move_naming_it() {
+    // Move 2 is South's pit again (lowercase) when North is to move.
+    let out = mancala(&["replay", "--game", "wahree", "--moves", "c d", "--format", "jsonl"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("move 2 (d)"), "{err}");
+    assert!(err.contains("A B C D E F"), "{err}");
+    assert_eq!(lines(&out).len(), 2, "the positions before the bad move are printed");
+}
+
+#[test]
+fn replay_refuses_a_non_letter_move() {
+    let out = mancala(&["replay", "--game", "anywoli", "--moves", "a 7", "--format", "jsonl"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("move 2") && err.contains("a-l"), "{err}");
+}
+
+#[test]
+fn replay_from_a_position_and_text_format() {
+    let out = mancala(&[
+        "replay",
+        "--game",
+        "barbados-warri",
+        "--from",
+        "0,0,0,0,0,1/1,0,0,0,0,0 23-23 S",
+        "--moves",
+        "f",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("South plays f"), "{text}");
+    assert!(text.contains("North"), "{text}");
+}
+
+#[test]
+fn replay_reads_a_record_file() {
+    let dir = std::env::temp_dir().join(format!("mancala-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.txt");
+    std::fs::write(
+        &path,
+        "[Game \"barbados-warri-bridgetown\"]\n[Version \"1\"]\n[South \"Ann\"]\n[North \"Ben\"]\n\
+         [Result \"north\"]\n[Ending \"resignation\"]\n\nc F a\n",
+    )
+    .unwrap();
+    let out = mancala(&["replay", path.to_str().unwrap(), "--format", "jsonl"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(lines(&out).len(), 4);
+    std::fs::write(&path, "[Game \"barbados-warri\"]\n[Version \"7\"]\n\nc\n").unwrap();
+    let out = mancala(&["replay", path.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("no rules version 7"), "{}", stderr(&out));
+}
+
+#[test]
+fn bad_options_get_clear_errors() {
+    let cases: [(&[&str], &str); 6] = [
+        (&["replay", "--game", "chess", "--moves", "a"], "unknown game 'chess'"),
+        (&["replay", "--game", "wahree", "--from", "4,4/4,4 0-0 S"], "12 pits"),
+        (&["replay", "--game", "wahree", "--from", "4,4,4,4,4,4/4,4,4,4,4,5 0-0 S"], "make 49"),
+        (&["perft", "--game", "wahree", "--depth", "x"], "invalid value 'x'"),
+        (&["replay", "/nonexistent/record.txt"], "cannot read record file"),
+        (&["bench", "--game", "wahree", "--playouts", "0"], "at least 1"),
+    ];
+    for (args, message) in cases {
+        let out = mancala(args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let out = mancala(&["perft", "--game", "oware-abapa", "--depth", "4"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap();
+    let count: u64 = last.rsplit(' ').next().unwrap().parse().unwrap();
+    let rules = ruleset("oware-abapa").unwrap().rules;
+    assert_eq!(count, mancala_rules::perft(&rules, &rules.start(), 4));
+    // The same count from OpenSpiel's `oware` (a plain recursive count over
+    // `legal_actions`).
+    assert_eq!(count, 1014);
+}
+
+#[test]
+fn bench_signature_matches_the_library() {
+    for r in RULESETS {
+        let out = mancala(&["bench", "--game", r.id, "--playouts", "50", "--seed", "7"]);
+        assert!(out.status.success());
+        let text = stdout(&out);
+        assert!(text.lines().last().unwrap().starts_with("games/s: "));
+        let mut rng = fastrand::Rng::with_seed(7);
+        let sig = random_games(&r.rules, &r.rules.start(), 50, |n| rng.usize(..n));
+        let expected = format!(
+            "signature: games {} plies {} south {} north {} draws {}",
+            sig.games, sig.plies, sig.south_wins, sig.north_wins, sig.draws
+        );
+        assert!(text.contains(&expected), "{}: {text}", r.id);
+    }
+}
+
+#[test]
+fn play_in_the_terminal_with_undo_help_and_save() {
+    let dir = std::env::temp_dir().join(format!("mancala-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("saved.txt");
+    let input = format!(
+        "help\nc\nz\nundo\nc\nF\nsave {}\nquit\n",
+        file.display()
+    );
+    let out = mancala_stdin(&["play", "wahree", "--north", "human"], &input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("undo"), "help lists the commands");
+    assert!(text.contains("South sowed 4 seeds from c"), "{text}");
+    assert!(text.contains("'z' is not a pit"), "{text}");
+    assert!(text.contains("saved to"), "{text}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("[Game \"wahree\"]"), "{saved}");
+    assert!(saved.trim_end().ends_with("c F"), "{saved}");
+    // The saved record replays.
+    let out = mancala(&["replay", file.to_str().unwrap(), "--format", "jsonl"]);
+    assert_eq!(lines(&out).len(), 3);
+}
+
+#[test]
+fn play_against_the_computer_to_the_end() {
+    // South always plays its first legal pit; feeding a stream of letters is
+    // enough because illegal ones are refused and the prompt comes back.
+    let letters = "a b c d e f ".repeat(400);
+    let input: String = letters.split(' ').map(|l| format!("{l}\n")).collect();
+    let out = mancala_stdin(&["play", "barbados-warri", "--seed", "3"], &input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Computer (North) plays"), "{text}");
+    assert!(text.contains("Game over"), "{}", &text[text.len().saturating_sub(2000)..]);
+}
+
+#[test]
+fn rules_pages_print() {
+    for r in RULESETS {
+        let out = mancala(&["rules", r.id]);
+        assert!(out.status.success());
+        assert!(stdout(&out).starts_with("# "), "{}", r.id);
+    }
+    let out = mancala(&["rules", "barbados-warri"]);
+    assert!(stdout(&out).contains("Speightstown"));
+}

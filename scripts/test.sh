@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Every test the project has, from a fresh clone: formatting, lints, then the
+# whole test suite in release mode (the property and perft tests are much
+# faster optimised). Peer comparisons, fuzzing and long runs are separate
+# scripts (see README.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v cargo >/dev/null; then
+  echo "cargo is required: install Rust from https://rustup.rs" >&2
+  exit 1
+fi
+rustup component add rustfmt clippy >/dev/null 2>&1 || true
+
+echo "== cargo fmt --check"
+cargo fmt --all -- --check
+echo "== cargo clippy"
+cargo clippy --workspace --all-targets --release -- -D warnings
+echo "== cargo test"
+cargo test --workspace --release
