@@ -289,6 +289,7 @@ pub(crate) fn event_json(rules: &Rules, event: &mancala_rules::Event) -> serde_j
         Capture { pit, seeds, by } => {
             json!({"type": "capture", "pit": l(pit), "seeds": seeds, "by": by.name()})
         }
+        GrandSlam { seeds } => json!({"type": "grand-slam", "seeds": seeds}),
         GrandSlamVoided { seeds } => json!({"type": "grand-slam-voided", "seeds": seeds}),
         ExtraTurn { side } => json!({"type": "extra-turn", "side": side.name()}),
         Pass { side } => json!({"type": "pass", "side": side.name()}),
@@ -313,6 +314,8 @@ fn perft_cmd(
     let count = if breakdown {
         let leaves = perft_leaves(&rules, &start, depth);
         println!("ongoing: {}", leaves.ongoing);
+        println!("grand slams (last move): {}", leaves.grand_slams);
+        println!("feeding (last move): {}", leaves.feeding);
         for ((reason, winner), n) in &leaves.ended {
             println!("ended {} {}: {n}", reason.reason().id(), winner.map_or("draw", |s| s.name()));
         }

@@ -3,7 +3,7 @@
 use crate::board;
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
-use mancala_rules::{explain, Ending, Game, MoveReport, Pit, Record, Ruleset};
+use mancala_rules::{explain, Ending, Game, Match, MoveReport, Pit, Record, Ruleset, Side};
 use std::io::{BufRead, Write};
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -28,6 +28,10 @@ pub struct PlayArgs {
     /// Continue a game saved with `save FILE`.
     #[arg(long)]
     load: Option<std::path::PathBuf>,
+    /// Play a match: the first to win this many games wins (Barbados: 6);
+    /// colours alternate every game and draws do not count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=99))]
+    first_to: Option<u32>,
     /// Seed for the computer's choices among equal moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -42,6 +46,7 @@ Commands:
   save FILE     save the game as a record
   agree         end the game by agreement that the seeds circulate (as at a cycle)
   resign        resign the game
+  next          start the next game of a match (--first-to)
   help          this list
   quit          leave without saving";
 
@@ -52,6 +57,16 @@ struct Session {
     last: Option<MoveReport>,
     ending: Ending,
     rng: fastrand::Rng,
+    /// The match, with the player (as set up by the options: 0 = South in
+    /// the first game) of each side, and whether this game is counted yet.
+    contest: Option<Contest>,
+}
+
+struct Contest {
+    score: Match,
+    /// Player kinds as first given (index 0 played South in game 1).
+    kinds: [Player; 2],
+    counted: bool,
 }
 
 pub fn run(args: PlayArgs) -> Result<()> {
@@ -81,6 +96,11 @@ pub fn run(args: PlayArgs) -> Result<()> {
         last: None,
         ending: Ending::Unfinished,
         rng: fastrand::Rng::with_seed(args.seed),
+        contest: args.first_to.map(|n| Contest {
+            score: Match::new(n),
+            kinds: [args.south, args.north],
+            counted: false,
+        }),
     };
     println!("{} — type a pit letter to move, or 'help'.", s.ruleset.name);
     let stdin = std::io::stdin();
@@ -88,6 +108,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     loop {
         let rules = s.ruleset.rules;
         println!("\n{}{}", board::draw(&rules, s.game.position(), s.last.as_ref()), status(&s));
+        count_for_match(&mut s);
         if !s.game.is_over() && s.ending == Ending::Unfinished {
             let side = s.game.position().to_move();
             if s.players[side.index()] == Player::Computer {
@@ -104,7 +125,8 @@ pub fn run(args: PlayArgs) -> Result<()> {
             }
             print!("{}> ", board::title(side));
         } else {
-            print!("game over (undo, save FILE, quit)> ");
+            let next = if s.contest.is_some() { "next, " } else { "" };
+            print!("game over ({next}undo, save FILE, quit)> ");
         }
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {
@@ -135,6 +157,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
                 },
                 _ => println!("usage: save FILE"),
             },
+            "next" => next_game(&mut s),
             "resign" if !s.game.is_over() && s.ending == Ending::Unfinished => {
                 s.ending = Ending::Resignation { loser: s.game.position().to_move() };
             }
@@ -166,6 +189,68 @@ pub fn run(args: PlayArgs) -> Result<()> {
     }
 }
 
+/// The name of the player of a match (1 or 2) with their kind.
+fn contestant(c: &Contest, player: usize) -> String {
+    let kind = match c.kinds[player] {
+        Player::Human => "human",
+        Player::Computer => "computer",
+    };
+    format!("player {} ({kind})", player + 1)
+}
+
+/// Counts a finished game in the match once, and shows the match score.
+fn count_for_match(s: &mut Session) {
+    let over = s.game.position().outcome().map(|o| o.winner);
+    let winner = match (s.ending, over) {
+        (Ending::Resignation { loser }, _) => Some(Some(!loser)),
+        (_, Some(w)) => Some(w),
+        _ => None,
+    };
+    let Some(c) = s.contest.as_mut() else { return };
+    let Some(winner) = winner else { return };
+    if !c.counted {
+        c.counted = true;
+        let _ = c.score.record(winner);
+    }
+    let [a, b] = c.score.score();
+    println!(
+        "Match (first to {}): {} {a} - {b} {}",
+        c.score.first_to(),
+        contestant(c, 0),
+        contestant(c, 1)
+    );
+    match c.score.winner() {
+        Some(p) => println!("{} wins the match.", contestant(c, p)),
+        None => println!("Type 'next' for the next game (colours change)."),
+    }
+}
+
+fn next_game(s: &mut Session) {
+    let Some(c) = s.contest.as_mut() else {
+        println!("'next' is for matches: start one with --first-to N.");
+        return;
+    };
+    if !c.counted {
+        println!("Finish this game first (or resign).");
+        return;
+    }
+    if c.score.winner().is_some() {
+        println!("The match is over.");
+        return;
+    }
+    c.counted = false;
+    let south = c.score.player(Side::South);
+    s.players = [c.kinds[south], c.kinds[1 - south]];
+    s.game = Game::new(s.ruleset.rules);
+    s.ending = Ending::Unfinished;
+    s.last = None;
+    println!(
+        "Game {}: {} plays South.",
+        c.score.games_played() + 1,
+        contestant(c, south)
+    );
+}
+
 fn status(s: &Session) -> String {
     match s.ending {
         Ending::Resignation { loser } => {
@@ -176,6 +261,10 @@ fn status(s: &Session) -> String {
 }
 
 fn undo(s: &mut Session) {
+    if s.contest.as_ref().is_some_and(|c| c.counted) {
+        println!("This game has been counted in the match; it cannot be taken back.");
+        return;
+    }
     if s.ending != Ending::Unfinished {
         // Taking back a resignation or an agreement.
         let agreed = matches!(s.ending, Ending::Rules(_));

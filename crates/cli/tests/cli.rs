@@ -205,3 +205,20 @@ fn rules_pages_print() {
     let out = mancala(&["rules", "barbados-warri"]);
     assert!(stdout(&out).contains("Speightstown"));
 }
+
+#[test]
+fn play_a_match_first_to_two() {
+    let out = mancala_stdin(
+        &["play", "barbados-warri", "--north", "human", "--first-to", "2"],
+        "resign\nundo\nnext\nresign\nnext\nresign\nnext\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    // Game 1: South (player 1) resigns; game 2: player 2 is South and
+    // resigns; game 3: player 1 is South again and resigns: player 2 wins.
+    assert!(text.contains("cannot be taken back"), "{text}");
+    assert!(text.contains("Game 2: player 2 (human) plays South."), "{text}");
+    assert!(text.contains("player 1 (human) 1 - 1 player 2 (human)"), "{text}");
+    assert!(text.contains("player 2 (human) wins the match."), "{text}");
+    assert!(text.contains("The match is over."), "{text}");
+}

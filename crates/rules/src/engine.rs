@@ -153,6 +153,7 @@ impl Rules {
     /// Whether `pit` is a legal move.
     pub fn is_legal(&self, pos: &Position, pit: Pit) -> bool {
         self.check(pos, pit).is_ok()
+            && (matches!(self.sowing, Sowing::SingleLap) || self.sow(pos, pit, &mut ()).is_some())
     }
 
     /// The legal moves of `side` as if it were to move. With `first_only`,
@@ -436,6 +437,9 @@ impl Rules {
             pos.pits[i] = 0;
         }
         pos.captured[mover] += seeds;
+        if slam {
+            obs.event(Event::GrandSlam { seeds });
+        }
         match grand_slam {
             GrandSlam::WipeOut if slam => Some(EndReason::WipeOut),
             _ => None,
@@ -462,9 +466,6 @@ impl Rules {
         if reached {
             return self.end(pos, EndReason::Target, self.leftover, obs);
         }
-        if occupancy(pos) == 0 {
-            return self.end(pos, EndReason::Exhausted, self.leftover, obs);
-        }
         if let Stall::QuietMoves(limit) = self.stall {
             if pos.quiet >= limit {
                 return self.end(pos, EndReason::Stall, self.leftover, obs);
@@ -477,6 +478,9 @@ impl Rules {
         if self.row_is_empty(pos, side) {
             match self.starved {
                 Starved::GameEnds(award) => return self.end(pos, EndReason::Starved, award, obs),
+                Starved::Passes if occupancy(pos) == 0 => {
+                    return self.end(pos, EndReason::Exhausted, self.leftover, obs)
+                }
                 Starved::Passes => {}
             }
         } else if self.is_unfed(pos, side) {

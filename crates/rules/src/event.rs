@@ -19,6 +19,9 @@ pub enum Event {
     Relay { pit: Pit, seeds: u8 },
     /// Seeds taken from a pit into a player's store.
     Capture { pit: Pit, seeds: u8, by: Side },
+    /// The captures just reported took every seed in the opponent's row
+    /// ([`crate::GrandSlam::CapturesAll`] or [`crate::GrandSlam::WipeOut`]).
+    GrandSlam { seeds: u8 },
     /// A capture of the opponent's whole row that the rules void
     /// ([`crate::GrandSlam::CapturesNothing`]).
     GrandSlamVoided { seeds: u8 },

@@ -68,6 +68,9 @@ pub fn explain(rules: &Rules, report: &MoveReport) -> String {
                     chain.push((letter(pit), seeds));
                 }
             }
+            Event::GrandSlam { .. } => {
+                tail.push("that was every seed in the opponent's row: a grand slam".to_string())
+            }
             Event::GrandSlamVoided { seeds } => tail.push(format!(
                 "taking all {} in the opponent's row would be a grand slam, which captures nothing here",
                 plural(seeds as u32, "seed")

@@ -4,6 +4,7 @@
 //! repetition rule applies along the path; a game that ends before the last
 //! move contributes nothing.
 
+use crate::event::{Event, Observer};
 use crate::moves::Pit;
 use crate::position::{EndReason, Position};
 use crate::rules::Rules;
@@ -16,6 +17,11 @@ pub struct Leaves {
     pub total: u64,
     /// Leaves where the game goes on.
     pub ongoing: u64,
+    /// Last moves that took (or, where the rules void it, would have taken)
+    /// the opponent's whole row.
+    pub grand_slams: u64,
+    /// Last moves made while the opponent's row was empty (feeding).
+    pub feeding: u64,
     /// Leaves where the game ended, by reason and winner (`None`: draw).
     pub ended: BTreeMap<(EndReasonKey, Option<Side>), u64>,
 }
@@ -46,8 +52,21 @@ impl Path {
     /// window starts at `window`) after `pit`, with the cycle rule applied.
     #[inline]
     fn child(&self, rules: &Rules, window: usize, pit: Pit) -> (Position, usize) {
+        self.child_with(rules, window, pit, &mut ())
+    }
+
+    #[inline]
+    fn child_with<O: Observer>(
+        &self,
+        rules: &Rules,
+        window: usize,
+        pit: Pit,
+        observer: &mut O,
+    ) -> (Position, usize) {
         let pos = self.stack.last().expect("path is never empty");
-        let mut child = rules.play_unchecked(pos, pit);
+        let Ok(mut child) = rules.play_with(pos, pit, observer) else {
+            return (*pos, window);
+        };
         if child.captured != pos.captured {
             return (child, self.stack.len());
         }
@@ -124,17 +143,34 @@ pub fn perft_leaves(rules: &Rules, start: &Position, depth: u32) -> Leaves {
     leaves
 }
 
+/// Notices grand slams, voided or not.
+struct SlamWatch(bool);
+
+impl Observer for SlamWatch {
+    fn event(&mut self, event: Event) {
+        self.0 |= matches!(event, Event::GrandSlam { .. } | Event::GrandSlamVoided { .. });
+    }
+}
+
 fn classify(rules: &Rules, path: &mut Path, window: usize, depth: u32, leaves: &mut Leaves) {
-    let moves = rules.legal_moves(path.stack.last().expect("path is never empty"));
+    let pos = *path.stack.last().expect("path is never empty");
+    let moves = rules.legal_moves(&pos);
+    let opponent_empty = pos.row_seeds(!pos.to_move()) == 0;
     for pit in moves {
-        let (child, child_window) = path.child(rules, window, pit);
         if depth == 1 {
+            let mut slam = SlamWatch(false);
+            let (child, _) = path.child_with(rules, window, pit, &mut slam);
             leaves.total += 1;
+            leaves.grand_slams += slam.0 as u64;
+            leaves.feeding += opponent_empty as u64;
             match child.outcome() {
                 Some(o) => *leaves.ended.entry((o.reason.into(), o.winner)).or_default() += 1,
                 None => leaves.ongoing += 1,
             }
-        } else if !child.is_over() {
+            continue;
+        }
+        let (child, child_window) = path.child(rules, window, pit);
+        if !child.is_over() {
             path.stack.push(child);
             classify(rules, path, child_window, depth - 1, leaves);
             path.stack.pop();

@@ -29,14 +29,14 @@ const SPEIGHTSTOWN_WIPE_OUT: Rules = Rules {
 /// Anywoli on a 2 x 6 board, with a short stall limit.
 const MINI_ANYWOLI: Rules = Rules { pits_per_row: 6, stall: Stall::QuietMoves(60), ..ANYWOLI };
 
-/// Relay sowing with captures of 2s and 3s after the last lap, feeding by
-/// sowing into the opponent's row (else any move), passes for a starved
-/// player, a majority target and a stall limit: every rule question answered
-/// differently from at least one preset.
-const RELAY_OWARE: Rules = Rules {
-    pits_per_row: 6,
-    seeds_per_pit: 4,
-    sowing: Sowing::Relay,
+/// Single-lap sowing into every pit (the emptied one included) on a 2 x 5
+/// board of 3s, feeding by sowing into the opponent's row (else any move),
+/// passes for a starved player, a majority target and a stall limit: most
+/// rule questions answered differently from the Oware family presets.
+const OPEN_OWARE: Rules = Rules {
+    pits_per_row: 5,
+    seeds_per_pit: 3,
+    sowing: Sowing::SingleLap,
     origin: Origin::Sown,
     capture: Capture::TwosAndThrees { grand_slam: GrandSlam::CapturesAll },
     feeding: Feeding::Required { test: FeedTest::SowsInto, otherwise: Unfed::AnyMove },
@@ -48,8 +48,10 @@ const RELAY_OWARE: Rules = Rules {
     stall: Stall::QuietMoves(100),
 };
 
-/// A tiny relay board where endless relays, passes and "no legal move" are
-/// common; the player to move takes the rest at every end.
+/// A tiny relay board where endless relays, passes and "no legal move" can
+/// happen (relay sowing never ends a lap in a pit of 2 or 3, so nothing is
+/// ever captured: games end by stall or cycle); the player to move takes the
+/// rest at every end.
 const TINY_RELAY: Rules = Rules {
     pits_per_row: 3,
     seeds_per_pit: 3,
@@ -69,7 +71,7 @@ const CUSTOM: [(&str, Rules); 5] = [
     ("custom: abapa with split", ABAPA_SPLIT),
     ("custom: speightstown with wipe-out", SPEIGHTSTOWN_WIPE_OUT),
     ("custom: anywoli 2x6", MINI_ANYWOLI),
-    ("custom: relay oware", RELAY_OWARE),
+    ("custom: open oware 2x5", OPEN_OWARE),
     ("custom: tiny relay", TINY_RELAY),
 ];
 
@@ -234,6 +236,23 @@ fn check_game(name: &str, game: &Game) -> Result<(), TestCaseError> {
             prop_assert!(!pos.is_over(), "a move was played after the end: {}", ctx);
         }
     }
+    // The repetition rule: a position ends the game by a cycle iff it
+    // repeats a position (board and side to move) since the last capture.
+    let mut window = 0;
+    for i in 1..positions.len() {
+        let pos = &positions[i];
+        if pos.captured() != positions[i - 1].captured() {
+            window = i;
+            continue;
+        }
+        let repeated = positions[window..i].iter().any(|p| p.same_place(pos));
+        let cycle = pos.outcome().map(|o| o.reason) == Some(EndReason::Cycle);
+        if cycle {
+            prop_assert!(repeated, "a cycle without a repetition: {}", context(name, game, i));
+        } else if !pos.is_over() {
+            prop_assert!(!repeated, "a repetition without a cycle: {}", context(name, game, i));
+        }
+    }
     // Game::play agrees with legal_moves, for every pit.
     let legal = game.legal_moves();
     let ctx = context(name, game, game.moves().len());
@@ -309,12 +328,77 @@ fn start_position_notation() {
     }
 }
 
+/// Found by `is_legal_agrees_with_legal_moves`: a move whose relay would
+/// never end is not in `legal_moves` and `play` refuses it ("would relay
+/// forever"), so `is_legal` must say no too (it used to say yes whenever the
+/// opponent did not have to be fed).
+#[test]
+fn is_legal_refuses_an_endless_relay() {
+    for (rules, position, pit) in [
+        (TINY_RELAY, "3,5,3/4,1,2 0-0 S", "b"),
+        (MINI_ANYWOLI, "1,0,1,0,2,1/0,1,0,2,1,3 24-12 N", "F"),
+    ] {
+        let pos = rules.parse_position(position).unwrap();
+        let pit = Pit::parse(pit, &rules).unwrap();
+        let err = rules.play(&pos, pit).unwrap_err();
+        assert_eq!(err.reason, Illegal::Endless, "{position}");
+        assert!(!rules.legal_moves(&pos).contains(pit), "{position}");
+        assert!(
+            !rules.is_legal(&pos, pit),
+            "{position}: is_legal({}) is true, but play says: {err}",
+            pit.letter(&rules)
+        );
+    }
+}
+
+/// `Pit` has a public field, so a pit off the board can be made: every
+/// such move must be refused, and the refusal must display without panicking.
+#[test]
+fn pits_off_the_board_are_refused() {
+    for (name, rules) in all_rules() {
+        let pos = rules.start();
+        for p in rules.pit_count() as u8..=u8::MAX {
+            let result = std::panic::catch_unwind(|| {
+                let err = rules.play(&pos, Pit(p)).expect_err("a pit off the board was played");
+                assert_eq!(err.reason, Illegal::NotYourPit);
+                assert!(!rules.is_legal(&pos, Pit(p)));
+                err.to_string()
+            });
+            assert!(
+                result.is_ok(),
+                "{name}: refusing Pit({p}), off a board of {} pits, panicked",
+                rules.pit_count()
+            );
+        }
+    }
+}
+
+/// Found by `records_round_trip`: when the players agree to end a game
+/// before any move, `Game::agree_to_end` replaces the start position itself,
+/// so `Record::new` takes the finished board for a set-up start and writes
+/// `[Setup "0,0,0,0,0,0/0,0,0,0,0,0 24-24 S"]` with `[Ending "agreed"]`,
+/// which `Record::parse` refuses (the set-up position is already over). Every
+/// ruleset whose leftover award moves seeds is affected.
+#[test]
+fn record_of_a_game_agreed_before_any_move() {
+    for ruleset in RULESETS {
+        let mut game = Game::new(ruleset.rules);
+        game.agree_to_end().unwrap();
+        let record = Record::new(ruleset, &game, vec![], Ending::Unfinished);
+        assert_eq!(record.ending, Ending::Rules(EndReason::Agreed));
+        let text = record.to_string();
+        let parsed = Record::parse(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", ruleset.id));
+        assert_eq!(parsed, record, "{}", ruleset.id);
+        assert_eq!(parsed.game().position(), game.position(), "{}", ruleset.id);
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Properties over random play.
 // ---------------------------------------------------------------------------
 
 proptest! {
-    #![proptest_config(config(24))]
+    #![proptest_config(config(64))]
 
     /// Seeds are conserved, a move is playable iff legal (Rules::play and
     /// Game::play, every pit of both rows), no legal move iff over.
@@ -518,7 +602,7 @@ proptest! {
     #[test]
     fn records_round_trip(
         seed in any::<u64>(),
-        plies in 0usize..400,
+        plies in prop_oneof![1 => Just(0usize), 9 => 0usize..400],
         from_setup in 0usize..60,
         ending in 0usize..6,
         tags in proptest::collection::vec(
@@ -570,6 +654,11 @@ proptest! {
                     Some(game.position().outcome().unwrap().winner),
                     "{}", text
                 );
+            } else if record.ending == Ending::Rules(EndReason::Agreed) {
+                // Record::game applies the agreed end to the last position.
+                let mut agreed = game.clone();
+                agreed.agree_to_end();
+                prop_assert_eq!(replayed.positions(), agreed.positions(), "{}", text);
             } else {
                 prop_assert_eq!(replayed.positions(), game.positions(), "{}", text);
             }

@@ -1,0 +1,139 @@
+//! What every fuzz target shares: the rulesets under test and the
+//! invariants that must hold for any position the engine accepts.
+
+#![allow(dead_code)]
+
+use mancala_rules::*;
+use std::sync::OnceLock;
+
+/// With MANCALA_FUZZ_KNOWN_BUGS set, the targets also check the properties
+/// that known, reported bugs break (to confirm a fix, or that the fuzzer
+/// finds them); otherwise those checks are skipped so that the fuzzer looks
+/// for new bugs.
+pub fn known_bugs() -> bool {
+    static FLAG: OnceLock<bool> = OnceLock::new();
+    *FLAG.get_or_init(|| std::env::var_os("MANCALA_FUZZ_KNOWN_BUGS").is_some())
+}
+
+/// The catalogue plus combinations of rule answers that no preset uses.
+pub fn all_rules() -> Vec<Rules> {
+    let mut v: Vec<Rules> = RULESETS.iter().map(|r| r.rules).collect();
+    v.extend([
+        // Abapa with the Bridgetown split.
+        Rules { leftover: Award::Split, starved: Starved::GameEnds(Award::Split), ..ABAPA },
+        // Speightstown with Wahree's wipe-out.
+        Rules {
+            capture: Capture::TwosAndThrees { grand_slam: GrandSlam::WipeOut },
+            target: Target::Reach(25),
+            ..SPEIGHTSTOWN
+        },
+        // Anywoli on 2 x 6.
+        Rules { pits_per_row: 6, stall: Stall::QuietMoves(60), ..ANYWOLI },
+        // A tiny relay board: endless relays, passes, no legal move.
+        Rules {
+            pits_per_row: 3,
+            seeds_per_pit: 3,
+            sowing: Sowing::Relay,
+            origin: Origin::Sown,
+            capture: Capture::TwosAndThrees { grand_slam: GrandSlam::CapturesNothing },
+            feeding: Feeding::Required { test: FeedTest::LeavesSeeds, otherwise: Unfed::GameEnds },
+            target: Target::None,
+            starved: Starved::Passes,
+            leftover: Award::ToPlayerToMove,
+            winner: Winner::Reach(10),
+            repetition: Repetition::EndsGame,
+            stall: Stall::QuietMoves(30),
+        },
+    ]);
+    v
+}
+
+/// The cheap invariants: seeds conserved, no legal move iff over.
+pub fn check_cheap(rules: &Rules, pos: &Position) {
+    let c = pos.captured();
+    assert_eq!(
+        pos.board_seeds() + c.south as u32 + c.north as u32,
+        rules.total_seeds(),
+        "seeds not conserved: {pos}"
+    );
+    assert_eq!(rules.legal_moves(pos).is_empty(), pos.is_over(), "{pos}");
+}
+
+/// Invariants of a position that `rules` produced or accepted.
+pub fn check_position(rules: &Rules, pos: &Position) {
+    let c = pos.captured();
+    assert_eq!(
+        pos.board_seeds() + c.south as u32 + c.north as u32,
+        rules.total_seeds(),
+        "seeds not conserved: {pos}"
+    );
+    let legal = rules.legal_moves(pos);
+    assert_eq!(legal.is_empty(), pos.is_over(), "legal moves vs game over: {pos}");
+    if let Some(outcome) = pos.outcome() {
+        assert_eq!(outcome.winner, rules.winner_of(pos), "{pos}");
+    }
+    for p in 0..rules.pit_count() as u8 {
+        let pit = Pit(p);
+        match rules.play(pos, pit) {
+            Ok(next) => {
+                assert!(legal.contains(pit), "{} played but not legal: {pos}", pit.letter(rules));
+                let c = next.captured();
+                assert_eq!(
+                    next.board_seeds() + c.south as u32 + c.north as u32,
+                    rules.total_seeds(),
+                    "{} does not conserve seeds: {pos}",
+                    pit.letter(rules)
+                );
+            }
+            Err(e) => {
+                assert!(
+                    !legal.contains(pit),
+                    "{} legal but refused ({e}): {pos}",
+                    pit.letter(rules)
+                );
+                assert!(!e.to_string().is_empty());
+            }
+        }
+        assert_eq!(
+            rules.is_legal(pos, pit),
+            legal.contains(pit),
+            "is_legal({}): {pos}",
+            pit.letter(rules)
+        );
+    }
+}
+
+/// The notation of a position parses back to the same position (an ongoing
+/// one exactly, a finished one to the same pits and captures).
+pub fn check_notation(rules: &Rules, pos: &Position) {
+    let text = pos.to_string();
+    let parsed =
+        rules.parse_position(&text).unwrap_or_else(|e| panic!("'{text}' does not parse: {e}"));
+    assert_eq!(parsed.pits(), pos.pits(), "{text}");
+    assert_eq!(parsed.captured(), pos.captured(), "{text}");
+    if !pos.is_over() {
+        assert!(!parsed.is_over(), "'{text}' parses as over");
+        assert_eq!(parsed.to_string(), text);
+        assert_eq!(rules.legal_moves(&parsed), rules.legal_moves(pos), "{text}");
+        if pos.quiet_moves() == 0 {
+            assert_eq!(&parsed, pos, "{text}");
+        }
+    }
+}
+
+/// Plays a short game from `game`'s position, choosing the moves with
+/// `choices`, checking every position on the way.
+pub fn play_on(game: &mut Game, choices: &[u8], plies: usize) {
+    let rules = *game.rules();
+    for i in 0..plies {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            assert!(game.is_over());
+            break;
+        }
+        let choice = choices.get(i % choices.len().max(1)).copied().unwrap_or(0) as usize;
+        let pit = legal.nth(choice % legal.len()).unwrap();
+        game.play(pit).unwrap_or_else(|e| panic!("legal move refused: {e}"));
+        check_position(&rules, game.position());
+    }
+}
