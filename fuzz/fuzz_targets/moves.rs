@@ -18,6 +18,7 @@ fuzz_target!(|data: &[u8]| {
     };
     for (index, rules) in common::all_rules().into_iter().enumerate() {
         let mut game = Game::new(rules);
+        let mut legal = game.legal_moves();
         for word in text.split_whitespace().take(600) {
             let pit = match Pit::parse(word, &rules) {
                 Ok(pit) => pit,
@@ -27,12 +28,18 @@ fuzz_target!(|data: &[u8]| {
                 }
             };
             assert_eq!(pit.letter(&rules).to_string(), word);
-            let legal = game.legal_moves();
             let before = game.positions().len();
             match game.play(pit) {
-                Ok(_) => {
+                Ok(pos) => {
                     assert!(legal.contains(pit), "{word} played but not legal");
-                    common::check_cheap(&rules, game.position());
+                    let c = pos.captured();
+                    assert_eq!(
+                        pos.board_seeds() + c.south as u32 + c.north as u32,
+                        rules.total_seeds(),
+                        "seeds not conserved: {pos}"
+                    );
+                    legal = game.legal_moves();
+                    assert_eq!(legal.is_empty(), game.is_over(), "{}", game.position());
                 }
                 Err(e) => {
                     assert!(!legal.contains(pit), "{word} legal but refused: {e}");
@@ -40,10 +47,14 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
         }
-        // Every position: the full invariants (every pit tried) now and then.
+        // The full invariants (every pit tried) now and then, and at the end.
+        let last = game.positions().len() - 1;
         for (i, p) in game.positions().iter().enumerate() {
-            if i % 8 == 0 || i + 1 == game.positions().len() {
+            if i % 16 == 0 || i == last {
                 common::check_position(&rules, p);
+            }
+            if i % 4 == 0 || i == last {
+                common::check_notation(&rules, p);
             }
         }
         // Replaying the moves reproduces every position.
@@ -52,9 +63,6 @@ fuzz_target!(|data: &[u8]| {
             replay.play(pit).unwrap();
         }
         assert_eq!(replay.positions(), game.positions());
-        for p in game.positions() {
-            common::check_notation(&rules, p);
-        }
         // Undo a few moves, play them again.
         let back = game.moves().len().min(data.len() % 8);
         let tail: Vec<Pit> = game.moves()[game.moves().len() - back..].to_vec();

@@ -244,11 +244,7 @@ fn next_game(s: &mut Session) {
     s.game = Game::new(s.ruleset.rules);
     s.ending = Ending::Unfinished;
     s.last = None;
-    println!(
-        "Game {}: {} plays South.",
-        c.score.games_played() + 1,
-        contestant(c, south)
-    );
+    println!("Game {}: {} plays South.", c.score.games_played() + 1, contestant(c, south));
 }
 
 fn status(s: &Session) -> String {

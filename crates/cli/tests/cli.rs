@@ -34,7 +34,8 @@ fn lines(o: &Output) -> Vec<serde_json::Value> {
 
 #[test]
 fn replay_jsonl_prints_n_plus_one_positions() {
-    let out = mancala(&["replay", "--game", "oware-abapa", "--moves", "c F a", "--format", "jsonl"]);
+    let out =
+        mancala(&["replay", "--game", "oware-abapa", "--moves", "c F a", "--format", "jsonl"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let lines = lines(&out);
     assert_eq!(lines.len(), 4);
@@ -163,10 +164,7 @@ fn play_in_the_terminal_with_undo_help_and_save() {
     let dir = std::env::temp_dir().join(format!("mancala-play-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("saved.txt");
-    let input = format!(
-        "help\nc\nz\nundo\nc\nF\nsave {}\nquit\n",
-        file.display()
-    );
+    let input = format!("help\nc\nz\nundo\nc\nF\nsave {}\nquit\n", file.display());
     let out = mancala_stdin(&["play", "wahree", "--north", "human"], &input);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);

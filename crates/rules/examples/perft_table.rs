@@ -77,7 +77,8 @@ fn candidates(rules: &Rules, seed: u64, max_on_board: u32) -> Vec<Position> {
             let side = if rng.bool() { "S" } else { "N" };
             let half = pits.len() / 2;
             let row = |r: &[u8]| r.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
-            let text = format!("{}/{} {south}-{north} {side}", row(&pits[..half]), row(&pits[half..]));
+            let text =
+                format!("{}/{} {south}-{north} {side}", row(&pits[..half]), row(&pits[half..]));
             if let Ok(pos) = rules.parse_position(&text) {
                 if !pos.is_over() {
                     out.push(pos);

@@ -129,12 +129,10 @@ impl Rules {
     /// The bits of a row's pits.
     #[inline]
     fn row_mask(&self, side: Side) -> u32 {
+        // Branch-free: the side to move alternates, which a branch would
+        // mispredict.
         let n = self.pits_per_row as u32;
-        let low = (1u32 << n) - 1;
-        match side {
-            Side::South => low,
-            Side::North => low << n,
-        }
+        ((1u32 << n) - 1) << (n * side.index() as u32)
     }
 
     #[inline]
@@ -218,6 +216,8 @@ impl Rules {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn illegal(&self, pos: &Position, pit: Pit, reason: Illegal) -> IllegalMove {
         IllegalMove {
             pit,
@@ -228,7 +228,24 @@ impl Rules {
         }
     }
 
+    /// Whether `pit` may be played, short of the endless-relay test (which
+    /// needs the move sown).
+    #[inline]
     fn check(&self, pos: &Position, pit: Pit) -> Result<(), IllegalMove> {
+        // The common case in a few instructions; anything unusual (an error,
+        // or an opponent to feed) goes the slow way.
+        let occupancy = occupancy(pos);
+        let bit = 1u32.checked_shl(pit.0 as u32).unwrap_or(0);
+        let feeding_free = occupancy & self.row_mask(!pos.to_move) != 0
+            || matches!(self.feeding, Feeding::NotRequired);
+        if !pos.is_over() && occupancy & self.row_mask(pos.to_move) & bit != 0 && feeding_free {
+            return Ok(());
+        }
+        self.check_slowly(pos, pit)
+    }
+
+    #[inline(never)]
+    fn check_slowly(&self, pos: &Position, pit: Pit) -> Result<(), IllegalMove> {
         if pos.is_over() {
             return Err(self.illegal(pos, pit, Illegal::GameOver));
         }

@@ -13,14 +13,28 @@ use crate::side::Side;
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
+    /// The start (kept apart: an agreed end before any move replaces
+    /// `positions[0]`).
+    start: Position,
     /// `positions[0]` is the start; `positions[i]` follows `moves[i - 1]`.
     positions: Vec<Position>,
     moves: Vec<Pit>,
     /// `positions[i].key()`, scanned by the repetition rule.
     keys: Vec<u64>,
+    /// A Bloom filter of `keys[window..]` (one bit per key), so that the usual
+    /// answer, "no repetition", costs one bit test.
+    seen: [u64; SEEN_WORDS],
     /// Index of the first position that can still repeat: the start, or the
     /// position right after the latest capture.
     window: usize,
+}
+
+const SEEN_WORDS: usize = 32;
+
+#[inline]
+fn seen_bit(key: u64) -> (usize, u64) {
+    let bit = (key >> 40) as usize % (SEEN_WORDS * 64);
+    (bit / 64, 1 << (bit % 64))
 }
 
 /// What one move did: the positions around it and every event in order.
@@ -45,19 +59,37 @@ impl Game {
         start.quiet = 0;
         Game {
             rules,
+            start,
             positions: vec![start],
             moves: Vec::new(),
             keys: vec![start.key()],
+            seen: [0; SEEN_WORDS],
             window: 0,
+        }
+        .with_seen_rebuilt()
+    }
+
+    fn with_seen_rebuilt(mut self) -> Game {
+        self.rebuild_seen();
+        self
+    }
+
+    fn rebuild_seen(&mut self) {
+        self.seen = [0; SEEN_WORDS];
+        for &key in &self.keys[self.window..] {
+            let (word, bit) = seen_bit(key);
+            self.seen[word] |= bit;
         }
     }
 
     /// Back to the start, keeping the allocations (for playouts).
     pub fn restart(&mut self) {
         self.positions.truncate(1);
+        self.positions[0] = self.start;
         self.keys.truncate(1);
         self.moves.clear();
         self.window = 0;
+        self.rebuild_seen();
     }
 
     #[inline]
@@ -73,7 +105,7 @@ impl Game {
 
     #[inline]
     pub fn start(&self) -> &Position {
-        &self.positions[0]
+        &self.start
     }
 
     /// Every position from the start to now.
@@ -122,27 +154,28 @@ impl Game {
         let mut next = self.rules.play_with(&before, pit, &mut buffered.events)?;
         let index = self.positions.len();
         let key = next.key();
+        let (word, bit) = seen_bit(key);
         if next.captured != before.captured {
             self.window = index;
-        } else if !next.is_over() && self.repeats(&next, key) {
+            self.seen = [0; SEEN_WORDS];
+        } else if !next.is_over() && self.seen[word] & bit != 0 && self.repeats(&next, key) {
             self.rules.finish_with(&mut next, EndReason::Cycle, &mut buffered.events);
         }
         buffered.flush();
         self.positions.push(next);
         self.keys.push(key);
+        self.seen[word] |= bit;
         self.moves.push(pit);
         Ok(())
     }
 
     /// Whether `pos` (with hash `key`) occurred since the last capture.
-    #[inline]
+    #[inline(never)]
     fn repeats(&self, pos: &Position, key: u64) -> bool {
-        let keys = &self.keys[self.window..];
-        keys.contains(&key)
-            && keys
-                .iter()
-                .zip(&self.positions[self.window..])
-                .any(|(&k, p)| k == key && p.same_place(pos))
+        self.keys[self.window..]
+            .iter()
+            .zip(&self.positions[self.window..])
+            .any(|(&k, p)| k == key && p.same_place(pos))
     }
 
     /// Ends the game by agreement that the seeds circulate: as at a cycle.
@@ -157,15 +190,20 @@ impl Game {
     }
 
     /// Takes back the last move (an agreed end after it goes with it).
-    /// Returns the move, or `None` at the start.
+    /// Returns the move, or `None` at the start (where an agreed end is
+    /// taken back too).
     pub fn undo(&mut self) -> Option<Pit> {
-        let pit = self.moves.pop()?;
+        let Some(pit) = self.moves.pop() else {
+            self.positions[0] = self.start;
+            return None;
+        };
         self.positions.pop();
         self.keys.pop();
         self.window = (1..self.positions.len())
             .rev()
             .find(|&i| self.positions[i].captured != self.positions[i - 1].captured)
             .unwrap_or(0);
+        self.rebuild_seen();
         Some(pit)
     }
 }

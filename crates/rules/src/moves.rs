@@ -48,11 +48,15 @@ impl Pit {
 }
 
 /// The letter of a pit on a board with `pits_per_row` pits a row.
+/// A pit off the board shows as `?`.
 pub(crate) fn letter(pit: Pit, pits_per_row: u8) -> char {
-    if pit.0 < pits_per_row {
+    let n = pits_per_row.min(26);
+    if pit.0 < n {
         (b'a' + pit.0) as char
+    } else if pit.0 - n < n {
+        (b'A' + pit.0 - n) as char
     } else {
-        (b'A' + pit.0 - pits_per_row) as char
+        '?'
     }
 }
 

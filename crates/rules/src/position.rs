@@ -89,7 +89,11 @@ pub struct Outcome {
 /// A position: plain data, checked on construction by [`Rules::setup`] or
 /// made by [`Rules::start`] and [`Rules::play`]. The rules it belongs to are
 /// not stored: a position is always used with its `Rules`.
+// `repr(C)` with the pits first and 32 bytes in all: copies and the SIMD
+// loads of the pits then line up, which avoids store-forwarding stalls that
+// cost a tenth of the playout time when the compiler put the pits at byte 3.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C, align(16))]
 pub struct Position {
     pub(crate) pits: [u8; MAX_PITS],
     pub(crate) captured: BySide<u8>,

@@ -85,6 +85,9 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+/// The tags whose values the record derives itself.
+const STRUCTURAL: [&str; 5] = ["Game", "Version", "Setup", "Result", "Ending"];
+
 fn result_text(winner: Option<Side>) -> &'static str {
     match winner {
         Some(side) => side.name(),
@@ -95,12 +98,28 @@ fn result_text(winner: Option<Side>) -> &'static str {
 impl Record {
     /// A record of a game, with an ending for one that the rules have not
     /// ended (`Unfinished`, `Resignation`, `Time`, or `Rules(Agreed)`).
+    /// Control characters in tag values (which the format cannot hold) become
+    /// spaces, tag names keep only letters, digits and `_`, and the five
+    /// structural tags (derived from the game) and repeated names are dropped.
     pub fn new(
         ruleset: Ruleset,
         game: &Game,
         tags: Vec<(String, String)>,
         ending: Ending,
     ) -> Record {
+        let mut clean: Vec<(String, String)> = Vec::new();
+        for (k, v) in tags {
+            let k: String = k.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            let v: String = v.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+            if k.is_empty()
+                || STRUCTURAL.contains(&k.as_str())
+                || clean.iter().any(|(k2, _)| *k2 == k)
+            {
+                continue;
+            }
+            clean.push((k, v));
+        }
+        let tags = clean;
         let start = game.start();
         let setup = (*start != game.rules().start()).then(|| start.to_setup());
         let ending = match game.position().outcome() {
@@ -169,6 +188,11 @@ impl Record {
                 move_words.extend(line.split_whitespace().map(|w| (line_no, w.to_string())));
             }
         }
+        for (i, (k, _)) in tags.iter().enumerate() {
+            if tags[..i].iter().any(|(k2, _)| k2 == k) {
+                return Err(RecordError::Ending(format!("tag [{k}] appears more than once")));
+            }
+        }
         let take = |tags: &mut Vec<(String, String)>, name: &str| -> Option<String> {
             let i = tags.iter().position(|(k, _)| k == name)?;
             Some(tags.remove(i).1)
@@ -199,11 +223,6 @@ impl Record {
         };
         let result = take(&mut tags, "Result");
         let ending_text = take(&mut tags, "Ending");
-        for (k, _) in &tags {
-            if tags.iter().filter(|(k2, _)| k2 == k).count() > 1 {
-                return Err(RecordError::Ending(format!("tag [{k}] appears more than once")));
-            }
-        }
 
         let start = match &setup {
             Some(s) => rules.setup(s).map_err(RecordError::Setup)?,

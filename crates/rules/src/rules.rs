@@ -214,6 +214,12 @@ impl Rules {
                 self.total_seeds()
             ));
         }
+        if matches!(self.capture, Capture::Fours) && !self.total_seeds().is_multiple_of(4) {
+            return Err(format!(
+                "captures of fours need a total that is a multiple of 4, not {}",
+                self.total_seeds()
+            ));
+        }
         Ok(())
     }
 }

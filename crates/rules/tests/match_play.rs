@@ -30,5 +30,9 @@ fn barbados_match_draws_do_not_count_and_first_to_six_wins() {
     assert_eq!(m.score(), [0, 6]);
     assert_eq!(m.winner(), Some(1));
     assert_eq!(m.games_played(), 11);
-    assert_eq!(m.record(Some(Side::South)).unwrap_err().winner, 1, "a decided match takes no more games");
+    assert_eq!(
+        m.record(Some(Side::South)).unwrap_err().winner,
+        1,
+        "a decided match takes no more games"
+    );
 }

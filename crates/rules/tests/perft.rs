@@ -14,7 +14,12 @@ const ABAPA_FROM_START: [u64; 7] = [6, 36, 190, 1014, 5219, 27332, 139157];
 fn abapa_perft_from_the_start_matches_openspiel() {
     let rules = ruleset("oware-abapa").unwrap().rules;
     for (depth, &expected) in ABAPA_FROM_START.iter().enumerate() {
-        assert_eq!(perft(&rules, &rules.start(), depth as u32 + 1), expected, "depth {}", depth + 1);
+        assert_eq!(
+            perft(&rules, &rules.start(), depth as u32 + 1),
+            expected,
+            "depth {}",
+            depth + 1
+        );
     }
 }
 
@@ -50,7 +55,12 @@ fn divide_sums_to_perft() {
         let start = r.rules.start();
         let parts = divide(&r.rules, &start, 3);
         assert_eq!(parts.len(), r.rules.legal_moves(&start).len());
-        assert_eq!(parts.iter().map(|(_, n)| n).sum::<u64>(), perft(&r.rules, &start, 3), "{}", r.id);
+        assert_eq!(
+            parts.iter().map(|(_, n)| n).sum::<u64>(),
+            perft(&r.rules, &start, 3),
+            "{}",
+            r.id
+        );
     }
 }
 
@@ -71,7 +81,9 @@ fn endgame_tables() {
         let mut got: Vec<String> = leaves
             .ended
             .iter()
-            .map(|((r, w), n)| format!("{} {} {n}", r.reason().id(), w.map_or("draw", |s| s.name())))
+            .map(|((r, w), n)| {
+                format!("{} {} {n}", r.reason().id(), w.map_or("draw", |s| s.name()))
+            })
             .collect();
         got.sort();
         assert_eq!(leaves.total.to_string(), total, "{line}");
