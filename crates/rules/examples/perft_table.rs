@@ -69,7 +69,7 @@ fn candidates(rules: &Rules, seed: u64, max_on_board: u32) -> Vec<Position> {
                 }
             }
             let on_board: u32 = pits.iter().map(|&p| p as u32).sum();
-            if on_board % 4 != 0 {
+            if !on_board.is_multiple_of(4) {
                 continue;
             }
             let south = 4 * rng.u32(..=(rules.total_seeds() - on_board) / 4);

@@ -4,16 +4,6 @@
 #![allow(dead_code)]
 
 use mancala_rules::*;
-use std::sync::OnceLock;
-
-/// With MANCALA_FUZZ_KNOWN_BUGS set, the targets also check the properties
-/// that known, reported bugs break (to confirm a fix, or that the fuzzer
-/// finds them); otherwise those checks are skipped so that the fuzzer looks
-/// for new bugs.
-pub fn known_bugs() -> bool {
-    static FLAG: OnceLock<bool> = OnceLock::new();
-    *FLAG.get_or_init(|| std::env::var_os("MANCALA_FUZZ_KNOWN_BUGS").is_some())
-}
 
 /// The catalogue plus combinations of rule answers that no preset uses.
 pub fn all_rules() -> Vec<Rules> {
