@@ -55,10 +55,9 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// The board right after sowing and captures, before the turn passes and
-/// before end-of-game awards.
+/// What a sowing left to do once the seeds are down and captured: the turn
+/// is not yet passed and end-of-game awards are not yet made.
 struct Sown {
-    pos: Position,
     extra_turn: bool,
     ended: Option<EndReason>,
 }
@@ -151,7 +150,7 @@ impl Rules {
     /// Whether `pit` is a legal move.
     pub fn is_legal(&self, pos: &Position, pit: Pit) -> bool {
         self.check(pos, pit).is_ok()
-            && (matches!(self.sowing, Sowing::SingleLap) || self.sow(pos, pit, &mut ()).is_some())
+            && (matches!(self.sowing, Sowing::SingleLap) || self.sow(&mut { *pos }, pit, &mut ()).is_some())
     }
 
     /// The legal moves of `side` as if it were to move. With `first_only`,
@@ -187,14 +186,15 @@ impl Rules {
         for pit in candidates {
             let mut watch =
                 RowWatch { lo: opponent.start as u8, hi: opponent.end as u8, sown_into: false };
-            let Some(sown) = self.sow(&probe, pit, &mut watch) else {
+            let mut sown = probe;
+            if self.sow(&mut sown, pit, &mut watch).is_none() {
                 continue; // endless
-            };
+            }
             legal.insert(pit);
             if must_feed {
                 let Feeding::Required { test, .. } = self.feeding else { unreachable!() };
                 let feeds = match test {
-                    FeedTest::LeavesSeeds => !self.row_is_empty(&sown.pos, !side),
+                    FeedTest::LeavesSeeds => !self.row_is_empty(&sown, !side),
                     FeedTest::SowsInto => watch.sown_into,
                 };
                 if feeds {
@@ -259,7 +259,7 @@ impl Rules {
             && self.row_is_empty(pos, !pos.to_move)
             && !self.legal_moves(pos).contains(pit)
         {
-            let reason = if self.sow(pos, pit, &mut ()).is_none() {
+            let reason = if self.sow(&mut { *pos }, pit, &mut ()).is_none() {
                 Illegal::Endless
             } else {
                 Illegal::MustFeed
@@ -283,45 +283,74 @@ impl Rules {
         observer: &mut O,
     ) -> Result<Position, IllegalMove> {
         self.check(pos, pit)?;
-        self.apply(pos, pit, observer).ok_or_else(|| self.illegal(pos, pit, Illegal::Endless))
+        let mut next = *pos;
+        match self.apply(&mut next, pit, observer) {
+            true => Ok(next),
+            false => Err(self.illegal(pos, pit, Illegal::Endless)),
+        }
+    }
+
+    /// [`Rules::play_with`] in place: `pos` becomes the position after the
+    /// move, or stays as it was if the move is illegal.
+    #[inline]
+    pub(crate) fn play_in_place<O: Observer>(
+        &self,
+        pos: &mut Position,
+        pit: Pit,
+        observer: &mut O,
+    ) -> Result<(), IllegalMove> {
+        self.check(pos, pit)?;
+        let before = *pos;
+        match self.apply(pos, pit, observer) {
+            true => Ok(()),
+            false => {
+                *pos = before;
+                Err(self.illegal(pos, pit, Illegal::Endless))
+            }
+        }
     }
 
     /// Plays a move the caller knows to be legal (from [`Rules::legal_moves`]).
     /// An illegal move gives an unspecified position, never undefined behaviour.
     #[inline]
     pub fn play_unchecked(&self, pos: &Position, pit: Pit) -> Position {
-        self.apply(pos, pit, &mut ()).unwrap_or(*pos)
+        let mut next = *pos;
+        match self.apply(&mut next, pit, &mut ()) {
+            true => next,
+            false => *pos,
+        }
     }
 
-    /// Sows, captures, passes the turn and applies any end of the game.
-    /// `None` if the relay never ends.
+    /// Sows, captures, passes the turn and applies any end of the game, in
+    /// place. `false` if the relay never ends (`pos` is then garbage).
     #[inline]
-    fn apply<O: Observer>(&self, pos: &Position, pit: Pit, obs: &mut O) -> Option<Position> {
+    fn apply<O: Observer>(&self, pos: &mut Position, pit: Pit, obs: &mut O) -> bool {
         let mover = pos.to_move;
-        let Sown { mut pos, extra_turn, ended, .. } = self.sow(pos, pit, obs)?;
+        let Some(Sown { extra_turn, ended }) = self.sow(pos, pit, obs) else {
+            return false;
+        };
         match ended {
             Some(EndReason::WipeOut) => {
-                self.take_board(&mut pos, mover, obs);
-                self.conclude(&mut pos, EndReason::WipeOut, obs);
+                self.take_board(pos, mover, obs);
+                self.conclude(pos, EndReason::WipeOut, obs);
             }
-            Some(reason) => self.conclude(&mut pos, reason, obs),
+            Some(reason) => self.conclude(pos, reason, obs),
             None => {
                 if extra_turn {
                     obs.event(Event::ExtraTurn { side: mover });
                 } else {
                     pos.to_move = !mover;
                 }
-                self.settle(&mut pos, obs);
+                self.settle(pos, obs);
             }
         }
-        Some(pos)
+        true
     }
 
     /// Sowing and captures ([`Sowing`], [`Origin`], [`Capture`], [`GrandSlam`]).
     /// `None` if the relay never ends.
     #[inline]
-    fn sow<O: Observer>(&self, start: &Position, pit: Pit, obs: &mut O) -> Option<Sown> {
-        let mut pos = *start;
+    fn sow<O: Observer>(&self, pos: &mut Position, pit: Pit, obs: &mut O) -> Option<Sown> {
         let mover = pos.to_move;
         let n = self.pit_count();
         let origin = pit.index();
@@ -339,7 +368,7 @@ impl Rules {
         pos.pits[origin] = 0;
         obs.event(Event::Take { pit, seeds: hand });
         // Seeds on the board and in hand: only [`Capture::Fours`] needs it.
-        let mut in_play = if fours { start.board_seeds() } else { 0 };
+        let mut in_play = if fours { pos.board_seeds() + hand as u32 } else { 0 };
         let mut cur = origin;
         let mut extra_turn = false;
         let mut ended = None;
@@ -367,7 +396,7 @@ impl Rules {
                     in_play -= 4;
                     obs.event(Event::Capture { pit: Pit(cur as u8), seeds: 4, by: owner });
                     if in_play <= 4 {
-                        self.take_last_four(&mut pos, owner, in_play, obs);
+                        self.take_last_four(pos, owner, in_play, obs);
                         ended = Some(EndReason::Exhausted);
                         break 'laps;
                     }
@@ -379,7 +408,7 @@ impl Rules {
                 in_play -= 4;
                 obs.event(Event::Capture { pit: Pit(cur as u8), seeds: 4, by: mover });
                 if in_play <= 4 {
-                    self.take_last_four(&mut pos, mover, in_play, obs);
+                    self.take_last_four(pos, mover, in_play, obs);
                     ended = Some(EndReason::Exhausted);
                 } else {
                     extra_turn = true;
@@ -404,11 +433,11 @@ impl Rules {
             break;
         }
         if let (Capture::TwosAndThrees { grand_slam }, None) = (self.capture, ended) {
-            ended = self.capture_twos_and_threes(&mut pos, cur, grand_slam, obs);
+            ended = self.capture_twos_and_threes(pos, cur, grand_slam, obs);
         }
         let captured_any = pos.captured != captured_before;
         pos.quiet = if captured_any { 0 } else { pos.quiet.saturating_add(1) };
-        Some(Sown { pos, extra_turn, ended })
+        Some(Sown { extra_turn, ended })
     }
 
     /// [`Capture::Fours`]: a capture left `in_play` (0 or 4) seeds in play; the
@@ -443,8 +472,9 @@ impl Rules {
             first -= 1;
         }
         let seeds: u8 = pos.pits[first..=last].iter().sum();
-        let slam = pos.pits[row.start..first].iter().all(|&s| s == 0)
-            && pos.pits[last + 1..row.end].iter().all(|&s| s == 0);
+        // A grand slam: no other pit of the row holds seeds.
+        let chain = ((1u32 << (last - first + 1)) - 1) << first;
+        let slam = occupancy(pos) & self.row_mask(!mover) & !chain == 0;
         if slam && grand_slam == GrandSlam::CapturesNothing {
             obs.event(Event::GrandSlamVoided { seeds });
             return None;

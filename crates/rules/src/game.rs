@@ -149,9 +149,10 @@ impl Game {
         pit: Pit,
         observer: &mut O,
     ) -> Result<(), IllegalMove> {
-        let before = *self.position();
+        let mut next = *self.position();
         let mut buffered = Buffer::<O>::new(observer);
-        let mut next = self.rules.play_with(&before, pit, &mut buffered.events)?;
+        self.rules.play_in_place(&mut next, pit, &mut buffered.events)?;
+        let before = self.position();
         let index = self.positions.len();
         let key = next.key();
         let (word, bit) = seen_bit(key);
