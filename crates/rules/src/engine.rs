@@ -62,6 +62,9 @@ struct Sown {
     ended: Option<EndReason>,
 }
 
+/// A relay that would never end.
+pub(crate) struct Endless;
+
 /// Watches a sowing for a seed dropped into one row (for [`FeedTest::SowsInto`]).
 struct RowWatch {
     lo: u8,
@@ -150,7 +153,8 @@ impl Rules {
     /// Whether `pit` is a legal move.
     pub fn is_legal(&self, pos: &Position, pit: Pit) -> bool {
         self.check(pos, pit).is_ok()
-            && (matches!(self.sowing, Sowing::SingleLap) || self.sow(&mut { *pos }, pit, &mut ()).is_some())
+            && (matches!(self.sowing, Sowing::SingleLap)
+                || self.sow(&mut { *pos }, pit, &mut ()).is_some())
     }
 
     /// The legal moves of `side` as if it were to move. With `first_only`,
@@ -218,7 +222,7 @@ impl Rules {
 
     #[cold]
     #[inline(never)]
-    fn illegal(&self, pos: &Position, pit: Pit, reason: Illegal) -> IllegalMove {
+    pub(crate) fn illegal(&self, pos: &Position, pit: Pit, reason: Illegal) -> IllegalMove {
         IllegalMove {
             pit,
             reason,
@@ -285,8 +289,8 @@ impl Rules {
         self.check(pos, pit)?;
         let mut next = *pos;
         match self.apply(&mut next, pit, observer) {
-            true => Ok(next),
-            false => Err(self.illegal(pos, pit, Illegal::Endless)),
+            Ok(_) => Ok(next),
+            Err(Endless) => Err(self.illegal(pos, pit, Illegal::Endless)),
         }
     }
 
@@ -298,16 +302,13 @@ impl Rules {
         pos: &mut Position,
         pit: Pit,
         observer: &mut O,
-    ) -> Result<(), IllegalMove> {
+    ) -> Result<Option<Moves>, IllegalMove> {
         self.check(pos, pit)?;
         let before = *pos;
-        match self.apply(pos, pit, observer) {
-            true => Ok(()),
-            false => {
-                *pos = before;
-                Err(self.illegal(pos, pit, Illegal::Endless))
-            }
-        }
+        self.apply(pos, pit, observer).map_err(|Endless| {
+            *pos = before;
+            self.illegal(pos, pit, Illegal::Endless)
+        })
     }
 
     /// Plays a move the caller knows to be legal (from [`Rules::legal_moves`]).
@@ -316,41 +317,74 @@ impl Rules {
     pub fn play_unchecked(&self, pos: &Position, pit: Pit) -> Position {
         let mut next = *pos;
         match self.apply(&mut next, pit, &mut ()) {
-            true => next,
-            false => *pos,
+            Ok(_) => next,
+            Err(Endless) => *pos,
         }
     }
 
     /// Sows, captures, passes the turn and applies any end of the game, in
-    /// place. `false` if the relay never ends (`pos` is then garbage).
+    /// place (`pos` is garbage if the relay never ends). Returns the new
+    /// position's legal moves when they came for free (see `settle`).
     #[inline]
-    fn apply<O: Observer>(&self, pos: &mut Position, pit: Pit, obs: &mut O) -> bool {
+    pub(crate) fn apply<O: Observer>(
+        &self,
+        pos: &mut Position,
+        pit: Pit,
+        obs: &mut O,
+    ) -> Result<Option<Moves>, Endless> {
         let mover = pos.to_move;
         let Some(Sown { extra_turn, ended }) = self.sow(pos, pit, obs) else {
-            return false;
+            return Err(Endless);
         };
-        match ended {
+        Ok(match ended {
             Some(EndReason::WipeOut) => {
                 self.take_board(pos, mover, obs);
                 self.conclude(pos, EndReason::WipeOut, obs);
+                Some(Moves::EMPTY)
             }
-            Some(reason) => self.conclude(pos, reason, obs),
+            Some(reason) => {
+                self.conclude(pos, reason, obs);
+                Some(Moves::EMPTY)
+            }
             None => {
                 if extra_turn {
                     obs.event(Event::ExtraTurn { side: mover });
                 } else {
                     pos.to_move = !mover;
                 }
-                self.settle(pos, obs);
+                self.settle(pos, obs)
             }
-        }
-        true
+        })
     }
 
     /// Sowing and captures ([`Sowing`], [`Origin`], [`Capture`], [`GrandSlam`]).
     /// `None` if the relay never ends.
     #[inline]
     fn sow<O: Observer>(&self, pos: &mut Position, pit: Pit, obs: &mut O) -> Option<Sown> {
+        // One compiled sowing loop per shape of rules, so that a single lap
+        // does not pay, seed by seed, for the checks that relays and fours
+        // need. The answers themselves are still read from `self` below.
+        match (self.sowing, self.capture) {
+            (Sowing::SingleLap, Capture::TwosAndThrees { .. }) => {
+                self.sow_as::<O, false, false>(pos, pit, obs)
+            }
+            (Sowing::SingleLap, Capture::Fours) => self.sow_as::<O, false, true>(pos, pit, obs),
+            (Sowing::Relay, Capture::TwosAndThrees { .. }) => {
+                self.sow_as::<O, true, false>(pos, pit, obs)
+            }
+            (Sowing::Relay, Capture::Fours) => self.sow_as::<O, true, true>(pos, pit, obs),
+        }
+    }
+
+    /// [`Rules::sow`] for `sowing` being relay (`RELAY`) or not and `capture`
+    /// being fours (`FOURS`) or not.
+    #[inline]
+    fn sow_as<O: Observer, const RELAY: bool, const FOURS: bool>(
+        &self,
+        pos: &mut Position,
+        pit: Pit,
+        obs: &mut O,
+    ) -> Option<Sown> {
         let mover = pos.to_move;
         let n = self.pit_count();
         let origin = pit.index();
@@ -358,11 +392,8 @@ impl Rules {
             Origin::Skipped => true,
             Origin::Sown => false,
         };
-        let relay = match self.sowing {
-            Sowing::SingleLap => false,
-            Sowing::Relay => true,
-        };
-        let fours = matches!(self.capture, Capture::Fours);
+        let relay = RELAY;
+        let fours = FOURS;
         let captured_before = pos.captured;
         let mut hand = pos.pits[origin];
         pos.pits[origin] = 0;
@@ -497,9 +528,12 @@ impl Rules {
     /// player: ends the game if a rule says so, otherwise passes until
     /// someone can move. The order matters: the target comes first
     /// (Speightstown: "this comes first").
-    pub(crate) fn settle<O: Observer>(&self, pos: &mut Position, obs: &mut O) {
+    /// Returns the legal moves of the player to move when finding them cost
+    /// no more than asking whether there is one (single-lap sowing), so that
+    /// [`crate::Game`] need not compute them again.
+    pub(crate) fn settle<O: Observer>(&self, pos: &mut Position, obs: &mut O) -> Option<Moves> {
         if pos.is_over() {
-            return;
+            return Some(Moves::EMPTY);
         }
         let (south, north) = (pos.captured.south as u32, pos.captured.north as u32);
         let reached = match self.target {
@@ -511,27 +545,36 @@ impl Rules {
             }
         };
         if reached {
-            return self.end(pos, EndReason::Target, self.leftover, obs);
+            self.end(pos, EndReason::Target, self.leftover, obs);
+            return Some(Moves::EMPTY);
         }
         if let Stall::QuietMoves(limit) = self.stall {
             if pos.quiet >= limit {
-                return self.end(pos, EndReason::Stall, self.leftover, obs);
+                self.end(pos, EndReason::Stall, self.leftover, obs);
+                return Some(Moves::EMPTY);
             }
         }
         let side = pos.to_move;
-        if !self.moves_for(pos, side, true).is_empty() {
-            return;
+        let cheap = matches!(self.sowing, Sowing::SingleLap);
+        let moves = self.moves_for(pos, side, !cheap);
+        if !moves.is_empty() {
+            return cheap.then_some(moves);
         }
         if self.row_is_empty(pos, side) {
             match self.starved {
-                Starved::GameEnds(award) => return self.end(pos, EndReason::Starved, award, obs),
+                Starved::GameEnds(award) => {
+                    self.end(pos, EndReason::Starved, award, obs);
+                    return Some(Moves::EMPTY);
+                }
                 Starved::Passes if occupancy(pos) == 0 => {
-                    return self.end(pos, EndReason::Exhausted, self.leftover, obs)
+                    self.end(pos, EndReason::Exhausted, self.leftover, obs);
+                    return Some(Moves::EMPTY);
                 }
                 Starved::Passes => {}
             }
         } else if self.is_unfed(pos, side) {
-            return self.end(pos, EndReason::Unfed, self.leftover, obs);
+            self.end(pos, EndReason::Unfed, self.leftover, obs);
+            return Some(Moves::EMPTY);
         }
         // Every move of `side` is impossible: they pass.
         obs.event(Event::Pass { side });
@@ -540,7 +583,9 @@ impl Rules {
             let reason =
                 if self.is_unfed(pos, !side) { EndReason::Unfed } else { EndReason::NoMoves };
             self.end(pos, reason, self.leftover, obs);
+            return Some(Moves::EMPTY);
         }
+        None
     }
 
     /// [`Unfed::GameEnds`] applies to `side`: the opponent's row is empty and

@@ -24,6 +24,9 @@ pub struct Game {
     /// A Bloom filter of `keys[window..]` (one bit per key), so that the usual
     /// answer, "no repetition", costs one bit test.
     seen: [u64; SEEN_WORDS],
+    /// The current position's legal moves, when the last move's settling
+    /// found them (single-lap rules); `None` means "ask the rules".
+    legal: Option<Moves>,
     /// Index of the first position that can still repeat: the start, or the
     /// position right after the latest capture.
     window: usize,
@@ -64,6 +67,7 @@ impl Game {
             moves: Vec::new(),
             keys: vec![start.key()],
             seen: [0; SEEN_WORDS],
+            legal: None,
             window: 0,
         }
         .with_seen_rebuilt()
@@ -89,6 +93,7 @@ impl Game {
         self.keys.truncate(1);
         self.moves.clear();
         self.window = 0;
+        self.legal = None;
         self.rebuild_seen();
     }
 
@@ -125,7 +130,10 @@ impl Game {
     /// The legal moves now; empty once the game is over.
     #[inline]
     pub fn legal_moves(&self) -> Moves {
-        self.rules.legal_moves(self.position())
+        match self.legal {
+            Some(moves) => moves,
+            None => self.rules.legal_moves(self.position()),
+        }
     }
 
     /// Plays a move; an illegal one changes nothing.
@@ -151,7 +159,14 @@ impl Game {
     ) -> Result<(), IllegalMove> {
         let mut next = *self.position();
         let mut buffered = Buffer::<O>::new(observer);
-        self.rules.play_in_place(&mut next, pit, &mut buffered.events)?;
+        let legal = match self.legal {
+            // Known legal: no need to check again.
+            Some(moves) if moves.contains(pit) => self
+                .rules
+                .apply(&mut next, pit, &mut buffered.events)
+                .map_err(|_| self.rules.illegal(self.position(), pit, crate::Illegal::Endless))?,
+            _ => self.rules.play_in_place(&mut next, pit, &mut buffered.events)?,
+        };
         let before = self.position();
         let index = self.positions.len();
         let key = next.key();
@@ -162,6 +177,7 @@ impl Game {
         } else if !next.is_over() && self.seen[word] & bit != 0 && self.repeats(&next, key) {
             self.rules.finish_with(&mut next, EndReason::Cycle, &mut buffered.events);
         }
+        self.legal = if next.is_over() { Some(Moves::EMPTY) } else { legal };
         buffered.flush();
         self.positions.push(next);
         self.keys.push(key);
@@ -187,6 +203,7 @@ impl Game {
         let last = self.positions.len() - 1;
         let pos = self.rules.finish(&self.positions[last], EndReason::Agreed);
         self.positions[last] = pos;
+        self.legal = Some(Moves::EMPTY);
         Some(self.position())
     }
 
@@ -194,6 +211,7 @@ impl Game {
     /// Returns the move, or `None` at the start (where an agreed end is
     /// taken back too).
     pub fn undo(&mut self) -> Option<Pit> {
+        self.legal = None;
         let Some(pit) = self.moves.pop() else {
             self.positions[0] = self.start;
             return None;
