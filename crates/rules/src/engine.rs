@@ -466,8 +466,9 @@ impl Rules {
         if let (Capture::TwosAndThrees { grand_slam }, None) = (self.capture, ended) {
             ended = self.capture_twos_and_threes(pos, cur, grand_slam, obs);
         }
-        let captured_any = pos.captured != captured_before;
-        pos.quiet = if captured_any { 0 } else { pos.quiet.saturating_add(1) };
+        // Branch-free: whether a move captures is a coin toss to a predictor.
+        let captured_any = pos.captured.differs(captured_before);
+        pos.quiet = pos.quiet.saturating_add(1) * (!captured_any) as u8;
         Some(Sown { extra_turn, ended })
     }
 

@@ -171,7 +171,7 @@ impl Game {
         let index = self.positions.len();
         let key = next.key();
         let (word, bit) = seen_bit(key);
-        if next.captured != before.captured {
+        if next.captured.differs(before.captured) {
             self.window = index;
             self.seen = [0; SEEN_WORDS];
         } else if !next.is_over() && self.seen[word] & bit != 0 && self.repeats(&next, key) {

@@ -76,6 +76,14 @@ impl<T> BySide<T> {
     }
 }
 
+impl BySide<u8> {
+    /// `self != other`, without the branch that `!=` compiles to.
+    #[inline]
+    pub fn differs(self, other: BySide<u8>) -> bool {
+        ((self.south ^ other.south) | (self.north ^ other.north)) != 0
+    }
+}
+
 impl<T> Index<Side> for BySide<T> {
     type Output = T;
     #[inline]
