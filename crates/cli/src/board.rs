@@ -45,7 +45,7 @@ pub fn draw(rules: &Rules, pos: &Position, last: Option<&MoveReport>) -> String 
     }
     out.push_str(&format!("{pad}{rule}\n"));
     out.push_str(&format!("  North   |{} |\n", cells(&north)));
-    out.push_str(&format!("  [{:>3}]  {rule}  [{:>3}]\n", cap.north, cap.south));
+    out.push_str(&format!("  [{:>3}]   {rule}   [{:>3}]\n", cap.north, cap.south));
     out.push_str(&format!("{pad}|{} |   South\n", cells(&south)));
     out.push_str(&format!("{pad}{rule}\n"));
     if moved.is_some() {

@@ -33,13 +33,24 @@ pub fn explain(rules: &Rules, report: &MoveReport) -> String {
     let mut captures: Vec<String> = Vec::new();
     let mut chain: Vec<(char, u8)> = Vec::new();
     let mut tail: Vec<String> = Vec::new();
+    // Each lap is told as "into d, e, f and A", or "round the board to A"
+    // when it is long, appended to the sentence part before it.
     let flush_lap = |parts: &mut Vec<String>, drops: &mut Vec<char>, skipped: &mut bool| {
-        if let Some(last) = drops.last() {
-            let mut s = format!("the last seed landed in {last}");
-            if *skipped {
-                s.push_str(" (the emptied pit was skipped)");
+        if let (Some(last), Some(part)) = (drops.last(), parts.last_mut()) {
+            if drops.len() <= 6 {
+                let mut names: Vec<String> = drops.iter().map(char::to_string).collect();
+                let tail = names.pop().unwrap_or_default();
+                if names.is_empty() {
+                    part.push_str(&format!(" into {tail}"));
+                } else {
+                    part.push_str(&format!(" into {} and {tail}", names.join(", ")));
+                }
+            } else {
+                part.push_str(&format!(" round the board to {last}"));
             }
-            parts.push(s);
+            if *skipped {
+                part.push_str(" (skipping the emptied pit)");
+            }
         }
         drops.clear();
         *skipped = false;
@@ -53,8 +64,11 @@ pub fn explain(rules: &Rules, report: &MoveReport) -> String {
             Event::Skip { .. } => skipped = true,
             Event::Relay { pit, seeds } => {
                 flush_lap(&mut parts, &mut lap_drops, &mut skipped);
-                parts.push(format!("which was occupied, so {} were lifted and sown on", plural(seeds as u32, "seed")));
-                let _ = pit;
+                parts.push(format!(
+                    "{} was occupied, so its {} were lifted and sown on",
+                    letter(pit),
+                    plural(seeds as u32, "seed")
+                ));
             }
             Event::Capture { pit, seeds, by } => {
                 if seeds == 4 && matches!(rules.capture, crate::Capture::Fours) {
@@ -96,14 +110,20 @@ pub fn explain(rules: &Rules, report: &MoveReport) -> String {
         } else {
             "it made 2 or 3, and so did each pit before it".to_string()
         };
-        parts.push(format!(
-            "capturing {} ({}) because {why}",
-            plural(total, "seed"),
-            pits.join(", ")
-        ));
+        let capture =
+            format!(", capturing {} ({}) because {why}", plural(total, "seed"), pits.join(", "));
+        if let Some(last) = parts.last_mut() {
+            last.push_str(&capture);
+        }
     }
-    parts.extend(captures);
-    let mut text = parts.join(", ");
+    if !captures.is_empty() {
+        if let Some(last) = parts.last_mut() {
+            last.push_str(", and ");
+            last.push_str(&captures.join(", "));
+        }
+    }
+    // Laps are separated by semicolons; a lap's details by commas.
+    let mut text = parts.join("; ");
     text.push('.');
     for t in tail {
         text.push(' ');
