@@ -410,6 +410,27 @@ proptest! {
         }
     }
 
+    /// A move played with nobody watching (the engine then adds a single
+    /// lap to the board at once) gives the same position as the same move
+    /// watched seed by seed, from positions reached by play and from random
+    /// set-ups (which hold big piles that go round the board).
+    #[test]
+    fn unwatched_and_watched_moves_agree(seed in any::<u64>(), plies in 0usize..300) {
+        for (name, rules) in all_rules() {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let reached = *random_game(rules, seed, plies).position();
+            let set_up = rules.setup(&random_setup(&rules, &mut rng)).unwrap();
+            for pos in [reached, set_up] {
+                for pit in rules.legal_moves(&pos) {
+                    let mut events = Vec::new();
+                    let watched = rules.play_with(&pos, pit, &mut events);
+                    prop_assert_eq!(rules.play(&pos, pit), watched, "{} {} {:?}", name, pos, pit);
+                    prop_assert_eq!(rules.play_unchecked(&pos, pit), watched.unwrap());
+                }
+            }
+        }
+    }
+
     /// `Rules::is_legal` agrees with `legal_moves`.
     #[test]
     fn is_legal_agrees_with_legal_moves(seed in any::<u64>(), plies in 0usize..400) {
