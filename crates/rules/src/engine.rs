@@ -112,7 +112,7 @@ fn occupancy(pos: &Position) -> u32 {
     }
 }
 
-/// A single lap of `hand` seeds from the (emptied) pit `origin` on a ring of
+/// Empties `origin` and sows a single lap of its `hand` seeds on a ring of
 /// `n <= 16` pits, added to the board in one go instead of seed by seed:
 /// random playouts spend much of their time mispredicting where a seed-by-seed
 /// loop ends. Returns the pit of the last seed. `tests/properties.rs` checks
@@ -152,7 +152,12 @@ fn sow_lap_at_once(
         let add =
             _mm_add_epi8(_mm_and_si128(in_rest, _mm_set1_epi8(1)), _mm_and_si128(full, at(laps)));
         let pits = pos.pits.as_mut_ptr() as *mut __m128i;
-        _mm_storeu_si128(pits, _mm_add_epi8(_mm_loadu_si128(pits), add));
+        let emptied = _mm_andnot_si128(_mm_cmpeq_epi8(index, at(origin)), _mm_loadu_si128(pits));
+        _mm_storeu_si128(pits, _mm_add_epi8(emptied, add));
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        pos.pits[origin] = 0;
     }
     #[cfg(not(target_arch = "x86_64"))]
     for (i, p) in pos.pits[..16].iter_mut().enumerate() {
@@ -458,7 +463,12 @@ impl Rules {
         let fours = FOURS;
         let captured_before = pos.captured;
         let mut hand = pos.pits[origin];
-        pos.pits[origin] = 0;
+        let at_once = !RELAY && !FOURS && !O::ACTIVE && n <= 16;
+        if !at_once {
+            // (`sow_lap_at_once` empties the origin itself: a byte store here
+            // would stall its 16-byte load.)
+            pos.pits[origin] = 0;
+        }
         obs.event(Event::Take { pit, seeds: hand });
         // Seeds on the board and in hand: only [`Capture::Fours`] needs it.
         let mut in_play = if fours { pos.board_seeds() + hand as u32 } else { 0 };
@@ -469,7 +479,7 @@ impl Rules {
         // each lap (board, pit, hand), saved at laps 1, 2, 4, 8...
         let mut laps: u32 = 0;
         let mut saved: Option<([u8; MAX_PITS], usize, u8)> = None;
-        if !RELAY && !FOURS && !O::ACTIVE && n <= 16 {
+        if at_once {
             // Nobody watches the seeds fall: add the whole lap at once.
             cur = sow_lap_at_once(pos, origin, hand, n, skip_origin);
             hand = 0;
