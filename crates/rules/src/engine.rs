@@ -217,6 +217,17 @@ impl Rules {
         self.moves_for(pos, pos.to_move, false)
     }
 
+    /// The non-empty pits of the player to move: the legal moves are among
+    /// them. Cheap where [`Rules::legal_moves`] must sow every relay move to
+    /// rule out endless ones; random play can pick from these and discard an
+    /// illegal pick, which is still uniform over the legal moves.
+    pub fn candidate_moves(&self, pos: &Position) -> Moves {
+        if pos.is_over() {
+            return Moves::EMPTY;
+        }
+        Moves(occupancy(pos) & self.row_mask(pos.to_move))
+    }
+
     /// Whether `pit` is a legal move.
     pub fn is_legal(&self, pos: &Position, pit: Pit) -> bool {
         self.check(pos, pit).is_ok()

@@ -2,7 +2,7 @@
 
 use crate::game::Game;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Rules, Sowing};
 use crate::side::Side;
 
 /// A deterministic summary of a batch of random games: any change in the
@@ -28,16 +28,26 @@ pub fn random_games(
     let mut sig = Signature { games, ..Signature::default() };
     for _ in 0..games {
         game.restart();
-        loop {
-            let legal = game.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let Some(pit) = legal.nth(pick(legal.len())) else {
-                break;
+        'game: loop {
+            // Relay moves must be sown to know they are legal (not endless):
+            // rather than sowing them all, try a random non-empty pit and
+            // discard it if illegal; the pick stays uniform over the legal
+            // moves (and, with no endless move, draws the same numbers).
+            let mut options = match rules.sowing {
+                Sowing::Relay => rules.candidate_moves(game.position()),
+                Sowing::SingleLap => game.legal_moves(),
             };
-            if game.play(pit).is_err() {
-                break;
+            loop {
+                if options.is_empty() {
+                    break 'game;
+                }
+                let Some(pit) = options.nth(pick(options.len())) else {
+                    break 'game;
+                };
+                if game.play(pit).is_ok() {
+                    break;
+                }
+                options.remove(pit);
             }
             sig.plies += 1;
         }

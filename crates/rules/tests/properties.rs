@@ -478,6 +478,15 @@ proptest! {
             }
             let mut rng = fastrand::Rng::with_seed(seed);
             let sig = random_games(&rules, &rules.start(), 3, |n| rng.usize(..n));
+            if matches!(rules.sowing, Sowing::Relay) && !RULESETS.iter().any(|r| r.rules == rules) {
+                // random_games picks relay moves by rejection (uniform too,
+                // but it draws other numbers once an endless move is met,
+                // which the custom relay rules have; Anywoli has none known,
+                // so it must give exactly the same games).
+                prop_assert_eq!(sig.games, 3);
+                prop_assert_eq!(sig.south_wins + sig.north_wins + sig.draws, 3);
+                continue;
+            }
             prop_assert_eq!(
                 sig,
                 Signature {
