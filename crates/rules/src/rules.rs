@@ -420,3 +420,38 @@ impl std::fmt::Display for VersionError {
 }
 
 impl std::error::Error for VersionError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record names the rules version it was played by: an older version
+    /// replays under its own rules, an unknown one is refused with the versions
+    /// that are known.
+    #[test]
+    fn records_replay_under_the_version_they_were_played_by() {
+        let old =
+            Ruleset { version: 1, rules: Rules { stall: Stall::None, ..ANYWOLI }, ..RULESETS[3] };
+        let new = Ruleset { version: 2, ..RULESETS[3] };
+        let history = [old, new];
+        assert_eq!(versioned(&history, "anywoli", 1).unwrap().rules.stall, Stall::None);
+        assert_eq!(versioned(&history, "anywoli", 2).unwrap().rules.stall, Stall::QuietMoves(200));
+        let error = versioned(&history, "anywoli", 3).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "anywoli has no rules version 3; this program knows version(s) 1, 2 \
+             (a newer program may be needed)"
+        );
+        assert!(matches!(versioned(&history, "chess", 1), Err(VersionError::Unknown(_))));
+    }
+
+    #[test]
+    fn every_preset_is_valid_and_ids_are_unique() {
+        for (i, r) in RULESETS.iter().enumerate() {
+            r.rules.validate().unwrap();
+            assert!(RULESETS[..i].iter().all(|other| other.id != r.id));
+            assert_eq!(ruleset(r.id).unwrap(), r);
+        }
+        assert_eq!(ruleset("barbados-warri").unwrap().id, "barbados-warri-speightstown");
+    }
+}
