@@ -508,26 +508,17 @@ impl Rules {
                 pos.pits[cur] += 1;
                 hand -= 1;
                 obs.event(Event::Drop { pit: Pit(cur as u8) });
-                if fours && hand > 0 && pos.pits[cur] == 4 {
-                    let owner = self.side_of(cur);
-                    pos.pits[cur] = 0;
-                    pos.captured[owner] += 4;
-                    in_play -= 4;
-                    obs.event(Event::Capture { pit: Pit(cur as u8), seeds: 4, by: owner });
-                    if in_play <= 4 {
-                        self.take_last_four(pos, owner, in_play, obs);
-                        ended = Some(EndReason::Exhausted);
-                        break 'laps;
-                    }
+                if fours
+                    && hand > 0
+                    && pos.pits[cur] == 4
+                    && self.take_four(pos, cur, self.side_of(cur), &mut in_play, obs)
+                {
+                    ended = Some(EndReason::Exhausted);
+                    break 'laps;
                 }
             }
             if fours && pos.pits[cur] == 4 {
-                pos.pits[cur] = 0;
-                pos.captured[mover] += 4;
-                in_play -= 4;
-                obs.event(Event::Capture { pit: Pit(cur as u8), seeds: 4, by: mover });
-                if in_play <= 4 {
-                    self.take_last_four(pos, mover, in_play, obs);
+                if self.take_four(pos, cur, mover, &mut in_play, obs) {
                     ended = Some(EndReason::Exhausted);
                 } else {
                     extra_turn = true;
@@ -558,6 +549,27 @@ impl Rules {
         let captured_any = pos.captured.differs(captured_before);
         pos.quiet = pos.quiet.saturating_add(1) * (!captured_any) as u8;
         Some(Sown { extra_turn, ended })
+    }
+
+    /// [`Capture::Fours`]: `by` takes the four in `pit`. True if that ends the
+    /// game (it left 4 seeds in play, which `by` takes too, or none).
+    fn take_four<O: Observer>(
+        &self,
+        pos: &mut Position,
+        pit: usize,
+        by: Side,
+        in_play: &mut u32,
+        obs: &mut O,
+    ) -> bool {
+        pos.pits[pit] = 0;
+        pos.captured[by] += 4;
+        *in_play -= 4;
+        obs.event(Event::Capture { pit: Pit(pit as u8), seeds: 4, by });
+        if *in_play <= 4 {
+            self.take_last_four(pos, by, *in_play, obs);
+            return true;
+        }
+        false
     }
 
     /// [`Capture::Fours`]: a capture left `in_play` (0 or 4) seeds in play; the
