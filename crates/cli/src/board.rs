@@ -40,16 +40,18 @@ pub fn draw(rules: &Rules, pos: &Position, last: Option<&MoveReport>) -> String 
     let pad = "          ";
     let mut out = String::new();
     out.push_str(&format!("{pad}{}\n", letters(&north).trim_end()));
-    if moved.is_some() {
-        out.push_str(&format!("{pad}{}\n", marks(&north).trim_end()));
+    let north_marks = marks(&north);
+    if !north_marks.trim().is_empty() {
+        out.push_str(&format!("{pad}{}\n", north_marks.trim_end()));
     }
     out.push_str(&format!("{pad}{rule}\n"));
     out.push_str(&format!("  North   |{} |\n", cells(&north)));
     out.push_str(&format!("  [{:>3}]   {rule}   [{:>3}]\n", cap.north, cap.south));
     out.push_str(&format!("{pad}|{} |   South\n", cells(&south)));
     out.push_str(&format!("{pad}{rule}\n"));
-    if moved.is_some() {
-        out.push_str(&format!("{pad}{}\n", marks(&south).trim_end()));
+    let south_marks = marks(&south);
+    if !south_marks.trim().is_empty() {
+        out.push_str(&format!("{pad}{}\n", south_marks.trim_end()));
     }
     out.push_str(&format!("{pad}{}\n", letters(&south).trim_end()));
     out
