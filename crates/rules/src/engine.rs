@@ -586,7 +586,7 @@ impl Rules {
     /// [`Capture::TwosAndThrees`] and [`GrandSlam`]: the capture after a
     /// single lap ending in pit `last`. Returns `Some(WipeOut)` if the game
     /// ends.
-    #[inline]
+    #[inline(always)]
     fn capture_twos_and_threes<O: Observer>(
         &self,
         pos: &mut Position,
