@@ -118,8 +118,21 @@ impl Moves {
 
     /// The `n`th pit in board order, if there is one.
     #[inline]
-    pub fn nth(self, mut n: usize) -> Option<Pit> {
+    pub fn nth(self, n: usize) -> Option<Pit> {
+        if self.0 == 0 {
+            return None;
+        }
+        // Random playouts ask for a random `n`: a loop over the bits would end
+        // where no branch predictor can guess. When the pits span at most 8
+        // places (always so on a 2 x 6 board), look the answer up instead.
+        let low = self.0.trailing_zeros();
+        let span = self.0 >> low;
+        if span < 256 {
+            let (count, places) = BITS[span as usize];
+            return (n < count as usize).then(|| Pit((low + places[n & 7] as u32) as u8));
+        }
         let mut bits = self.0;
+        let mut n = n;
         while bits != 0 {
             if n == 0 {
                 return Some(Pit(bits.trailing_zeros() as u8));
@@ -136,6 +149,25 @@ impl Moves {
         letters.join(" ")
     }
 }
+
+/// For each byte: how many bits are set, and where each set bit is.
+static BITS: [(u8, [u8; 8]); 256] = {
+    let mut table = [(0u8, [0u8; 8]); 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                let i = table[byte].0 as usize;
+                table[byte].1[i] = bit as u8;
+                table[byte].0 += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
 
 impl Iterator for Moves {
     type Item = Pit;
