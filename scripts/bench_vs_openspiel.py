@@ -101,9 +101,9 @@ def main():
                     help="path to our binary (default target/release/mancala)")
     ap.add_argument("--game", default="oware-abapa", help="our game id (default oware-abapa)")
     ap.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
-    ap.add_argument("--rounds", type=int, default=7, help="alternating rounds (default 7, min 1)")
-    ap.add_argument("--seconds", type=float, default=2.0,
-                    help="target seconds per side per round (default 2.0)")
+    ap.add_argument("--rounds", type=int, default=15, help="alternating rounds (default 15, min 1)")
+    ap.add_argument("--seconds", type=float, default=1.0,
+                    help="target seconds per side per round (default 1.0)")
     ap.add_argument("--playouts", type=int, default=None,
                     help="our playouts per round (default: auto-calibrated)")
     ap.add_argument("--os-games", type=int, default=None,

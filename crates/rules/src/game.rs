@@ -19,10 +19,9 @@ pub struct Game {
     /// `positions[0]` is the start; `positions[i]` follows `moves[i - 1]`.
     positions: Vec<Position>,
     moves: Vec<Pit>,
-    /// `positions[i].key()`, scanned by the repetition rule.
-    keys: Vec<u64>,
-    /// A Bloom filter of `keys[window..]` (one bit per key), so that the usual
-    /// answer, "no repetition", costs one bit test.
+    /// A Bloom filter of the keys of `positions[window..]` (one bit per
+    /// [`Position::key`]), so that the usual answer, "no repetition", costs
+    /// one bit test; a hit is confirmed by comparing positions.
     seen: [u64; SEEN_WORDS],
     /// The current position's legal moves, when the last move's settling
     /// found them (single-lap rules); `None` means "ask the rules".
@@ -65,7 +64,6 @@ impl Game {
             start,
             positions: vec![start],
             moves: Vec::new(),
-            keys: vec![start.key()],
             seen: [0; SEEN_WORDS],
             legal: None,
             window: 0,
@@ -80,7 +78,7 @@ impl Game {
 
     fn rebuild_seen(&mut self) {
         self.seen = [0; SEEN_WORDS];
-        for &key in &self.keys[self.window..] {
+        for key in self.positions[self.window..].iter().map(Position::key) {
             let (word, bit) = seen_bit(key);
             self.seen[word] |= bit;
         }
@@ -90,7 +88,6 @@ impl Game {
     pub fn restart(&mut self) {
         self.positions.truncate(1);
         self.positions[0] = self.start;
-        self.keys.truncate(1);
         self.moves.clear();
         self.window = 0;
         self.legal = None;
@@ -174,25 +171,21 @@ impl Game {
         if next.captured.differs(before.captured) {
             self.window = index;
             self.seen = [0; SEEN_WORDS];
-        } else if !next.is_over() && self.seen[word] & bit != 0 && self.repeats(&next, key) {
+        } else if !next.is_over() && self.seen[word] & bit != 0 && self.repeats(&next) {
             self.rules.finish_with(&mut next, EndReason::Cycle, &mut buffered.events);
         }
         self.legal = if next.is_over() { Some(Moves::EMPTY) } else { legal };
         buffered.flush();
         self.positions.push(next);
-        self.keys.push(key);
         self.seen[word] |= bit;
         self.moves.push(pit);
         Ok(())
     }
 
-    /// Whether `pos` (with hash `key`) occurred since the last capture.
+    /// Whether `pos` occurred since the last capture.
     #[inline(never)]
-    fn repeats(&self, pos: &Position, key: u64) -> bool {
-        self.keys[self.window..]
-            .iter()
-            .zip(&self.positions[self.window..])
-            .any(|(&k, p)| k == key && p.same_place(pos))
+    fn repeats(&self, pos: &Position) -> bool {
+        self.positions[self.window..].iter().any(|p| p.same_place(pos))
     }
 
     /// Ends the game by agreement that the seeds circulate: as at a cycle.
@@ -217,7 +210,6 @@ impl Game {
             return None;
         };
         self.positions.pop();
-        self.keys.pop();
         self.window = (1..self.positions.len())
             .rev()
             .find(|&i| self.positions[i].captured != self.positions[i - 1].captured)
