@@ -360,19 +360,30 @@ impl Rules {
         if matches!(self.capture, Capture::Fours) && !on_board.is_multiple_of(4) {
             return Err(SetupError::NotFours { in_play: on_board });
         }
-        let mut pits = [0u8; MAX_PITS];
-        pits[..2 * n].copy_from_slice(&setup.pits);
         // Totals are at most 120, so every count fits a u8.
+        Ok(self.setup_unchecked(&setup.pits, setup.captured.map(|c| c as u8), setup.to_move))
+    }
+
+    /// [`Rules::setup`] for callers that already know the position is valid
+    /// (the endgame databases enumerate millions): `pits` holds both rows
+    /// (`2 * pits_per_row` counts) and the seeds make the ruleset's total.
+    /// The position is settled as by `setup` (it may already be over, or the
+    /// player without seeds may have passed). Nonsense in gives an
+    /// unspecified position, never undefined behaviour.
+    pub fn setup_unchecked(&self, pits: &[u8], captured: BySide<u8>, to_move: Side) -> Position {
+        let n = (2 * self.pits_per_row as usize).min(pits.len()).min(MAX_PITS);
+        let mut board = [0u8; MAX_PITS];
+        board[..n].copy_from_slice(&pits[..n]);
         let mut pos = Position {
-            pits,
-            captured: setup.captured.map(|c| c as u8),
-            to_move: setup.to_move,
+            pits: board,
+            captured,
+            to_move,
             pits_per_row: self.pits_per_row,
             quiet: 0,
             outcome: None,
         };
         self.settle(&mut pos, &mut ());
-        Ok(pos)
+        pos
     }
 
     /// Parses the one-line notation and checks it against this ruleset.

@@ -1,0 +1,1 @@
+//! Endgame databases (being built).

@@ -1,0 +1,9 @@
+//! Players for the mancala rules: evaluation, alpha-beta search, MCTS,
+//! strength levels and endgame databases. Rules, evaluation and move choice
+//! are kept apart; everything works on [`mancala_rules::Rules`] plus
+//! positions, with the game's history where the repetition rule needs it.
+
+pub mod egdb;
+mod score;
+
+pub use score::{Result3, Score};
