@@ -4,6 +4,10 @@
 //! positions, with the game's history where the repetition rule needs it.
 
 pub mod egdb;
+pub mod eval;
 mod score;
+pub mod search;
+mod tt;
 
 pub use score::{Result3, Score};
+pub use search::{Horizon, Limits, Report, Searcher};

@@ -1,0 +1,685 @@
+//! Alpha-beta search: negamax with principal-variation search, iterative
+//! deepening, a transposition table and move ordering (table move, captures,
+//! history), under depth, node and time limits.
+//!
+//! The repetition rule makes a position's value depend on the positions seen
+//! since the last capture. The search applies it along the path exactly as
+//! [`mancala_rules::Game`] does, and keys the transposition table on the
+//! position together with the *set* of positions since the last capture, so
+//! that a stored value is only reused where the future is the same: the
+//! search returns the same value as plain minimax with the repetition rule
+//! (tested). The price is that two move orders reaching one position without
+//! a capture in between do not share an entry; after a capture they do.
+//!
+//! Extra turns and passes are handled by the mover at each node: a child
+//! whose player to move is the same player is not negated.
+
+use crate::eval::{evaluate, Weights};
+use crate::score::{Result3, Score};
+use crate::tt::{Bound, Entry, Table};
+use mancala_rules::{EndReason, Game, Moves, Pit, Position, Rules, Side, MAX_PITS};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The deepest the search goes (plies from the root).
+pub const MAX_PLY: usize = 128;
+
+/// When the search stops. Every limit set applies; the first reached wins.
+/// With none set it runs to [`MAX_PLY`] or until the result is proven.
+/// A node limit alone is deterministic (the same move every time).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth: Some(depth), ..Limits::default() }
+    }
+
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits { nodes: Some(nodes), ..Limits::default() }
+    }
+
+    pub fn time(time: Duration) -> Limits {
+        Limits { time: Some(time), ..Limits::default() }
+    }
+}
+
+/// What an unfinished line is worth at the search horizon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// The heuristic evaluation: for playing.
+    Evaluate,
+    /// The worst possible result for the root player: the root value is
+    /// then a proven lower bound.
+    Pessimistic,
+    /// The best possible result for the root player: a proven upper bound.
+    Optimistic,
+}
+
+/// What a finished search found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The move to play; `None` only when the game is over.
+    pub best: Option<Pit>,
+    /// The value for the player to move at the root.
+    pub score: Score,
+    /// The last depth completed.
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<Pit>,
+    /// The value of every root move searched to the last completed depth
+    /// (exact for the best; for others a bound unless `all_exact` was set).
+    pub root: Vec<(Pit, Score)>,
+    /// Whether the search saw every line to its end (or to a database
+    /// value): `score` is then exact.
+    pub exact: bool,
+}
+
+/// Something that knows exact results of some positions: an endgame
+/// database. `result` answers only for positions it is sure of when the
+/// position has no repetition history (the search asks only then).
+pub trait Oracle {
+    /// The result for the player to move, if known exactly.
+    fn result(&self, pos: &Position) -> Option<Result3>;
+}
+
+/// One line of progress: a depth completed.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    pub depth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Pit>,
+}
+
+#[derive(Clone, Copy)]
+struct Frame {
+    pos: Position,
+    key: u64,
+    /// Index in `path` of the first position that can still repeat.
+    window: usize,
+    /// XOR of the mixed keys of `path[window..=this]`.
+    set: u64,
+}
+
+/// A reusable searcher: keeps its transposition table and history between
+/// searches of one game.
+pub struct Searcher {
+    rules: Rules,
+    weights: Weights,
+    tt: Table,
+    path: Vec<Frame>,
+    history: [[i32; MAX_PITS]; 2],
+    pv: Vec<[Pit; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    horizon: Horizon,
+    root_side: Side,
+    salt: u64,
+    /// Horizon values (and inexact table entries) used so far: when an
+    /// iteration uses none, its value is the game's exact value.
+    horizon_hits: u64,
+    /// Also compute exact values of every root move (for analysis).
+    pub all_exact: bool,
+    /// Reuse a table value only at exactly the depth it was searched to,
+    /// so that a fixed-depth search returns exactly the depth-limited
+    /// minimax value (for tests; slightly weaker for play).
+    pub strict_depth: bool,
+}
+
+#[inline]
+fn mix(mut x: u64) -> u64 {
+    // splitmix64's finaliser: turns position keys into set-hash members.
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+impl Searcher {
+    pub fn new(rules: Rules) -> Searcher {
+        Searcher::with_table(rules, 16)
+    }
+
+    /// A searcher with a transposition table of about `megabytes` MiB.
+    pub fn with_table(rules: Rules, megabytes: usize) -> Searcher {
+        Searcher {
+            rules,
+            weights: Weights::for_rules(&rules),
+            tt: Table::new(megabytes),
+            path: Vec::with_capacity(512),
+            history: [[0; MAX_PITS]; 2],
+            pv: vec![[Pit(0); MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+            horizon: Horizon::Evaluate,
+            root_side: Side::South,
+            salt: 0,
+            horizon_hits: 0,
+            all_exact: false,
+            strict_depth: false,
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Forgets everything learnt (for a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history = [[0; MAX_PITS]; 2];
+    }
+
+    /// Searches the current position of `game` (its history since the last
+    /// capture counts for the repetition rule).
+    pub fn search(&mut self, game: &Game, limits: Limits) -> Report {
+        self.search_with(game, limits, Horizon::Evaluate, None, None, &mut |_| {})
+    }
+
+    /// The general form: a horizon, an optional database, an optional flag
+    /// another thread may set to stop the search, and a progress callback.
+    pub fn search_with(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        horizon: Horizon,
+        egdb: Option<&dyn Oracle>,
+        stop: Option<&AtomicBool>,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Report {
+        let started = Instant::now();
+        self.horizon = horizon;
+        self.salt = match horizon {
+            Horizon::Evaluate => 0,
+            Horizon::Pessimistic => 0x5DEE_CE66_D1CE_4E5B,
+            Horizon::Optimistic => 0xA076_1D64_78BD_642F,
+        };
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| started + t);
+        self.stopped = false;
+        self.load_path(game);
+        let root = self.path.last().expect("the path holds the root").pos;
+        self.root_side = root.to_move();
+        let mut report = Report {
+            best: None,
+            score: Score::ZERO,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+            root: Vec::new(),
+            exact: false,
+        };
+        let legal = self.rules.legal_moves(&root);
+        if legal.is_empty() {
+            report.score = if root.is_over() {
+                Score::of_outcome(&self.rules, &root, root.to_move())
+            } else {
+                Score::ZERO
+            };
+            report.exact = true;
+            return report;
+        }
+        report.best = legal.into_iter().next();
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        for depth in 1..=max_depth {
+            let mut root_scores = Vec::new();
+            self.horizon_hits = 0;
+            let score = self.root_search(depth, egdb, stop, &mut root_scores);
+            if self.stopped && depth > 1 {
+                break;
+            }
+            report.depth = depth;
+            report.score = score;
+            report.pv = self.pv[0][..self.pv_len[0]].to_vec();
+            report.best = report.pv.first().copied().or(report.best);
+            report.root = root_scores;
+            report.nodes = self.nodes;
+            report.elapsed = started.elapsed();
+            progress(&Progress {
+                depth,
+                score,
+                nodes: self.nodes,
+                elapsed: report.elapsed,
+                pv: report.pv.clone(),
+            });
+            if self.stopped {
+                break;
+            }
+            // No line reached the horizon: the value is the game's exact
+            // value and deeper searches would find nothing new.
+            if self.horizon_hits == 0 {
+                report.exact = true;
+                break;
+            }
+        }
+        report.nodes = self.nodes;
+        report.elapsed = started.elapsed();
+        report
+    }
+
+    /// The game's positions since the last capture become the bottom of the
+    /// path.
+    fn load_path(&mut self, game: &Game) {
+        self.path.clear();
+        let positions = game.positions();
+        let window = (1..positions.len())
+            .rev()
+            .find(|&i| positions[i].captured() != positions[i - 1].captured())
+            .unwrap_or(0);
+        let mut set = 0;
+        for pos in &positions[window..] {
+            let key = pos.key();
+            set ^= mix(key);
+            self.path.push(Frame { pos: *pos, key, window: 0, set });
+        }
+    }
+
+    fn root_search(
+        &mut self,
+        depth: u32,
+        egdb: Option<&dyn Oracle>,
+        stop: Option<&AtomicBool>,
+        root_scores: &mut Vec<(Pit, Score)>,
+    ) -> Score {
+        let ply_base = self.path.len() - 1;
+        let _ = ply_base;
+        let mut ctx = Ctx { egdb, stop };
+        if self.all_exact {
+            // Every root move with a full window, for analysis.
+            let frame = *self.path.last().expect("root");
+            let mut best = -Score::INFINITY;
+            let mut best_pv: Vec<Pit> = Vec::new();
+            let children: Vec<(Pit, Position)> = self.children(&frame.pos).collect();
+            for (pit, child) in children {
+                let (score, line) = self.child_value(&mut ctx, &frame, pit, child, depth, 1);
+                root_scores.push((pit, score));
+                if score > best {
+                    best = score;
+                    best_pv = std::iter::once(pit).chain(line).collect();
+                }
+            }
+            self.pv_len[0] = best_pv.len().min(MAX_PLY);
+            self.pv[0][..self.pv_len[0]].copy_from_slice(&best_pv[..self.pv_len[0]]);
+            return best;
+        }
+        self.negamax(
+            &mut ctx,
+            depth as i32,
+            0,
+            -Score::INFINITY,
+            Score::INFINITY,
+            Some(root_scores),
+        )
+    }
+
+    /// The exact value of one root move (full window), with its line.
+    fn child_value(
+        &mut self,
+        ctx: &mut Ctx,
+        frame: &Frame,
+        pit: Pit,
+        child: Position,
+        depth: u32,
+        ply: usize,
+    ) -> (Score, Vec<Pit>) {
+        let mover = frame.pos.to_move();
+        if let Some(score) = self.enter(&child, mover) {
+            return (score, Vec::new());
+        }
+        let same = child.to_move() == mover;
+        let (a, b) = (-Score::INFINITY, Score::INFINITY);
+        let score = self.negamax(ctx, depth as i32 - 1, ply, a, b, None);
+        let line = self.pv[ply][..self.pv_len[ply]].to_vec();
+        self.path.pop();
+        let _ = pit;
+        (if same { score } else { -score }, line)
+    }
+
+    /// The legal moves of `pos` with the positions they lead to.
+    #[inline]
+    fn children(&self, pos: &Position) -> impl Iterator<Item = (Pit, Position)> + '_ {
+        let pos = *pos;
+        self.rules.legal_moves(&pos).map(move |pit| (pit, self.rules.play_unchecked(&pos, pit)))
+    }
+
+    /// Pushes `child` onto the path, applying the repetition rule. Returns
+    /// its value for `mover` (without pushing) when the game is over there.
+    #[inline]
+    fn enter(&mut self, child: &Position, mover: Side) -> Option<Score> {
+        let parent = *self.path.last().expect("path");
+        if child.is_over() {
+            return Some(Score::of_outcome(&self.rules, child, mover));
+        }
+        let key = child.key();
+        let index = self.path.len();
+        if child.captured() != parent.pos.captured() {
+            self.path.push(Frame { pos: *child, key, window: index, set: mix(key) });
+            return None;
+        }
+        let window = parent.window;
+        if self.path[window..].iter().any(|f| f.key == key && f.pos.same_place(child)) {
+            let ended = self.rules.finish(child, EndReason::Cycle);
+            return Some(Score::of_outcome(&self.rules, &ended, mover));
+        }
+        self.path.push(Frame { pos: *child, key, window, set: parent.set ^ mix(key) });
+        None
+    }
+
+    #[inline]
+    fn tt_key(&self, frame: &Frame) -> u64 {
+        let pos = &frame.pos;
+        let captured = pos.captured();
+        let extra = (captured.south as u64)
+            | (captured.north as u64) << 8
+            | (pos.quiet_moves() as u64) << 16;
+        frame.key ^ frame.set.rotate_left(17) ^ mix(extra ^ self.salt)
+    }
+
+    fn horizon_value(&mut self, pos: &Position) -> Score {
+        self.horizon_hits += 1;
+        match self.horizon {
+            Horizon::Evaluate => Score::heuristic(evaluate(&self.rules, &self.weights, pos)),
+            Horizon::Pessimistic | Horizon::Optimistic => {
+                let root_best =
+                    (pos.to_move() == self.root_side) == (self.horizon == Horizon::Optimistic);
+                if root_best {
+                    Score::BEST
+                } else {
+                    Score::WORST
+                }
+            }
+        }
+    }
+
+    /// A database value for a position with no repetition history.
+    fn probe(&mut self, ctx: &Ctx, frame: &Frame) -> Option<Score> {
+        let egdb = ctx.egdb?;
+        let here = self.path.len() - 1;
+        if frame.window != here {
+            return None;
+        }
+        let result = egdb.result(&frame.pos)?;
+        // The margin within the result is not known.
+        self.horizon_hits += 1;
+        let pos = &frame.pos;
+        let captured = pos.captured();
+        let me = pos.to_move();
+        let margin_now = captured[me] as i32 - captured[!me] as i32;
+        // The database knows the result, not the margin: within the band,
+        // the horizon decides (a guess for play; the band's end for proofs).
+        let (lo, hi) = match result {
+            Result3::Win => {
+                (Score(Score::WIN - Score::MARGIN_MAX), Score(Score::WIN + Score::MARGIN_MAX))
+            }
+            Result3::Loss => {
+                (Score(-Score::WIN - Score::MARGIN_MAX), Score(-Score::WIN + Score::MARGIN_MAX))
+            }
+            Result3::Draw => (Score(-Score::MARGIN_MAX), Score(Score::MARGIN_MAX)),
+        };
+        Some(match self.horizon {
+            Horizon::Evaluate => {
+                Score((Score::proven(result, 0).0 + 10 * margin_now).clamp(lo.0, hi.0))
+            }
+            Horizon::Pessimistic | Horizon::Optimistic => {
+                let root_best = (me == self.root_side) == (self.horizon == Horizon::Optimistic);
+                if root_best {
+                    hi
+                } else {
+                    lo
+                }
+            }
+        })
+    }
+
+    #[inline]
+    fn out_of_budget(&mut self, ctx: &Ctx) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0 {
+            if let Some(deadline) = self.deadline {
+                if Instant::now() >= deadline {
+                    self.stopped = true;
+                }
+            }
+            if let Some(stop) = ctx.stop {
+                if stop.load(Ordering::Relaxed) {
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// The value of the last position on the path for its player to move.
+    fn negamax(
+        &mut self,
+        ctx: &mut Ctx,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        mut root_scores: Option<&mut Vec<(Pit, Score)>>,
+    ) -> Score {
+        self.pv_len[ply] = 0;
+        self.nodes += 1;
+        let frame = *self.path.last().expect("path");
+        let pos = frame.pos;
+        if ply > 0 {
+            if let Some(score) = self.probe(ctx, &frame) {
+                return score;
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.horizon_value(&pos);
+        }
+        if ply > 0 && self.out_of_budget(ctx) {
+            return Score::ZERO;
+        }
+        let key = self.tt_key(&frame);
+        let mut tt_move = 255u8;
+        if let Some(entry) = self.tt.probe(key) {
+            tt_move = entry.best;
+            let deep_enough = if self.strict_depth {
+                entry.depth as i32 == depth
+            } else {
+                entry.depth as i32 >= depth || entry.exact
+            };
+            if ply > 0 && deep_enough {
+                let s = entry.score;
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if usable {
+                    if !entry.exact {
+                        self.horizon_hits += 1;
+                    }
+                    return s;
+                }
+            }
+        }
+        let mover = pos.to_move();
+        // Generate and order the moves.
+        let mut moves: [(Pit, Position, i32); MAX_PITS] = [(Pit(0), pos, 0); MAX_PITS];
+        let mut count = 0;
+        let before = pos.captured()[mover] as i32 - pos.captured()[!mover] as i32;
+        for pit in self.rules.legal_moves(&pos) {
+            let child = self.rules.play_unchecked(&pos, pit);
+            let gain = child.captured()[mover] as i32 - child.captured()[!mover] as i32 - before;
+            let order = if pit.0 == tt_move {
+                1 << 30
+            } else {
+                gain * 100_000 + self.history[mover.index()][pit.index()].min(99_999)
+            };
+            moves[count] = (pit, child, order);
+            count += 1;
+        }
+        let moves = &mut moves[..count];
+        moves.sort_unstable_by(|a, b| b.2.cmp(&a.2));
+        let alpha_in = alpha;
+        let hits_before = self.horizon_hits;
+        let mut best = -Score::INFINITY;
+        let mut best_pit = moves[0].0;
+        for (i, &(pit, child, _)) in moves.iter().enumerate() {
+            let mut line = true;
+            let score = match self.enter(&child, mover) {
+                Some(score) => {
+                    line = false;
+                    score
+                }
+                None => {
+                    let same = child.to_move() == mover;
+                    let s = if i == 0 {
+                        self.child_search(ctx, same, depth - 1, ply + 1, alpha, beta)
+                    } else {
+                        let mut s = self.child_search(
+                            ctx,
+                            same,
+                            depth - 1,
+                            ply + 1,
+                            alpha,
+                            Score(alpha.0 + 1),
+                        );
+                        if s > alpha && s < beta && !self.stopped {
+                            s = self.child_search(ctx, same, depth - 1, ply + 1, alpha, beta);
+                        }
+                        s
+                    };
+                    self.path.pop();
+                    s
+                }
+            };
+            if self.stopped && ply > 0 {
+                return Score::ZERO;
+            }
+            if let Some(scores) = root_scores.as_deref_mut() {
+                scores.push((pit, score));
+            }
+            if score > best {
+                best = score;
+                best_pit = pit;
+                if score > alpha {
+                    alpha = score;
+                    // Update the principal variation.
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply][0] = pit;
+                    let child_len = if line { self.pv_len[ply + 1].min(MAX_PLY - 1) } else { 0 };
+                    head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+                    self.pv_len[ply] = child_len + 1;
+                }
+                if score >= beta {
+                    let bonus = depth * depth;
+                    let h = &mut self.history[mover.index()][pit.index()];
+                    *h = (*h + bonus).min(1 << 20);
+                    break;
+                }
+            }
+        }
+        if self.stopped && ply == 0 && best == -Score::INFINITY {
+            return Score::ZERO;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !self.stopped {
+            let exact = self.horizon_hits == hits_before;
+            self.tt.store(Entry {
+                key,
+                score: best,
+                depth: depth.min(255) as u8,
+                bound,
+                best: best_pit.0,
+                exact,
+            });
+        }
+        best
+    }
+
+    #[inline]
+    fn child_search(
+        &mut self,
+        ctx: &mut Ctx,
+        same: bool,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if same {
+            self.negamax(ctx, depth, ply, alpha, beta, None)
+        } else {
+            -self.negamax(ctx, depth, ply, -beta, -alpha, None)
+        }
+    }
+}
+
+struct Ctx<'a> {
+    egdb: Option<&'a dyn Oracle>,
+    stop: Option<&'a AtomicBool>,
+}
+
+/// Plain minimax with the repetition rule along the path, no pruning, no
+/// table: the reference the search is tested against. Returns the value for
+/// the player to move in the game's current position, searching `depth`
+/// moves (heuristic evaluation at the horizon).
+pub fn minimax(game: &Game, depth: u32) -> Score {
+    let rules = *game.rules();
+    let weights = Weights::for_rules(&rules);
+    let mut game = game.clone();
+    fn go(game: &mut Game, rules: &Rules, weights: &Weights, depth: u32) -> Score {
+        let pos = *game.position();
+        if pos.is_over() {
+            return Score::of_outcome(rules, &pos, pos.to_move());
+        }
+        if depth == 0 {
+            return Score::heuristic(evaluate(rules, weights, &pos));
+        }
+        let mover = pos.to_move();
+        let mut best = -Score::INFINITY;
+        for pit in game.legal_moves() {
+            game.play(pit).expect("a legal move");
+            let after = *game.position();
+            let score = if after.is_over() {
+                Score::of_outcome(rules, &after, mover)
+            } else if after.to_move() == mover {
+                go(game, rules, weights, depth - 1)
+            } else {
+                -go(game, rules, weights, depth - 1)
+            };
+            game.undo();
+            best = best.max(score);
+        }
+        best
+    }
+    go(&mut game, &rules, &weights, depth)
+}
+
+/// The legal moves of a game's current position (re-exported for players).
+pub fn legal(game: &Game) -> Moves {
+    game.legal_moves()
+}
