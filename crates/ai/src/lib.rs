@@ -5,9 +5,16 @@
 
 pub mod egdb;
 pub mod eval;
+pub mod mcts;
+pub mod player;
+pub mod protocol;
 mod score;
 pub mod search;
+pub mod solve;
 mod tt;
 
+pub use mcts::{Mcts, MctsLimits, MctsReport};
+pub use player::{Player, PlayerSpec, PlayerSpecError, LEVELS};
 pub use score::{Result3, Score};
-pub use search::{Horizon, Limits, Report, Searcher};
+pub use search::{Horizon, Limits, Oracle, Report, Searcher};
+pub use solve::{solve, Solution};

@@ -27,7 +27,7 @@ pub const MAX_PLY: usize = 128;
 /// When the search stops. Every limit set applies; the first reached wins.
 /// With none set it runs to [`MAX_PLY`] or until the result is proven.
 /// A node limit alone is deterministic (the same move every time).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,

@@ -1,5 +1,6 @@
 //! The `mancala` command: thin subcommands over the rules library.
 
+mod ai;
 mod board;
 mod play;
 
@@ -52,6 +53,20 @@ enum Command {
         #[arg(long)]
         breakdown: bool,
     },
+    /// The best move in a position.
+    Bestmove(ai::BestmoveArgs),
+    /// Prove the result of a position (database and search together).
+    Solve(ai::SolveArgs),
+    /// Value every move of a recorded game and flag the mistakes.
+    Analyse(ai::AnalyseArgs),
+    /// Play engines against each other.
+    Match(ai::MatchArgs),
+    /// The strength levels, and their measured mistakes.
+    Levels(ai::LevelsArgs),
+    /// Search speed on a fixed suite of positions.
+    Searchbench(ai::SearchbenchArgs),
+    /// Speak the line-based engine protocol on stdin/stdout (docs/protocol.md).
+    Engine(ai::EngineArgs),
     /// Play uniformly random games and report the speed.
     Bench {
         #[arg(long)]
@@ -101,6 +116,13 @@ fn main() {
         Command::Perft { game, depth, from, divide, breakdown } => {
             perft_cmd(&game, depth, from.as_deref(), divide, breakdown)
         }
+        Command::Bestmove(args) => ai::bestmove(args),
+        Command::Solve(args) => ai::solve_cmd(args),
+        Command::Analyse(args) => ai::analyse(args),
+        Command::Match(args) => ai::match_cmd(args),
+        Command::Levels(args) => ai::levels(args),
+        Command::Searchbench(args) => ai::searchbench(args),
+        Command::Engine(args) => ai::engine(args),
         Command::Bench { game, playouts, seed, from } => {
             bench(&game, playouts, seed, from.as_deref())
         }

@@ -32,7 +32,16 @@ pub struct PlayArgs {
     /// colours alternate every game and draws do not count.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=99))]
     first_to: Option<u32>,
-    /// Seed for the computer's choices among equal moves.
+    /// The computer's strength, 1 (beginner) to 8 (strongest); see
+    /// `mancala levels`.
+    #[arg(long, value_name = "LEVEL", default_value_t = 3,
+          value_parser = clap::value_parser!(u8).range(1..=8))]
+    ai: u8,
+    /// An endgame database for the computer (level 8); by default
+    /// egdb/GAME.egdb when it exists.
+    #[arg(long)]
+    db: Option<std::path::PathBuf>,
+    /// Seed for the computer's choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -57,6 +66,9 @@ struct Session {
     last: Option<MoveReport>,
     ending: Ending,
     rng: fastrand::Rng,
+    ai: mancala_ai::Player,
+    level: u8,
+    oracle: Option<Box<dyn mancala_ai::Oracle>>,
     /// The match, with the player (as set up by the options: 0 = South in
     /// the first game) of each side, and whether this game is counted yet.
     contest: Option<Contest>,
@@ -96,6 +108,13 @@ pub fn run(args: PlayArgs) -> Result<()> {
         last: None,
         ending: Ending::Unfinished,
         rng: fastrand::Rng::with_seed(args.seed),
+        ai: mancala_ai::Player::new(
+            mancala_ai::PlayerSpec::Level(args.ai),
+            ruleset.rules,
+            args.seed,
+        ),
+        level: args.ai,
+        oracle: crate::ai::load_oracle(ruleset.id, args.db.as_deref())?,
         contest: args.first_to.map(|n| Contest {
             score: Match::new(n),
             kinds: [args.south, args.north],
@@ -112,7 +131,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         if !s.game.is_over() && s.ending == Ending::Unfinished {
             let side = s.game.position().to_move();
             if s.players[side.index()] == Player::Computer {
-                let pit = computer_move(&s.game, &mut s.rng);
+                let pit = computer_move(&mut s);
                 let report = s.game.play_reported(pit).expect("the computer plays legal moves");
                 println!(
                     "\nComputer ({}) plays {}: {}",
@@ -292,7 +311,7 @@ fn undo(s: &mut Session) {
 fn save(s: &Session, file: &str) -> Result<()> {
     let name = |p: Player| match p {
         Player::Human => "Human".to_string(),
-        Player::Computer => "Computer (greedy)".to_string(),
+        Player::Computer => format!("Computer (level {})", s.level),
     };
     let tags = vec![
         ("South".to_string(), name(s.players[0])),
@@ -304,30 +323,18 @@ fn save(s: &Session, file: &str) -> Result<()> {
     Ok(())
 }
 
-/// The simple computer player: the move that captures most now (a won game
-/// first), ties broken at random.
-fn computer_move(game: &Game, rng: &mut fastrand::Rng) -> Pit {
-    let rules = game.rules();
-    let pos = game.position();
-    let me = pos.to_move();
-    let mut best: Vec<Pit> = Vec::new();
-    let mut best_score = i32::MIN;
-    for pit in game.legal_moves() {
-        let child = rules.play_unchecked(pos, pit);
-        let score = match child.outcome() {
-            Some(o) if o.winner == Some(me) => 1000,
-            Some(o) if o.winner == Some(!me) => -1000,
-            _ => child.captured()[me] as i32 - child.captured()[!me] as i32,
-        };
-        if score > best_score {
-            best_score = score;
-            best.clear();
-        }
-        if score == best_score {
-            best.push(pit);
-        }
+/// The computer's move at the chosen level.
+fn computer_move(s: &mut Session) -> Pit {
+    let oracle = s.oracle.as_deref();
+    match s.ai.choose(&s.game, oracle) {
+        Some(pit) => pit,
+        // Only reached if the game is over, which the caller rules out.
+        None => s
+            .game
+            .legal_moves()
+            .nth(s.rng.usize(..s.game.legal_moves().len().max(1)))
+            .unwrap_or(Pit(0)),
     }
-    best[rng.usize(..best.len())]
 }
 
 /// Today's date (UTC) as YYYY-MM-DD.

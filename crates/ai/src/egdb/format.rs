@@ -1,0 +1,184 @@
+//! The file format (see `docs/egdb.md`): a fixed header of [`HEADER_LEN`]
+//! bytes, then the layers' data one after the other, all integers little
+//! endian.
+
+use super::EgdbError;
+
+pub(crate) const MAGIC: [u8; 8] = *b"MANCEGDB";
+pub(crate) const FORMAT_VERSION: u32 = 1;
+/// Room for layers 0..=120 (the most seeds a ruleset can have).
+pub(crate) const MAX_LAYERS: usize = 121;
+pub(crate) const ENTRY_LEN: usize = 64;
+pub(crate) const TABLE_AT: usize = 64;
+pub(crate) const HEADER_LEN: usize = 8192;
+const ID_LEN: usize = 32;
+const CHECKSUM_AT: usize = HEADER_LEN - 8;
+
+/// FNV-1a, 64 bits.
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// One complete layer as the header describes it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LayerEntry {
+    /// Where its data starts in the file, and how many bytes.
+    pub offset: u64,
+    pub length: u64,
+    /// FNV-1a 64 of the data.
+    pub checksum: u64,
+    /// Positions (boards times two sides); 0 for a layer that cannot occur.
+    pub positions: u64,
+    /// Live (board, side, split of the captured seeds) triples by value.
+    pub win: u64,
+    pub loss: u64,
+    pub unresolved: u64,
+    /// Jacobi sweeps used (the last changed nothing).
+    pub sweeps: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Header {
+    pub format_version: u32,
+    pub id: String,
+    pub ruleset_version: u32,
+    pub pits_per_row: u8,
+    pub total_seeds: u8,
+    pub rules_digest: u64,
+    pub layers: Vec<LayerEntry>,
+}
+
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn u64_at(b: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
+}
+
+impl Header {
+    pub(crate) fn encode(&self) -> Vec<u8> {
+        let mut b = vec![0u8; HEADER_LEN];
+        b[0..8].copy_from_slice(&MAGIC);
+        b[8..12].copy_from_slice(&self.format_version.to_le_bytes());
+        b[12..16].copy_from_slice(&self.ruleset_version.to_le_bytes());
+        let id = self.id.as_bytes();
+        b[16..16 + id.len()].copy_from_slice(id);
+        b[48] = self.pits_per_row;
+        b[49] = self.total_seeds;
+        b[52..56].copy_from_slice(&(self.layers.len() as u32).to_le_bytes());
+        b[56..64].copy_from_slice(&self.rules_digest.to_le_bytes());
+        for (i, e) in self.layers.iter().enumerate() {
+            let at = TABLE_AT + i * ENTRY_LEN;
+            let fields = [e.offset, e.length, e.checksum, e.positions, e.win, e.loss, e.unresolved];
+            for (j, f) in fields.iter().enumerate() {
+                b[at + 8 * j..at + 8 * j + 8].copy_from_slice(&f.to_le_bytes());
+            }
+            b[at + 56..at + 60].copy_from_slice(&e.sweeps.to_le_bytes());
+        }
+        let sum = fnv1a(&b[..CHECKSUM_AT]);
+        b[CHECKSUM_AT..].copy_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    /// Reads and checks the header alone (magic, format version, checksum,
+    /// layout of the layer table); not the layers' data.
+    pub(crate) fn decode(b: &[u8]) -> Result<Header, EgdbError> {
+        let magic_len = b.len().min(8);
+        if b[..magic_len] != MAGIC[..magic_len] {
+            return Err(EgdbError::BadMagic { found: b[..magic_len].to_vec() });
+        }
+        if b.len() < 12 {
+            return Err(EgdbError::Truncated { what: "header".into(), needed: 12, found: b.len() as u64 });
+        }
+        let format_version = u32_at(b, 8);
+        if format_version != FORMAT_VERSION {
+            return Err(EgdbError::UnknownFormat { found: format_version, expected: FORMAT_VERSION });
+        }
+        if b.len() < HEADER_LEN {
+            return Err(EgdbError::Truncated {
+                what: "header".into(),
+                needed: HEADER_LEN as u64,
+                found: b.len() as u64,
+            });
+        }
+        let expected = fnv1a(&b[..CHECKSUM_AT]);
+        let found = u64_at(b, CHECKSUM_AT);
+        if found != expected {
+            return Err(EgdbError::HeaderChecksum { found, expected });
+        }
+        let corrupt = |what: String| Err(EgdbError::Corrupt(what));
+        let id_bytes = &b[16..16 + ID_LEN];
+        let id_len = id_bytes.iter().position(|&c| c == 0).unwrap_or(ID_LEN);
+        if id_bytes[id_len..].iter().any(|&c| c != 0) {
+            return corrupt("the ruleset id is not zero-padded".into());
+        }
+        let Ok(id) = std::str::from_utf8(&id_bytes[..id_len]) else {
+            return corrupt("the ruleset id is not UTF-8".into());
+        };
+        let count = u32_at(b, 52) as usize;
+        if count > MAX_LAYERS {
+            return corrupt(format!("{count} layers, more than the {MAX_LAYERS} a file can hold"));
+        }
+        let mut layers = Vec::with_capacity(count);
+        let mut offset = HEADER_LEN as u64;
+        for i in 0..count {
+            let at = TABLE_AT + i * ENTRY_LEN;
+            let e = LayerEntry {
+                offset: u64_at(b, at),
+                length: u64_at(b, at + 8),
+                checksum: u64_at(b, at + 16),
+                positions: u64_at(b, at + 24),
+                win: u64_at(b, at + 32),
+                loss: u64_at(b, at + 40),
+                unresolved: u64_at(b, at + 48),
+                sweeps: u32_at(b, at + 56),
+            };
+            if e.offset != offset || Some(e.length) != e.positions.checked_mul(2) {
+                return corrupt(format!(
+                    "layer {i} is described at offset {} with {} bytes for {} positions; \
+                     expected offset {offset} and 2 bytes a position",
+                    e.offset, e.length, e.positions
+                ));
+            }
+            offset = match offset.checked_add(e.length) {
+                Some(o) => o,
+                None => return corrupt(format!("layer {i} is too long")),
+            };
+            layers.push(e);
+        }
+        Ok(Header {
+            format_version,
+            id: id.to_string(),
+            ruleset_version: u32_at(b, 12),
+            pits_per_row: b[48],
+            total_seeds: b[49],
+            rules_digest: u64_at(b, 56),
+            layers,
+        })
+    }
+}
+
+/// Checks that the layers' data is all there and matches its checksums.
+pub(crate) fn check_layers(header: &Header, bytes: &[u8]) -> Result<(), EgdbError> {
+    for (i, e) in header.layers.iter().enumerate() {
+        let end = e.offset + e.length;
+        if end > bytes.len() as u64 {
+            return Err(EgdbError::Truncated {
+                what: format!("layer {i}"),
+                needed: end,
+                found: bytes.len() as u64,
+            });
+        }
+        let found = fnv1a(&bytes[e.offset as usize..end as usize]);
+        if found != e.checksum {
+            return Err(EgdbError::LayerChecksum { layer: i as u32, found, expected: e.checksum });
+        }
+    }
+    Ok(())
+}

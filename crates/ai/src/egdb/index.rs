@@ -1,0 +1,128 @@
+//! Ranking boards: every board with exactly `n` seeds in `p` pits gets a
+//! number in `0..C(n + p - 1, p - 1)` ("stars and bars"), in lexicographic
+//! order of the pit counts read in sowing order (pit 0 most significant,
+//! fewer seeds first). A position's index in its layer is `2 * rank + side`
+//! (South 0, North 1).
+
+/// Binomial coefficients `C(a, b)` for `a < ROWS`, `b <= a`, saturating at
+/// `u64::MAX` (only values that fit a layer's size are ever used).
+#[derive(Clone, Debug)]
+pub(crate) struct Binomials {
+    table: Vec<u64>,
+}
+
+/// Enough for 120 seeds on 24 pits.
+const ROWS: usize = 160;
+
+impl Binomials {
+    pub(crate) fn new() -> Binomials {
+        let mut table = vec![0u64; ROWS * ROWS];
+        for a in 0..ROWS {
+            table[a * ROWS] = 1;
+            for b in 1..=a {
+                let above = table[(a - 1) * ROWS + b - 1];
+                let beside = if b < a { table[(a - 1) * ROWS + b] } else { 0 };
+                table[a * ROWS + b] = above.saturating_add(beside);
+            }
+        }
+        Binomials { table }
+    }
+
+    /// `C(a, b)`; 0 when `b > a`.
+    #[inline]
+    pub(crate) fn c(&self, a: usize, b: usize) -> u64 {
+        if b > a || a >= ROWS {
+            return if b > a { 0 } else { u64::MAX };
+        }
+        self.table[a * ROWS + b]
+    }
+
+    /// Boards with exactly `n` seeds in `pits` pits.
+    #[inline]
+    pub(crate) fn boards(&self, n: usize, pits: usize) -> u64 {
+        if pits == 0 {
+            return (n == 0) as u64;
+        }
+        self.c(n + pits - 1, pits - 1)
+    }
+
+    /// The rank of a board holding `n` seeds in all.
+    #[inline]
+    pub(crate) fn rank(&self, board: &[u8], n: usize) -> u64 {
+        let p = board.len();
+        let mut rank = 0u64;
+        let mut r = n;
+        for (i, &v) in board[..p - 1].iter().enumerate() {
+            let k = p - 1 - i;
+            let v = v as usize;
+            // Boards with fewer seeds in pit i (and the same before it):
+            // sum over u < v of boards(r - u, k) = C(r + k, k) - C(r - v + k, k).
+            rank += self.c(r + k, k) - self.c(r - v + k, k);
+            r -= v;
+        }
+        rank
+    }
+
+    /// The board of a given rank with `n` seeds in `board.len()` pits.
+    pub(crate) fn unrank(&self, mut rank: u64, n: usize, board: &mut [u8]) {
+        let p = board.len();
+        let mut r = n;
+        for i in 0..p - 1 {
+            let k = p - 1 - i;
+            let all = self.c(r + k, k);
+            let mut v = 0;
+            // The largest v with C(r + k, k) - C(r - v + k, k) <= rank.
+            while v < r && all - self.c(r - (v + 1) + k, k) <= rank {
+                v += 1;
+            }
+            rank -= all - self.c(r - v + k, k);
+            board[i] = v as u8;
+            r -= v;
+        }
+        board[p - 1] = r as u8;
+    }
+}
+
+/// Steps `board` to the board of the next rank (same seeds); false if it was
+/// the last (every seed in pit 0).
+#[inline]
+pub(crate) fn next_board(board: &mut [u8]) -> bool {
+    let p = board.len();
+    let Some(last) = (1..p).rev().find(|&i| board[i] > 0) else {
+        return false;
+    };
+    let tail = board[last];
+    board[last] = 0;
+    board[last - 1] += 1;
+    board[p - 1] = tail - 1;
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_count_every_board_once_in_order() {
+        let b = Binomials::new();
+        for (n, p) in [(0, 4), (1, 3), (5, 4), (7, 12), (4, 24), (3, 1)] {
+            let mut board = vec![0u8; p];
+            board[p - 1] = n as u8;
+            let total = b.boards(n, p);
+            let mut count = 0;
+            loop {
+                assert_eq!(b.rank(&board, n), count, "{board:?}");
+                let mut back = vec![0u8; p];
+                b.unrank(count, n, &mut back);
+                assert_eq!(back, board);
+                count += 1;
+                if !next_board(&mut board) {
+                    break;
+                }
+            }
+            assert_eq!(count, total, "n={n} p={p}");
+        }
+        assert_eq!(b.boards(16, 12), 13_037_895);
+        assert_eq!(b.boards(8, 24), 7_888_725);
+    }
+}

@@ -1,0 +1,530 @@
+//! Retrograde analysis of one layer (every board with `n` seeds, both sides
+//! to move), given the finished layers below it. See `docs/egdb.md`.
+//!
+//! A layer's values are two thresholds per position, `win` and `lose`
+//! (bytes `2 * index` and `2 * index + 1` of the layer's data); with
+//! `m = total - n` seeds captured in all and `cm` of them the mover's, the
+//! mover forces a win iff `cm >= win`, the opponent forces a win iff
+//! `m - cm >= lose`, and `m + 1` means "never".
+
+use super::index::{next_board, Binomials};
+use super::EgdbError;
+use mancala_rules::{
+    Award, BySide, Capture, Position, Rules, Side, Target, Winner, MAX_PITS,
+};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+/// A result for the mover with a given split of the captured seeds, as far
+/// as the thresholds are concerned (a draw is `Open`: nobody forces a win).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum V {
+    Loss,
+    Open,
+    Win,
+}
+
+impl V {
+    fn flip(self) -> V {
+        match self {
+            V::Loss => V::Win,
+            V::Open => V::Open,
+            V::Win => V::Loss,
+        }
+    }
+}
+
+/// What a position of the layer is.
+const NORMAL: u8 = 0;
+/// Over as set up, whatever the captured seeds (a player without seeds...).
+const TERMINAL: u8 = 1;
+/// Anywoli: the side named has no move and passes at once; same as the
+/// other side to move (one quiet edge to it).
+const PASSED: u8 = 2;
+
+/// The part of a position's value that does not change during the sweeps.
+#[derive(Clone, Copy, Debug, Default)]
+struct Static {
+    /// The least `cm` for which a capturing or game-ending move wins.
+    wm: u8,
+    /// The least `co` for which every capturing or game-ending move loses
+    /// (0 when there are none: the quiet moves decide).
+    lm: u8,
+    /// The least `cm` (resp. `co`) at which the position is already over
+    /// as set up, a win (resp. a loss) for the mover: a target reached.
+    tw: u8,
+    tl: u8,
+    kind: u8,
+}
+
+/// The result of analysing one layer.
+pub(crate) struct Layer {
+    /// Two bytes per position, `win` then `lose`.
+    pub data: Vec<u8>,
+    pub positions: u64,
+    /// Jacobi sweeps run, the last one changing nothing.
+    pub sweeps: u32,
+    /// (board, side, captured split) triples that are not over as set up
+    /// and whose side to move really moves, by value for the mover.
+    pub win: u64,
+    pub loss: u64,
+    pub unresolved: u64,
+}
+
+/// Where a layer build is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Generating every position's moves.
+    Moves,
+    /// Jacobi sweep number `k` (from 1) over the quiet moves.
+    Sweep(u32),
+}
+
+pub(crate) struct Solver<'a> {
+    pub rules: &'a Rules,
+    pub binom: &'a Binomials,
+    /// The finished layers below, by seeds on the board.
+    pub lower: &'a [&'a [u8]],
+    pub n: usize,
+    pub threads: usize,
+}
+
+/// A chunk of the layer handled by one thread: positions `start..start +
+/// statics.len()`, with their quiet moves in compressed rows.
+#[derive(Default)]
+struct Chunk {
+    start: usize,
+    statics: Vec<Static>,
+    offsets: Vec<u32>,
+    edges: Vec<u32>,
+}
+
+/// Whether the layer with `n` seeds holds positions that can occur
+/// (with captures of fours, the seeds in play are a multiple of four).
+pub(crate) fn layer_exists(rules: &Rules, n: usize) -> bool {
+    !matches!(rules.capture, Capture::Fours) || n % 4 == 0
+}
+
+/// The thresholds of a vector of results indexed by `cm` (`None`: not
+/// needed). The known results must not get worse as `cm` grows.
+fn thresholds(values: &[Option<V>]) -> Option<(u8, u8)> {
+    let m = values.len() - 1;
+    let mut last = V::Loss;
+    for v in values.iter().flatten() {
+        if *v < last {
+            return None;
+        }
+        last = *v;
+    }
+    let win = values.iter().position(|v| *v == Some(V::Win)).unwrap_or(m + 1);
+    let lose = values.iter().rposition(|v| *v == Some(V::Loss)).map_or(m + 1, |cm| m - cm);
+    Some((win as u8, lose as u8))
+}
+
+fn result_for(rules: &Rules, pos: &Position, mover: Side) -> V {
+    match rules.winner_of(pos) {
+        Some(w) if w == mover => V::Win,
+        Some(_) => V::Loss,
+        None => V::Open,
+    }
+}
+
+/// The seeds each player gets from `award` at the end of a game, given the
+/// seeds in each row and the player to move (as `Rules::end` awards them).
+pub(crate) fn award(award: Award, rows: BySide<u32>, to_move: Side) -> BySide<u32> {
+    match award {
+        Award::Uncaptured => BySide::new(0, 0),
+        Award::OwnRow => rows,
+        Award::Split => {
+            let total = rows.south + rows.north;
+            let half = total / 2;
+            let odd = total % 2;
+            if rows.south > rows.north {
+                BySide::new(half + odd, half)
+            } else {
+                BySide::new(half, half + odd)
+            }
+        }
+        Award::ToPlayerToMove => {
+            let mut got = BySide::new(0, 0);
+            got[to_move] = rows.south + rows.north;
+            got
+        }
+    }
+}
+
+/// Who wins with these final scores ([`Winner`]), as `Rules::winner_of`.
+pub(crate) fn winner(rules: &Rules, scores: BySide<u32>) -> Option<Side> {
+    match rules.winner {
+        Winner::MostSeeds => match scores.south.cmp(&scores.north) {
+            std::cmp::Ordering::Greater => Some(Side::South),
+            std::cmp::Ordering::Less => Some(Side::North),
+            std::cmp::Ordering::Equal => None,
+        },
+        Winner::Reach(t) => {
+            if scores.south >= t as u32 {
+                Some(Side::South)
+            } else if scores.north >= t as u32 {
+                Some(Side::North)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// If these captured seeds reach the ruleset's target, the result of the
+/// game that it ends at once (the leftover award on `rows`); as
+/// `Rules::settle` does first thing.
+pub(crate) fn target_end(
+    rules: &Rules,
+    captured: BySide<u32>,
+    rows: BySide<u32>,
+    to_move: Side,
+) -> Option<Option<Side>> {
+    let (s, n) = (captured.south, captured.north);
+    let reached = match rules.target {
+        Target::None => false,
+        Target::Reach(t) => s >= t as u32 || n >= t as u32,
+        Target::Majority => {
+            let total = rules.total_seeds();
+            2 * s > total || 2 * n > total || (2 * s == total && s == n)
+        }
+    };
+    if !reached {
+        return None;
+    }
+    let got = award(rules.leftover, rows, to_move);
+    Some(winner(rules, BySide::new(s + got.south, n + got.north)))
+}
+
+/// Whether captured seeds could make a target fire during the simulated
+/// play from 0-0 within a layer of `n` seeds, which the analysis assumes
+/// never happens.
+pub(crate) fn target_reachable_from_zero(rules: &Rules, n: u32) -> bool {
+    match rules.target {
+        Target::None => false,
+        Target::Reach(t) => n >= t as u32,
+        Target::Majority => 2 * n > rules.total_seeds() || 2 * n == rules.total_seeds(),
+    }
+}
+
+impl Solver<'_> {
+    fn total(&self) -> usize {
+        self.rules.total_seeds() as usize
+    }
+
+    fn m(&self) -> usize {
+        self.total() - self.n
+    }
+
+    fn pits(&self) -> usize {
+        self.rules.pit_count()
+    }
+
+    fn captured(&self, side: Side, cm: usize) -> BySide<u8> {
+        let mut captured = BySide::new(0u8, 0u8);
+        captured[side] = cm as u8;
+        captured[!side] = (self.m() - cm) as u8;
+        captured
+    }
+
+    /// The layer index of a board with `seeds` on it and `side` to move.
+    #[inline]
+    fn index(&self, pits: &[u8], seeds: usize, side: Side) -> usize {
+        2 * self.binom.rank(pits, seeds) as usize + side.index()
+    }
+
+    /// The value for `mover` of a position reached with the real captured
+    /// seeds: over, or in a finished lower layer.
+    fn value_of(&self, pos: &Position, mover: Side) -> Result<V, EgdbError> {
+        if pos.is_over() {
+            return Ok(result_for(self.rules, pos, mover));
+        }
+        let seeds = pos.board_seeds() as usize;
+        if seeds >= self.n {
+            return Err(EgdbError::Internal(format!(
+                "a position that is not over, reached after a capture, still has {seeds} seeds"
+            )));
+        }
+        let idx = self.index(pos.pits(), seeds, pos.to_move());
+        let layer = self.lower[seeds];
+        let (win, lose) = (layer[2 * idx], layer[2 * idx + 1]);
+        let m = self.total() - seeds;
+        let cm = pos.captured()[pos.to_move()] as usize;
+        let v = if cm >= win as usize {
+            V::Win
+        } else if m - cm >= lose as usize {
+            V::Loss
+        } else {
+            V::Open
+        };
+        Ok(if pos.to_move() == mover { v } else { v.flip() })
+    }
+
+    fn unsupported(&self, pits: &[u8], side: Side, what: &str) -> EgdbError {
+        let mut setup = self.rules.setup_unchecked(pits, self.captured(side, 0), side).to_setup();
+        setup.to_move = side;
+        EgdbError::Unsupported(format!(
+            "{what} (board {} with {side} to move): these rules break the \
+             assumption that more captured seeds are never worse",
+            setup
+        ))
+    }
+
+    /// The static part of one position's value, pushing its quiet moves.
+    fn position(
+        &self,
+        pits: &[u8],
+        side: Side,
+        edges: &mut Vec<u32>,
+    ) -> Result<Static, EgdbError> {
+        let rules = self.rules;
+        let m = self.m();
+        let never = (m + 1) as u8;
+        let pos0 = rules.setup_unchecked(pits, BySide::new(0, 0), side);
+        if pos0.is_over() {
+            // Over whatever the captured seeds: ask the engine for each split.
+            let values: Vec<Option<V>> = (0..=m)
+                .map(|cm| {
+                    let real = rules.setup_unchecked(pits, self.captured(side, cm), side);
+                    Some(result_for(rules, &real, side))
+                })
+                .collect();
+            let (tw, tl) = thresholds(&values)
+                .ok_or_else(|| self.unsupported(pits, side, "a finished position"))?;
+            return Ok(Static { wm: never, lm: never, tw, tl, kind: TERMINAL });
+        }
+        // A target reached by the captured seeds alone ends it as set up.
+        let half = self.pits() / 2;
+        let rows = BySide::new(
+            pits[..half].iter().map(|&s| s as u32).sum(),
+            pits[half..].iter().map(|&s| s as u32).sum(),
+        );
+        let targets: Vec<Option<V>> = (0..=m)
+            .map(|cm| {
+                let captured = self.captured(side, cm).map(u32::from);
+                target_end(rules, captured, rows, side).map(|w| match w {
+                    Some(w) if w == side => V::Win,
+                    Some(_) => V::Loss,
+                    None => V::Open,
+                })
+            })
+            .collect();
+        let (tw, tl) = thresholds(&targets)
+            .filter(|&(tw, tl)| {
+                // Only wins above and losses below, nothing else terminal.
+                targets.iter().enumerate().all(|(cm, v)| {
+                    let expected = if cm >= tw as usize {
+                        Some(V::Win)
+                    } else if m - cm >= tl as usize {
+                        Some(V::Loss)
+                    } else {
+                        None
+                    };
+                    *v == expected
+                })
+            })
+            .ok_or_else(|| self.unsupported(pits, side, "a target reached"))?;
+        if pos0.to_move() != side {
+            // The side named passes at once: the same as the other to move.
+            edges.push(self.index(pits, self.n, !side) as u32);
+            return Ok(Static { wm: never, lm: 0, tw, tl, kind: PASSED });
+        }
+        let terminal_at = |cm: usize| cm >= tw as usize || m - cm >= tl as usize;
+        let mut wm = never;
+        let mut lm = 0u8;
+        for pit in rules.legal_moves(&pos0) {
+            let child = rules.play_unchecked(&pos0, pit);
+            let (w, l) = if child.is_over() {
+                // Game-ending moves: the ending may depend on the captured
+                // seeds (a target reached first), so play each split.
+                let mut values = vec![None; m + 1];
+                for (cm, value) in values.iter_mut().enumerate() {
+                    if terminal_at(cm) {
+                        continue;
+                    }
+                    let real = rules.setup_unchecked(pits, self.captured(side, cm), side);
+                    *value = Some(self.value_of(&rules.play_unchecked(&real, pit), side)?);
+                }
+                thresholds(&values)
+                    .ok_or_else(|| self.unsupported(pits, side, "a game-ending move"))?
+            } else {
+                let seeds = child.board_seeds() as usize;
+                let idx = self.index(child.pits(), seeds, child.to_move());
+                if seeds == self.n {
+                    edges.push(idx as u32);
+                    continue;
+                }
+                let layer = self.lower[seeds];
+                let (win, lose) = (layer[2 * idx], layer[2 * idx + 1]);
+                let captured = child.captured();
+                let (dm, dop) = (captured[side], captured[!side]);
+                let (w, l) = if child.to_move() == side {
+                    (win.saturating_sub(dm), lose.saturating_sub(dop))
+                } else {
+                    (lose.saturating_sub(dm), win.saturating_sub(dop))
+                };
+                (w.min(never), l.min(never))
+            };
+            wm = wm.min(w);
+            lm = lm.max(l);
+        }
+        Ok(Static { wm, lm, tw, tl, kind: NORMAL })
+    }
+
+    /// Generates the chunk of positions `2 * first..2 * last` (boards
+    /// `first..last`).
+    fn chunk(&self, first: u64, last: u64, done: &AtomicU64) -> Result<Chunk, EgdbError> {
+        let p = self.pits();
+        let mut board = [0u8; MAX_PITS];
+        let board = &mut board[..p];
+        let mut chunk = Chunk { start: 2 * first as usize, ..Chunk::default() };
+        let count = (last - first) as usize;
+        chunk.statics.reserve(2 * count);
+        chunk.offsets.reserve(2 * count + 1);
+        chunk.offsets.push(0);
+        if count == 0 {
+            return Ok(chunk);
+        }
+        self.binom.unrank(first, self.n, board);
+        for b in first..last {
+            for side in Side::ALL {
+                let s = self.position(board, side, &mut chunk.edges)?;
+                chunk.statics.push(s);
+                let end = u32::try_from(chunk.edges.len())
+                    .map_err(|_| EgdbError::Internal("too many moves in one chunk".into()))?;
+                chunk.offsets.push(end);
+            }
+            if b + 1 < last {
+                next_board(board);
+            }
+            if b % 4096 == 0 {
+                done.store(2 * (b + 1 - first), Ordering::Relaxed);
+            }
+        }
+        done.store(2 * count as u64, Ordering::Relaxed);
+        Ok(chunk)
+    }
+
+    /// One Jacobi sweep of a chunk: `out` (its positions' two bytes each)
+    /// from `cur` (the whole layer). Returns how many positions changed.
+    fn sweep(&self, chunk: &Chunk, cur: &[u8], out: &mut [u8]) -> u64 {
+        let m1 = (self.m() + 1) as u8;
+        let mut changed = 0;
+        for (i, s) in chunk.statics.iter().enumerate() {
+            let idx = chunk.start + i;
+            let (win, lose) = if s.kind == TERMINAL {
+                (s.tw, s.tl)
+            } else {
+                let mut wm = s.wm;
+                let mut lm = s.lm;
+                let side = idx & 1;
+                for &e in &chunk.edges[chunk.offsets[i] as usize..chunk.offsets[i + 1] as usize] {
+                    let c = e as usize;
+                    let (wc, lc) = (cur[2 * c], cur[2 * c + 1]);
+                    let (w, l) = if c & 1 == side { (wc, lc) } else { (lc, wc) };
+                    wm = wm.min(w);
+                    lm = lm.max(l);
+                }
+                // Over as set up for cm >= tw (won) or co >= tl (lost).
+                ((m1 - s.tl).max(s.tw.min(wm)), s.tl.min((m1 - s.tw).max(lm)))
+            };
+            if win != cur[2 * idx] || lose != cur[2 * idx + 1] {
+                changed += 1;
+            }
+            out[2 * i] = win;
+            out[2 * i + 1] = lose;
+        }
+        changed
+    }
+
+    /// Analyses the layer. `progress` is called from this thread.
+    pub(crate) fn run(&self, progress: &mut dyn FnMut(Phase, u64, u64)) -> Result<Layer, EgdbError> {
+        let p = self.pits();
+        let boards = self.binom.boards(self.n, p);
+        if !layer_exists(self.rules, self.n) {
+            return Ok(Layer { data: Vec::new(), positions: 0, sweeps: 0, win: 0, loss: 0, unresolved: 0 });
+        }
+        let positions = 2 * boards;
+        if positions > u32::MAX as u64 {
+            return Err(EgdbError::TooBig { seeds: self.n as u32, positions });
+        }
+        let threads = self.threads.max(1).min(boards as usize).max(1);
+        // Chunks of equal numbers of boards.
+        let bounds: Vec<u64> = (0..=threads).map(|t| boards * t as u64 / threads as u64).collect();
+        let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+        let finished = AtomicUsize::new(0);
+        let chunks: Vec<Result<Chunk, EgdbError>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let (counters, finished, bounds) = (&counters, &finished, &bounds);
+                    scope.spawn(move || {
+                        let chunk = self.chunk(bounds[t], bounds[t + 1], &counters[t]);
+                        finished.fetch_add(1, Ordering::Release);
+                        chunk
+                    })
+                })
+                .collect();
+            while finished.load(Ordering::Acquire) < threads {
+                let done: u64 = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
+                progress(Phase::Moves, done, positions);
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            handles.into_iter().map(|h| h.join().expect("layer thread panicked")).collect()
+        });
+        let chunks = chunks.into_iter().collect::<Result<Vec<Chunk>, EgdbError>>()?;
+        progress(Phase::Moves, positions, positions);
+
+        // Sweeps from "nothing forced" until nothing changes.
+        let never = (self.m() + 1) as u8;
+        let mut cur = vec![never; 2 * positions as usize];
+        let mut next = cur.clone();
+        let mut sweeps = 0;
+        loop {
+            sweeps += 1;
+            progress(Phase::Sweep(sweeps), 0, positions);
+            let changed: u64 = std::thread::scope(|scope| {
+                let mut rest: &mut [u8] = &mut next;
+                let mut handles = Vec::new();
+                for chunk in &chunks {
+                    let (mine, others) = rest.split_at_mut(2 * chunk.statics.len());
+                    rest = others;
+                    let cur = &cur;
+                    handles.push(scope.spawn(move || self.sweep(chunk, cur, mine)));
+                }
+                handles.into_iter().map(|h| h.join().expect("sweep thread panicked")).sum()
+            });
+            progress(Phase::Sweep(sweeps), positions, positions);
+            std::mem::swap(&mut cur, &mut next);
+            if changed == 0 {
+                break;
+            }
+        }
+
+        // Counts over the positions that are really in play.
+        let m = self.m() as u64;
+        let (mut win, mut loss, mut unresolved) = (0u64, 0u64, 0u64);
+        for chunk in &chunks {
+            for (i, s) in chunk.statics.iter().enumerate() {
+                if s.kind != NORMAL {
+                    continue;
+                }
+                let idx = chunk.start + i;
+                let (w, l) = (cur[2 * idx] as u64, cur[2 * idx + 1] as u64);
+                // Live splits: m - cm < tl and cm < tw.
+                let lo = (m + 1).saturating_sub(s.tl as u64);
+                let hi = (s.tw as u64).min(m + 1); // exclusive
+                if lo >= hi {
+                    continue;
+                }
+                let wins = hi.saturating_sub(w.max(lo));
+                // Lost for cm <= m - l.
+                let losses = if l > m { 0 } else { (m - l + 1).min(hi).saturating_sub(lo) };
+                win += wins;
+                loss += losses;
+                unresolved += (hi - lo) - wins - losses;
+            }
+        }
+        Ok(Layer { data: cur, positions, sweeps, win, loss, unresolved })
+    }
+}

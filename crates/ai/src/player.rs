@@ -1,0 +1,362 @@
+//! Players: anything that chooses a move in a game. Strength levels for
+//! people, the raw searchers for matches and analysis.
+
+use crate::mcts::{Mcts, MctsLimits};
+use crate::search::{Horizon, Limits, Oracle, Searcher};
+use crate::Score;
+use mancala_rules::{Game, Pit, Rules};
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// How a level plays: a fixed depth with every root move valued exactly,
+/// then a choice weighted towards the better moves (the mistakes are moves
+/// that look almost as good, as a person's are), or a timed search with no
+/// deliberate mistakes.
+#[derive(Clone, Copy, Debug)]
+pub struct Level {
+    pub number: u8,
+    pub depth: Option<u32>,
+    pub time: Option<Duration>,
+    /// How readily a worse move is chosen, in tenths of a seed: a move
+    /// `temperature` worse than the best is chosen e^-1 times as often.
+    /// 0: always the best.
+    pub temperature: i32,
+    pub description: &'static str,
+}
+
+/// Levels 1 to 8, weakest first.
+pub const LEVELS: [Level; 8] = [
+    Level {
+        number: 1,
+        depth: Some(1),
+        time: None,
+        temperature: 40,
+        description: "Beginner: sees only its own move, and often misses what it gives away",
+    },
+    Level {
+        number: 2,
+        depth: Some(2),
+        time: None,
+        temperature: 25,
+        description: "Casual: sees your reply, but slips a seed or two now and then",
+    },
+    Level {
+        number: 3,
+        depth: Some(3),
+        time: None,
+        temperature: 15,
+        description: "Improving: plans three moves, still makes small mistakes",
+    },
+    Level {
+        number: 4,
+        depth: Some(4),
+        time: None,
+        temperature: 8,
+        description: "Club player: four moves deep, rarely careless",
+    },
+    Level {
+        number: 5,
+        depth: Some(6),
+        time: None,
+        temperature: 4,
+        description: "Strong club player: six moves deep, seldom gives anything away",
+    },
+    Level {
+        number: 6,
+        depth: Some(9),
+        time: None,
+        temperature: 1,
+        description: "Expert: nine moves deep, mistakes are rare and small",
+    },
+    Level {
+        number: 7,
+        depth: None,
+        time: Some(Duration::from_millis(200)),
+        temperature: 0,
+        description: "Master: a full search of 0.2 seconds a move, no deliberate mistakes",
+    },
+    Level {
+        number: 8,
+        depth: None,
+        time: Some(Duration::from_millis(1000)),
+        temperature: 0,
+        description:
+            "Strongest: a full search of 1 second a move, and the endgame database when present",
+    },
+];
+
+/// A player, as written on the command line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PlayerSpec {
+    /// `level:N` or just `N` (1..=8).
+    Level(u8),
+    /// `ab:depth=D`, `ab:time=MS`, `ab:nodes=N` (combinable with commas).
+    AlphaBeta { depth: Option<u32>, time_ms: Option<u64>, nodes: Option<u64> },
+    /// `mcts:time=MS` or `mcts:iterations=N`.
+    Mcts { time_ms: Option<u64>, iterations: Option<u64> },
+    /// `greedy`: the move that captures most now.
+    Greedy,
+    /// `random`: a uniformly random legal move.
+    Random,
+}
+
+/// Why a player description was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerSpecError(pub String);
+
+impl fmt::Display for PlayerSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}; a player is a level 1-8 (`5` or `level:5`), `ab:depth=D`, `ab:time=MS`, \
+             `ab:nodes=N`, `mcts:time=MS`, `mcts:iterations=N`, `greedy` or `random`",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for PlayerSpecError {}
+
+impl FromStr for PlayerSpec {
+    type Err = PlayerSpecError;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, PlayerSpecError> {
+        let text = text.trim();
+        let (kind, options) = text.split_once(':').unwrap_or((text, ""));
+        let level = |n: &str| -> Result<PlayerSpec, PlayerSpecError> {
+            match n.parse::<u8>() {
+                Ok(n @ 1..=8) => Ok(PlayerSpec::Level(n)),
+                _ => Err(PlayerSpecError(format!("`{n}` is not a level from 1 to 8"))),
+            }
+        };
+        let mut pairs = Vec::new();
+        if !options.is_empty() && kind != "level" {
+            for pair in options.split(',') {
+                let (key, value) = pair.split_once('=').ok_or_else(|| {
+                    PlayerSpecError(format!("`{pair}` should be key=value in `{text}`"))
+                })?;
+                let value: u64 = value.trim().parse().map_err(|_| {
+                    PlayerSpecError(format!("`{value}` is not a whole number in `{text}`"))
+                })?;
+                if value == 0 {
+                    return Err(PlayerSpecError(format!("`{key}` must be at least 1 in `{text}`")));
+                }
+                pairs.push((key.trim(), value));
+            }
+        }
+        let unknown = |key: &str| PlayerSpecError(format!("unknown option `{key}` in `{text}`"));
+        match kind {
+            "level" => level(options),
+            "ab" | "alphabeta" => {
+                let (mut depth, mut time_ms, mut nodes) = (None, None, None);
+                for (key, value) in pairs {
+                    match key {
+                        "depth" => depth = Some(value.min(120) as u32),
+                        "time" => time_ms = Some(value),
+                        "nodes" => nodes = Some(value),
+                        _ => return Err(unknown(key)),
+                    }
+                }
+                if depth.is_none() && time_ms.is_none() && nodes.is_none() {
+                    return Err(PlayerSpecError(format!("`{text}` needs a limit")));
+                }
+                Ok(PlayerSpec::AlphaBeta { depth, time_ms, nodes })
+            }
+            "mcts" => {
+                let (mut time_ms, mut iterations) = (None, None);
+                for (key, value) in pairs {
+                    match key {
+                        "time" => time_ms = Some(value),
+                        "iterations" => iterations = Some(value),
+                        _ => return Err(unknown(key)),
+                    }
+                }
+                if time_ms.is_none() && iterations.is_none() {
+                    return Err(PlayerSpecError(format!("`{text}` needs a limit")));
+                }
+                Ok(PlayerSpec::Mcts { time_ms, iterations })
+            }
+            "greedy" if options.is_empty() => Ok(PlayerSpec::Greedy),
+            "random" if options.is_empty() => Ok(PlayerSpec::Random),
+            _ if kind.chars().all(|c| c.is_ascii_digit()) && !kind.is_empty() => level(kind),
+            _ => Err(PlayerSpecError(format!("unknown player `{text}`"))),
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Level(n) => write!(f, "level:{n}"),
+            PlayerSpec::AlphaBeta { depth, time_ms, nodes } => {
+                let mut parts = Vec::new();
+                if let Some(d) = depth {
+                    parts.push(format!("depth={d}"));
+                }
+                if let Some(t) = time_ms {
+                    parts.push(format!("time={t}"));
+                }
+                if let Some(n) = nodes {
+                    parts.push(format!("nodes={n}"));
+                }
+                write!(f, "ab:{}", parts.join(","))
+            }
+            PlayerSpec::Mcts { time_ms, iterations } => match (time_ms, iterations) {
+                (Some(t), Some(i)) => write!(f, "mcts:time={t},iterations={i}"),
+                (Some(t), None) => write!(f, "mcts:time={t}"),
+                (None, Some(i)) => write!(f, "mcts:iterations={i}"),
+                (None, None) => write!(f, "mcts"),
+            },
+            PlayerSpec::Greedy => write!(f, "greedy"),
+            PlayerSpec::Random => write!(f, "random"),
+        }
+    }
+}
+
+/// A player ready to choose moves in games of one ruleset.
+pub struct Player {
+    spec: PlayerSpec,
+    rules: Rules,
+    searcher: Option<Searcher>,
+    mcts: Option<Mcts>,
+    rng: fastrand::Rng,
+}
+
+impl Player {
+    pub fn new(spec: PlayerSpec, rules: Rules, seed: u64) -> Player {
+        let searcher = matches!(spec, PlayerSpec::Level(_) | PlayerSpec::AlphaBeta { .. })
+            .then(|| Searcher::with_table(rules, 32));
+        let mcts = matches!(spec, PlayerSpec::Mcts { .. }).then(|| Mcts::new(rules, seed));
+        Player { spec, rules, searcher, mcts, rng: fastrand::Rng::with_seed(seed) }
+    }
+
+    pub fn spec(&self) -> PlayerSpec {
+        self.spec
+    }
+
+    /// Forget what was learnt in earlier games.
+    pub fn new_game(&mut self) {
+        if let Some(s) = &mut self.searcher {
+            s.clear();
+        }
+    }
+
+    /// The move to play, or `None` when the game is over.
+    pub fn choose(&mut self, game: &Game, oracle: Option<&dyn Oracle>) -> Option<Pit> {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        if legal.len() == 1 {
+            return legal.into_iter().next();
+        }
+        match self.spec {
+            PlayerSpec::Random => legal.nth(self.rng.usize(..legal.len())),
+            PlayerSpec::Greedy => greedy(&self.rules, game, &mut self.rng),
+            PlayerSpec::Mcts { time_ms, iterations } => {
+                let limits = MctsLimits { iterations, time: time_ms.map(Duration::from_millis) };
+                self.mcts.as_mut().expect("mcts").search(game, limits).best
+            }
+            PlayerSpec::AlphaBeta { depth, time_ms, nodes } => {
+                let limits = Limits { depth, nodes, time: time_ms.map(Duration::from_millis) };
+                let searcher = self.searcher.as_mut().expect("searcher");
+                searcher
+                    .search_with(game, limits, Horizon::Evaluate, oracle, None, &mut |_| {})
+                    .best
+            }
+            PlayerSpec::Level(n) => {
+                let level = LEVELS[(n.clamp(1, 8) - 1) as usize];
+                let searcher = self.searcher.as_mut().expect("searcher");
+                let limits = Limits { depth: level.depth, nodes: None, time: level.time };
+                let oracle = if n == 8 { oracle } else { None };
+                if level.temperature == 0 {
+                    return searcher
+                        .search_with(game, limits, Horizon::Evaluate, oracle, None, &mut |_| {})
+                        .best;
+                }
+                searcher.all_exact = true;
+                let report =
+                    searcher.search_with(game, limits, Horizon::Evaluate, None, None, &mut |_| {});
+                searcher.all_exact = false;
+                pick_like_a_person(&report.root, level.temperature, &mut self.rng).or(report.best)
+            }
+        }
+    }
+}
+
+/// Chooses among moves with exact values, a move `temperature` tenths of a
+/// seed worse than the best being e^-1 times as likely. Proven losses are
+/// avoided when anything else exists, proven wins taken.
+fn pick_like_a_person(
+    moves: &[(Pit, Score)],
+    temperature: i32,
+    rng: &mut fastrand::Rng,
+) -> Option<Pit> {
+    let best = moves.iter().map(|m| m.1).max()?;
+    if best.is_decisive() && best.0 > 0 {
+        return moves.iter().find(|m| m.1 == best).map(|m| m.0);
+    }
+    let weights: Vec<f64> = moves
+        .iter()
+        .map(|&(_, s)| {
+            if s.is_decisive() && s.0 < 0 && !(best.is_decisive() && best.0 < 0) {
+                0.0
+            } else {
+                let worse = (best.0 - s.0).min(Score::HEURISTIC_MAX) as f64;
+                (-worse / temperature as f64).exp()
+            }
+        })
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut x = rng.f64() * total;
+    for (m, w) in moves.iter().zip(&weights) {
+        if x < *w {
+            return Some(m.0);
+        }
+        x -= w;
+    }
+    moves.iter().find(|m| m.1 == best).map(|m| m.0)
+}
+
+/// The move that gains most seeds at once; ties broken at random.
+pub fn greedy(rules: &Rules, game: &Game, rng: &mut fastrand::Rng) -> Option<Pit> {
+    let pos = game.position();
+    let me = pos.to_move();
+    let mut best: Vec<Pit> = Vec::new();
+    let mut best_gain = i32::MIN;
+    for pit in game.legal_moves() {
+        let after = rules.play_unchecked(pos, pit);
+        let gain = after.captured()[me] as i32 - after.captured()[!me] as i32;
+        if gain > best_gain {
+            best_gain = gain;
+            best.clear();
+        }
+        if gain == best_gain {
+            best.push(pit);
+        }
+    }
+    (!best.is_empty()).then(|| best[rng.usize(..best.len())])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_specs_parse_and_print_back() {
+        for text in
+            ["level:3", "ab:depth=8", "ab:time=100,nodes=5000", "mcts:time=100", "greedy", "random"]
+        {
+            let spec: PlayerSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+        }
+        assert_eq!("5".parse::<PlayerSpec>().unwrap(), PlayerSpec::Level(5));
+        for bad in
+            ["", "9", "level:0", "ab", "ab:depth=x", "ab:speed=3", "mcts:time=0", "zz", "greedy:1"]
+        {
+            let error = bad.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(error.contains("a player is"), "{bad}: {error}");
+        }
+    }
+}

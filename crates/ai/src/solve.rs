@@ -1,0 +1,148 @@
+//! Proving the result of a position: two searches to the same depth, one
+//! valuing every unfinished line as the worst possible result for the player
+//! to move at the root and one as the best. Minimax is monotone in its leaf
+//! values, so the two root values bound the true value; when they meet, it is
+//! proven. Database results (exact where the database says so) stop lines
+//! early; they give the result but not the margin, so with them a proof may
+//! settle win/draw/loss while the margin stays open.
+
+use crate::score::{Result3, Score};
+use crate::search::{Horizon, Limits, Oracle, Searcher};
+use mancala_rules::{BySide, Game, Pit};
+use std::time::{Duration, Instant};
+
+/// The outcome of [`solve`].
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Lower and upper bounds of the value for the player to move at the
+    /// last depth completed.
+    pub lower: Score,
+    pub upper: Score,
+    /// The depth the bounds come from.
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// A best line from the position (to the end of the game when proven).
+    pub line: Vec<Pit>,
+    /// The final scores at the end of `line`, when it reaches the end.
+    pub final_scores: Option<BySide<u8>>,
+}
+
+impl Solution {
+    /// The proven result, if win/draw/loss is settled.
+    pub fn result(&self) -> Option<Result3> {
+        (self.lower.result() == self.upper.result()).then(|| self.lower.result())
+    }
+
+    /// Whether the margin is settled too.
+    pub fn exact(&self) -> bool {
+        self.lower == self.upper
+    }
+}
+
+/// Tries to prove the value of the game's position within `time` (and
+/// `max_depth` if given), reporting each depth to `progress`.
+pub fn solve(
+    game: &Game,
+    time: Duration,
+    max_depth: Option<u32>,
+    oracle: Option<&dyn Oracle>,
+    progress: &mut dyn FnMut(u32, Score, Score),
+) -> Solution {
+    let started = Instant::now();
+    let rules = *game.rules();
+    let mut low = Searcher::with_table(rules, 64);
+    let mut high = Searcher::with_table(rules, 64);
+    let mut solution = Solution {
+        lower: Score::WORST,
+        upper: Score::BEST,
+        depth: 0,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        line: Vec::new(),
+        final_scores: None,
+    };
+    if game.is_over() {
+        let pos = game.position();
+        let score = Score::of_outcome(&rules, pos, pos.to_move());
+        solution.lower = score;
+        solution.upper = score;
+        solution.final_scores = Some(pos.captured());
+        return solution;
+    }
+    let deadline = started + time;
+    let mut best_line = Vec::new();
+    for depth in 1..=max_depth.unwrap_or(126).min(126) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        let limits = Limits { depth: Some(depth), nodes: None, time: Some(left) };
+        let lower = low.search_with(game, limits, Horizon::Pessimistic, oracle, None, &mut |_| {});
+        solution.nodes += lower.nodes;
+        if lower.depth < depth {
+            break; // out of time
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        let limits = Limits {
+            depth: Some(depth),
+            nodes: None,
+            time: Some(left.max(Duration::from_millis(1))),
+        };
+        let upper = high.search_with(game, limits, Horizon::Optimistic, oracle, None, &mut |_| {});
+        solution.nodes += upper.nodes;
+        if upper.depth < depth {
+            break;
+        }
+        solution.lower = lower.score;
+        solution.upper = upper.score;
+        solution.depth = depth;
+        best_line = lower.pv.clone();
+        progress(depth, lower.score, upper.score);
+        if lower.score == upper.score || lower.exact {
+            solution.upper = lower.score;
+            break;
+        }
+    }
+    solution.elapsed = started.elapsed();
+    // Follow the proving searches to the end of the game: the line from the
+    // pessimistic search keeps the proven value at every step.
+    if solution.result().is_some() {
+        let mut line_game = game.clone();
+        let mut line = Vec::new();
+        let mut depth_left = solution.depth.max(1);
+        for pit in best_line {
+            if line_game.play(pit).is_err() {
+                break;
+            }
+            line.push(pit);
+            depth_left = depth_left.saturating_sub(1).max(1);
+        }
+        let mut guard = 0;
+        while !line_game.is_over() && guard < 400 {
+            guard += 1;
+            let limits = Limits { depth: Some(depth_left), nodes: None, time: None };
+            let report = low.search_with(
+                &line_game,
+                limits,
+                Horizon::Pessimistic,
+                oracle,
+                None,
+                &mut |_| {},
+            );
+            let Some(pit) = report.best else { break };
+            if line_game.play(pit).is_err() {
+                break;
+            }
+            line.push(pit);
+            depth_left = depth_left.saturating_sub(1).max(1);
+        }
+        if line_game.is_over() {
+            solution.final_scores = Some(line_game.position().captured());
+        }
+        solution.line = line;
+    } else {
+        solution.line = best_line;
+    }
+    solution
+}

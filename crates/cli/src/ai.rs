@@ -1,0 +1,667 @@
+//! The AI subcommands: bestmove, solve, analyse, match, levels, searchbench
+//! and the engine protocol. Glue over `mancala-ai`.
+
+use anyhow::{bail, Context, Result};
+use mancala_ai::search::Progress;
+use mancala_ai::{
+    solve, Horizon, Limits, Oracle, Player, PlayerSpec, Result3, Score, Searcher, LEVELS,
+};
+use mancala_rules::{Game, Match, Pit, Record, Rules, Ruleset, Side};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Where a command's game comes from: a game id with moves and/or a start.
+#[derive(clap::Args, Clone)]
+pub struct GameArgs {
+    /// Game id (see `mancala games`).
+    #[arg(long)]
+    game: String,
+    /// Moves played so far, as pit letters separated by spaces.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Start from a position in the one-line notation.
+    #[arg(long)]
+    from: Option<String>,
+    /// An endgame database (default: egdb/GAME.egdb when it exists).
+    #[arg(long)]
+    db: Option<PathBuf>,
+}
+
+impl GameArgs {
+    fn load(&self) -> Result<(Ruleset, Game)> {
+        let ruleset = *crate::find(&self.game)?;
+        let start = crate::start_position(&ruleset.rules, self.from.as_deref())?;
+        let mut game = Game::from_position(ruleset.rules, start);
+        play_words(&mut game, self.moves.as_deref().unwrap_or(""))?;
+        Ok((ruleset, game))
+    }
+}
+
+/// Plays moves given as letters, with errors naming the move's number.
+pub fn play_words(game: &mut Game, moves: &str) -> Result<()> {
+    let rules = *game.rules();
+    for (i, word) in moves.split_whitespace().enumerate() {
+        let pit = Pit::parse(word, &rules).with_context(|| format!("move {} `{word}`", i + 1))?;
+        game.play(pit).with_context(|| format!("move {} `{word}`", i + 1))?;
+    }
+    Ok(())
+}
+
+/// The endgame database for a ruleset: the given file, or egdb/ID.egdb if it
+/// exists. A given file that cannot be used is an error.
+pub fn load_oracle(id: &str, path: Option<&Path>) -> Result<Option<Box<dyn Oracle>>> {
+    let default = PathBuf::from(format!("egdb/{id}.egdb"));
+    let (path, given) = match path {
+        Some(p) => (p.to_path_buf(), true),
+        None => (default, false),
+    };
+    if !given && !path.exists() {
+        return Ok(None);
+    }
+    match open_database(id, &path) {
+        Ok(db) => Ok(Some(db)),
+        Err(e) if given => Err(e),
+        Err(e) => {
+            eprintln!("note: not using {}: {e:#}", path.display());
+            Ok(None)
+        }
+    }
+}
+
+fn open_database(id: &str, path: &Path) -> Result<Box<dyn Oracle>> {
+    let _ = (id, path);
+    bail!("endgame databases are not available in this build")
+}
+
+fn letters(rules: &Rules, pits: &[Pit]) -> String {
+    pits.iter().map(|p| p.letter(rules).to_string()).collect::<Vec<_>>().join(" ")
+}
+
+// ---------------------------------------------------------------- bestmove
+
+#[derive(clap::Args)]
+pub struct BestmoveArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Think for this many milliseconds.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Search to this depth (moves).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=120))]
+    depth: Option<u32>,
+    /// Search this many nodes (deterministic).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Play at a strength level (1-8) instead of a raw search.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+    level: Option<u8>,
+}
+
+pub fn bestmove(args: BestmoveArgs) -> Result<()> {
+    let (ruleset, game) = args.game.load()?;
+    let rules = ruleset.rules;
+    if let Some(outcome) = game.position().outcome() {
+        bail!(
+            "the game is over ({}), so there is no move to find",
+            mancala_rules::describe_outcome(&game.position().captured(), outcome)
+        );
+    }
+    let oracle = load_oracle(ruleset.id, args.game.db.as_deref())?;
+    if let Some(level) = args.level {
+        if args.movetime.is_some() || args.depth.is_some() || args.nodes.is_some() {
+            bail!("--level cannot be combined with --movetime, --depth or --nodes");
+        }
+        let mut player = Player::new(PlayerSpec::Level(level), rules, fastrand::u64(..));
+        let pit = player.choose(&game, oracle.as_deref()).context("no legal move")?;
+        println!("{}", pit.letter(&rules));
+        return Ok(());
+    }
+    let mut limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        time: args.movetime.map(Duration::from_millis),
+    };
+    if limits == Limits::default() {
+        limits.time = Some(Duration::from_millis(1000));
+    }
+    let mut searcher = Searcher::new(rules);
+    let report =
+        searcher.search_with(&game, limits, Horizon::Evaluate, oracle.as_deref(), None, &mut |p| {
+            print_progress(&rules, p)
+        });
+    let best = report.best.context("no legal move")?;
+    println!("{}", best.letter(&rules));
+    Ok(())
+}
+
+fn print_progress(rules: &Rules, p: &Progress) {
+    let nps = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-6);
+    println!(
+        "depth {:>2}  score {:>9}  nodes {:>10}  nps {:>9.0}  time {:>6} ms  pv {}",
+        p.depth,
+        p.score.to_string(),
+        p.nodes,
+        nps,
+        p.elapsed.as_millis(),
+        letters(rules, &p.pv)
+    );
+}
+
+// ------------------------------------------------------------------- solve
+
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Give up after this many seconds.
+    #[arg(long, default_value_t = 10.0)]
+    time: f64,
+}
+
+pub fn solve_cmd(args: SolveArgs) -> Result<()> {
+    let (ruleset, game) = args.game.load()?;
+    let rules = ruleset.rules;
+    if !(args.time > 0.0 && args.time < 1e7) {
+        bail!("--time must be a positive number of seconds, not {}", args.time);
+    }
+    let oracle = load_oracle(ruleset.id, args.game.db.as_deref())?;
+    let side = game.position().to_move();
+    let solution = solve(
+        &game,
+        Duration::from_secs_f64(args.time),
+        None,
+        oracle.as_deref(),
+        &mut |depth, lower, upper| {
+            println!("depth {depth:>2}: between {lower} and {upper}");
+        },
+    );
+    println!("searched {} nodes in {:.2} s", solution.nodes, solution.elapsed.as_secs_f64());
+    match (solution.result(), game.is_over()) {
+        (_, true) => {
+            let c = game.position().captured();
+            println!("the game is over");
+            let result = Score::of_outcome(&rules, game.position(), side).result();
+            println!("result: {} {}-{}", result.name(), c.south, c.north);
+        }
+        (Some(result), false) => {
+            println!("best line: {}", letters(&rules, &solution.line));
+            if !solution.exact() {
+                println!(
+                    "the result is proven; the margin is between {} and {}",
+                    solution.lower.margin(),
+                    solution.upper.margin()
+                );
+            }
+            match solution.final_scores {
+                Some(c) => println!("result: {} {}-{}", result.name(), c.south, c.north),
+                None => println!("result: {}", result.name()),
+            }
+        }
+        (None, false) => {
+            println!(
+                "not proven in {:.1} s (value between {} and {} for {})",
+                args.time, solution.lower, solution.upper, side
+            );
+            println!("result: unknown");
+        }
+    }
+    Ok(())
+}
+
+// ----------------------------------------------------------------- analyse
+
+#[derive(clap::Args)]
+pub struct AnalyseArgs {
+    /// The game record to analyse.
+    record: PathBuf,
+    /// Thinking time per position, in milliseconds.
+    #[arg(long, default_value_t = 300)]
+    movetime: u64,
+    /// A move this many seeds worse than the best (or one that changes the
+    /// result) is flagged as a mistake.
+    #[arg(long, default_value_t = 1.0)]
+    threshold: f64,
+    /// An endgame database (default: egdb/GAME.egdb when it exists).
+    #[arg(long)]
+    db: Option<PathBuf>,
+}
+
+pub fn analyse(args: AnalyseArgs) -> Result<()> {
+    let text = std::fs::read_to_string(&args.record)
+        .with_context(|| format!("cannot read record file {}", args.record.display()))?;
+    let record = Record::parse(&text)?;
+    let rules = record.ruleset.rules;
+    let oracle = load_oracle(record.ruleset.id, args.db.as_deref())?;
+    let start = match &record.setup {
+        Some(setup) => rules.setup(setup)?,
+        None => rules.start(),
+    };
+    let mut game = Game::from_position(rules, start);
+    let mut searcher = Searcher::new(rules);
+    searcher.all_exact = true;
+    let threshold = (args.threshold * 10.0).round() as i32;
+    let mut mistakes = [0u32; 2];
+    println!(
+        "{} ({} moves), {} ms a position",
+        record.ruleset.name,
+        record.moves.len(),
+        args.movetime
+    );
+    println!("values are for the player who moves, in seeds (win/draw/loss once proven)");
+    for (i, &pit) in record.moves.iter().enumerate() {
+        let mover = game.position().to_move();
+        let limits = Limits::time(Duration::from_millis(args.movetime));
+        let report = searcher.search_with(
+            &game,
+            limits,
+            Horizon::Evaluate,
+            oracle.as_deref(),
+            None,
+            &mut |_| {},
+        );
+        let best = report.score;
+        let played = report.root.iter().find(|m| m.0 == pit).map(|m| m.1).unwrap_or(best);
+        let better = report.best.filter(|&b| b != pit);
+        let lost = best.0 - played.0;
+        let mistake = better.is_some() && (lost >= threshold || played.result() != best.result());
+        let mut line = format!(
+            "{:>3}. {:<5} {} plays {}  best {:>9}  played {:>9}",
+            i + 1,
+            mover.name(),
+            "",
+            pit.letter(&rules),
+            best.to_string(),
+            played.to_string()
+        );
+        if mistake {
+            mistakes[mover.index()] += 1;
+            let size = if played.result() != best.result() {
+                format!("{} to {}", best.result().name(), played.result().name())
+            } else {
+                format!("-{:.1}", lost as f64 / 10.0)
+            };
+            line.push_str(&format!(
+                "  MISTAKE ({size}); better {}",
+                better.map(|b| b.letter(&rules).to_string()).unwrap_or_default()
+            ));
+        }
+        println!("{line}");
+        game.play(pit).with_context(|| format!("move {} of the record", i + 1))?;
+    }
+    if let Some(outcome) = game.position().outcome() {
+        println!("end: {}", mancala_rules::describe_outcome(&game.position().captured(), outcome));
+    }
+    println!("mistakes: south {} north {}", mistakes[0], mistakes[1]);
+    Ok(())
+}
+
+// ------------------------------------------------------------------- match
+
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    #[arg(long)]
+    game: String,
+    /// First player (see `mancala levels`): a level 1-8, ab:depth=D,
+    /// ab:time=MS, ab:nodes=N, mcts:time=MS, mcts:iterations=N, greedy, random.
+    #[arg(long)]
+    a: String,
+    /// Second player, as --a.
+    #[arg(long)]
+    b: String,
+    /// Games to play (each opening twice, colours swapped).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
+    /// Play a match instead: the first to win N games (Barbados: 6).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=99))]
+    first_to: Option<u32>,
+    /// Random moves at the start of each game (seeded).
+    #[arg(long, default_value_t = 4)]
+    opening_plies: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// An endgame database for both players.
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// Print every game's moves.
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// Plays one game; `players[0]` is South. Returns the finished game.
+fn play_one(
+    rules: Rules,
+    opening: &[Pit],
+    players: [&mut Player; 2],
+    oracle: Option<&dyn Oracle>,
+) -> Game {
+    let mut game = Game::new(rules);
+    for &pit in opening {
+        if game.play(pit).is_err() {
+            break;
+        }
+    }
+    let [south, north] = players;
+    south.new_game();
+    north.new_game();
+    let mut guard = 0;
+    while !game.is_over() && guard < 10_000 {
+        guard += 1;
+        let side = game.position().to_move();
+        let player = if side == Side::South { &mut *south } else { &mut *north };
+        let Some(pit) = player.choose(&game, oracle) else { break };
+        if game.play(pit).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// A seeded random opening of `plies` moves that does not end the game.
+fn opening(rules: Rules, plies: u32, rng: &mut fastrand::Rng) -> Vec<Pit> {
+    'retry: for _ in 0..100 {
+        let mut game = Game::new(rules);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            let legal = game.legal_moves();
+            if legal.is_empty() {
+                continue 'retry;
+            }
+            let pit = legal.nth(rng.usize(..legal.len())).expect("a move");
+            game.play(pit).expect("legal");
+            moves.push(pit);
+        }
+        if !game.is_over() {
+            return moves;
+        }
+    }
+    Vec::new()
+}
+
+/// Elo difference for a score fraction, with a 95% margin from the games'
+/// spread.
+pub fn elo(points: &[f64]) -> (f64, f64) {
+    let n = points.len() as f64;
+    if n == 0.0 {
+        return (0.0, f64::INFINITY);
+    }
+    let mean = points.iter().sum::<f64>() / n;
+    let var = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / n;
+    let se = (var / n).sqrt();
+    let to_elo = |p: f64| {
+        let p = p.clamp(1e-3, 1.0 - 1e-3);
+        -400.0 * (1.0 / p - 1.0).log10()
+    };
+    let diff = to_elo(mean);
+    let margin = (to_elo(mean + 1.96 * se) - to_elo(mean - 1.96 * se)) / 2.0;
+    (diff, margin)
+}
+
+pub fn match_cmd(args: MatchArgs) -> Result<()> {
+    let ruleset = *crate::find(&args.game)?;
+    let rules = ruleset.rules;
+    let spec_a: PlayerSpec = args.a.parse().context("--a")?;
+    let spec_b: PlayerSpec = args.b.parse().context("--b")?;
+    let oracle = load_oracle(ruleset.id, args.db.as_deref())?;
+    let mut a = Player::new(spec_a, rules, args.seed.wrapping_mul(2).wrapping_add(1));
+    let mut b = Player::new(spec_b, rules, args.seed.wrapping_mul(2).wrapping_add(2));
+    let mut rng = fastrand::Rng::with_seed(args.seed);
+    let mut points = Vec::new();
+    let mut distinct = HashSet::new();
+    let mut tally = [0u32; 3]; // a wins, b wins, draws
+    let mut contest = args.first_to.map(Match::new);
+    let total = if contest.is_some() { u32::MAX } else { args.games };
+    let started = Instant::now();
+    let mut moves_total = 0usize;
+    let mut line = Vec::new();
+    println!("{}: {} (a) against {} (b)", ruleset.name, spec_a, spec_b);
+    let mut i = 0;
+    while i < total {
+        if let Some(m) = &contest {
+            if m.winner().is_some() {
+                break;
+            }
+            if m.games_played() >= 1000 {
+                println!("stopping the match after 1000 games");
+                break;
+            }
+        }
+        if i % 2 == 0 {
+            line = opening(rules, args.opening_plies, &mut rng);
+        }
+        // In a match, colours follow the match; otherwise a plays South in
+        // even games.
+        let a_south = match &contest {
+            Some(m) => m.player(Side::South) == 0,
+            None => i % 2 == 0,
+        };
+        let game = if a_south {
+            play_one(rules, &line, [&mut a, &mut b], oracle.as_deref())
+        } else {
+            play_one(rules, &line, [&mut b, &mut a], oracle.as_deref())
+        };
+        moves_total += game.moves().len();
+        distinct.insert(game.moves().iter().map(|p| p.0).collect::<Vec<u8>>());
+        let winner = game.position().outcome().and_then(|o| o.winner);
+        let a_side = if a_south { Side::South } else { Side::North };
+        let point = match winner {
+            Some(w) if w == a_side => {
+                tally[0] += 1;
+                1.0
+            }
+            Some(_) => {
+                tally[1] += 1;
+                0.0
+            }
+            None => {
+                tally[2] += 1;
+                0.5
+            }
+        };
+        points.push(point);
+        if let Some(m) = &mut contest {
+            let _ = m.record(winner);
+        }
+        if args.verbose {
+            let c = game.position().captured();
+            println!(
+                "game {:>3}: a plays {:<5} {}-{} {}  {}",
+                i + 1,
+                a_side.name(),
+                c.south,
+                c.north,
+                match point {
+                    1.0 => "a wins",
+                    0.0 => "b wins",
+                    _ => "draw",
+                },
+                letters(&rules, game.moves())
+            );
+        }
+        i += 1;
+    }
+    let n = points.len();
+    let score: f64 = points.iter().sum();
+    let (diff, margin) = elo(&points);
+    println!(
+        "games: {n} (a won {}, b won {}, drawn {}), {} distinct, {:.0} moves a game, {:.1} s",
+        tally[0],
+        tally[1],
+        tally[2],
+        distinct.len(),
+        moves_total as f64 / n.max(1) as f64,
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(m) = &contest {
+        let s = m.score();
+        println!(
+            "match (first to {}): a {} b {}{}",
+            m.first_to(),
+            s[0],
+            s[1],
+            match m.winner() {
+                Some(0) => ", a wins the match",
+                Some(_) => ", b wins the match",
+                None => ", undecided",
+            }
+        );
+    }
+    println!("elo: a - b = {diff:+.0} ± {margin:.0} (95%)");
+    println!("score: a {score} - b {}", n as f64 - score);
+    Ok(())
+}
+
+// ------------------------------------------------------------------ levels
+
+#[derive(clap::Args)]
+pub struct LevelsArgs {
+    /// Measure mistakes on this game's positions (else just list the levels).
+    #[arg(long)]
+    game: Option<String>,
+    /// Number of test positions (seeded random play, 6 to 60 moves in).
+    #[arg(long, default_value_t = 100)]
+    positions: u32,
+    /// Depth of the reference search that judges the moves.
+    #[arg(long, default_value_t = 12)]
+    reference_depth: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+pub fn levels(args: LevelsArgs) -> Result<()> {
+    let Some(id) = &args.game else {
+        for level in LEVELS {
+            println!("level {}: {}", level.number, level.description);
+        }
+        return Ok(());
+    };
+    let ruleset = *crate::find(id)?;
+    let rules = ruleset.rules;
+    let mut rng = fastrand::Rng::with_seed(args.seed);
+    let mut positions = Vec::new();
+    while positions.len() < args.positions as usize {
+        let plies = rng.u32(6..=60);
+        let mut game = Game::new(rules);
+        for _ in 0..plies {
+            let legal = game.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            game.play(legal.nth(rng.usize(..legal.len())).expect("move")).expect("legal");
+        }
+        if game.legal_moves().len() >= 2 {
+            positions.push(game);
+        }
+    }
+    // The reference: every move valued at a fixed depth.
+    let mut reference = Searcher::new(rules);
+    reference.all_exact = true;
+    let values: Vec<Vec<(Pit, Score)>> = positions
+        .iter()
+        .map(|g| reference.search(g, Limits::depth(args.reference_depth)).root)
+        .collect();
+    println!(
+        "{}: {} positions, moves judged by a depth-{} search",
+        ruleset.name, args.positions, args.reference_depth
+    );
+    println!(
+        "level | mistakes (>= 1 seed or worse result) | mean size (seeds) | worst | description"
+    );
+    for level in LEVELS {
+        let mut player = Player::new(PlayerSpec::Level(level.number), rules, args.seed);
+        let (mut count, mut total, mut worst) = (0u32, 0f64, 0f64);
+        for (game, root) in positions.iter().zip(&values) {
+            let pit = player.choose(game, None).expect("a move");
+            let best = root.iter().map(|m| m.1).max().expect("moves");
+            let chosen = root.iter().find(|m| m.0 == pit).map(|m| m.1).unwrap_or(best);
+            let loss = (best.0 - chosen.0) as f64 / 10.0;
+            if loss >= 1.0 || chosen.result() != best.result() {
+                count += 1;
+                let size = if chosen.result() != best.result() { loss.min(96.0) } else { loss };
+                total += size;
+                worst = f64::max(worst, size);
+            }
+        }
+        println!(
+            "{:>5} | {:>5.1}% | {:>5.2} | {:>5.1} | {}",
+            level.number,
+            100.0 * count as f64 / positions.len() as f64,
+            if count > 0 { total / count as f64 } else { 0.0 },
+            worst,
+            level.description
+        );
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------- searchbench
+
+#[derive(clap::Args)]
+pub struct SearchbenchArgs {
+    /// Depth of each search.
+    #[arg(long, default_value_t = 11)]
+    depth: u32,
+}
+
+/// A fixed suite: the start of every ruleset and positions after seeded
+/// random openings, each searched to a fixed depth with a fresh table. The
+/// node count is a signature of the search's behaviour.
+pub fn searchbench(args: SearchbenchArgs) -> Result<()> {
+    let mut nodes = 0u64;
+    let started = Instant::now();
+    for ruleset in mancala_rules::RULESETS {
+        let rules = ruleset.rules;
+        let depth =
+            if rules.pits_per_row == 12 { args.depth.saturating_sub(3).max(1) } else { args.depth };
+        let mut rng = fastrand::Rng::with_seed(1);
+        let mut ruleset_nodes = 0;
+        let t = Instant::now();
+        for k in 0..4 {
+            let line = opening(rules, 4 * k, &mut rng);
+            let mut game = Game::new(rules);
+            for pit in line {
+                game.play(pit)?;
+            }
+            let mut searcher = Searcher::with_table(rules, 16);
+            let report = searcher.search(&game, Limits::depth(depth));
+            ruleset_nodes += report.nodes;
+        }
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{:<28} depth {:>2}: {:>10} nodes, {:>9.0} nodes/s",
+            ruleset.id,
+            depth,
+            ruleset_nodes,
+            ruleset_nodes as f64 / secs.max(1e-9)
+        );
+        nodes += ruleset_nodes;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!("nodes/s: {:.0}", nodes as f64 / secs.max(1e-9));
+    println!("Bench: {nodes}");
+    Ok(())
+}
+
+// ------------------------------------------------------------------ engine
+
+#[derive(clap::Args)]
+pub struct EngineArgs {
+    /// An endgame database for the searches (must match the game set with
+    /// `newgame`).
+    #[arg(long)]
+    db: Option<PathBuf>,
+}
+
+pub fn engine(args: EngineArgs) -> Result<()> {
+    if args.db.is_some() {
+        bail!("--db is not supported by the engine protocol yet");
+    }
+    let stdin = std::io::stdin();
+    mancala_ai::protocol::run(stdin.lock(), std::io::stdout(), None)?;
+    Ok(())
+}
+
+#[allow(dead_code)]
+fn result_name(r: Result3) -> &'static str {
+    r.name()
+}
