@@ -7,13 +7,17 @@
 //! | request | answer |
 //! |---|---|
 //! | `mancala` | `id name ...`, `id games ...`, then `mancalaok` |
-//! | `isready` | `readyok` |
+//! | `isready` | `readyok`, once any running search has answered |
 //! | `newgame ID` | nothing (the game from its start; forgets learnt values) |
 //! | `position startpos [moves M...]` | nothing |
 //! | `position fen PITS SCORES SIDE [moves M...]` | nothing |
 //! | `moves M...` | nothing (plays more moves on the current game) |
 //! | `go [depth D] [nodes N] [movetime MS] [level L] [mcts MS]` | `info ...` lines, then `bestmove M` (`bestmove none` once the game is over) |
 //! | `stop` | ends a running `go` at once (it still answers `bestmove`) |
+//!
+//! `go` returns at once and thinks in the background: `stop` and `quit` act
+//! on it immediately; any other request waits until it has answered. At the
+//! end of the input a running search finishes and answers.
 //! | `legal` | `legal M...` |
 //! | `show` | `position PITS SCORES SIDE`, and `over REASON WINNER` once over |
 //! | `quit` | ends the session |
@@ -78,9 +82,11 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                 }
             }
         }
-        let busy = running.is_some();
         match command {
-            "quit" => break,
+            "quit" => {
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
             "stop" => {
                 stop.store(true, Ordering::Relaxed);
                 if let Some((handle, _)) = running.take() {
@@ -88,17 +94,17 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                 }
                 continue;
             }
-            "isready" => {
-                say("readyok")?;
-                continue;
+            _ => {
+                // Anything else waits for a running search to answer, so
+                // requests are handled in order.
+                if let Some((handle, _)) = running.take() {
+                    let _ = handle.join();
+                }
             }
-            _ if busy => {
-                say(&format!(
-                    "error `{command}` while thinking: send `stop` first, or wait for `bestmove`"
-                ))?;
-                continue;
-            }
-            _ => {}
+        }
+        if command == "isready" {
+            say("readyok")?;
+            continue;
         }
         let reply = match command {
             "mancala" => {
@@ -164,8 +170,9 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
             Err(message) => say(&format!("error {message}"))?,
         }
     }
+    // At `quit` the search was told to stop; at the end of the input it
+    // finishes and answers.
     if let Some((handle, _)) = running.take() {
-        stop.store(true, Ordering::Relaxed);
         let _ = handle.join();
     }
     Ok(())

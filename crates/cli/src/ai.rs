@@ -506,7 +506,12 @@ pub fn match_cmd(args: MatchArgs) -> Result<()> {
             }
         );
     }
-    println!("elo: a - b = {diff:+.0} ± {margin:.0} (95%)");
+    if score == 0.0 || score == n as f64 {
+        let bound = if score == 0.0 { "< -1200" } else { "> +1200" };
+        println!("elo: a - b {bound} (one side won every game: no margin can be given)");
+    } else {
+        println!("elo: a - b = {diff:+.0} ± {margin:.0} (95%)");
+    }
     println!("score: a {score} - b {}", n as f64 - score);
     Ok(())
 }

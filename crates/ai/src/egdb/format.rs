@@ -94,11 +94,18 @@ impl Header {
             return Err(EgdbError::BadMagic { found: b[..magic_len].to_vec() });
         }
         if b.len() < 12 {
-            return Err(EgdbError::Truncated { what: "header".into(), needed: 12, found: b.len() as u64 });
+            return Err(EgdbError::Truncated {
+                what: "header".into(),
+                needed: 12,
+                found: b.len() as u64,
+            });
         }
         let format_version = u32_at(b, 8);
         if format_version != FORMAT_VERSION {
-            return Err(EgdbError::UnknownFormat { found: format_version, expected: FORMAT_VERSION });
+            return Err(EgdbError::UnknownFormat {
+                found: format_version,
+                expected: FORMAT_VERSION,
+            });
         }
         if b.len() < HEADER_LEN {
             return Err(EgdbError::Truncated {

@@ -9,9 +9,7 @@
 
 use super::index::{next_board, Binomials};
 use super::EgdbError;
-use mancala_rules::{
-    Award, BySide, Capture, Position, Rules, Side, Target, Winner, MAX_PITS,
-};
+use mancala_rules::{Award, BySide, Capture, Position, Rules, Side, Target, Winner, MAX_PITS};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// A result for the mover with a given split of the captured seeds, as far
@@ -272,12 +270,7 @@ impl Solver<'_> {
     }
 
     /// The static part of one position's value, pushing its quiet moves.
-    fn position(
-        &self,
-        pits: &[u8],
-        side: Side,
-        edges: &mut Vec<u32>,
-    ) -> Result<Static, EgdbError> {
+    fn position(&self, pits: &[u8], side: Side, edges: &mut Vec<u32>) -> Result<Static, EgdbError> {
         let rules = self.rules;
         let m = self.m();
         let never = (m + 1) as u8;
@@ -439,11 +432,21 @@ impl Solver<'_> {
     }
 
     /// Analyses the layer. `progress` is called from this thread.
-    pub(crate) fn run(&self, progress: &mut dyn FnMut(Phase, u64, u64)) -> Result<Layer, EgdbError> {
+    pub(crate) fn run(
+        &self,
+        progress: &mut dyn FnMut(Phase, u64, u64),
+    ) -> Result<Layer, EgdbError> {
         let p = self.pits();
         let boards = self.binom.boards(self.n, p);
         if !layer_exists(self.rules, self.n) {
-            return Ok(Layer { data: Vec::new(), positions: 0, sweeps: 0, win: 0, loss: 0, unresolved: 0 });
+            return Ok(Layer {
+                data: Vec::new(),
+                positions: 0,
+                sweeps: 0,
+                win: 0,
+                loss: 0,
+                unresolved: 0,
+            });
         }
         let positions = 2 * boards;
         if positions > u32::MAX as u64 {
