@@ -204,11 +204,7 @@ impl Searcher {
     ) -> Report {
         let started = Instant::now();
         self.horizon = horizon;
-        self.salt = match horizon {
-            Horizon::Evaluate => 0,
-            Horizon::Pessimistic => 0x5DEE_CE66_D1CE_4E5B,
-            Horizon::Optimistic => 0xA076_1D64_78BD_642F,
-        };
+
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time.map(|t| started + t);
@@ -216,6 +212,20 @@ impl Searcher {
         self.load_path(game);
         let root = self.path.last().expect("the path holds the root").pos;
         self.root_side = root.to_move();
+        // Table entries depend on the horizon's values, which depend only on
+        // whom the horizon is worst for: a pessimistic search for one player
+        // shares entries with an optimistic search for the other.
+        self.salt = match horizon {
+            Horizon::Evaluate => 0,
+            Horizon::Pessimistic | Horizon::Optimistic => {
+                let worst_for_root = horizon == Horizon::Pessimistic;
+                let worst_for = if worst_for_root { self.root_side } else { !self.root_side };
+                match worst_for {
+                    Side::South => 0x5DEE_CE66_D1CE_4E5B,
+                    Side::North => 0xA076_1D64_78BD_642F,
+                }
+            }
+        };
         let mut report = Report {
             best: None,
             score: Score::ZERO,

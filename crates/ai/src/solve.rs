@@ -97,7 +97,7 @@ pub fn solve(
         solution.lower = lower.score;
         solution.upper = upper.score;
         solution.depth = depth;
-        best_line = lower.pv.clone();
+        best_line.clone_from(&lower.pv);
         progress(depth, lower.score, upper.score);
         if lower.score == upper.score || lower.exact {
             solution.upper = lower.score;
@@ -105,24 +105,24 @@ pub fn solve(
         }
     }
     solution.elapsed = started.elapsed();
-    // Follow the proving searches to the end of the game: the line from the
-    // pessimistic search keeps the proven value at every step.
-    if solution.result().is_some() {
-        let mut line_game = game.clone();
-        let mut line = Vec::new();
-        let mut depth_left = solution.depth.max(1);
-        for pit in best_line {
-            if line_game.play(pit).is_err() {
-                break;
-            }
-            line.push(pit);
-            depth_left = depth_left.saturating_sub(1).max(1);
-        }
+    // The line: each player moves by a search whose horizon is worst for
+    // them, so both follow the strategies that prove the bounds, and the
+    // line's end lies between them.
+    let root_side = game.position().to_move();
+    let mut line_game = game.clone();
+    let mut line = Vec::new();
+    let proven = solution.result().is_some();
+    if proven {
         let mut guard = 0;
-        while !line_game.is_over() && guard < 400 {
+        while !line_game.is_over() && guard < 600 {
             guard += 1;
+            let depth_left = solution.depth.saturating_sub(line.len() as u32).max(1);
             let limits = Limits { depth: Some(depth_left), nodes: None, time: None };
-            let report = low.search_with(
+            let mover = line_game.position().to_move();
+            // Pessimistic for the mover: `low`'s table holds the root
+            // player's, `high`'s the opponent's.
+            let searcher = if mover == root_side { &mut low } else { &mut high };
+            let report = searcher.search_with(
                 &line_game,
                 limits,
                 Horizon::Pessimistic,
@@ -135,7 +135,6 @@ pub fn solve(
                 break;
             }
             line.push(pit);
-            depth_left = depth_left.saturating_sub(1).max(1);
         }
         if line_game.is_over() {
             solution.final_scores = Some(line_game.position().captured());

@@ -107,6 +107,14 @@ struct ReplayArgs {
 }
 
 fn main() {
+    // Like other Unix tools, stop quietly when the reader of our output
+    // goes away (`mancala replay ... | head`), instead of failing to print.
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of one signal at start-up, before
+    // any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Games => games(),
