@@ -1,0 +1,193 @@
+//! The AI subcommands of `mancala`, driven as a user would.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala")).args(args).output().expect("runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn bestmove_prints_the_move_alone_on_its_last_line() {
+    for limit in [["--depth", "6"], ["--nodes", "20000"], ["--movetime", "50"]] {
+        let mut args = vec!["bestmove", "--game", "oware-abapa", "--moves", "c F a"];
+        args.extend(limit);
+        let out = mancala(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let last = text.lines().last().unwrap();
+        assert!(["A", "B", "C", "D", "E"].contains(&last), "{text}");
+    }
+}
+
+#[test]
+fn bestmove_with_a_node_limit_is_deterministic() {
+    let run = || {
+        let out = mancala(&["bestmove", "--game", "wahree", "--nodes", "30000"]);
+        stdout(&out).lines().last().unwrap().to_string()
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn bestmove_refuses_a_finished_game() {
+    let out = mancala(&[
+        "bestmove",
+        "--game",
+        "barbados-warri",
+        "--from",
+        "0,0,0,0,0,0/1,0,0,0,0,0 25-22 S",
+    ]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("the game is over"), "{}", stderr(&out));
+}
+
+#[test]
+fn bestmove_names_a_bad_move() {
+    let out = mancala(&["bestmove", "--game", "wahree", "--moves", "a A x"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("move 3"), "{}", stderr(&out));
+}
+
+#[test]
+fn solve_proves_a_speightstown_grand_slam_puzzle() {
+    // South to play and win: f takes North's whole row and reaches 26.
+    let out = mancala(&[
+        "solve",
+        "--game",
+        "barbados-warri",
+        "--from",
+        "1,0,0,0,0,2/1,1,0,0,0,0 22-21 S",
+        "--time",
+        "20",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.lines().last().unwrap().starts_with("result: win 2"), "{text}");
+    assert!(text.contains("best line: f"), "{text}");
+}
+
+#[test]
+fn solve_reports_a_loss_from_the_side_to_move() {
+    let out = mancala(&[
+        "solve",
+        "--game",
+        "wahree",
+        "--from",
+        "0,0,0,1,2,0/1,0,0,1,0,0 20-23 S",
+        "--time",
+        "20",
+    ]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().last().unwrap(), "result: loss 22-26", "{text}");
+}
+
+#[test]
+fn solve_says_unknown_when_out_of_time() {
+    let out = mancala(&["solve", "--game", "oware-abapa", "--time", "0.2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().last().unwrap(), "result: unknown");
+}
+
+#[test]
+fn match_prints_score_distinct_games_and_elo() {
+    let out = mancala(&[
+        "match",
+        "--game",
+        "wahree",
+        "--a",
+        "ab:depth=4",
+        "--b",
+        "random",
+        "--games",
+        "6",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("distinct"), "{text}");
+    assert!(text.contains("elo: a - b"), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("score: a "), "{text}");
+}
+
+#[test]
+fn match_first_to_plays_a_barbados_match() {
+    let out = mancala(&[
+        "match",
+        "--game",
+        "barbados-warri",
+        "--a",
+        "ab:depth=3",
+        "--b",
+        "random",
+        "--first-to",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("match (first to 2): a 2 b"), "{}", stdout(&out));
+}
+
+#[test]
+fn match_refuses_unknown_players() {
+    let out = mancala(&["match", "--game", "wahree", "--a", "wizard", "--b", "random"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("a player is"), "{}", stderr(&out));
+}
+
+#[test]
+fn levels_are_described_one_line_each() {
+    let out = mancala(&["levels"]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 8, "{text}");
+    assert!(text.lines().all(|l| l.starts_with("level ")));
+}
+
+#[test]
+fn analyse_flags_a_blunder_in_a_record() {
+    let dir = std::env::temp_dir().join(format!("mancala-analyse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    // From the grand-slam puzzle, South plays a instead of the winning f.
+    let record = "[Game \"barbados-warri-speightstown\"]\n[Version \"1\"]\n\
+                  [Setup \"1,0,0,0,0,2/1,1,0,0,0,0 22-21 S\"]\n\na\n";
+    std::fs::write(&file, record).unwrap();
+    let out = mancala(&["analyse", file.to_str().unwrap(), "--movetime", "200"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("MISTAKE") && text.contains("better f"), "{text}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn engine_protocol_session() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = "mancala\nnewgame wahree\nposition startpos moves c\nlegal\ngo depth 5\n\
+                 moves Z\nposition fen 0,0,0,0,0,0/1,0,0,0,0,0 20-27 S\nshow\ngo depth 3\nbogus\nquit\n";
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.contains(&"mancalaok"), "{text}");
+    assert!(lines.contains(&"legal A B C D E F"), "{text}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 5 ")), "{text}");
+    let best: Vec<&str> = lines.iter().filter(|l| l.starts_with("bestmove")).copied().collect();
+    assert_eq!(best.len(), 2, "{text}");
+    assert!(["bestmove A", "bestmove B", "bestmove C", "bestmove D", "bestmove E", "bestmove F"]
+        .contains(&best[0]));
+    assert!(lines.iter().any(|l| l.starts_with("error move 1")), "{text}");
+    assert!(lines.contains(&"over no-seeds north"), "{text}");
+    assert_eq!(best[1], "bestmove none");
+    assert!(lines.iter().any(|l| l.starts_with("error unknown request `bogus`")), "{text}");
+}
