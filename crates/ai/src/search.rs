@@ -17,7 +17,7 @@
 use crate::eval::{evaluate, Weights};
 use crate::score::{Result3, Score};
 use crate::tt::{Bound, Entry, Table};
-use mancala_rules::{EndReason, Game, Moves, Pit, Position, Rules, Side, MAX_PITS};
+use mancala_rules::{EndReason, Game, Pit, Position, Rules, Side, MAX_PITS};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -308,8 +308,6 @@ impl Searcher {
         stop: Option<&AtomicBool>,
         root_scores: &mut Vec<(Pit, Score)>,
     ) -> Score {
-        let ply_base = self.path.len() - 1;
-        let _ = ply_base;
         let mut ctx = Ctx { egdb, stop };
         if self.all_exact {
             // Every root move with a full window, for analysis.
@@ -318,7 +316,7 @@ impl Searcher {
             let mut best_pv: Vec<Pit> = Vec::new();
             let children: Vec<(Pit, Position)> = self.children(&frame.pos).collect();
             for (pit, child) in children {
-                let (score, line) = self.child_value(&mut ctx, &frame, pit, child, depth, 1);
+                let (score, line) = self.child_value(&mut ctx, &frame, child, depth, 1);
                 root_scores.push((pit, score));
                 if score > best {
                     best = score;
@@ -344,7 +342,6 @@ impl Searcher {
         &mut self,
         ctx: &mut Ctx,
         frame: &Frame,
-        pit: Pit,
         child: Position,
         depth: u32,
         ply: usize,
@@ -358,7 +355,6 @@ impl Searcher {
         let score = self.negamax(ctx, depth as i32 - 1, ply, a, b, None);
         let line = self.pv[ply][..self.pv_len[ply]].to_vec();
         self.path.pop();
-        let _ = pit;
         (if same { score } else { -score }, line)
     }
 
@@ -546,7 +542,7 @@ impl Searcher {
             count += 1;
         }
         let moves = &mut moves[..count];
-        moves.sort_unstable_by(|a, b| b.2.cmp(&a.2));
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.2));
         let alpha_in = alpha;
         let hits_before = self.horizon_hits;
         let mut best = -Score::INFINITY;
@@ -687,9 +683,4 @@ pub fn minimax(game: &Game, depth: u32) -> Score {
         best
     }
     go(&mut game, &rules, &weights, depth)
-}
-
-/// The legal moves of a game's current position (re-exported for players).
-pub fn legal(game: &Game) -> Moves {
-    game.legal_moves()
 }
