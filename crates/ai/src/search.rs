@@ -17,7 +17,7 @@
 use crate::eval::{evaluate, Weights};
 use crate::score::{Result3, Score};
 use crate::tt::{Bound, Entry, Table};
-use mancala_rules::{EndReason, Game, Pit, Position, Rules, Side, MAX_PITS};
+use mancala_rules::{EndReason, Game, Moves, Pit, Position, Rules, Side, MAX_PITS};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -135,6 +135,8 @@ pub struct Searcher {
     /// so that a fixed-depth search returns exactly the depth-limited
     /// minimax value (for tests; slightly weaker for play).
     pub strict_depth: bool,
+    /// The root moves the search may choose from.
+    root_moves: Moves,
 }
 
 #[inline]
@@ -172,6 +174,7 @@ impl Searcher {
             horizon_hits: 0,
             all_exact: false,
             strict_depth: false,
+            root_moves: Moves::EMPTY,
         }
     }
 
@@ -246,7 +249,13 @@ impl Searcher {
             report.exact = true;
             return report;
         }
-        report.best = legal.into_iter().next();
+        self.root_moves = legal;
+        if let Some(oracle) = egdb {
+            if self.path.len() == 1 {
+                self.root_moves = keep_result(&self.rules, oracle, &root, legal);
+            }
+        }
+        report.best = self.root_moves.into_iter().next();
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         for depth in 1..=max_depth {
             let mut root_scores = Vec::new();
@@ -314,7 +323,9 @@ impl Searcher {
             let frame = *self.path.last().expect("root");
             let mut best = -Score::INFINITY;
             let mut best_pv: Vec<Pit> = Vec::new();
-            let children: Vec<(Pit, Position)> = self.children(&frame.pos).collect();
+            let root_moves = self.root_moves;
+            let children: Vec<(Pit, Position)> =
+                self.children(&frame.pos).filter(|(pit, _)| root_moves.contains(*pit)).collect();
             for (pit, child) in children {
                 let (score, line) = self.child_value(&mut ctx, &frame, child, depth, 1);
                 root_scores.push((pit, score));
@@ -530,7 +541,9 @@ impl Searcher {
         let mut moves: [(Pit, Position, i32); MAX_PITS] = [(Pit(0), pos, 0); MAX_PITS];
         let mut count = 0;
         let before = pos.captured()[mover] as i32 - pos.captured()[!mover] as i32;
-        for pit in self.rules.legal_moves(&pos) {
+        let legal = self.rules.legal_moves(&pos);
+        let legal = if ply == 0 { Moves(legal.0 & self.root_moves.0) } else { legal };
+        for pit in legal {
             let child = self.rules.play_unchecked(&pos, pit);
             let gain = child.captured()[mover] as i32 - child.captured()[!mover] as i32 - before;
             let order = if pit.0 == tt_move {
@@ -683,4 +696,33 @@ pub fn minimax(game: &Game, depth: u32) -> Score {
         best
     }
     go(&mut game, &rules, &weights, depth)
+}
+
+/// The moves that keep the database's result of a position with no
+/// repetition history: with a database present, the player never makes a
+/// move that worsens the exact result. All of `legal` if the database does
+/// not know the position, or if no move would keep it (cannot happen with a
+/// correct database).
+fn keep_result(rules: &Rules, oracle: &dyn Oracle, pos: &Position, legal: Moves) -> Moves {
+    let Some(result) = oracle.result(pos) else {
+        return legal;
+    };
+    let mover = pos.to_move();
+    let mut keep = Moves::EMPTY;
+    for pit in legal {
+        let child = rules.play_unchecked(pos, pit);
+        let after = if child.is_over() {
+            Some(Score::of_outcome(rules, &child, mover).result())
+        } else {
+            oracle.result(&child).map(|r| if child.to_move() == mover { r } else { r.flip() })
+        };
+        if after == Some(result) {
+            keep.insert(pit);
+        }
+    }
+    if keep.is_empty() {
+        legal
+    } else {
+        keep
+    }
 }
