@@ -1,0 +1,163 @@
+//! The sentence explaining a move, in every interface language. English is
+//! the rules library's own (`mancala_rules::explain`); Vietnamese and Dutch
+//! are built here from the same events with the translated templates of
+//! [`crate::i18n`].
+
+use crate::i18n::{t, Lang};
+use mancala_rules::{explain, Capture, Event, MoveReport, Pit, Ruleset, Side};
+use serde_json::{json, Value};
+
+fn fill(template: &str, args: &[(&str, String)]) -> String {
+    let mut text = template.to_string();
+    for (name, value) in args {
+        text = text.replace(&format!("{{{name}}}"), value);
+    }
+    text
+}
+
+pub fn side_word(lang: Lang, side: Side) -> &'static str {
+    match side {
+        Side::South => t(lang, "side.south"),
+        Side::North => t(lang, "side.north"),
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The explanation of a move in one language, built from its events.
+pub fn sentence(lang: Lang, ruleset: &Ruleset, report: &MoveReport) -> String {
+    let rules = &ruleset.rules;
+    let letter = |p: Pit| p.letter(rules).to_string();
+    let mover = side_word(lang, report.mover);
+    let mut parts: Vec<String> = Vec::new();
+    let mut last_drop: Option<Pit> = None;
+    let mut chain: Vec<(String, u8)> = Vec::new();
+    let mut fours: Vec<String> = Vec::new();
+    let mut tail: Vec<String> = Vec::new();
+    let end_lap = |parts: &mut Vec<String>, last: &mut Option<Pit>| {
+        if let (Some(pit), Some(part)) = (last.take(), parts.last_mut()) {
+            part.push_str(&fill(t(lang, "ex.last"), &[("pit", letter(pit))]));
+        }
+    };
+    for event in &report.events {
+        match *event {
+            Event::Take { pit, seeds } => parts.push(fill(
+                t(lang, "ex.sow"),
+                &[("side", mover.to_string()), ("n", seeds.to_string()), ("pit", letter(pit))],
+            )),
+            Event::Drop { pit } => last_drop = Some(pit),
+            Event::Skip { .. } => {}
+            Event::Relay { pit, seeds } => {
+                end_lap(&mut parts, &mut last_drop);
+                parts.push(fill(
+                    t(lang, "ex.relay"),
+                    &[("pit", letter(pit)), ("n", seeds.to_string())],
+                ));
+            }
+            Event::Capture { pit, seeds, by } => {
+                if seeds == 4 && matches!(rules.capture, Capture::Fours) {
+                    fours.push(fill(
+                        t(lang, "ex.four"),
+                        &[("side", side_word(lang, by).to_string()), ("pit", letter(pit))],
+                    ));
+                } else {
+                    chain.push((letter(pit), seeds));
+                }
+            }
+            Event::GrandSlam { .. } => tail.push(t(lang, "ex.grand-slam").to_string()),
+            Event::GrandSlamVoided { seeds } => {
+                tail.push(fill(t(lang, "ex.grand-slam-voided"), &[("n", seeds.to_string())]))
+            }
+            Event::ExtraTurn { side } => tail.push(fill(
+                t(lang, "ex.extra-turn"),
+                &[("side", side_word(lang, side).to_string())],
+            )),
+            Event::Pass { side } => {
+                tail.push(fill(t(lang, "ex.pass"), &[("side", side_word(lang, side).to_string())]))
+            }
+            Event::Award { side, seeds } => tail.push(fill(
+                t(lang, "ex.award"),
+                &[("side", side_word(lang, side).to_string()), ("n", seeds.to_string())],
+            )),
+            Event::End(outcome) => {
+                let captured = report.after.captured();
+                let score = format!("{}-{}", captured.south, captured.north);
+                let result = match outcome.winner {
+                    Some(side) => fill(
+                        t(lang, "ex.wins"),
+                        &[("side", side_word(lang, side).to_string()), ("score", score)],
+                    ),
+                    None => fill(t(lang, "ex.draw"), &[("score", score)]),
+                };
+                tail.push(fill(
+                    t(lang, "ex.end"),
+                    &[
+                        ("reason", t(lang, &format!("end.{}", outcome.reason.id())).to_string()),
+                        ("result", result),
+                    ],
+                ));
+            }
+        }
+    }
+    end_lap(&mut parts, &mut last_drop);
+    if !chain.is_empty() {
+        let total: u32 = chain.iter().map(|(_, s)| *s as u32).sum();
+        let list: Vec<String> = chain
+            .iter()
+            .map(|(pit, seeds)| {
+                fill(t(lang, "ex.in"), &[("n", seeds.to_string()), ("pit", pit.clone())])
+            })
+            .collect();
+        if let Some(part) = parts.last_mut() {
+            part.push_str(&fill(
+                t(lang, "ex.capture"),
+                &[("n", total.to_string()), ("list", list.join(", "))],
+            ));
+        }
+    }
+    if let Some(part) = parts.last_mut() {
+        for four in fours {
+            part.push_str("; ");
+            part.push_str(&four);
+        }
+    }
+    let mut text = parts.join("; ");
+    text.push('.');
+    for sentence in tail {
+        text.push(' ');
+        text.push_str(&capitalise(&sentence));
+        text.push('.');
+    }
+    let moves_on =
+        report.events.iter().any(|e| matches!(e, Event::ExtraTurn { .. } | Event::Pass { .. }));
+    if !report.after.is_over() && !moves_on {
+        text.push(' ');
+        text.push_str(&fill(
+            t(lang, "ex.to-move"),
+            &[("side", side_word(lang, report.after.to_move()).to_string())],
+        ));
+    }
+    text
+}
+
+/// The move's explanation in every language: `{"en": ..., "vi": ..., "nl": ...}`.
+pub fn explanations(ruleset: &Ruleset, report: &MoveReport) -> Value {
+    json!({
+        "en": explain(&ruleset.rules, report),
+        "vi": sentence(Lang::Vi, ruleset, report),
+        "nl": sentence(Lang::Nl, ruleset, report),
+    })
+}
+
+/// Why a game ended, in every language (a rules ending, `agreed`,
+/// `resignation` or `time`).
+pub fn ending_texts(ending: &str) -> Value {
+    let key = format!("end.{ending}");
+    json!({ "en": t(Lang::En, &key), "vi": t(Lang::Vi, &key), "nl": t(Lang::Nl, &key) })
+}

@@ -1,0 +1,231 @@
+//! Interface text in English, Vietnamese and Dutch. Every key has all three
+//! (a test checks it, and that no Vietnamese or Dutch text is left equal to
+//! the English one, proper names aside). Templates use `{name}` holes.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Vi,
+    Nl,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Vi, Lang::Nl];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Vi => "vi",
+            Lang::Nl => "nl",
+        }
+    }
+
+    /// The language's own name, as shown in the language switch.
+    pub fn own_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Vi => "Tiếng Việt",
+            Lang::Nl => "Nederlands",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let code = code.trim().to_ascii_lowercase();
+        let primary = code.split(['-', '_']).next().unwrap_or("");
+        Lang::ALL.into_iter().find(|l| l.code() == primary)
+    }
+
+    /// The best language for an `Accept-Language` header (English if none
+    /// of ours is named).
+    pub fn negotiate(header: &str) -> Lang {
+        let mut best: Option<(f32, Lang)> = None;
+        for item in header.split(',') {
+            let mut parts = item.split(';');
+            let tag = parts.next().unwrap_or("").trim();
+            let q = parts
+                .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()))
+                .unwrap_or(1.0);
+            if let Some(lang) = Lang::from_code(tag) {
+                if best.is_none_or(|(bq, _)| q > bq) {
+                    best = Some((q, lang));
+                }
+            }
+        }
+        best.map_or(Lang::En, |(_, l)| l)
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The text of `key` in `lang`; empty if it is missing (a test
+/// makes sure none is).
+pub fn t(lang: Lang, key: &str) -> &'static str {
+    TEXTS.iter().find(|(k, _)| *k == key).map_or("", |(_, texts)| texts[lang.index()])
+}
+
+/// Every key and its texts, `[en, vi, nl]`.
+pub const TEXTS: &[(&str, [&str; 3])] = &[
+    ("site.name", ["Mancala games", "Trò chơi mancala", "Mancalaspellen"]),
+    ("nav.catalogue", ["All mancala games", "Tất cả trò chơi mancala", "Alle mancalaspellen"]),
+    ("nav.finished", ["Finished games", "Các ván đã xong", "Afgelopen partijen"]),
+    ("nav.language", ["Language", "Ngôn ngữ", "Taal"]),
+    ("nav.skip", ["Skip to the content", "Chuyển đến nội dung", "Naar de inhoud"]),
+    ("side.south", ["South", "Nam", "Zuid"]),
+    ("side.north", ["North", "Bắc", "Noord"]),
+    // The catalogue.
+    (
+        "cat.intro",
+        [
+            "Two-row sowing games from the Caribbean, Ethiopia and West Africa. Read how each one is played, then play it against the computer, with a friend at the same screen, or with a friend anywhere through an invitation link.",
+            "Những trò chơi gieo hạt hai hàng đến từ vùng Caribe, Ethiopia và Tây Phi. Hãy đọc cách chơi từng trò, rồi chơi với máy, với một người bạn ngồi cùng màn hình, hoặc với bạn ở bất cứ đâu qua một đường dẫn mời.",
+            "Zaaispellen met twee rijen uit het Caribisch gebied, Ethiopië en West-Afrika. Lees hoe elk spel gaat en speel het dan tegen de computer, samen met iemand aan hetzelfde scherm, of met een vriend waar ook ter wereld via een uitnodigingslink.",
+        ],
+    ),
+    ("cat.where", ["Played in", "Nơi chơi", "Gespeeld in"]),
+    ("cat.board", ["Board", "Bàn chơi", "Bord"]),
+    ("cat.rules", ["Rules and history", "Luật chơi và lịch sử", "Regels en geschiedenis"]),
+    ("cat.play", ["Play this game", "Chơi trò này", "Speel dit spel"]),
+    ("cat.size", ["{rows} rows of {pits} pits, {seeds} seeds", "{rows} hàng, mỗi hàng {pits} ô, {seeds} hạt", "{rows} rijen van {pits} putjes, {seeds} zaden"]),
+    // A game's page.
+    ("page.variants", ["Variants", "Biến thể", "Varianten"]),
+    ("page.start", ["The starting board", "Bàn chơi lúc bắt đầu", "Het bord bij de start"]),
+    (
+        "page.start-note",
+        [
+            "North's row is on top, South's below; each store is on its owner's right. The letters name the pits in sowing order.",
+            "Hàng của Bắc ở trên, hàng của Nam ở dưới; kho của mỗi người nằm bên tay phải người đó. Các chữ cái là tên các ô theo thứ tự gieo.",
+            "De rij van Noord ligt boven, die van Zuid onder; ieder heeft zijn voorraad rechts van zich. De letters geven de putjes een naam, in de volgorde van het zaaien.",
+        ],
+    ),
+    ("sec.overview", ["Overview and history", "Tổng quan và lịch sử", "Overzicht en geschiedenis"]),
+    ("sec.board", ["The board", "Bàn chơi", "Het bord"]),
+    ("sec.howto", ["How to play", "Cách chơi", "Zo speel je"]),
+    ("sec.captures", ["Captures", "Ăn hạt", "Slaan"]),
+    ("sec.feeding", ["Feeding", "Nhường hạt", "Voeden"]),
+    ("sec.end", ["How the game ends", "Khi nào ván kết thúc", "Het einde van de partij"]),
+    ("sec.winner", ["Who wins", "Ai thắng", "Wie wint"]),
+    ("sec.house", ["House rules on this platform", "Quy ước riêng của trang này", "Huisregels op dit platform"]),
+    ("sec.notes", ["Notes", "Ghi chú", "Opmerkingen"]),
+    // Starting a game.
+    ("new.title", ["New game", "Ván mới", "Nieuwe partij"]),
+    ("new.opponent", ["Opponent", "Đối thủ", "Tegenstander"]),
+    ("mode.computer", ["The computer", "Máy tính", "De computer"]),
+    ("mode.local", ["Two players at this screen", "Hai người chơi trên cùng màn hình", "Twee spelers aan dit scherm"]),
+    ("mode.online", ["A friend, through an invitation link", "Một người bạn, qua đường dẫn mời", "Een vriend, via een uitnodigingslink"]),
+    ("new.level", ["Level (1 is the easiest, 8 the strongest)", "Cấp độ (1 dễ nhất, 8 mạnh nhất)", "Niveau (1 is het makkelijkst, 8 het sterkst)"]),
+    ("new.name", ["Your name (kept on this device only)", "Tên của bạn (chỉ lưu trên thiết bị này)", "Je naam (alleen op dit apparaat bewaard)"]),
+    ("new.second-name", ["Second player's name", "Tên người chơi thứ hai", "Naam van de tweede speler"]),
+    ("new.side", ["You play", "Bạn chơi bên", "Jij speelt als"]),
+    ("new.side-random", ["Either side, drawn by lot", "Bên nào cũng được, bốc thăm", "Maakt niet uit, door loting"]),
+    ("new.south-first", ["South moves first.", "Nam đi trước.", "Zuid begint."]),
+    ("new.start", ["Start the game", "Bắt đầu ván", "Begin de partij"]),
+    // Playing.
+    ("play.to-move", ["{name} ({side}) to move", "Đến lượt {name} ({side})", "{name} ({side}) is aan zet"]),
+    ("play.your-turn", ["Your turn: choose a pit in your row", "Đến lượt bạn: chọn một ô trong hàng của bạn", "Jij bent aan zet: kies een putje in je rij"]),
+    ("play.thinking", ["The computer is thinking…", "Máy đang suy nghĩ…", "De computer denkt na…"]),
+    ("play.waiting", ["Waiting for your friend to open the invitation link.", "Đang chờ bạn của bạn mở đường dẫn mời.", "Wachten tot je vriend de uitnodigingslink opent."]),
+    ("play.invite", ["Send this link to the friend you want to play:", "Gửi đường dẫn này cho người bạn muốn chơi cùng:", "Stuur deze link naar de vriend met wie je wilt spelen:"]),
+    ("play.copy", ["Copy the link", "Sao chép đường dẫn", "Kopieer de link"]),
+    ("play.copied", ["Copied", "Đã sao chép", "Gekopieerd"]),
+    ("play.spectator", ["You are watching this game.", "Bạn đang xem ván này.", "Je kijkt naar deze partij."]),
+    ("play.you", ["you", "bạn", "jij"]),
+    ("play.waiting-seat", ["(free seat)", "(chỗ còn trống)", "(vrije plaats)"]),
+    ("play.moves", ["Moves", "Các nước đi", "Zetten"]),
+    ("play.last", ["Last move", "Nước vừa đi", "Laatste zet"]),
+    ("play.undo", ["Take back", "Đi lại", "Terugnemen"]),
+    ("play.resign", ["Resign", "Chịu thua", "Opgeven"]),
+    ("play.resign-confirm", ["Resign this game?", "Bạn chắc chắn muốn chịu thua ván này?", "Deze partij echt opgeven?"]),
+    ("play.offer", ["Offer to end: the seeds circulate", "Đề nghị kết thúc: các hạt quay vòng", "Voorstellen te stoppen: de zaden gaan rond"]),
+    ("play.offer-sent", ["You offered to end the game. Waiting for an answer.", "Bạn đã đề nghị kết thúc ván. Đang chờ trả lời.", "Je hebt voorgesteld de partij te beëindigen. Wachten op antwoord."]),
+    ("play.offer-received", ["Your opponent offers to end the game, as the seeds circulate.", "Đối thủ đề nghị kết thúc ván vì các hạt cứ quay vòng.", "Je tegenstander stelt voor de partij te beëindigen, omdat de zaden rondgaan."]),
+    ("play.offer-declined", ["The computer declines and plays on.", "Máy từ chối và chơi tiếp.", "De computer weigert en speelt door."]),
+    ("play.accept", ["Accept", "Đồng ý", "Aannemen"]),
+    ("play.decline", ["Decline", "Từ chối", "Afwijzen"]),
+    ("play.speed", ["Sowing speed", "Tốc độ gieo", "Zaaisnelheid"]),
+    ("play.store", ["store", "kho", "voorraad"]),
+    ("play.keys", ["Keyboard: type a pit's letter to move.", "Bàn phím: gõ chữ cái của một ô để đi.", "Toetsenbord: typ de letter van een putje om te zetten."]),
+    ("play.over", ["Game over", "Ván đã kết thúc", "De partij is afgelopen"]),
+    ("play.wins", ["{name} wins", "{name} thắng", "{name} wint"]),
+    ("play.draw", ["A draw", "Hòa", "Remise"]),
+    ("play.score", ["Final score", "Tỉ số cuối cùng", "Eindstand"]),
+    ("play.why", ["Why it ended", "Lý do kết thúc", "Waarom het afliep"]),
+    ("play.rematch", ["Rematch", "Đấu lại", "Revanche"]),
+    ("play.join-rematch", ["Your opponent wants a rematch: join it", "Đối thủ muốn đấu lại: tham gia", "Je tegenstander wil een revanche: doe mee"]),
+    ("play.new", ["New game", "Ván mới", "Nieuwe partij"]),
+    ("play.download", ["Download the record", "Tải biên bản ván chơi", "Download het partijverslag"]),
+    ("play.close", ["Close", "Đóng", "Sluiten"]),
+    ("play.offline", ["Connection lost; reconnecting…", "Mất kết nối; đang kết nối lại…", "Verbinding verbroken; opnieuw verbinden…"]),
+    ("play.pit", ["pit {pit}, {n} seeds", "ô {pit}, {n} hạt", "putje {pit}, {n} zaden"]),
+    ("play.name", ["Name", "Tên", "Naam"]),
+    // Replay and the finished games.
+    ("replay.title", ["Replay", "Xem lại", "Naspelen"]),
+    ("replay.first", ["Start", "Đầu ván", "Begin"]),
+    ("replay.prev", ["Back", "Lùi", "Terug"]),
+    ("replay.next", ["Forward", "Tiến", "Vooruit"]),
+    ("replay.last", ["End", "Cuối ván", "Einde"]),
+    ("replay.ply", ["Move {n} of {total}", "Nước {n} trên {total}", "Zet {n} van {total}"]),
+    ("finished.none", ["No game has been finished yet.", "Chưa có ván nào kết thúc.", "Er is nog geen partij afgelopen."]),
+    ("finished.game", ["Game", "Trò chơi", "Spel"]),
+    ("finished.players", ["Players", "Người chơi", "Spelers"]),
+    ("finished.result", ["Result", "Kết quả", "Uitslag"]),
+    ("finished.moves", ["Moves", "Số nước", "Zetten"]),
+    ("finished.upload", ["Upload a game record", "Tải lên biên bản ván chơi", "Een partijverslag uploaden"]),
+    ("finished.upload-note", ["A record in this site's format; a finished game can be replayed, an unfinished one played on at this screen.", "Biên bản theo định dạng của trang này; ván đã xong có thể xem lại, ván chưa xong có thể chơi tiếp trên màn hình này.", "Een verslag in de vorm van deze site; een afgelopen partij kun je naspelen, een onafgemaakte hier verder spelen."]),
+    ("finished.upload-button", ["Upload", "Tải lên", "Uploaden"]),
+    ("res.won", ["{side} won", "{side} thắng", "{side} heeft gewonnen"]),
+    ("res.draw", ["Draw", "Hòa", "Gelijkspel"]),
+    ("notfound", ["This page does not exist.", "Trang này không tồn tại.", "Deze pagina bestaat niet."]),
+    // Error messages shown in the browser, by the API's error code.
+    ("err.illegal_move", ["That move is not allowed now. Allowed: {legal}", "Nước này hiện không được phép. Được đi: {legal}", "Die zet mag nu niet. Toegestaan: {legal}"]),
+    ("err.not_your_turn", ["It is not your turn.", "Chưa đến lượt bạn.", "Je bent niet aan de beurt."]),
+    ("err.not_a_player", ["You are watching: only the players can move.", "Bạn đang xem: chỉ người chơi mới được đi.", "Je kijkt mee: alleen de spelers kunnen zetten."]),
+    ("err.game_over", ["The game is over.", "Ván đã kết thúc.", "De partij is voorbij."]),
+    ("err.seat_taken", ["This invitation has already been used: you can watch the game.", "Lời mời này đã được dùng: bạn có thể xem ván.", "Deze uitnodiging is al gebruikt: je kunt de partij volgen."]),
+    ("err.rate_limited", ["Too many requests: wait a moment.", "Quá nhiều yêu cầu: hãy chờ một chút.", "Te veel verzoeken: wacht even."]),
+    ("err.bad_record", ["This record cannot be read: {message}", "Không đọc được biên bản này: {message}", "Dit verslag is niet te lezen: {message}"]),
+    ("err.other", ["Something went wrong: {message}", "Đã có lỗi: {message}", "Er ging iets mis: {message}"]),
+    // Why a game ended.
+    ("end.target", ["a player reached the winning score", "một người đã đạt đủ số hạt để thắng", "een speler haalde de winnende score"]),
+    ("end.no-seeds", ["the player to move had no seeds in their row", "người đến lượt không còn hạt nào trong hàng", "de speler aan zet had geen zaden meer in zijn rij"]),
+    ("end.wipe-out", ["one move captured the opponent's whole row", "một nước đi đã ăn sạch cả hàng của đối thủ", "één zet sloeg de hele rij van de tegenstander"]),
+    ("end.cannot-feed", ["the opponent's row was empty and no move could give it seeds", "hàng của đối thủ trống và không nước nào đưa được hạt sang", "de rij van de tegenstander was leeg en geen zet kon er zaden in brengen"]),
+    ("end.no-seeds-in-play", ["no seeds were left in play", "trên bàn không còn hạt nào", "er waren geen zaden meer in het spel"]),
+    ("end.cycle", ["a position came back (the seeds circulate)", "một thế cờ lặp lại (các hạt quay vòng)", "een stelling kwam terug (de zaden gaan rond)"]),
+    ("end.stall", ["200 moves went by without a capture", "200 nước liền không ai ăn được hạt nào", "er gingen 200 zetten voorbij zonder slag"]),
+    ("end.no-legal-move", ["neither player had a legal move", "không bên nào còn nước đi hợp lệ", "geen van beide spelers had een geldige zet"]),
+    ("end.agreed", ["the players agreed that the seeds circulate", "hai người chơi đồng ý rằng các hạt quay vòng", "de spelers waren het eens dat de zaden rondgaan"]),
+    ("end.resignation", ["a player resigned", "một người chơi đã chịu thua", "een speler gaf op"]),
+    ("end.time", ["a player ran out of time", "một người chơi đã hết giờ", "de tijd van een speler was op"]),
+    // Explaining a move (English comes from the rules library; these are
+    // its equivalents, used for Vietnamese and Dutch).
+    ("ex.sow", ["{side} sowed {n} seeds from {pit}", "{side} gieo {n} hạt từ ô {pit}", "{side} zaaide {n} zaden uit {pit}"]),
+    ("ex.last", [", the last one landing in {pit}", ", hạt cuối rơi vào ô {pit}", ", het laatste kwam in {pit}"]),
+    ("ex.relay", ["{pit} was occupied, so its {n} seeds were lifted and sown on", "ô {pit} đã có hạt nên {n} hạt ở đó được bốc lên gieo tiếp", "{pit} was niet leeg, dus de {n} zaden daar werden opgepakt en verder gezaaid"]),
+    ("ex.capture", [", capturing {n} seeds ({list})", ", ăn {n} hạt ({list})", " en sloeg {n} zaden ({list})"]),
+    ("ex.in", ["{n} in {pit}", "{n} ở ô {pit}", "{n} uit {pit}"]),
+    ("ex.four", ["{side} took the four in {pit}", "{side} lấy bốn hạt ở ô {pit}", "{side} nam de vier in {pit}"]),
+    ("ex.grand-slam", ["that was every seed in the opponent's row: a grand slam", "đó là toàn bộ hạt trong hàng đối thủ: ăn sạch cả hàng", "dat waren alle zaden in de rij van de tegenstander: een volledige slag"]),
+    ("ex.grand-slam-voided", ["taking all {n} seeds of the opponent's row would empty it, so under these rules nothing is captured", "ăn cả {n} hạt của hàng đối thủ sẽ làm hàng đó trống, nên theo luật này không ăn được gì", "alle {n} zaden uit de rij van de tegenstander nemen zou die rij leeg maken, dus volgens deze regels wordt niets geslagen"]),
+    ("ex.extra-turn", ["{side} made four with the last seed and moves again", "{side} tạo thành bốn hạt bằng hạt cuối và được đi thêm lượt nữa", "{side} maakte vier met het laatste zaad en is nog eens aan zet"]),
+    ("ex.pass", ["{side} cannot move and passes", "{side} không đi được và bỏ lượt", "{side} kan niet zetten en past"]),
+    ("ex.award", ["{side} takes the {n} seeds left", "{side} nhận {n} hạt còn lại", "{side} krijgt de overige {n} zaden"]),
+    ("ex.end", ["game over: {reason}; {result}", "ván kết thúc: {reason}; {result}", "einde van de partij: {reason}; {result}"]),
+    ("ex.wins", ["{side} wins {score}", "{side} thắng {score}", "{side} wint met {score}"]),
+    ("ex.draw", ["a draw, {score}", "hòa {score}", "remise, {score}"]),
+    ("ex.to-move", ["{side} to move.", "Đến lượt {side}.", "{side} is aan zet."]),
+];
+
+/// Texts allowed to be the same in every language: proper names and
+/// notation.
+pub const SAME_EVERYWHERE: &[&str] = &[];
+
+/// The interface texts for the browser, as a JSON object for one language.
+pub fn bundle(lang: Lang) -> serde_json::Value {
+    let map: serde_json::Map<String, serde_json::Value> = TEXTS
+        .iter()
+        .map(|(k, v)| (k.to_string(), serde_json::Value::from(v[lang.index()])))
+        .collect();
+    serde_json::Value::Object(map)
+}

@@ -1,0 +1,116 @@
+//! The web platform: the catalogue of games, a rules page per game, and play
+//! in the browser (against the computer, two people at one screen, or two
+//! people over an invitation link, with spectators), over an HTTP/JSON API
+//! and a WebSocket. Games are stored (SQLite) move by move before a move is
+//! acknowledged, and rebuilt by replaying their moves with the rules library.
+//!
+//! The browser holds no rules: every move's report (its events, seed by
+//! seed) comes from `mancala_rules` and is turned into JSON here.
+
+pub mod api;
+pub mod content;
+pub mod explain;
+pub mod i18n;
+pub mod limit;
+pub mod live;
+pub mod pages;
+pub mod store;
+
+use axum::extract::DefaultBodyLimit;
+use axum::Router;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+/// Largest request body accepted (a game record upload is the largest
+/// legitimate one; 64 KiB holds records of thousands of moves).
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// What the server is started with.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The base of invitation links, e.g. `http://192.168.1.5:8080`.
+    pub public_url: String,
+    /// `sqlite://FILE` (or, later, `postgres://...`).
+    pub database: String,
+    /// Requests a second allowed per client address (0: no limit), with a
+    /// burst of twice that.
+    pub rate_limit: u32,
+    /// Computer moves thought about at once (at least 1).
+    pub ai_threads: usize,
+}
+
+/// Shared by every request.
+pub struct AppState {
+    pub store: Arc<dyn store::Store>,
+    /// Games in use, each behind its own lock so that moves in one game are
+    /// applied one at a time, in order.
+    pub games: Mutex<HashMap<String, Arc<tokio::sync::Mutex<live::Live>>>>,
+    /// Bounds the computer's thinking: at most this many searches run at
+    /// once, each on a blocking thread, so they cannot starve the server.
+    pub ai: Arc<Semaphore>,
+    pub public_url: String,
+    pub limiter: limit::RateLimiter,
+}
+
+pub type Shared = Arc<AppState>;
+
+/// The whole application: pages, assets and the API.
+pub fn app(state: Shared) -> Router {
+    Router::new()
+        .merge(pages::routes())
+        .merge(api::routes())
+        .layer(axum::middleware::from_fn_with_state(state.clone(), limit::middleware))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+/// Opens the database and builds the shared state.
+pub fn state(config: &Config) -> Result<Shared, store::StoreError> {
+    let store: Arc<dyn store::Store> = Arc::from(store::open(&config.database)?);
+    Ok(Arc::new(AppState {
+        store,
+        games: Mutex::new(HashMap::new()),
+        ai: Arc::new(Semaphore::new(config.ai_threads.max(1))),
+        public_url: config.public_url.trim_end_matches('/').to_string(),
+        limiter: limit::RateLimiter::new(config.rate_limit),
+    }))
+}
+
+/// A running server: its address and a way to stop it.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub state: Shared,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    /// Stops accepting connections, ends open ones and waits for the server
+    /// task to finish.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        self.task.abort();
+        let _ = self.task.await;
+    }
+}
+
+/// Starts the server on an already bound listener (tests bind 127.0.0.1:0).
+pub async fn serve(listener: TcpListener, config: &Config) -> Result<Server, store::StoreError> {
+    let state = state(config)?;
+    let addr = listener.local_addr().map_err(|e| store::StoreError(e.to_string()))?;
+    let app = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                let _ = stopped.await;
+            })
+            .await
+    });
+    Ok(Server { addr, state, stop: Some(stop), task })
+}

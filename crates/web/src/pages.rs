@@ -1,0 +1,548 @@
+//! Server-rendered pages: the catalogue, a page per game, the new-game form,
+//! the play and replay pages (a skeleton that `app.js` fills from the API),
+//! and the finished games. Every piece of user text is escaped here.
+
+use crate::content::{self, GamePage};
+use crate::i18n::{t, Lang};
+use crate::Shared;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use mancala_rules::{ruleset, RULESETS};
+use serde::Deserialize;
+use std::fmt::Write;
+
+const APP_JS: &str = include_str!("../assets/app.js");
+const STYLE_CSS: &str = include_str!("../assets/style.css");
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/", get(catalogue))
+        .route("/games/{id}", get(game_page))
+        .route("/new", get(new_game))
+        .route("/g/{id}", get(play_page))
+        .route("/replay/{id}", get(replay_page))
+        .route("/finished", get(finished))
+        .route("/assets/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
+        .route("/assets/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
+}
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body)
+        .into_response()
+}
+
+/// Escapes text for HTML element content and attribute values.
+pub fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Escaped text with `code` spans for words in backticks.
+fn rich(text: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in text.split('`').enumerate() {
+        if i % 2 == 1 {
+            let _ = write!(out, "<code>{}</code>", esc(part));
+        } else {
+            out.push_str(&esc(part));
+        }
+    }
+    out
+}
+
+#[derive(Deserialize, Default)]
+pub struct LangQuery {
+    lang: Option<String>,
+}
+
+/// The page language: `?lang=`, then the `lang` cookie, then the browser's
+/// Accept-Language. Returns whether it came from the query (to remember it).
+fn language(query: &LangQuery, headers: &HeaderMap) -> (Lang, bool) {
+    if let Some(lang) = query.lang.as_deref().and_then(Lang::from_code) {
+        return (lang, true);
+    }
+    let cookie = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|c| c.trim().strip_prefix("lang=").and_then(Lang::from_code));
+    if let Some(lang) = cookie {
+        return (lang, false);
+    }
+    let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    (Lang::negotiate(accept), false)
+}
+
+struct Page {
+    lang: Lang,
+    remember: bool,
+    status: StatusCode,
+    title: String,
+    /// The page's path, for the language links.
+    path: String,
+    body: String,
+    /// Data for `app.js`: which page and its parameters.
+    script: Option<String>,
+}
+
+impl IntoResponse for Page {
+    fn into_response(self) -> Response {
+        let lang = self.lang;
+        let mut switch = String::new();
+        for other in Lang::ALL {
+            let current = if other == lang { " aria-current=\"true\"" } else { "" };
+            let _ = write!(
+                switch,
+                "<a href=\"{}?lang={}\" lang=\"{}\" hreflang=\"{}\"{current}>{}</a> ",
+                esc(&self.path),
+                other.code(),
+                other.code(),
+                other.code(),
+                other.own_name()
+            );
+        }
+        let script = match &self.script {
+            Some(data) => format!(
+                "<script id=\"page-data\" type=\"application/json\">{}</script>\
+                 <script id=\"i18n\" type=\"application/json\">{}</script>\
+                 <script src=\"/assets/app.js\" defer></script>",
+                json_in_html(data),
+                json_in_html(&crate::i18n::bundle(lang).to_string()),
+            ),
+            None => "<script src=\"/assets/app.js\" defer></script>".to_string(),
+        };
+        let html = format!(
+            "<!doctype html>\n<html lang=\"{code}\"><head><meta charset=\"utf-8\">\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+             <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
+             <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\"><nav>\
+             <a href=\"/\">{catalogue}</a> <a href=\"/finished\">{finished}</a></nav>\
+             <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></header>\
+             <main id=\"main\">{body}</main>{script}</body></html>",
+            code = lang.code(),
+            title = esc(&self.title),
+            site = esc(t(lang, "site.name")),
+            skip = esc(t(lang, "nav.skip")),
+            catalogue = esc(t(lang, "nav.catalogue")),
+            finished = esc(t(lang, "nav.finished")),
+            language = esc(t(lang, "nav.language")),
+            body = self.body,
+        );
+        let mut response =
+            (self.status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html)
+                .into_response();
+        if self.remember {
+            if let Ok(cookie) = HeaderValue::from_str(&format!(
+                "lang={}; Path=/; Max-Age=31536000; SameSite=Lax",
+                lang.code()
+            )) {
+                response.headers_mut().insert(header::SET_COOKIE, cookie);
+            }
+        }
+        response
+    }
+}
+
+/// JSON placed inside a `<script>` element: `<` is escaped so that no text
+/// can close the element.
+fn json_in_html(json: &str) -> String {
+    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+fn not_found(lang: Lang, remember: bool, path: String) -> Page {
+    Page {
+        lang,
+        remember,
+        status: StatusCode::NOT_FOUND,
+        title: t(lang, "notfound").to_string(),
+        path,
+        body: format!(
+            "<h1>{}</h1><p><a href=\"/\">{}</a></p>",
+            esc(t(lang, "notfound")),
+            esc(t(lang, "nav.catalogue"))
+        ),
+        script: None,
+    }
+}
+
+fn board_size(lang: Lang, ruleset_id: &str) -> String {
+    let rules = ruleset(ruleset_id).map(|r| r.rules).unwrap_or(RULESETS[0].rules);
+    t(lang, "cat.size")
+        .replace("{rows}", "2")
+        .replace("{pits}", &rules.pits_per_row.to_string())
+        .replace("{seeds}", &rules.total_seeds().to_string())
+}
+
+async fn catalogue(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
+    let (lang, remember) = language(&q, &headers);
+    let mut body = format!(
+        "<h1>{}</h1><p class=\"lead\">{}</p><div class=\"cards\">",
+        esc(t(lang, "nav.catalogue")),
+        esc(t(lang, "cat.intro"))
+    );
+    for page in content::PAGES {
+        let i = lang_index(lang);
+        let _ = write!(
+            body,
+            "<article class=\"card\"><h2><a href=\"/games/{id}\">{name}</a></h2>\
+             <p class=\"character\">{character}</p><dl><dt>{where_label}</dt><dd>{where_}</dd>\
+             <dt>{board_label}</dt><dd>{board}</dd></dl><p class=\"actions\">\
+             <a class=\"button\" href=\"/new?game={first}\">{play}</a> <a href=\"/games/{id}\">{rules}</a></p></article>",
+            id = page.id,
+            name = esc(page.name),
+            character = rich(page.character[i]),
+            where_label = esc(t(lang, "cat.where")),
+            where_ = esc(page.place[i]),
+            board_label = esc(t(lang, "cat.board")),
+            board = esc(&board_size(lang, page.variants[0].0)),
+            first = page.variants[0].0,
+            play = esc(t(lang, "cat.play")),
+            rules = esc(t(lang, "cat.rules")),
+        );
+    }
+    body.push_str("</div>");
+    Page {
+        lang,
+        remember,
+        status: StatusCode::OK,
+        title: t(lang, "nav.catalogue").into(),
+        path: "/".into(),
+        body,
+        script: None,
+    }
+}
+
+pub fn lang_index(lang: Lang) -> usize {
+    match lang {
+        Lang::En => 0,
+        Lang::Vi => 1,
+        Lang::Nl => 2,
+    }
+}
+
+/// The starting board as players see it: North's row on top running right
+/// to left, South's below, each store on its owner's right.
+pub fn start_diagram(lang: Lang, pits: u8) -> String {
+    let n = pits as usize;
+    let mut html = format!(
+        "<div class=\"board diagram\" style=\"--pits:{n}\" role=\"img\" aria-label=\"{}\">",
+        esc(t(lang, "page.start"))
+    );
+    let _ = write!(html, "<div class=\"store north-store\"><span class=\"count\">0</span></div><div class=\"row north\">");
+    for i in (0..n).rev() {
+        let letter = (b'A' + i as u8) as char;
+        let _ = write!(html, "<div class=\"pit\"><span class=\"count\">4</span><span class=\"letter\">{letter}</span></div>");
+    }
+    html.push_str("</div><div class=\"row south\">");
+    for i in 0..n {
+        let letter = (b'a' + i as u8) as char;
+        let _ = write!(html, "<div class=\"pit\"><span class=\"count\">4</span><span class=\"letter\">{letter}</span></div>");
+    }
+    html.push_str(
+        "</div><div class=\"store south-store\"><span class=\"count\">0</span></div></div>",
+    );
+    let _ = write!(html, "<p class=\"note\">{}</p>", esc(t(lang, "page.start-note")));
+    html
+}
+
+fn sections_html(lang: Lang, sections: &[content::Section]) -> String {
+    let i = lang_index(lang);
+    let mut html = String::new();
+    for section in sections {
+        let _ = write!(html, "<section><h2>{}</h2>", esc(t(lang, section.title)));
+        let mut in_list = false;
+        for item in section.items {
+            let text = item[i];
+            if let Some(bullet) = text.strip_prefix("- ") {
+                if !in_list {
+                    html.push_str("<ul>");
+                    in_list = true;
+                }
+                let _ = write!(html, "<li>{}</li>", rich(bullet));
+            } else {
+                if in_list {
+                    html.push_str("</ul>");
+                    in_list = false;
+                }
+                let _ = write!(html, "<p>{}</p>", rich(text));
+            }
+        }
+        if in_list {
+            html.push_str("</ul>");
+        }
+        html.push_str("</section>");
+    }
+    html
+}
+
+fn find_page(id: &str) -> Option<(&'static GamePage, usize)> {
+    content::PAGES.iter().find_map(|page| {
+        if page.id == id {
+            return Some((page, 0));
+        }
+        page.variants.iter().position(|(v, _)| *v == id).map(|i| (page, i))
+    })
+}
+
+async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
+    let (lang, remember) = language(&q, &headers);
+    let path = format!("/games/{id}");
+    let Some((page, selected)) = find_page(&id) else { return not_found(lang, remember, path) };
+    let i = lang_index(lang);
+    let pits = ruleset(page.variants[0].0).map_or(6, |r| r.rules.pits_per_row);
+    let mut body = format!(
+        "<h1>{}</h1><p class=\"lead\">{}</p><p><a class=\"button\" href=\"/new?game={}\">{}</a></p>",
+        esc(page.name),
+        rich(page.character[i]),
+        page.variants[selected].0,
+        esc(t(lang, "cat.play"))
+    );
+    body.push_str(&sections_html(lang, page.sections));
+    let _ = write!(
+        body,
+        "<section><h2>{}</h2>{}</section>",
+        esc(t(lang, "page.start")),
+        start_diagram(lang, pits)
+    );
+    if page.variants.len() > 1 {
+        let _ = write!(
+            body,
+            "<section class=\"variants\"><h2>{}</h2><div class=\"tabs\" role=\"tablist\">",
+            esc(t(lang, "page.variants"))
+        );
+        for (n, (id, name)) in page.variants.iter().enumerate() {
+            let _ = write!(
+                body,
+                "<a role=\"tab\" id=\"tab-{id}\" href=\"/games/{id}\" aria-controls=\"panel-{id}\" aria-selected=\"{}\" data-tab=\"{id}\">{}</a>",
+                n == selected,
+                esc(name)
+            );
+        }
+        body.push_str("</div>");
+    }
+    for (n, (id, sections)) in page.variants.iter().zip(page.variant_sections).enumerate() {
+        let hidden = if page.variants.len() > 1 && n != selected { " hidden" } else { "" };
+        let _ = write!(
+            body,
+            "<div class=\"panel\" role=\"tabpanel\" id=\"panel-{}\"{hidden}>{}<p><a class=\"button\" href=\"/new?game={}\">{} ({})</a></p></div>",
+            id.0,
+            sections_html(lang, sections),
+            id.0,
+            esc(t(lang, "cat.play")),
+            esc(id.1)
+        );
+    }
+    if page.variants.len() > 1 {
+        body.push_str("</section>");
+    }
+    body.push_str(&sections_html(lang, page.house));
+    Page {
+        lang,
+        remember,
+        status: StatusCode::OK,
+        title: page.name.into(),
+        path,
+        body,
+        script: None,
+    }
+}
+
+#[derive(Deserialize, Default)]
+pub struct NewQuery {
+    lang: Option<String>,
+    game: Option<String>,
+}
+
+async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
+    let (lang, remember) = language(&LangQuery { lang: q.lang.clone() }, &headers);
+    let selected = q.game.as_deref().and_then(|g| ruleset(g).ok()).map_or(RULESETS[0].id, |r| r.id);
+    let mut options = String::new();
+    for r in RULESETS {
+        let sel = if r.id == selected { " selected" } else { "" };
+        let _ = write!(options, "<option value=\"{}\"{sel}>{}</option>", r.id, esc(r.name));
+    }
+    let mut levels = String::new();
+    for n in 1..=8 {
+        let sel = if n == 3 { " selected" } else { "" };
+        let _ = write!(levels, "<option value=\"{n}\"{sel}>{n}</option>");
+    }
+    let body = format!(
+        "<h1>{title}</h1><form id=\"new-game\" class=\"form\">\
+         <label>{game_label}<select name=\"game\">{options}</select></label>\
+         <fieldset><legend>{opponent}</legend>\
+         <label class=\"choice\"><input type=\"radio\" name=\"mode\" value=\"computer\" checked> {computer}</label>\
+         <label class=\"choice\"><input type=\"radio\" name=\"mode\" value=\"local\"> {local}</label>\
+         <label class=\"choice\"><input type=\"radio\" name=\"mode\" value=\"online\"> {online}</label></fieldset>\
+         <label data-for=\"computer\">{level}<select name=\"level\">{levels}</select></label>\
+         <label>{name}<input name=\"name\" maxlength=\"40\" autocomplete=\"nickname\"></label>\
+         <label data-for=\"local\" hidden>{second}<input name=\"opponent\" maxlength=\"40\"></label>\
+         <label>{side}<select name=\"side\"><option value=\"south\">{south}</option><option value=\"north\">{north}</option>\
+         <option value=\"random\">{random}</option></select></label><p class=\"note\">{first}</p>\
+         <p class=\"error\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button\">{start}</button></form>",
+        title = esc(t(lang, "new.title")),
+        game_label = esc(t(lang, "finished.game")),
+        opponent = esc(t(lang, "new.opponent")),
+        computer = esc(t(lang, "mode.computer")),
+        local = esc(t(lang, "mode.local")),
+        online = esc(t(lang, "mode.online")),
+        level = esc(t(lang, "new.level")),
+        name = esc(t(lang, "new.name")),
+        second = esc(t(lang, "new.second-name")),
+        side = esc(t(lang, "new.side")),
+        south = esc(t(lang, "side.south")),
+        north = esc(t(lang, "side.north")),
+        random = esc(t(lang, "new.side-random")),
+        first = esc(t(lang, "new.south-first")),
+        start = esc(t(lang, "new.start")),
+    );
+    Page {
+        lang,
+        remember,
+        status: StatusCode::OK,
+        title: t(lang, "new.title").into(),
+        path: "/new".into(),
+        body,
+        script: Some(serde_json::json!({ "page": "new" }).to_string()),
+    }
+}
+
+async fn play_page(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Page {
+    game_view(state, id, q, headers, "play").await
+}
+
+async fn replay_page(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Page {
+    game_view(state, id, q, headers, "replay").await
+}
+
+/// The play or replay page: names and game in the heading (escaped), the
+/// rest drawn by `app.js` from the API.
+async fn game_view(
+    state: Shared,
+    id: String,
+    q: LangQuery,
+    headers: HeaderMap,
+    kind: &str,
+) -> Page {
+    let (lang, remember) = language(&q, &headers);
+    let path = format!("/{}/{id}", if kind == "play" { "g" } else { "replay" });
+    let Ok(game) = crate::api::live(&state, &id).await else {
+        return not_found(lang, remember, path);
+    };
+    let (name, south, north, pits) = {
+        let live = game.lock().await;
+        (
+            live.ruleset.name,
+            live.row.south_name.clone(),
+            live.row.north_name.clone(),
+            live.ruleset.rules.pits_per_row,
+        )
+    };
+    let title = format!("{name}: {south} – {north}");
+    let body = format!(
+        "<h1 class=\"game-title\">{}</h1><div id=\"game\" class=\"game\" data-pits=\"{pits}\"><p class=\"loading\">…</p></div>",
+        esc(&title)
+    );
+    Page {
+        lang,
+        remember,
+        status: StatusCode::OK,
+        title,
+        path,
+        body,
+        script: Some(
+            serde_json::json!({ "page": kind, "id": id, "lang": lang.code() }).to_string(),
+        ),
+    }
+}
+
+async fn finished(
+    State(state): State<Shared>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Page {
+    let (lang, remember) = language(&q, &headers);
+    let store = state.store.clone();
+    let rows = tokio::task::spawn_blocking(move || store.finished(200))
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or_default();
+    let mut body = format!("<h1>{}</h1>", esc(t(lang, "nav.finished")));
+    if rows.is_empty() {
+        let _ = write!(body, "<p>{}</p>", esc(t(lang, "finished.none")));
+    } else {
+        let _ = write!(
+            body,
+            "<div class=\"table-wrap\"><table class=\"games\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th></th></tr></thead><tbody>",
+            esc(t(lang, "finished.game")),
+            esc(t(lang, "finished.players")),
+            esc(t(lang, "finished.result")),
+            esc(t(lang, "finished.moves")),
+        );
+        for (row, moves) in &rows {
+            let name = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name);
+            let result = match row.result.as_deref() {
+                Some("south") => t(lang, "res.won").replace("{side}", t(lang, "side.south")),
+                Some("north") => t(lang, "res.won").replace("{side}", t(lang, "side.north")),
+                _ => t(lang, "res.draw").to_string(),
+            };
+            let why = row.ending.as_deref().map(|e| t(lang, &format!("end.{e}"))).unwrap_or("");
+            let _ = write!(
+                body,
+                "<tr><td>{}</td><td>{} – {}</td><td>{}<br><small>{}</small></td><td>{moves}</td>\
+                 <td><a href=\"/replay/{id}\">{}</a> · <a href=\"/api/games/{id}/record\" download>{}</a></td></tr>",
+                esc(name),
+                esc(&row.south_name),
+                esc(&row.north_name),
+                esc(&result),
+                esc(why),
+                esc(t(lang, "replay.title")),
+                esc(t(lang, "play.download")),
+                id = esc(&row.id),
+            );
+        }
+        body.push_str("</tbody></table></div>");
+    }
+    let _ = write!(
+        body,
+        "<section><h2>{}</h2><p>{}</p><form id=\"upload\" class=\"form\"><input type=\"file\" name=\"file\" accept=\".txt,text/plain\">\
+         <textarea name=\"record\" rows=\"8\" spellcheck=\"false\"></textarea><p class=\"error\" role=\"alert\" hidden></p>\
+         <button class=\"button\" type=\"submit\">{}</button></form></section>",
+        esc(t(lang, "finished.upload")),
+        esc(t(lang, "finished.upload-note")),
+        esc(t(lang, "finished.upload-button")),
+    );
+    Page {
+        lang,
+        remember,
+        status: StatusCode::OK,
+        title: t(lang, "nav.finished").into(),
+        path: "/finished".into(),
+        body,
+        script: Some(serde_json::json!({ "page": "finished" }).to_string()),
+    }
+}
