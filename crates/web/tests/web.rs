@@ -1,0 +1,565 @@
+//! The web platform's tests: each starts the server in-process on
+//! 127.0.0.1:0 with a temporary SQLite file and talks to it over HTTP (a
+//! tiny client below) and WebSocket.
+
+use futures_util::StreamExt;
+use mancala_web::i18n::{Lang, SAME_EVERYWHERE, TEXTS};
+use mancala_web::store::{GameRow, Sqlite, Store};
+use mancala_web::{serve, Config, Server};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+
+struct Reply {
+    status: u16,
+    headers: String,
+    body: String,
+}
+
+impl Reply {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+}
+
+async fn start(db: &Path, rate_limit: u32) -> Server {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let config = Config {
+        public_url: format!("http://{addr}"),
+        database: format!("sqlite://{}", db.display()),
+        rate_limit,
+        ai_threads: 2,
+    };
+    serve(listener, &config).await.unwrap()
+}
+
+fn temp_db() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.db");
+    (dir, path)
+}
+
+/// One HTTP/1.1 request on a fresh connection.
+async fn http(server: &Server, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n", server.addr);
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    if !body.is_empty() || method == "POST" {
+        head.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n", body.len()));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).await.unwrap();
+    // The server may answer (413) before reading a large body: ignore a
+    // write error then.
+    let _ = stream.write_all(body).await;
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw).await;
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no HTTP answer: {text:?}"));
+    let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
+    Reply { status, headers: head.to_string(), body }
+}
+
+fn dechunk(mut text: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = text.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        text = &rest[n + 2..];
+    }
+    out
+}
+
+async fn get(server: &Server, path: &str) -> Reply {
+    http(server, "GET", path, &[], b"").await
+}
+
+async fn post(server: &Server, path: &str, body: Value) -> Reply {
+    http(server, "POST", path, &[], body.to_string().as_bytes()).await
+}
+
+fn stored_moves(db: &Path, id: &str) -> Vec<String> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = conn.prepare("SELECT move FROM moves WHERE game_id = ?1 ORDER BY ply").unwrap();
+    stmt.query_map([id], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
+}
+
+/// Waits until it is `side`'s turn or the game is over.
+async fn wait_for_turn(server: &Server, id: &str, side: &str) -> Value {
+    for _ in 0..2000 {
+        let state = get(server, &format!("/api/games/{id}")).await.json();
+        if state["over"] == json!(true) || state["to_move"] == json!(side) {
+            return state;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    panic!("the computer never moved in game {id}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computer_game_is_played_to_its_end_and_every_move_is_stored_before_its_answer() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let created = post(&server, "/api/games", json!({"game": "wahree", "mode": "computer", "level": 1, "name": "Ann"})).await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let created = created.json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    assert_eq!(created["side"], "south");
+    assert_eq!(created["state"]["players"]["north"]["kind"], "computer");
+    let mut plies = 0;
+    loop {
+        let state = wait_for_turn(&server, &id, "south").await;
+        if state["over"] == json!(true) {
+            assert!(["south", "north", "draw"].contains(&state["winner"].as_str().unwrap()));
+            assert!(state["ending"].is_string());
+            break;
+        }
+        let pick = strings(&state["legal"])[0].clone();
+        let answer = post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick})).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        let answer = answer.json();
+        // Stored before it was acknowledged: the database already holds at
+        // least every move the answer reports.
+        let reported = strings(&answer["state"]["moves"]);
+        let stored = stored_moves(&db, &id);
+        assert!(stored.len() >= reported.len() && stored[..reported.len()] == reported[..]);
+        assert_eq!(answer["move"]["move"], json!(pick));
+        assert_eq!(answer["move"]["events"][0]["type"], "take");
+        for lang in ["en", "vi", "nl"] {
+            assert!(!answer["move"]["explanation"][lang].as_str().unwrap().is_empty());
+        }
+        plies += 1;
+        assert!(plies < 1000, "game too long");
+    }
+    let record = get(&server, &format!("/api/games/{id}/record")).await;
+    assert_eq!(record.status, 200);
+    let parsed = mancala_rules::Record::parse(&record.body).unwrap();
+    assert_eq!(parsed.moves.len(), stored_moves(&db, &id).len());
+    assert_eq!(parsed.tag("South"), Some("Ann"));
+    // Listed among the finished games.
+    let list = get(&server, "/api/games?status=finished").await.json();
+    assert!(list.as_array().unwrap().iter().any(|g| g["id"] == json!(id)));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undo_takes_back_a_move_against_the_computer_only() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let c = post(&server, "/api/games", json!({"game": "oware-abapa", "mode": "computer", "level": 1})).await.json();
+    let (id, token) = (c["id"].as_str().unwrap(), c["token"].as_str().unwrap());
+    post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": "c"})).await;
+    let state = wait_for_turn(&server, id, "south").await;
+    assert_eq!(state["moves"].as_array().unwrap().len(), 2);
+    let undone = post(&server, &format!("/api/games/{id}/undo"), json!({"token": token})).await;
+    assert_eq!(undone.status, 200, "{}", undone.body);
+    assert_eq!(undone.json()["moves"], json!([]));
+    assert!(stored_moves(&db, id).is_empty());
+    let again = post(&server, &format!("/api/games/{id}/undo"), json!({"token": token})).await;
+    assert_eq!(again.status, 409);
+    let local = post(&server, "/api/games", json!({"game": "wahree", "mode": "local"})).await.json();
+    let (lid, ltoken) = (local["id"].as_str().unwrap(), local["token"].as_str().unwrap());
+    post(&server, &format!("/api/games/{lid}/moves"), json!({"token": ltoken, "move": "a"})).await;
+    let refused = post(&server, &format!("/api/games/{lid}/undo"), json!({"token": ltoken})).await;
+    assert_eq!(refused.status, 409);
+    assert_eq!(refused.json()["error"]["code"], "no_undo");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn online_seats_move_in_turn_and_others_only_watch() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let c = post(&server, "/api/games", json!({"game": "anywoli", "mode": "online", "name": "Ann"})).await.json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let south = c["token"].as_str().unwrap().to_string();
+    let invite_url = c["invite_url"].as_str().unwrap();
+    let code = invite_url.split("invite=").nth(1).unwrap();
+    assert!(invite_url.starts_with(&format!("http://{}/g/{id}", server.addr)));
+
+    // A spectator watching over the WebSocket from the start.
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr)).await.unwrap();
+    let first: Value = serde_json::from_str(ws.next().await.unwrap().unwrap().to_text().unwrap()).unwrap();
+    assert_eq!(first["type"], "state");
+
+    let joined = post(&server, &format!("/api/games/{id}/join"), json!({"invite": code, "name": "Ben"})).await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let joined = joined.json();
+    assert_eq!(joined["side"], "north");
+    let north = joined["token"].as_str().unwrap().to_string();
+    // The invitation works once: a third person is a spectator.
+    let third = post(&server, &format!("/api/games/{id}/join"), json!({"invite": code, "name": "Cy"})).await;
+    assert_eq!(third.status, 403);
+    assert_eq!(third.json()["error"]["code"], "seat_taken");
+
+    // The public state shows names but never a token or the code.
+    let state = get(&server, &format!("/api/games/{id}")).await;
+    assert!(!state.body.contains(&south) && !state.body.contains(&north) && !state.body.contains(code));
+    assert_eq!(state.json()["players"]["north"]["name"], "Ben");
+
+    // North cannot move first, nor can a stranger, nor South twice.
+    let early = post(&server, &format!("/api/games/{id}/moves"), json!({"token": north, "move": "A"})).await;
+    assert_eq!(early.status, 409);
+    assert_eq!(early.json()["error"]["code"], "not_your_turn");
+    let stranger = post(&server, &format!("/api/games/{id}/moves"), json!({"token": "0123", "move": "a"})).await;
+    assert_eq!(stranger.status, 403);
+    let mut expected_moves = Vec::new();
+    for (token, side) in [(&south, "south"), (&north, "north"), (&south, "south"), (&north, "north")] {
+        let state = get(&server, &format!("/api/games/{id}")).await.json();
+        if state["to_move"] != json!(side) {
+            break;
+        }
+        let pick = strings(&state["legal"])[0].clone();
+        let answer = post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick})).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        expected_moves.push(pick);
+    }
+    assert!(expected_moves.len() >= 2);
+    assert_eq!(stored_moves(&db, &id), expected_moves);
+    // The spectator saw the join and every move, with its events.
+    let mut seen = Vec::new();
+    while seen.len() < expected_moves.len() {
+        let message = tokio::time::timeout(Duration::from_secs(5), ws.next()).await.unwrap().unwrap().unwrap();
+        let message: Value = serde_json::from_str(message.to_text().unwrap()).unwrap();
+        if message["type"] == "move" {
+            assert!(message["move"]["events"].as_array().unwrap().len() > 1);
+            seen.push(message["move"]["move"].as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(seen, expected_moves);
+
+    // An agreed end needs both: offered by one, accepted by the other.
+    let offer = post(&server, &format!("/api/games/{id}/offer"), json!({"token": south})).await;
+    assert_eq!(offer.status, 200);
+    assert_eq!(offer.json()["state"]["offer"], "south");
+    let self_accept = post(&server, &format!("/api/games/{id}/accept"), json!({"token": south})).await;
+    assert_eq!(self_accept.status, 409);
+    let accepted = post(&server, &format!("/api/games/{id}/accept"), json!({"token": north})).await;
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
+    let accepted = accepted.json();
+    assert_eq!(accepted["over"], true);
+    assert_eq!(accepted["ending"], "agreed");
+
+    // Rematch: seats swap, each player gets their new seat.
+    let r1 = post(&server, &format!("/api/games/{id}/rematch"), json!({"token": south})).await.json();
+    let r2 = post(&server, &format!("/api/games/{id}/rematch"), json!({"token": north})).await.json();
+    assert_eq!(r1["id"], r2["id"]);
+    assert_eq!((r1["side"].as_str(), r2["side"].as_str()), (Some("north"), Some("south")));
+    assert_eq!(r1["state"]["players"]["south"]["name"], "Ben");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_requests_get_clear_errors_and_change_nothing() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let c = post(&server, "/api/games", json!({"game": "barbados-warri", "mode": "local", "name": "A"})).await.json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let token = c["token"].as_str().unwrap().to_string();
+    let before = get(&server, &format!("/api/games/{id}")).await.body;
+    let moves = format!("/api/games/{id}/moves");
+    let cases: Vec<(u16, &str, Reply)> = vec![
+        (400, "malformed_json", http(&server, "POST", &moves, &[], b"{not json").await),
+        (400, "malformed_json", post(&server, &moves, json!({"token": token})).await),
+        (400, "bad_move", post(&server, &moves, json!({"token": token, "move": "7"})).await),
+        (400, "bad_move", post(&server, &moves, json!({"token": token, "move": "g"})).await),
+        (403, "not_a_player", post(&server, &moves, json!({"token": "wrong", "move": "a"})).await),
+        (409, "illegal_move", post(&server, &moves, json!({"token": token, "move": "A"})).await),
+        (404, "unknown_game", post(&server, "/api/games/nosuchgame/moves", json!({"token": token, "move": "a"})).await),
+        (404, "unknown_game", get(&server, "/api/games/nosuchgame").await),
+        (404, "unknown_game", get(&server, "/api/games/..%2f..%2fetc").await),
+        (413, "body_too_large", http(&server, "POST", &moves, &[], &vec![b' '; 70 * 1024]).await),
+        (400, "unknown_ruleset", post(&server, "/api/games", json!({"game": "chess", "mode": "local"})).await),
+        (400, "bad_mode", post(&server, "/api/games", json!({"game": "wahree", "mode": "solo"})).await),
+        (400, "bad_level", post(&server, "/api/games", json!({"game": "wahree", "mode": "computer", "level": 9})).await),
+        (400, "bad_record", post(&server, "/api/records", json!({"record": "[Game \"wahree\"]\n\nz"})).await),
+        (409, "no_offer", post(&server, &format!("/api/games/{id}/accept"), json!({"token": token})).await),
+    ];
+    for (status, code, reply) in &cases {
+        assert_eq!(reply.status, *status, "{code}: {}", reply.body);
+        assert_eq!(reply.json()["error"]["code"], *code, "{}", reply.body);
+        assert!(reply.json()["error"]["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    // An illegal move names the legal ones: in Abapa South must feed North.
+    let abapa = post(&server, "/api/records", json!({"record":
+        "[Game \"oware-abapa\"]\n[Setup \"0,0,0,0,2,10/0,0,0,0,0,0 20-16 S\"]\n\n"})).await;
+    assert_eq!(abapa.status, 200, "{}", abapa.body);
+    let abapa = abapa.json();
+    let (aid, atoken) = (abapa["id"].as_str().unwrap(), abapa["token"].as_str().unwrap());
+    let illegal = post(&server, &format!("/api/games/{aid}/moves"), json!({"token": atoken, "move": "a"})).await;
+    assert_eq!(illegal.status, 409, "{}", illegal.body);
+    assert_eq!(illegal.json()["error"]["code"], "illegal_move");
+    assert_eq!(illegal.json()["error"]["legal"], json!(["e", "f"]));
+    // Nothing changed.
+    assert_eq!(get(&server, &format!("/api/games/{id}")).await.body, before);
+    assert!(stored_moves(&db, &id).is_empty());
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_is_refused_with_429() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 5).await;
+    let mut statuses = Vec::new();
+    for _ in 0..30 {
+        statuses.push(get(&server, "/api/games/nosuchgame").await);
+    }
+    let limited: Vec<&Reply> = statuses.iter().filter(|r| r.status == 429).collect();
+    assert!(limited.len() >= 10, "only {} refused", limited.len());
+    assert_eq!(limited[0].json()["error"]["code"], "rate_limited");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_survives_a_server_restart() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let c = post(&server, "/api/games", json!({"game": "barbados-warri-bridgetown", "mode": "local"})).await.json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let token = c["token"].as_str().unwrap().to_string();
+    let mut acknowledged = Vec::new();
+    for _ in 0..6 {
+        let state = get(&server, &format!("/api/games/{id}")).await.json();
+        let pick = strings(&state["legal"]).last().unwrap().clone();
+        let answer = post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick})).await;
+        assert_eq!(answer.status, 200);
+        acknowledged.push(pick);
+    }
+    let before = get(&server, &format!("/api/games/{id}")).await.json();
+    server.stop().await;
+    let server = start(&db, 0).await;
+    let after = get(&server, &format!("/api/games/{id}")).await.json();
+    assert_eq!(strings(&after["moves"]), acknowledged);
+    assert_eq!(after, before);
+    // And play goes on with the same token.
+    let pick = strings(&after["legal"])[0].clone();
+    let answer = post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick})).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn records_download_and_upload_round_trip() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let c = post(&server, "/api/games", json!({"game": "oware-abapa", "mode": "local", "name": "Ann", "opponent": "Ben \"B\""})).await.json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let token = c["token"].as_str().unwrap().to_string();
+    for letter in ["c", "F", "a", "B"] {
+        let r = post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": letter})).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let resigned = post(&server, &format!("/api/games/{id}/resign"), json!({"token": token})).await.json();
+    assert_eq!((resigned["winner"].as_str(), resigned["ending"].as_str()), (Some("north"), Some("resignation")));
+    let text = get(&server, &format!("/api/games/{id}/record")).await;
+    assert!(text.headers.to_ascii_lowercase().contains("content-disposition: attachment"));
+    let original = mancala_rules::Record::parse(&text.body).unwrap();
+    let uploaded = post(&server, "/api/records", json!({"record": text.body})).await;
+    assert_eq!(uploaded.status, 200, "{}", uploaded.body);
+    let new_id = uploaded.json()["id"].as_str().unwrap().to_string();
+    assert_ne!(new_id, id);
+    let state = uploaded.json()["state"].clone();
+    assert_eq!((state["over"].as_bool(), state["winner"].as_str()), (Some(true), Some("north")));
+    let again = mancala_rules::Record::parse(&get(&server, &format!("/api/games/{new_id}/record")).await.body).unwrap();
+    assert_eq!(again.moves, original.moves);
+    assert_eq!(again.ending, original.ending);
+    assert_eq!(again.tag("North"), Some("Ben \"B\""));
+    // Replay gives every position.
+    let replay = get(&server, &format!("/api/games/{new_id}/replay")).await.json();
+    assert_eq!(replay["plies"].as_array().unwrap().len(), 5);
+    assert_eq!(replay["plies"][1]["report"]["move"], "c");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_are_escaped_wherever_they_are_shown() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let evil = "<script>alert('x')</script>&";
+    let c = post(&server, "/api/games", json!({"game": "wahree", "mode": "local", "name": evil, "opponent": "\"><img src=x>"})).await.json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let token = c["token"].as_str().unwrap().to_string();
+    post(&server, &format!("/api/games/{id}/resign"), json!({"token": token})).await;
+    for path in [format!("/g/{id}"), format!("/replay/{id}"), "/finished".to_string()] {
+        let page = get(&server, &path).await;
+        assert_eq!(page.status, 200, "{path}");
+        assert!(!page.body.contains("<script>alert"), "{path}");
+        assert!(!page.body.contains("<img src=x>"), "{path}");
+        assert!(page.body.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;"), "{path}");
+    }
+    // The API gives the name as data, for the browser to set as text.
+    assert_eq!(get(&server, &format!("/api/games/{id}")).await.json()["players"]["south"]["name"], evil);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_are_served_in_the_chosen_language() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let vi = http(&server, "GET", "/", &[("Accept-Language", "vi-VN,vi;q=0.9,en;q=0.5")], b"").await;
+    assert!(vi.body.contains("<html lang=\"vi\""));
+    let nl = http(&server, "GET", "/", &[("Accept-Language", "fr, nl;q=0.8")], b"").await;
+    assert!(nl.body.contains("<html lang=\"nl\""));
+    let chosen = get(&server, "/?lang=nl").await;
+    assert!(chosen.headers.contains("lang=nl"), "{}", chosen.headers);
+    let remembered = http(&server, "GET", "/", &[("Cookie", "lang=vi"), ("Accept-Language", "nl")], b"").await;
+    assert!(remembered.body.contains("<html lang=\"vi\""));
+    let en = get(&server, "/").await;
+    assert!(en.body.contains("<html lang=\"en\""));
+    for page in mancala_web::content::PAGES {
+        assert!(en.body.contains(page.name), "{} missing from the catalogue", page.name);
+        for lang in ["en", "vi", "nl"] {
+            let reply = get(&server, &format!("/games/{}?lang={lang}", page.id)).await;
+            assert_eq!(reply.status, 200);
+            assert!(reply.body.contains("/new?game="));
+        }
+        for (variant, _) in page.variants {
+            assert_eq!(get(&server, &format!("/games/{variant}")).await.status, 200);
+        }
+    }
+    assert_eq!(get(&server, "/games/chess").await.status, 404);
+    for path in ["/new", "/new?game=anywoli", "/finished", "/assets/app.js", "/assets/style.css"] {
+        assert_eq!(get(&server, path).await.status, 200, "{path}");
+    }
+    server.stop().await;
+}
+
+fn holes(text: &str) -> Vec<&str> {
+    let mut holes: Vec<&str> = text.split('{').skip(1).filter_map(|s| s.split('}').next()).collect();
+    holes.sort();
+    holes
+}
+
+#[test]
+fn every_text_is_in_every_language_and_translated() {
+    let mut keys = std::collections::HashSet::new();
+    for (key, texts) in TEXTS {
+        assert!(keys.insert(key), "key {key} twice");
+        for (lang, text) in Lang::ALL.iter().zip(texts) {
+            assert!(!text.trim().is_empty(), "{key} is empty in {lang:?}");
+            assert_eq!(holes(text), holes(texts[0]), "{key} in {lang:?} has other {{holes}}");
+        }
+        for text in &texts[1..] {
+            assert!(text != &texts[0] || SAME_EVERYWHERE.contains(key), "{key} is not translated: {text}");
+        }
+    }
+    for lang in Lang::ALL {
+        assert_eq!(mancala_web::i18n::bundle(lang).as_object().unwrap().len(), TEXTS.len());
+    }
+}
+
+#[test]
+fn every_rules_page_is_in_every_language_and_translated() {
+    use mancala_web::content::{Section, PAGES};
+    let check = |where_: &str, texts: &[&str; 3]| {
+        for text in texts {
+            assert!(!text.trim().is_empty(), "{where_}: empty text");
+        }
+        assert_ne!(texts[1], texts[0], "{where_}: Vietnamese is the English: {}", texts[0]);
+        assert_ne!(texts[2], texts[0], "{where_}: Dutch is the English: {}", texts[0]);
+        // Lists stay lists in every language.
+        let bullets: Vec<bool> = texts.iter().map(|t| t.starts_with("- ")).collect();
+        assert!(bullets.iter().all(|b| *b == bullets[0]), "{where_}: list item in one language only");
+        // Notation in backticks is the same in every language.
+        let code = |t: &str| t.split('`').skip(1).step_by(2).map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(code(texts[1]).len(), code(texts[0]).len(), "{where_}: notation differs: {}", texts[1]);
+        assert_eq!(code(texts[2]).len(), code(texts[0]).len(), "{where_}: notation differs: {}", texts[2]);
+    };
+    let sections = |page: &str, list: &[Section]| {
+        for s in list {
+            assert!(TEXTS.iter().any(|(k, _)| *k == s.title), "{page}: unknown title {}", s.title);
+            for (i, item) in s.items.iter().enumerate() {
+                check(&format!("{page} {} #{i}", s.title), item);
+            }
+        }
+    };
+    assert_eq!(PAGES.iter().map(|p| p.variants.len()).sum::<usize>(), mancala_rules::RULESETS.len());
+    for page in PAGES {
+        check(page.id, &page.place);
+        check(page.id, &page.character);
+        sections(page.id, page.sections);
+        assert_eq!(page.variant_sections.len(), page.variants.len());
+        for list in page.variant_sections {
+            sections(page.id, list);
+        }
+        sections(page.id, page.house);
+        // The house rules (cycles; stalls for Anywoli) are stated.
+        assert!(page.house.iter().flat_map(|s| s.items).any(|t| t[0].contains("cycle") || t[0].contains("repeat")));
+    }
+}
+
+#[test]
+fn the_sqlite_store_keeps_games_and_moves() {
+    let (_dir, db) = temp_db();
+    let store = Sqlite::open(&db).unwrap();
+    let mut row = GameRow {
+        id: "g1".into(),
+        ruleset: "wahree".into(),
+        version: 1,
+        setup: None,
+        mode: "local".into(),
+        level: None,
+        south_name: "A".into(),
+        north_name: "B".into(),
+        south_token: Some("t".into()),
+        north_token: Some("t".into()),
+        invite: None,
+        computer: None,
+        status: "active".into(),
+        result: None,
+        ending: None,
+        rematch: None,
+        created: 1,
+        updated: 1,
+    };
+    store.create(&row, &[]).unwrap();
+    store.append_move(&row, 1, "c").unwrap();
+    assert!(store.append_move(&row, 1, "d").is_err(), "a ply is stored once");
+    store.append_move(&row, 2, "A").unwrap();
+    row.status = "finished".into();
+    row.result = Some("draw".into());
+    store.append_move(&row, 3, "d").unwrap();
+    let loaded = store.load("g1").unwrap().unwrap();
+    assert_eq!(loaded.moves, ["c", "A", "d"]);
+    assert_eq!(loaded.row, row);
+    store.truncate_moves(&row, 1).unwrap();
+    assert_eq!(store.load("g1").unwrap().unwrap().moves, ["c"]);
+    assert_eq!(store.finished(10).unwrap(), vec![(row.clone(), 1)]);
+    assert!(store.load("nope").unwrap().is_none());
+    drop(store);
+    // Reopened: the same.
+    let store = Sqlite::open(&db).unwrap();
+    assert_eq!(store.load("g1").unwrap().unwrap().moves, ["c"]);
+    let err = mancala_web::store::open("postgres://localhost/mancala").err().unwrap();
+    assert!(err.to_string().contains("not supported yet"));
+}
+
+#[test]
+fn explanations_exist_in_every_language() {
+    let rules = mancala_rules::ruleset("anywoli").unwrap();
+    let mut game = mancala_rules::Game::new(rules.rules);
+    let report = game.play_reported(mancala_rules::Pit::parse("a", &rules.rules).unwrap()).unwrap();
+    let texts = mancala_web::explain::explanations(rules, &report);
+    assert!(texts["vi"].as_str().unwrap().contains("ô"), "{texts}");
+    assert!(texts["nl"].as_str().unwrap().contains("zaaide"), "{texts}");
+    assert!(texts["en"].as_str().unwrap().contains("sowed"), "{texts}");
+}
