@@ -527,7 +527,7 @@ pub struct LevelsArgs {
     #[arg(long, default_value_t = 100)]
     positions: u32,
     /// Depth of the reference search that judges the moves.
-    #[arg(long, default_value_t = 12)]
+    #[arg(long, default_value_t = 16)]
     reference_depth: u32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -569,12 +569,14 @@ pub fn levels(args: LevelsArgs) -> Result<()> {
         "{}: {} positions, moves judged by a depth-{} search",
         ruleset.name, args.positions, args.reference_depth
     );
+    println!("level | mistakes | mean size (seeds) | changes the result | description");
     println!(
-        "level | mistakes (>= 1 seed or worse result) | mean size (seeds) | worst | description"
+        "(a mistake: a move at least one seed worse than the best, or one that turns a proven"
     );
+    println!(" result into a worse one; each size is capped at 10 seeds)");
     for level in LEVELS {
         let mut player = Player::new(PlayerSpec::Level(level.number), rules, args.seed);
-        let (mut count, mut total, mut worst) = (0u32, 0f64, 0f64);
+        let (mut count, mut total, mut blunders) = (0u32, 0f64, 0u32);
         for (game, root) in positions.iter().zip(&values) {
             let pit = player.choose(game, None).expect("a move");
             let best = root.iter().map(|m| m.1).max().expect("moves");
@@ -582,17 +584,16 @@ pub fn levels(args: LevelsArgs) -> Result<()> {
             let loss = (best.0 - chosen.0) as f64 / 10.0;
             if loss >= 1.0 || chosen.result() != best.result() {
                 count += 1;
-                let size = if chosen.result() != best.result() { loss.min(96.0) } else { loss };
-                total += size;
-                worst = f64::max(worst, size);
+                total += loss.min(10.0);
+                blunders += (chosen.result() != best.result()) as u32;
             }
         }
         println!(
-            "{:>5} | {:>5.1}% | {:>5.2} | {:>5.1} | {}",
+            "{:>5} | {:>5.1}% | {:>5.2} | {:>5.1}% | {}",
             level.number,
             100.0 * count as f64 / positions.len() as f64,
             if count > 0 { total / count as f64 } else { 0.0 },
-            worst,
+            100.0 * blunders as f64 / positions.len() as f64,
             level.description
         );
     }
