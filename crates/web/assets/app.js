@@ -1,0 +1,516 @@
+// The browser side: no rules here. The server sends the state (board, legal
+// moves, whose turn) and each move's report (its events, seed by seed); this
+// file draws them, animates the sowing and sends the player's choices.
+// Every piece of user text is set with textContent, never as HTML.
+"use strict";
+
+(function () {
+  const dataEl = document.getElementById("page-data");
+  const page = dataEl ? JSON.parse(dataEl.textContent) : { page: "static" };
+  const i18nEl = document.getElementById("i18n");
+  const T = i18nEl ? JSON.parse(i18nEl.textContent) : {};
+  const lang = document.documentElement.lang || "en";
+
+  function t(key, args) {
+    let text = T[key] || key;
+    for (const [k, v] of Object.entries(args || {})) text = text.split("{" + k + "}").join(String(v));
+    return text;
+  }
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children) if (c !== null && c !== undefined) node.append(c);
+    return node;
+  }
+  const store = {
+    get(key) { try { return JSON.parse(localStorage.getItem(key)); } catch (e) { return null; } },
+    set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ } },
+  };
+  async function api(method, path, body) {
+    const response = await fetch(path, {
+      method,
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    let data = null;
+    try { data = await response.json(); } catch (e) { data = null; }
+    if (!response.ok) {
+      const error = (data && data.error) || { code: "other", message: response.statusText };
+      throw error;
+    }
+    return data;
+  }
+  function errorText(error) {
+    const code = error && error.code;
+    if (code === "illegal_move") return t("err.illegal_move", { legal: (error.legal || []).join(" ") });
+    if (code === "bad_record") return t("err.bad_record", { message: error.message });
+    if (code && T["err." + code]) return t("err." + code);
+    return t("err.other", { message: (error && error.message) || String(error) });
+  }
+  const sideName = (side) => t("side." + side);
+
+  // The language switch is remembered by the server's cookie; keep it here too.
+  document.querySelectorAll(".langs a").forEach((a) =>
+    a.addEventListener("click", () => store.set("mancala.lang", a.getAttribute("hreflang"))));
+
+  // Variant tabs on a game's page switch without reloading.
+  document.querySelectorAll(".tabs [role=tab]").forEach((tab) => {
+    tab.addEventListener("click", (event) => {
+      event.preventDefault();
+      document.querySelectorAll(".tabs [role=tab]").forEach((other) => {
+        const selected = other === tab;
+        other.setAttribute("aria-selected", String(selected));
+        const panel = document.getElementById(other.getAttribute("aria-controls"));
+        if (panel) panel.hidden = !selected;
+      });
+      history.replaceState(null, "", tab.getAttribute("href"));
+    });
+  });
+
+  if (page.page === "new") newGamePage();
+  if (page.page === "play") playPage(false);
+  if (page.page === "replay") playPage(true);
+  if (page.page === "finished") finishedPage();
+
+  function newGamePage() {
+    const form = document.getElementById("new-game");
+    const name = form.elements.name;
+    name.value = store.get("mancala.name") || "";
+    const update = () => {
+      const mode = form.elements.mode.value;
+      form.querySelectorAll("[data-for]").forEach((n) => { n.hidden = n.dataset.for !== mode; });
+    };
+    form.querySelectorAll("input[name=mode]").forEach((r) => r.addEventListener("change", update));
+    update();
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const errorEl = form.querySelector(".error");
+      errorEl.hidden = true;
+      store.set("mancala.name", name.value.trim());
+      const body = {
+        game: form.elements.game.value,
+        mode: form.elements.mode.value,
+        level: Number(form.elements.level.value),
+        name: name.value,
+        opponent: form.elements.opponent.value,
+        side: form.elements.side.value,
+      };
+      try {
+        const created = await api("POST", "/api/games", body);
+        store.set("mancala.seat." + created.id, { token: created.token, side: created.side, invite_url: created.invite_url });
+        location.href = "/g/" + created.id;
+      } catch (error) {
+        errorEl.textContent = errorText(error);
+        errorEl.hidden = false;
+      }
+    });
+  }
+
+  function finishedPage() {
+    const form = document.getElementById("upload");
+    form.elements.file.addEventListener("change", async () => {
+      const file = form.elements.file.files[0];
+      if (file && file.size < 64 * 1024) form.elements.record.value = await file.text();
+    });
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const errorEl = form.querySelector(".error");
+      errorEl.hidden = true;
+      try {
+        const game = await api("POST", "/api/records", { record: form.elements.record.value });
+        store.set("mancala.seat." + game.id, { token: game.token, side: "both" });
+        location.href = (game.state.over ? "/replay/" : "/g/") + game.id;
+      } catch (error) {
+        errorEl.textContent = errorText(error);
+        errorEl.hidden = false;
+      }
+    });
+  }
+
+  // The play and replay pages.
+  function playPage(replay) {
+    const root = document.getElementById("game");
+    const id = page.id;
+    const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    let seat = store.get("mancala.seat." + id);
+    let state = null;
+    let shown = null; // what the board shows now: {board, captured}
+    let queue = [];
+    let animating = false;
+    let highlight = { from: null, captured: [], last: null };
+    let message = null; // the error or notice line
+    let offerDeclined = false;
+    let plies = null; // replay
+    let ply = 0;
+    let speed = store.get("mancala.speed");
+    if (typeof speed !== "number") speed = 2;
+
+    const letters = (n) => {
+      const south = [], north = [];
+      for (let i = 0; i < n; i++) { south.push(String.fromCharCode(97 + i)); north.push(String.fromCharCode(65 + i)); }
+      return south.concat(north);
+    };
+    const mySeats = () => {
+      if (!seat || !state) return [];
+      const s = [];
+      for (const side of ["south", "north"]) {
+        if (seat.side === side || seat.side === "both" || (state.mode === "local" && seat.token)) s.push(side);
+      }
+      return s;
+    };
+    const isPlayer = () => mySeats().length > 0;
+    const myTurn = () => state && !state.over && mySeats().includes(state.to_move);
+
+    function delay() { return reduced ? 0 : [700, 400, 220, 110, 0][speed] || 0; }
+    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+    async function start() {
+      const params = new URLSearchParams(location.search);
+      const invite = params.get("invite");
+      if (invite && !seat && !replay) {
+        try {
+          const joined = await api("POST", "/api/games/" + id + "/join", { invite, name: store.get("mancala.name") || "" });
+          seat = { token: joined.token, side: joined.side };
+          store.set("mancala.seat." + id, seat);
+        } catch (error) {
+          message = errorText(error);
+        }
+        history.replaceState(null, "", "/g/" + id);
+      }
+      if (replay) {
+        const data = await api("GET", "/api/games/" + id + "/replay");
+        state = data.state;
+        plies = data.plies;
+        ply = plies.length - 1;
+        shown = { board: plies[ply].board, captured: plies[ply].captured };
+        const last = plies[ply].report;
+        if (last) setHighlight(last);
+        render();
+        return;
+      }
+      state = await api("GET", "/api/games/" + id);
+      shown = { board: state.board, captured: state.captured };
+      if (state.last) setHighlight(state.last);
+      render();
+      connect();
+    }
+
+    function connect() {
+      const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+      const socket = new WebSocket(scheme + location.host + "/api/games/" + id + "/ws");
+      let opened = false;
+      socket.onopen = () => { opened = true; if (message === t("play.offline")) message = null; };
+      socket.onmessage = (event) => {
+        let data;
+        try { data = JSON.parse(event.data); } catch (e) { return; }
+        queue.push(data);
+        drain();
+      };
+      socket.onclose = () => {
+        message = t("play.offline");
+        render();
+        setTimeout(connect, opened ? 500 : 2000);
+      };
+    }
+
+    async function drain() {
+      if (animating) return;
+      animating = true;
+      while (queue.length) {
+        const item = queue.shift();
+        if (item.type === "move") {
+          // A move already shown (the HTTP answer and the WebSocket both
+          // bring our own move) is skipped.
+          if (state && item.state.moves.length <= state.moves.length) continue;
+          await animate(item.move, item.state);
+        } else if (item.type === "state") {
+          state = item.state;
+          shown = { board: state.board, captured: state.captured };
+          if (!state.last) highlight = { from: null, captured: [], last: null };
+          render();
+        }
+      }
+      animating = false;
+      render();
+    }
+
+    function setHighlight(report) {
+      const captured = report.events.filter((e) => e.type === "capture").map((e) => e.pit);
+      const drops = report.events.filter((e) => e.type === "drop");
+      highlight = { from: report.move, captured, last: drops.length ? drops[drops.length - 1].pit : null, report };
+    }
+
+    // Sows the move seed by seed from its report, then shows the new state.
+    async function animate(report, next) {
+      const names = letters(state.pits_per_row);
+      const board = report.before.slice();
+      const captured = report.captured_before.slice();
+      highlight = { from: report.move, captured: [], last: null, report: null };
+      const step = async (hand) => {
+        shown = { board: board.slice(), captured: captured.slice(), hand };
+        render(true);
+        const ms = delay();
+        if (ms) await sleep(ms);
+      };
+      if (delay() > 0) {
+        let hand = 0;
+        for (const e of report.events) {
+          const i = e.pit ? names.indexOf(e.pit) : -1;
+          if (e.type === "take" || e.type === "relay") { board[i] = 0; hand = e.seeds; highlight.last = e.pit; await step(hand); }
+          else if (e.type === "drop") { board[i] += 1; hand -= 1; highlight.last = e.pit; await step(hand); }
+          else if (e.type === "capture") {
+            board[i] -= e.seeds;
+            if (board[i] < 0) board[i] = 0;
+            captured[e.by === "south" ? 0 : 1] += e.seeds;
+            highlight.captured.push(e.pit);
+            await step(hand);
+          }
+        }
+      }
+      state = next;
+      shown = { board: state.board, captured: state.captured };
+      setHighlight(report);
+      render();
+    }
+
+    async function play(letter) {
+      if (!myTurn() || animating || !state.legal.includes(letter)) {
+        if (state && !state.over && isPlayer() && !animating && myTurn()) {
+          message = t("err.illegal_move", { legal: state.legal.join(" ") });
+          render();
+        }
+        return;
+      }
+      message = null;
+      try {
+        const answer = await api("POST", "/api/games/" + id + "/moves", { token: seat.token, move: letter });
+        queue.unshift({ type: "move", move: answer.move, state: answer.state });
+        drain();
+      } catch (error) {
+        message = errorText(error);
+        render();
+      }
+    }
+
+    async function action(path, confirmText) {
+      if (confirmText && !window.confirm(confirmText)) return;
+      message = null;
+      try {
+        const answer = await api("POST", "/api/games/" + id + "/" + path, { token: seat.token });
+        if (path === "rematch") {
+          store.set("mancala.seat." + answer.id, { token: answer.token, side: state.mode === "local" ? "both" : answer.side });
+          location.href = "/g/" + answer.id;
+          return;
+        }
+        if (path === "offer" && state.mode === "computer" && !answer.accepted) offerDeclined = true;
+        const next = answer.state || answer;
+        if (next && next.id === id) { state = next; shown = { board: state.board, captured: state.captured }; }
+        if (path === "undo") highlight = state.last ? highlight : { from: null, captured: [], last: null };
+        if (path === "undo" && state.last) setHighlight(state.last);
+        render();
+      } catch (error) {
+        message = errorText(error);
+        render();
+      }
+    }
+
+    document.addEventListener("keydown", (event) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.target && /INPUT|TEXTAREA|SELECT/.test(event.target.tagName)) return;
+      if (replay) {
+        if (event.key === "ArrowRight") goTo(ply + 1, true);
+        if (event.key === "ArrowLeft") goTo(ply - 1);
+        if (event.key === "Home") goTo(0);
+        if (event.key === "End") goTo(plies.length - 1);
+        return;
+      }
+      if (event.key.length === 1 && /[a-zA-Z]/.test(event.key) && state) {
+        // One player at the keyboard: the letter's case follows the side to move.
+        let letter = event.key;
+        if (state.to_move === "south") letter = letter.toLowerCase();
+        if (state.to_move === "north") letter = letter.toUpperCase();
+        if (letters(state.pits_per_row).includes(letter)) { event.preventDefault(); play(letter); }
+      }
+    });
+
+    async function goTo(target, animated) {
+      if (!plies || animating || target < 0 || target >= plies.length) return;
+      if (animated && target === ply + 1 && plies[target].report) {
+        animating = true;
+        const snapshot = state;
+        state = Object.assign({}, snapshot);
+        await animate(plies[target].report, Object.assign({}, snapshot, { board: plies[target].board, captured: plies[target].captured }));
+        state = snapshot;
+        animating = false;
+      }
+      ply = target;
+      shown = { board: plies[ply].board, captured: plies[ply].captured };
+      if (plies[ply].report) setHighlight(plies[ply].report);
+      else highlight = { from: null, captured: [], last: null };
+      render();
+    }
+
+    function pitButton(letter, index, side) {
+      const count = shown.board[index];
+      const legal = !replay && myTurn() && !animating && state.legal.includes(letter);
+      const classes = ["pit", side];
+      if (highlight.from === letter) classes.push("from");
+      if (highlight.captured.includes(letter)) classes.push("captured");
+      if (highlight.last === letter) classes.push("last");
+      if (legal) classes.push("legal");
+      const seeds = el("span", { class: "seeds", "aria-hidden": "true" });
+      for (let s = 0; s < Math.min(count, 12); s++) seeds.append(el("i"));
+      return el("button", {
+        class: classes.join(" "),
+        type: "button",
+        disabled: !legal,
+        "aria-label": t("play.pit", { pit: letter, n: count }),
+        onclick: () => play(letter),
+      }, seeds, el("span", { class: "count", text: String(count) }), el("span", { class: "letter", text: letter }));
+    }
+
+    function storeBox(side) {
+      const index = side === "south" ? 0 : 1;
+      return el("div", { class: "store " + side + "-store" },
+        el("span", { class: "count", text: String(shown.captured[index]) }),
+        el("span", { class: "letter", text: t("play.store") }));
+    }
+
+    function playerLabel(side) {
+      const p = state.players[side];
+      const you = mySeats().includes(side) && state.mode !== "local" ? " (" + t("play.you") + ")" : "";
+      const name = p.seated ? p.name : t("play.waiting-seat");
+      const turn = state.to_move === side ? " turn" : "";
+      return el("div", { class: "player " + side + turn },
+        el("span", { class: "side", text: sideName(side) }), " ",
+        el("strong", { text: name + you }));
+    }
+
+    function render(quick) {
+      if (!state || !shown) return;
+      const n = state.pits_per_row;
+      const names = letters(n);
+      root.replaceChildren();
+      root.style.setProperty("--pits", n);
+
+      // Whose turn, or the result.
+      const status = el("p", { class: "status", role: "status", "aria-live": "polite" });
+      if (replay) {
+        status.textContent = t("replay.ply", { n: ply, total: plies.length - 1 });
+      } else if (state.over) {
+        status.textContent = t("play.over");
+      } else {
+        const side = state.to_move;
+        const p = state.players[side];
+        let text = myTurn() && state.mode !== "local" ? t("play.your-turn") : t("play.to-move", { name: p.name, side: sideName(side) });
+        if (p.kind === "computer") text += " " + t("play.thinking");
+        status.textContent = text;
+        status.classList.add(side);
+      }
+      root.append(playerLabel("north"));
+
+      const board = el("div", { class: "board", style: "--pits:" + n });
+      board.append(storeBox("north"));
+      const north = el("div", { class: "row north" });
+      for (let i = n - 1; i >= 0; i--) north.append(pitButton(names[n + i], n + i, "north"));
+      const south = el("div", { class: "row south" });
+      for (let i = 0; i < n; i++) south.append(pitButton(names[i], i, "south"));
+      board.append(north, south, storeBox("south"));
+      if (shown.hand) board.append(el("div", { class: "hand", text: String(shown.hand) }));
+      root.append(board, playerLabel("south"), status);
+      if (quick) return;
+
+      // The last move, explained.
+      const report = highlight.report;
+      if (report && report.explanation) {
+        root.append(el("p", { class: "explanation" }, el("strong", { text: t("play.last") + ": " }), report.explanation[lang] || report.explanation.en));
+      }
+      if (message) root.append(el("p", { class: "error", role: "alert", text: message }));
+
+      if (replay) {
+        root.append(el("div", { class: "controls" },
+          el("button", { type: "button", class: "button", onclick: () => goTo(0), text: t("replay.first") }),
+          el("button", { type: "button", class: "button", onclick: () => goTo(ply - 1), text: t("replay.prev") }),
+          el("button", { type: "button", class: "button", onclick: () => goTo(ply + 1, true), text: t("replay.next") }),
+          el("button", { type: "button", class: "button", onclick: () => goTo(plies.length - 1), text: t("replay.last") })));
+      }
+
+      // Invitation, spectators, offers.
+      if (!replay && state.mode === "online" && state.invite_open && seat && seat.invite_url) {
+        const link = el("input", { class: "invite", readonly: true, value: seat.invite_url });
+        const copy = el("button", { type: "button", class: "button", text: t("play.copy"), onclick: async () => {
+          try { await navigator.clipboard.writeText(seat.invite_url); copy.textContent = t("play.copied"); } catch (e) { link.select(); }
+        } });
+        root.append(el("div", { class: "notice" }, el("p", { text: t("play.waiting") + " " + t("play.invite") }), link, copy));
+      }
+      if (!replay && !isPlayer()) root.append(el("p", { class: "notice", text: t("play.spectator") }));
+      if (!replay && !state.over && state.offer && isPlayer()) {
+        if (mySeats().includes(state.offer) && state.mode !== "local") {
+          root.append(el("p", { class: "notice", text: t("play.offer-sent") }));
+        } else {
+          root.append(el("div", { class: "notice" }, el("p", { text: t("play.offer-received") }),
+            el("button", { type: "button", class: "button", onclick: () => action("accept"), text: t("play.accept") }), " ",
+            el("button", { type: "button", class: "button", onclick: () => action("decline"), text: t("play.decline") })));
+        }
+      }
+      if (offerDeclined && !state.over) { root.append(el("p", { class: "notice", text: t("play.offer-declined") })); offerDeclined = false; }
+
+      // The result.
+      if (state.over && !replay) {
+        const winner = state.winner;
+        const headline = winner === "draw" ? t("play.draw") : t("play.wins", { name: state.players[winner].name });
+        const why = state.ending_text ? state.ending_text[lang] || state.ending_text.en : "";
+        const result = el("section", { class: "result", "aria-label": t("play.over") },
+          el("h2", { text: headline }),
+          el("p", {}, el("strong", { text: t("play.score") + ": " }), sideName("south") + " " + state.captured[0] + " – " + state.captured[1] + " " + sideName("north")),
+          el("p", {}, el("strong", { text: t("play.why") + ": " }), why));
+        const buttons = el("p", { class: "controls" });
+        if (isPlayer()) {
+          const theirs = state.rematch && !(store.get("mancala.seat." + state.rematch));
+          buttons.append(el("button", { type: "button", class: "button", onclick: () => action("rematch"), text: theirs ? t("play.join-rematch") : t("play.rematch") }), " ");
+        }
+        buttons.append(el("a", { class: "button", href: "/new?game=" + state.game, text: t("play.new") }), " ",
+          el("a", { href: "/api/games/" + id + "/record", download: "", text: t("play.download") }), " ",
+          el("a", { href: "/replay/" + id, text: t("replay.title") }));
+        result.append(buttons);
+        root.append(result);
+      }
+
+      // The player's actions.
+      if (!replay && !state.over && isPlayer()) {
+        const bar = el("div", { class: "controls" });
+        if (state.mode === "computer") bar.append(el("button", { type: "button", class: "button", onclick: () => action("undo"), text: t("play.undo") }));
+        if (!state.offer) bar.append(el("button", { type: "button", class: "button", onclick: () => action("offer"), text: t("play.offer") }));
+        bar.append(el("button", { type: "button", class: "button danger", onclick: () => action("resign", t("play.resign-confirm")), text: t("play.resign") }));
+        root.append(bar);
+      }
+
+      // Sowing speed and the keyboard hint.
+      const range = el("input", { type: "range", min: "0", max: "4", step: "1", value: String(speed), "aria-label": t("play.speed") });
+      range.addEventListener("input", () => { speed = Number(range.value); store.set("mancala.speed", speed); });
+      root.append(el("p", { class: "settings" }, el("label", {}, t("play.speed") + " ", range)));
+      if (!replay && isPlayer()) root.append(el("p", { class: "note", text: t("play.keys") }));
+
+      // The move list.
+      const moves = replay ? plies.slice(1).map((p) => p.report.move) : state.moves;
+      const list = el("ol", { class: "moves" });
+      moves.forEach((m, i) => {
+        const item = el("li", { class: (replay && i + 1 === ply) || (!replay && i === moves.length - 1) ? "current" : "" });
+        if (replay) item.append(el("button", { type: "button", class: "linklike", onclick: () => goTo(i + 1), text: m }));
+        else item.textContent = m;
+        list.append(item);
+      });
+      root.append(el("section", { class: "move-list" }, el("h2", { text: t("play.moves") }), list));
+    }
+
+    start().catch((error) => {
+      root.replaceChildren(el("p", { class: "error", role: "alert", text: errorText(error) }));
+    });
+  }
+})();

@@ -1,6 +1,7 @@
 //! The rules pages, in our own words, in English, Vietnamese and Dutch
 //! (`[en, vi, nl]` for every paragraph). A paragraph starting with `- ` is a
-//! list item; words in backticks are notation.
+//! list item; words in backticks are notation. The facts follow
+//! `docs/rules/*.md` and the shared RULES.md.
 
 /// One section of a page: a title key of [`crate::i18n`] and its paragraphs.
 pub struct Section {
@@ -24,4 +25,493 @@ pub struct GamePage {
     pub house: &'static [Section],
 }
 
-pub const PAGES: &[GamePage] = &[];
+/// How a 2 x 6 board looks and is named (Barbados Warri, Wahree, Oware).
+const BOARD_6: [&str; 3] = [
+    "Two rows of six pits with four seeds in each at the start, 48 seeds in all. South owns the near row and moves first; North owns the far row. Captured seeds go to each player's store, on their right; no seed is ever sown into a store. South's pits are `a`..`f` from South's left to right, North's are `A`..`F` from North's left to right, so the letters follow the direction of sowing. A move is written as the letter of the pit it empties.",
+    "Hai hàng, mỗi hàng sáu ô, lúc bắt đầu mỗi ô có bốn hạt, tổng cộng 48 hạt. Nam giữ hàng gần mình và đi trước; Bắc giữ hàng phía xa. Hạt ăn được bỏ vào kho của mỗi người, đặt bên tay phải người đó; không bao giờ gieo hạt vào kho. Các ô của Nam là `a`..`f` tính từ trái sang phải theo hướng nhìn của Nam, các ô của Bắc là `A`..`F` tính từ trái sang phải theo hướng nhìn của Bắc, nên thứ tự chữ cái trùng với chiều gieo. Mỗi nước đi được ghi bằng chữ cái của ô được bốc hết hạt.",
+    "Twee rijen van zes putjes, met bij de start vier zaden in elk putje: 48 zaden in totaal. Zuid heeft de rij dichtbij en begint; Noord heeft de verre rij. Geslagen zaden gaan naar de voorraad van de speler, rechts van hem; in een voorraad wordt nooit gezaaid. De putjes van Zuid heten `a`..`f`, van links naar rechts gezien vanuit Zuid, die van Noord `A`..`F`, van links naar rechts gezien vanuit Noord, zodat de letters de zaairichting volgen. Een zet schrijf je als de letter van het putje dat je leegmaakt.",
+];
+
+/// Sowing in the Oware family.
+const SOW_6: [&str; 3] = [
+    "- Players take turns, South first. Pick up every seed of one non-empty pit in your own row and drop them one at a time into the following pits, counter-clockwise: `a` to `f`, then `A` to `F`, then back to `a`.",
+    "- Hai người lần lượt đi, Nam đi trước. Bốc hết hạt của một ô không trống trong hàng của mình rồi rải từng hạt một vào các ô kế tiếp theo chiều ngược kim đồng hồ: từ `a` đến `f`, rồi từ `A` đến `F`, rồi quay lại `a`.",
+    "- De spelers zijn om de beurt aan zet, Zuid eerst. Pak alle zaden uit één niet-leeg putje in je eigen rij en leg ze één voor één in de volgende putjes, tegen de klok in: `a` tot `f`, dan `A` tot `F`, en weer terug naar `a`.",
+];
+
+const SKIP_6: [&str; 3] = [
+    "- A sowing of twelve seeds or more goes all the way round; the pit it started from is passed over every time and stays empty.",
+    "- Nếu gieo từ mười hai hạt trở lên thì hạt đi hết một vòng bàn; ô vừa bốc luôn được bỏ qua và vẫn trống.",
+    "- Wie twaalf zaden of meer zaait, gaat het hele bord rond; het putje waaruit je begon wordt elke keer overgeslagen en blijft leeg.",
+];
+
+const EXAMPLE_6: [&str; 3] = [
+    "- Example: from the start South plays `c`; `d`, `e`, `f` and `A` each get one seed.",
+    "- Ví dụ: từ thế ban đầu Nam đi `c`; các ô `d`, `e`, `f` và `A` mỗi ô nhận một hạt.",
+    "- Voorbeeld: vanuit de beginstand speelt Zuid `c`; `d`, `e`, `f` en `A` krijgen elk één zaad.",
+];
+
+const CAPTURE_6: [&str; 3] = [
+    "If your last seed lands in one of your opponent's pits and brings it to 2 or 3 seeds, you take them. Then look at the pit just before it: if it also belongs to your opponent and holds 2 or 3, take those as well, and so on backwards with no limit. The chain stops at the first pit with another count or on your own side.",
+    "Nếu hạt cuối cùng rơi vào một ô của đối thủ và làm ô đó có 2 hoặc 3 hạt, bạn ăn số hạt ấy. Sau đó xét ô ngay trước nó: nếu ô này cũng thuộc đối thủ và có 2 hoặc 3 hạt thì ăn luôn, cứ thế lùi dần không giới hạn. Chuỗi ăn dừng ở ô đầu tiên có số hạt khác hoặc nằm bên phía bạn.",
+    "Komt je laatste zaad in een putje van je tegenstander en ligt er dan 2 of 3, dan sla je die zaden. Kijk daarna naar het putje ervoor: is dat ook van je tegenstander en liggen er 2 of 3, dan sla je die ook, en zo verder terug zonder grens. De reeks stopt bij het eerste putje met een ander aantal of aan jouw kant.",
+];
+
+const CAPTURE_EXAMPLE_6: [&str; 3] = [
+    "- Example: South's `e` holds 3 and North has `A` = 1, `B` = 2. South plays `e`: the seeds go to `f`, `A` and `B`; `B` now holds 3 and `A` holds 2, so South takes 5.",
+    "- Ví dụ: ô `e` của Nam có 3 hạt, Bắc có `A` = 1, `B` = 2. Nam đi `e`: các hạt rơi vào `f`, `A` và `B`; lúc này `B` có 3 và `A` có 2, nên Nam ăn 5 hạt.",
+    "- Voorbeeld: in `e` van Zuid liggen 3 zaden en Noord heeft `A` = 1, `B` = 2. Zuid speelt `e`: de zaden gaan naar `f`, `A` en `B`; in `B` liggen er nu 3 en in `A` 2, dus Zuid slaat er 5.",
+];
+
+const FEED_CAPTURES: [&str; 3] = [
+    "If your opponent's row is empty when it is your turn, you must choose a move after which they have at least one seed, counting that move's captures: sowing into the empty row and then taking everything back does not count. If no move does this, any move is allowed. While your opponent has seeds, every move is allowed.",
+    "Nếu đến lượt bạn mà hàng của đối thủ trống, bạn phải chọn nước đi sao cho sau nước đó đối thủ còn ít nhất một hạt, tính cả số hạt bị ăn trong nước ấy: gieo vào hàng trống rồi ăn lại hết thì không được tính. Nếu không có nước nào như vậy, bạn được đi bất kỳ nước nào. Khi đối thủ còn hạt, mọi nước đều hợp lệ.",
+    "Is de rij van je tegenstander leeg wanneer jij aan zet bent, dan moet je een zet kiezen waarna hij minstens één zaad heeft, de slagen van die zet meegerekend: in de lege rij zaaien en alles meteen weer slaan telt niet. Kan geen enkele zet dat, dan mag je elke zet doen. Zolang je tegenstander zaden heeft, is elke zet toegestaan.",
+];
+
+const CYCLE: [&str; 3] = [
+    "- Cycles: the seeds sometimes go round and round without a capture. Here that is made exact: when a position (every pit's count, both stores and the side to move) repeats for the second time since the last capture, the game ends at once. The start counts, and so does the position right after a capture.",
+    "- Vòng lặp: đôi khi các hạt cứ quay vòng mãi mà không ai ăn được. Ở đây điều đó được quy định chính xác: khi một thế cờ (số hạt trong từng ô, hai kho và bên đến lượt) xuất hiện lần thứ hai kể từ lần ăn gần nhất, ván kết thúc ngay. Thế ban đầu được tính, thế ngay sau một lần ăn cũng vậy.",
+    "- Kringlopen: soms blijven de zaden rondgaan zonder dat er iets geslagen wordt. Hier is dat precies geregeld: komt een stelling (het aantal in elk putje, beide voorraden en wie aan zet is) voor de tweede keer terug sinds de laatste slag, dan is de partij meteen afgelopen. De beginstand telt mee, net als de stelling direct na een slag.",
+];
+
+const AGREED: [&str; 3] = [
+    "- By agreement: either player may offer to stop because the seeds circulate; if the other accepts, the game ends exactly as at a cycle. Against the computer, it accepts unless that would lose it the game or throw away a lead.",
+    "- Thỏa thuận: mỗi người có thể đề nghị dừng vì các hạt cứ quay vòng; nếu người kia đồng ý, ván kết thúc y như khi có vòng lặp. Khi chơi với máy, máy đồng ý trừ khi việc đó làm nó thua hoặc mất phần hơn.",
+    "- In onderling overleg: elke speler mag voorstellen te stoppen omdat de zaden rondgaan; gaat de ander akkoord, dan eindigt de partij precies zoals bij een kringloop. De computer stemt in, tenzij hij daardoor verliest of een voorsprong weggeeft.",
+];
+
+const RECORDS: [&str; 3] = [
+    "- Resigning and an agreed end are ways a game record can end, not rules of play; a downloaded record says how its game ended.",
+    "- Chịu thua và kết thúc theo thỏa thuận là cách một biên bản ván chơi có thể kết thúc, không phải luật chơi; biên bản tải về ghi rõ ván đã kết thúc thế nào.",
+    "- Opgeven en stoppen in overleg zijn manieren waarop een partijverslag kan eindigen, geen spelregels; een gedownload verslag vermeldt hoe de partij afliep.",
+];
+
+const BARBADOS_SECTIONS: &[Section] = &[
+    Section {
+        title: "sec.overview",
+        items: &[
+            [
+                "Barbados Warri, once called \"English Wari\" on the island, is one of two traditional mancala games of Barbados; the other, Round-and-Round Warri or \"French Wari\", is sown in many laps. It comes straight from the Oware of West Africa and was first described in print in 1895 by F. Gardiner Jr. In 1997 the Dutch anthropologist Alexander Johan de Voogt studied it and found two local ways of settling a game: the Speightstown way and the Bridgetown way, shown below as two tabs.",
+                "Barbados Warri, trước đây người trên đảo gọi là \"English Wari\", là một trong hai trò mancala truyền thống của Barbados; trò còn lại là Round-and-Round Warri hay \"French Wari\", gieo nhiều vòng. Trò này bắt nguồn trực tiếp từ Oware của Tây Phi và được F. Gardiner Jr. mô tả lần đầu trên giấy in năm 1895. Năm 1997, nhà nhân học người Hà Lan Alexander Johan de Voogt nghiên cứu trò chơi và ghi nhận hai cách kết thúc ván theo từng nơi: kiểu Speightstown và kiểu Bridgetown, trình bày bên dưới thành hai thẻ.",
+                "Barbados Warri, op het eiland vroeger \"English Wari\" genoemd, is een van de twee traditionele mancalaspellen van Barbados; het andere, Round-and-Round Warri of \"French Wari\", wordt in vele rondes gezaaid. Het stamt rechtstreeks af van de Oware uit West-Afrika en werd in 1895 voor het eerst in druk beschreven door F. Gardiner Jr. In 1997 bestudeerde de Nederlandse antropoloog Alexander Johan de Voogt het spel en vond hij twee plaatselijke manieren om een partij af te rekenen: die van Speightstown en die van Bridgetown, hieronder als twee tabbladen.",
+            ],
+            [
+                "It was above all a game of grown men, and its tournaments were respected for lightning-fast counting and deep endgame play. Players used grey horse nickars, the hard seeds of Caesalpinia bonduc, on heavy mahogany boards whose pits were worn deep by years of play. Among the masters of the late 1990s were William \"Ossie\" Haddock, Laurie Greaves, Frederick Jackman, Ethelred Phillips and Benjamin White; William Lee Farum-Badley kept making boards by hand in St. James, and in 2001 Colin Depradine used the game to study evolutionary computing.",
+                "Đây chủ yếu là trò chơi của đàn ông trưởng thành, và các giải đấu của nó được nể trọng nhờ lối tính nhẩm cực nhanh và những tàn cuộc sâu sắc. Người chơi dùng hạt horse nickar màu xám, loại hạt cứng của cây Caesalpinia bonduc, trên những tấm bàn gỗ gụ dày có các ô bị mòn sâu qua nhiều năm chơi. Các cao thủ cuối thập niên 1990 gồm William \"Ossie\" Haddock, Laurie Greaves, Frederick Jackman, Ethelred Phillips và Benjamin White; William Lee Farum-Badley vẫn làm bàn thủ công ở St. James, và năm 2001 Colin Depradine dùng trò chơi này để nghiên cứu tính toán tiến hóa.",
+                "Het was vooral een spel van volwassen mannen, en de toernooien stonden in aanzien om bliksemsnel rekenwerk en diepgaand eindspel. Men speelde met grijze horse nickars, de harde zaden van Caesalpinia bonduc, op zware mahoniehouten borden waarvan de putjes door jarenlang spelen diep waren uitgesleten. Tot de meesters van eind jaren negentig behoorden William \"Ossie\" Haddock, Laurie Greaves, Frederick Jackman, Ethelred Phillips en Benjamin White; William Lee Farum-Badley bleef in St. James borden met de hand maken, en in 2001 gebruikte Colin Depradine het spel voor onderzoek naar evolutionaire algoritmen.",
+            ],
+        ],
+    },
+    Section { title: "sec.board", items: &[BOARD_6] },
+    Section { title: "sec.howto", items: &[SOW_6, SKIP_6, EXAMPLE_6] },
+    Section {
+        title: "sec.captures",
+        items: &[
+            CAPTURE_6,
+            CAPTURE_EXAMPLE_6,
+            [
+                "- Grand slam is allowed: a move whose captures empty your opponent's whole row takes every one of those seeds. It can backfire, as the end of the game shows.",
+                "- Được phép ăn sạch cả hàng: một nước ăn làm trống toàn bộ hàng đối thủ sẽ lấy hết chỗ hạt đó. Tuy vậy nó có thể gây bất lợi cho chính bạn, như phần kết thúc ván cho thấy.",
+                "- Een volledige slag mag: een zet die de hele rij van je tegenstander leeg slaat, neemt al die zaden. Dat kan zich wel tegen je keren, zoals het einde van de partij laat zien.",
+            ],
+        ],
+    },
+    Section { title: "sec.feeding", items: &[FEED_CAPTURES] },
+];
+
+const SPEIGHTSTOWN_SECTIONS: &[Section] = &[
+    Section {
+        title: "sec.end",
+        items: &[
+            [
+                "- 25 seeds: as soon as a player has 25 or more in their store, the game ends and that player wins. This comes before everything else: seeds still on the board stay there and nobody is awarded them.",
+                "- 25 hạt: ngay khi một người có từ 25 hạt trở lên trong kho, ván kết thúc và người đó thắng. Luật này được xét trước mọi luật khác: hạt còn trên bàn để nguyên, không ai được nhận.",
+                "- 25 zaden: zodra een speler 25 of meer zaden in zijn voorraad heeft, is de partij uit en wint hij. Dit gaat voor al het andere: de zaden die nog op het bord liggen blijven liggen en niemand krijgt ze.",
+            ],
+            [
+                "- Empty row: if the player to move has no seeds in their row, the game ends and that player takes every seed left on the board. So a grand slam that stays short of 25 hands the victim everything still on the mover's side.",
+                "- Hàng trống: nếu người đến lượt không còn hạt nào trong hàng, ván kết thúc và người đó nhận mọi hạt còn trên bàn. Vì vậy một nước ăn sạch cả hàng mà chưa đạt 25 sẽ trao cho người bị ăn toàn bộ số hạt còn ở phía người vừa đi.",
+                "- Lege rij: heeft de speler aan zet geen zaden meer in zijn rij, dan is de partij uit en krijgt die speler alle zaden die nog op het bord liggen. Een volledige slag die onder de 25 blijft, geeft het slachtoffer dus alles wat nog aan de kant van de zetter ligt.",
+            ],
+            [
+                "- Cycle or agreement: the circulating seeds stay where they are; nobody takes them.",
+                "- Vòng lặp hoặc thỏa thuận: các hạt đang quay vòng để nguyên, không ai lấy.",
+                "- Kringloop of overleg: de rondgaande zaden blijven liggen; niemand krijgt ze.",
+            ],
+        ],
+    },
+    Section {
+        title: "sec.winner",
+        items: &[[
+            "Only 25 seeds win. Every other finish is a draw: 24-24, or 24-22 with two seeds still going round. A cycle or an agreed end always comes with both players below 25, so in this variant it is always a draw. In a match, the first player to win six games wins; games alternate who plays South and draws do not count.",
+            "Chỉ có 25 hạt mới thắng. Mọi cách kết thúc khác đều hòa: 24-24, hoặc 24-22 khi còn hai hạt quay vòng. Vòng lặp hay thỏa thuận luôn xảy ra khi cả hai còn dưới 25, nên ở biến thể này chúng luôn là hòa. Trong một trận đấu, ai thắng sáu ván trước sẽ thắng trận; hai người đổi nhau cầm bên Nam sau mỗi ván và ván hòa không được tính.",
+            "Alleen 25 zaden winnen. Elk ander einde is remise: 24-24, of 24-22 met nog twee rondgaande zaden. Een kringloop of een einde in overleg komt altijd als beide spelers onder de 25 zitten, dus in deze variant is dat altijd remise. In een match wint wie het eerst zes partijen wint; de spelers wisselen elke partij wie Zuid is en remises tellen niet.",
+        ]],
+    },
+];
+
+const BRIDGETOWN_SECTIONS: &[Section] = &[
+    Section {
+        title: "sec.end",
+        items: &[
+            [
+                "The game ends when a player reaches 25 seeds, when the player to move has an empty row, at a cycle, or by agreement. Whatever the reason, the seeds still on the board are then split equally; an odd seed goes to the player whose row holds more of them. This split replaces the Speightstown award to the player without seeds.",
+                "Ván kết thúc khi một người đạt 25 hạt, khi người đến lượt có hàng trống, khi có vòng lặp, hoặc theo thỏa thuận. Dù vì lý do nào, số hạt còn trên bàn được chia đều; nếu lẻ một hạt thì hạt đó thuộc về người có nhiều hạt hơn trong hàng của mình. Cách chia này thay cho việc trao hết hạt cho người không còn hạt như ở Speightstown.",
+                "De partij eindigt wanneer een speler 25 zaden haalt, wanneer de speler aan zet een lege rij heeft, bij een kringloop of in overleg. Om welke reden ook: de zaden die nog op het bord liggen worden dan gelijk verdeeld, en een oneven zaad gaat naar de speler in wiens rij er meer liggen. Deze verdeling komt in de plaats van de Speightstown-regel dat de speler zonder zaden alles krijgt.",
+            ],
+            [
+                "- Example: South has 18, North 17, and North's row holds only `A` = 1 and `B` = 1. South plays `e` with 3 seeds and takes 4 (a grand slam). North must move with an empty row, so the game ends with 9 seeds in South's row: South gets 5, North 4, and South wins 27-21.",
+                "- Ví dụ: Nam có 18, Bắc có 17, hàng của Bắc chỉ còn `A` = 1 và `B` = 1. Nam đi `e` có 3 hạt và ăn 4 hạt (ăn sạch cả hàng). Bắc đến lượt với hàng trống nên ván kết thúc, còn 9 hạt trong hàng của Nam: Nam được 5, Bắc được 4, Nam thắng 27-21.",
+                "- Voorbeeld: Zuid heeft 18, Noord 17, en in de rij van Noord liggen alleen `A` = 1 en `B` = 1. Zuid speelt `e` met 3 zaden en slaat er 4 (een volledige slag). Noord moet zetten met een lege rij, dus de partij eindigt met 9 zaden in de rij van Zuid: Zuid krijgt er 5, Noord 4, en Zuid wint met 27-21.",
+            ],
+        ],
+    },
+    Section {
+        title: "sec.winner",
+        items: &[[
+            "After the split, more seeds win; equal totals (24-24) are a draw. So a cycle at 24-22 with two seeds going round is split 1-1 and won 25-23, where Speightstown would call it a draw. Matches are played to six wins, as in Speightstown.",
+            "Sau khi chia, ai nhiều hạt hơn thì thắng; bằng nhau (24-24) là hòa. Vì vậy một vòng lặp ở 24-22 với hai hạt quay vòng được chia 1-1 và kết thúc 25-23, trong khi Speightstown coi đó là hòa. Trận đấu cũng chơi đến sáu ván thắng như Speightstown.",
+            "Na de verdeling wint wie meer zaden heeft; gelijke aantallen (24-24) zijn remise. Een kringloop bij 24-22 met twee rondgaande zaden wordt dus 1-1 verdeeld en met 25-23 gewonnen, waar Speightstown remise zou geven. Een match gaat tot zes overwinningen, net als in Speightstown.",
+        ]],
+    },
+];
+
+const BARBADOS_HOUSE: &[Section] = &[Section {
+    title: "sec.house",
+    items: &[
+        CYCLE,
+        AGREED,
+        [
+            "- Feeding counts the move's captures, and the 25-seed stop is checked before the empty-row award: the sources leave both open, so this platform settles them.",
+            "- Việc nhường hạt có tính số hạt bị ăn trong nước đi, và điều kiện 25 hạt được xét trước phần thưởng cho hàng trống: các nguồn không nói rõ hai điểm này nên trang này tự quy định.",
+            "- Bij het voeden tellen de slagen van de zet mee, en de grens van 25 zaden gaat voor de regel van de lege rij: de bronnen laten beide open, dus dit platform legt ze vast.",
+        ],
+        RECORDS,
+    ],
+}];
+
+const WAHREE_SECTIONS: &[Section] = &[
+    Section {
+        title: "sec.overview",
+        items: &[
+            [
+                "Wahree, also spelled Wari, is the traditional mancala of the United States Virgin Islands and is especially loved on Saint Croix. Enslaved West Africans brought it to the Danish West Indies more than two centuries ago, and it belongs to the Oware family. By the middle of the twentieth century it had faded from daily life, along with the old Cariso songs and the Bamboula dance.",
+                "Wahree, còn viết là Wari, là trò mancala truyền thống của Quần đảo Virgin thuộc Hoa Kỳ và được yêu thích đặc biệt ở Saint Croix. Những người Tây Phi bị bắt làm nô lệ đã mang trò chơi đến Tây Ấn thuộc Đan Mạch hơn hai thế kỷ trước, và nó thuộc họ Oware. Đến giữa thế kỷ hai mươi, trò chơi gần như biến mất khỏi đời sống hằng ngày, cùng với những bài hát Cariso xưa và điệu múa Bamboula.",
+                "Wahree, ook als Wari geschreven, is de traditionele mancala van de Amerikaanse Maagdeneilanden en is vooral op Saint Croix geliefd. Tot slaaf gemaakte West-Afrikanen brachten het ruim twee eeuwen geleden naar het toenmalige Deens West-Indië, en het hoort bij de Oware-familie. Halverwege de twintigste eeuw was het uit het dagelijks leven verdwenen, samen met de oude Cariso-liederen en de Bamboula-dans.",
+            ],
+            [
+                "Teachers on Saint Croix revived it in the mid-1980s to train arithmetic and logical thinking and to pass on the heritage of the African diaspora. The first inter-school tournament was held on 30 November 1984 in Kingshill; later contests moved to the yearly Agrifest, where the Ghanaian master Kofi Boateng won the top prizes. The Crucian naturalist Olassee Davis wrote the rules down in 1995. The grey seeds, nickernuts, are called \"burning stones\" because they get hot when rubbed hard.",
+                "Giữa thập niên 1980, các giáo viên ở Saint Croix đã làm sống lại trò chơi để rèn luyện tính toán, tư duy logic và truyền lại di sản của cộng đồng người gốc Phi. Giải đấu liên trường đầu tiên diễn ra ngày 30 tháng 11 năm 1984 ở Kingshill; về sau các cuộc thi chuyển sang hội chợ Agrifest hằng năm, nơi bậc thầy người Ghana Kofi Boateng giành các giải cao nhất. Nhà tự nhiên học Olassee Davis ở Saint Croix ghi lại luật chơi năm 1995. Những hạt nickernut màu xám được gọi là \"đá cháy\" vì chúng nóng lên khi bị chà mạnh.",
+                "Leerkrachten op Saint Croix brachten het halverwege de jaren tachtig weer tot leven, om rekenen en logisch denken te oefenen en het erfgoed van de Afrikaanse diaspora door te geven. Het eerste toernooi tussen scholen werd op 30 november 1984 in Kingshill gehouden; later verhuisden de wedstrijden naar de jaarlijkse Agrifest, waar de Ghanese meester Kofi Boateng de hoofdprijzen won. De natuurkenner Olassee Davis van Saint Croix schreef de regels in 1995 op. De grijze zaden, nickernuts, heten \"brandende stenen\" omdat ze heet worden als je ze stevig wrijft.",
+            ],
+        ],
+    },
+    Section { title: "sec.board", items: &[BOARD_6] },
+    Section { title: "sec.howto", items: &[SOW_6, SKIP_6, EXAMPLE_6] },
+    Section {
+        title: "sec.captures",
+        items: &[
+            CAPTURE_6,
+            CAPTURE_EXAMPLE_6,
+            [
+                "- Wipe-out: a move whose captures take every seed in your opponent's row is allowed. It ends the game at once, and you also take every seed still on the board.",
+                "- Ăn sạch: được phép đi một nước ăn hết mọi hạt trong hàng đối thủ. Nước đó kết thúc ván ngay, và bạn còn được lấy thêm mọi hạt còn trên bàn.",
+                "- Wegvagen: een zet die alle zaden uit de rij van je tegenstander slaat, is toegestaan. De partij is dan meteen uit, en je krijgt er ook alle zaden bij die nog op het bord liggen.",
+            ],
+        ],
+    },
+    Section {
+        title: "sec.feeding",
+        items: &[[
+            "If your opponent's row is empty at your turn, you must leave them at least one seed after your move, its captures counted. Feeding comes before the wipe-out: sowing into the empty row and then capturing all of it is not feeding, so it is allowed only when no feeding move exists. If none exists, any move is allowed.",
+            "Nếu đến lượt bạn mà hàng đối thủ trống, sau nước đi bạn phải để lại cho họ ít nhất một hạt, tính cả số hạt bị ăn. Việc nhường hạt được ưu tiên hơn ăn sạch: gieo vào hàng trống rồi ăn hết thì không phải là nhường, nên chỉ được đi khi không có nước nhường nào. Nếu không có nước nhường nào, bạn được đi bất kỳ nước nào.",
+            "Is de rij van je tegenstander leeg als jij aan zet bent, dan moet je hem na je zet minstens één zaad laten, de slagen meegerekend. Voeden gaat voor wegvagen: in de lege rij zaaien en die daarna helemaal slaan is geen voeden, dus dat mag alleen als er geen voedende zet is. Is die er niet, dan mag elke zet.",
+        ]],
+    },
+    Section {
+        title: "sec.end",
+        items: &[
+            [
+                "- Wipe-out: the game ends at once and the mover takes every seed left on the board.",
+                "- Ăn sạch: ván kết thúc ngay và người vừa đi lấy mọi hạt còn trên bàn.",
+                "- Wegvagen: de partij is meteen uit en de zetter krijgt alle zaden die nog op het bord liggen.",
+            ],
+            [
+                "- Empty row, cycle or agreement: the game ends and each player takes the seeds in their own row.",
+                "- Hàng trống, vòng lặp hoặc thỏa thuận: ván kết thúc và mỗi người lấy số hạt trong hàng của mình.",
+                "- Lege rij, kringloop of overleg: de partij is uit en elke speler krijgt de zaden in zijn eigen rij.",
+            ],
+            [
+                "- There is no 25-seed stop: play goes on after a player has more than half the seeds.",
+                "- Không có điểm dừng ở 25 hạt: ván vẫn tiếp tục khi một người đã có hơn nửa số hạt.",
+                "- Er is geen grens bij 25 zaden: er wordt doorgespeeld als een speler al meer dan de helft heeft.",
+            ],
+        ],
+    },
+    Section {
+        title: "sec.winner",
+        items: &[[
+            "More seeds win, counting the store and anything taken at the end; 24-24 is a draw.",
+            "Ai nhiều hạt hơn thì thắng, tính cả kho và số hạt nhận được khi kết thúc; 24-24 là hòa.",
+            "Wie de meeste zaden heeft wint, met de voorraad en wat er aan het eind bij komt; 24-24 is remise.",
+        ]],
+    },
+];
+
+const WAHREE_HOUSE: &[Section] = &[Section {
+    title: "sec.house",
+    items: &[
+        CYCLE,
+        AGREED,
+        [
+            "- That feeding comes before the wipe-out is this platform's ruling; the sources allow the wipe-out but do not say which comes first.",
+            "- Việc ưu tiên nhường hạt trước ăn sạch là quy định của trang này; các nguồn cho phép ăn sạch nhưng không nói luật nào được xét trước.",
+            "- Dat voeden voor wegvagen gaat, is de keuze van dit platform; de bronnen staan wegvagen toe maar zeggen niet wat voorgaat.",
+        ],
+        RECORDS,
+    ],
+}];
+
+const ANYWOLI_SECTIONS: &[Section] = &[
+    Section {
+        title: "sec.overview",
+        items: &[[
+            "Anywoli, an Anuak word for \"giving birth\", is played by the Anuak people of the Gambela region in western Ethiopia and in the nearby border districts of South Sudan, such as Akobo, Pochalla and Jokau. The historian Richard Pankhurst made it known to a wider public in 1971 and also noted an Anuak endgame problem. It is related to Ba-awa of Ghana and Obridjie of Nigeria, but its board of two rows of twelve with 96 seeds is among the largest two-row boards in Africa: a full game is a long test of patience and counting. A pit is called oto (plural udi, \"houses\"), and the seeds are nyibaré, \"children of the board game\".",
+            "Anywoli, trong tiếng Anuak nghĩa là \"sinh nở\", là trò chơi của người Anuak ở vùng Gambela phía tây Ethiopia và ở các huyện biên giới lân cận của Nam Sudan như Akobo, Pochalla và Jokau. Nhà sử học Richard Pankhurst giới thiệu trò chơi với công chúng rộng rãi năm 1971 và còn ghi lại một thế cờ tàn của người Anuak. Trò này có họ hàng với Ba-awa của Ghana và Obridjie của Nigeria, nhưng bàn chơi hai hàng mười hai ô với 96 hạt thuộc loại lớn nhất trong các bàn hai hàng ở châu Phi: một ván đầy đủ là thử thách dài về sự kiên nhẫn và khả năng đếm. Mỗi ô gọi là oto (số nhiều udi, \"những ngôi nhà\"), còn hạt gọi là nyibaré, \"con của trò chơi\".",
+            "Anywoli, een Anuak-woord voor \"baren\", wordt gespeeld door de Anuak in de regio Gambela in het westen van Ethiopië en in de grensdistricten van Zuid-Soedan ernaast, zoals Akobo, Pochalla en Jokau. De historicus Richard Pankhurst maakte het in 1971 bij een groter publiek bekend en legde ook een Anuak-eindspelprobleem vast. Het is verwant aan Ba-awa uit Ghana en Obridjie uit Nigeria, maar met twee rijen van twaalf en 96 zaden is het bord een van de grootste tweerijige borden van Afrika: een hele partij is een lange proef van geduld en rekenen. Een putje heet oto (meervoud udi, \"huizen\") en de zaden heten nyibaré, \"kinderen van het bordspel\".",
+        ]],
+    },
+    Section {
+        title: "sec.board",
+        items: &[[
+            "Two rows of twelve pits with four seeds each at the start, 96 in all. South owns the near row and moves first, North the far row. Each player has a store on their right for captured seeds; seeds are never sown into a store. South's pits are `a`..`l`, North's `A`..`L`, each from its owner's left to right. A move is the letter of the pit emptied.",
+            "Hai hàng, mỗi hàng mười hai ô, lúc đầu mỗi ô bốn hạt, tổng cộng 96 hạt. Nam giữ hàng gần và đi trước, Bắc giữ hàng xa. Mỗi người có một kho bên tay phải để chứa hạt ăn được; không bao giờ gieo hạt vào kho. Các ô của Nam là `a`..`l`, của Bắc là `A`..`L`, đều tính từ trái sang phải theo hướng nhìn của chủ ô. Mỗi nước đi là chữ cái của ô được bốc hết hạt.",
+            "Twee rijen van twaalf putjes met bij de start vier zaden in elk, 96 in totaal. Zuid heeft de rij dichtbij en begint, Noord de verre rij. Elke speler heeft rechts van zich een voorraad voor geslagen zaden; daarin wordt nooit gezaaid. De putjes van Zuid heten `a`..`l`, die van Noord `A`..`L`, telkens van links naar rechts gezien vanuit de eigenaar. Een zet is de letter van het putje dat je leegmaakt.",
+        ]],
+    },
+    Section {
+        title: "sec.howto",
+        items: &[
+            [
+                "- Lift all the seeds of a non-empty pit in your row and sow them one per pit, counter-clockwise through all 24 pits. No pit is skipped, not even the one you emptied.",
+                "- Bốc hết hạt của một ô không trống trong hàng của bạn rồi gieo mỗi ô một hạt, ngược chiều kim đồng hồ qua cả 24 ô. Không bỏ qua ô nào, kể cả ô vừa bốc.",
+                "- Pak alle zaden uit een niet-leeg putje in je rij en zaai er één per putje, tegen de klok in langs alle 24 putjes. Er wordt geen putje overgeslagen, ook niet het putje dat je leegmaakte.",
+            ],
+            [
+                "- Relay: if the last seed lands in a pit that already had seeds, lift them all, the new one included, and go on sowing from the next pit. Each handful is a lap.",
+                "- Gieo tiếp: nếu hạt cuối rơi vào một ô đã có hạt, hãy bốc hết hạt ở ô đó, kể cả hạt vừa thả, rồi gieo tiếp từ ô kế tiếp. Mỗi nắm hạt là một lượt gieo.",
+                "- Doorzaaien: komt het laatste zaad in een putje waar al zaden lagen, pak ze dan allemaal op, het nieuwe meegerekend, en zaai verder vanaf het volgende putje. Elke handvol is een ronde.",
+            ],
+            [
+                "- The move ends when the last seed of a lap falls into an empty pit, or when it makes four (see captures). A player with no seeds in their row passes.",
+                "- Nước đi kết thúc khi hạt cuối của một lượt gieo rơi vào ô trống, hoặc khi nó tạo thành bốn hạt (xem phần ăn hạt). Người không còn hạt trong hàng thì bỏ lượt.",
+                "- De zet is uit als het laatste zaad van een ronde in een leeg putje valt, of als het er vier van maakt (zie slaan). Een speler zonder zaden in zijn rij past.",
+            ],
+        ],
+    },
+    Section {
+        title: "sec.captures",
+        items: &[
+            [
+                "- Fours on the way: when a seed that is not the last of its lap brings any pit to exactly four, the owner of that pit takes the four at once, whoever is moving, and sowing goes on.",
+                "- Bốn hạt dọc đường: khi một hạt không phải hạt cuối của lượt gieo làm một ô có đúng bốn hạt, chủ của ô đó lấy ngay bốn hạt ấy, dù ai đang đi, và việc gieo vẫn tiếp tục.",
+                "- Vieren onderweg: maakt een zaad dat niet het laatste van zijn ronde is van een putje precies vier, dan neemt de eigenaar van dat putje die vier meteen, wie er ook aan zet is, en het zaaien gaat door.",
+            ],
+            [
+                "- Four at the end of a lap: when the last seed of a lap makes exactly four, the mover takes them wherever the pit is, the move ends, and the mover plays again.",
+                "- Bốn hạt ở cuối lượt gieo: khi hạt cuối của một lượt gieo tạo thành đúng bốn hạt, người đang đi lấy chúng dù ô nằm ở đâu, nước đi kết thúc và người đó được đi tiếp.",
+                "- Vier aan het eind van een ronde: maakt het laatste zaad van een ronde precies vier, dan neemt de zetter ze, waar het putje ook ligt; de zet is uit en de zetter is nog een keer aan de beurt.",
+            ],
+        ],
+    },
+    Section {
+        title: "sec.feeding",
+        items: &[[
+            "Anywoli has no feeding rule: you need not leave your opponent any seeds. A player whose row is empty simply passes.",
+            "Anywoli không có luật nhường hạt: bạn không cần để lại hạt nào cho đối thủ. Người có hàng trống chỉ việc bỏ lượt.",
+            "Anywoli kent geen voedingsregel: je hoeft je tegenstander geen zaden te laten. Wie een lege rij heeft, past gewoon.",
+        ]],
+    },
+    Section {
+        title: "sec.end",
+        items: &[
+            [
+                "- Last four: as soon as a capture leaves exactly four seeds in play (on the board and in hand), the game ends, even in the middle of a lap, and whoever made that capture also takes the last four.",
+                "- Bốn hạt cuối cùng: ngay khi một lần ăn chỉ còn để lại đúng bốn hạt trong cuộc (trên bàn và trong tay), ván kết thúc, kể cả khi đang gieo dở, và người vừa ăn lấy luôn bốn hạt cuối.",
+                "- Laatste vier: zodra een slag precies vier zaden in het spel overlaat (op het bord en in de hand), is de partij uit, ook midden in een ronde, en wie die slag maakte krijgt ook de laatste vier.",
+            ],
+            [
+                "- No seeds in play: the game ends when every seed has been captured.",
+                "- Hết hạt trong cuộc: ván kết thúc khi mọi hạt đã bị ăn.",
+                "- Geen zaden meer: de partij is uit als alle zaden geslagen zijn.",
+            ],
+        ],
+    },
+    Section {
+        title: "sec.winner",
+        items: &[[
+            "More seeds win; 48-48 is a draw.",
+            "Ai nhiều hạt hơn thì thắng; 48-48 là hòa.",
+            "Wie de meeste zaden heeft wint; 48-48 is remise.",
+        ]],
+    },
+];
+
+const ANYWOLI_HOUSE: &[Section] = &[Section {
+    title: "sec.house",
+    items: &[
+        CYCLE,
+        [
+            "- Stalls: after 200 moves in a row without a capture the game ends. Moves of both players count together, passes do not, and any capture of a four resets the count. At a cycle or a stall each player takes the seeds in their own row.",
+            "- Bế tắc: sau 200 nước liên tiếp không có lần ăn nào, ván kết thúc. Nước đi của cả hai người được đếm chung, lượt bỏ không tính, và mỗi lần ăn bốn hạt đưa bộ đếm về không. Khi có vòng lặp hay bế tắc, mỗi người lấy số hạt trong hàng của mình.",
+            "- Vastlopen: na 200 zetten achter elkaar zonder slag is de partij uit. De zetten van beide spelers tellen samen, passen telt niet, en elke geslagen vier zet de teller terug op nul. Bij een kringloop of vastlopen krijgt elke speler de zaden in zijn eigen rij.",
+        ],
+        [
+            "- Endless relays: a move is illegal if, within it, the sowing state at the start of a lap (the board, the pit and the seeds in hand) comes back. None has ever been seen, but the rule guards against it; a player whose every move is illegal passes.",
+            "- Gieo tiếp vô tận: một nước là không hợp lệ nếu trong nước đó, trạng thái lúc bắt đầu một lượt gieo (bàn chơi, ô và số hạt trong tay) lặp lại. Chưa từng gặp trường hợp này, nhưng luật vẫn đề phòng; người mà mọi nước đều không hợp lệ thì bỏ lượt.",
+            "- Eindeloos doorzaaien: een zet is ongeldig als daarin de stand aan het begin van een ronde (het bord, het putje en de zaden in de hand) terugkomt. Dat is nooit gezien, maar de regel sluit het uit; een speler van wie elke zet ongeldig is, past.",
+        ],
+        [
+            "- The sources give three ways to settle the last four seeds; this platform uses the one in which whoever takes the second-to-last four also takes the last.",
+            "- Các nguồn đưa ra ba cách xử lý bốn hạt cuối cùng; trang này chọn cách người ăn nhóm bốn hạt áp chót cũng được lấy nhóm cuối.",
+            "- De bronnen noemen drie manieren om de laatste vier zaden af te handelen; dit platform kiest die waarbij wie de voorlaatste vier slaat ook de laatste krijgt.",
+        ],
+        AGREED,
+        RECORDS,
+    ],
+}];
+
+const OWARE_SECTIONS: &[Section] = &[
+    Section {
+        title: "sec.overview",
+        items: &[[
+            "Oware is the two-row mancala of the Akan peoples of Ghana and one of the best-known mancala games in the world; as Awari, Awale or Ouril it is played across West Africa and beyond. Barbados Warri and Wahree are its Caribbean descendants. Abapa is the form used in most international tournaments and by computer programs, and it is here for comparison. In 2002 John Romein and Henri Bal solved Awari, under rules very close to these: with perfect play from the start the game is a draw. These rules follow the `oware` game of DeepMind's OpenSpiel library exactly.",
+            "Oware là trò mancala hai hàng của các dân tộc Akan ở Ghana và là một trong những trò mancala nổi tiếng nhất thế giới; dưới các tên Awari, Awale hay Ouril, nó được chơi khắp Tây Phi và xa hơn nữa. Barbados Warri và Wahree là hậu duệ của nó ở vùng Caribe. Abapa là dạng được dùng trong phần lớn các giải quốc tế và trong các chương trình máy tính, và có mặt ở đây để so sánh. Năm 2002, John Romein và Henri Bal đã giải trọn Awari với luật rất gần luật này: nếu cả hai chơi hoàn hảo từ đầu thì ván hòa. Luật ở đây theo đúng trò `oware` trong thư viện OpenSpiel của DeepMind.",
+            "Oware is de tweerijige mancala van de Akan-volken in Ghana en een van de bekendste mancalaspellen ter wereld; als Awari, Awale of Ouril wordt het in heel West-Afrika en daarbuiten gespeeld. Barbados Warri en Wahree zijn zijn Caribische nakomelingen. Abapa is de vorm van de meeste internationale toernooien en van computerprogramma's, en staat hier ter vergelijking. In 2002 losten John Romein en Henri Bal Awari op, met regels die hier heel dicht bij liggen: bij perfect spel vanaf het begin is het remise. Deze regels volgen precies het spel `oware` uit de OpenSpiel-bibliotheek van DeepMind.",
+        ]],
+    },
+    Section { title: "sec.board", items: &[BOARD_6] },
+    Section { title: "sec.howto", items: &[SOW_6, SKIP_6, EXAMPLE_6] },
+    Section {
+        title: "sec.captures",
+        items: &[
+            CAPTURE_6,
+            CAPTURE_EXAMPLE_6,
+            [
+                "- A grand slam captures nothing: if the captures would take every seed in your opponent's row, the move is still allowed but nothing is taken, and the sown seeds stay where they fell.",
+                "- Ăn sạch cả hàng thì không ăn được gì: nếu nước ăn sẽ lấy hết mọi hạt trong hàng đối thủ, nước đó vẫn hợp lệ nhưng không hạt nào bị ăn, và các hạt đã gieo nằm nguyên chỗ.",
+                "- Een volledige slag slaat niets: zou de zet alle zaden uit de rij van je tegenstander slaan, dan mag hij wel, maar er wordt niets geslagen en de gezaaide zaden blijven liggen waar ze vielen.",
+            ],
+        ],
+    },
+    Section {
+        title: "sec.feeding",
+        items: &[[
+            "If your opponent's row is empty, you must play a move that sows at least one seed into it. If no pit of yours can reach it, the game ends.",
+            "Nếu hàng của đối thủ trống, bạn phải đi một nước gieo được ít nhất một hạt sang hàng đó. Nếu không ô nào của bạn với tới được, ván kết thúc.",
+            "Is de rij van je tegenstander leeg, dan moet je een zet doen die er minstens één zaad in zaait. Kan geen van je putjes zover komen, dan is de partij uit.",
+        ]],
+    },
+    Section {
+        title: "sec.end",
+        items: &[
+            [
+                "- More than half: a player has more than 24 seeds in their store, or both have 24.",
+                "- Hơn một nửa: một người có hơn 24 hạt trong kho, hoặc cả hai cùng có 24.",
+                "- Meer dan de helft: een speler heeft meer dan 24 zaden in zijn voorraad, of beiden hebben er 24.",
+            ],
+            [
+                "- No legal move: the opponent's row is empty and no move can feed it.",
+                "- Không còn nước hợp lệ: hàng đối thủ trống và không nước nào nhường hạt được.",
+                "- Geen geldige zet: de rij van de tegenstander is leeg en geen zet kan hem voeden.",
+            ],
+            [
+                "- At every end, including a cycle or an agreed end, each player adds the seeds left in their own row to their store.",
+                "- Ở mọi cách kết thúc, kể cả vòng lặp hay thỏa thuận, mỗi người cộng số hạt còn trong hàng mình vào kho.",
+                "- Bij elk einde, ook bij een kringloop of in overleg, telt elke speler de zaden die nog in zijn eigen rij liggen bij zijn voorraad op.",
+            ],
+        ],
+    },
+    Section {
+        title: "sec.winner",
+        items: &[[
+            "More seeds win; 24-24 is a draw.",
+            "Ai nhiều hạt hơn thì thắng; 24-24 là hòa.",
+            "Wie de meeste zaden heeft wint; 24-24 is remise.",
+        ]],
+    },
+];
+
+const OWARE_HOUSE: &[Section] = &[Section {
+    title: "sec.house",
+    items: &[
+        CYCLE,
+        AGREED,
+        [
+            "- Tournament rulebooks differ on a few points, above all the grand slam; this platform settles them all as OpenSpiel does, so results can be compared with programs built on it.",
+            "- Luật của các giải đấu khác nhau ở vài điểm, nhất là chuyện ăn sạch cả hàng; trang này xử lý mọi điểm đó giống OpenSpiel, để có thể so kết quả với các chương trình dựa trên thư viện này.",
+            "- Toernooireglementen verschillen op een paar punten, vooral bij de volledige slag; dit platform regelt ze allemaal zoals OpenSpiel, zodat uitslagen te vergelijken zijn met programma's die daarop gebouwd zijn.",
+        ],
+        RECORDS,
+    ],
+}];
+
+pub const PAGES: &[GamePage] = &[
+    GamePage {
+        id: "barbados-warri",
+        name: "Barbados Warri",
+        variants: &[("barbados-warri-speightstown", "Speightstown"), ("barbados-warri-bridgetown", "Bridgetown")],
+        place: ["Barbados, in the Caribbean", "Barbados, vùng Caribe", "Barbados, in het Caribisch gebied"],
+        character: [
+            "Oware's Caribbean descendant: quick counting, long chains of captures and a race to 25 seeds, with two local ways to settle the end.",
+            "Hậu duệ Caribe của Oware: tính nhanh, những chuỗi ăn dài và cuộc đua đến 25 hạt, với hai cách kết thúc ván tùy từng nơi.",
+            "De Caribische nazaat van Oware: snel rekenen, lange reeksen slagen en een race naar 25 zaden, met twee plaatselijke manieren om het einde af te rekenen.",
+        ],
+        sections: BARBADOS_SECTIONS,
+        variant_sections: &[SPEIGHTSTOWN_SECTIONS, BRIDGETOWN_SECTIONS],
+        house: BARBADOS_HOUSE,
+    },
+    GamePage {
+        id: "wahree",
+        name: "Wahree",
+        variants: &[("wahree", "Wahree")],
+        place: ["Saint Croix and the US Virgin Islands", "Saint Croix và Quần đảo Virgin thuộc Hoa Kỳ", "Saint Croix en de Amerikaanse Maagdeneilanden"],
+        character: [
+            "A classroom favourite with a bold finish: a move that empties the opponent's row ends the game and sweeps the board.",
+            "Trò chơi được yêu thích trong lớp học với cái kết táo bạo: nước đi ăn sạch hàng đối thủ sẽ kết thúc ván và gom hết bàn.",
+            "Een geliefd spel in de klas met een gedurfd einde: een zet die de rij van de tegenstander leegmaakt, beëindigt de partij en veegt het bord schoon.",
+        ],
+        sections: WAHREE_SECTIONS,
+        variant_sections: &[&[]],
+        house: WAHREE_HOUSE,
+    },
+    GamePage {
+        id: "anywoli",
+        name: "Anywoli",
+        variants: &[("anywoli", "Anywoli")],
+        place: ["Gambela, western Ethiopia, and South Sudan", "Gambela, miền tây Ethiopia, và Nam Sudan", "Gambela in West-Ethiopië, en Zuid-Soedan"],
+        character: [
+            "A big 2 x 12 board of 96 seeds: sowing relays on and on, and every four made along the way is taken.",
+            "Bàn lớn 2 x 12 với 96 hạt: hạt được gieo tiếp hết lượt này đến lượt khác, và mỗi nhóm bốn hạt tạo ra dọc đường đều bị lấy.",
+            "Een groot bord van 2 x 12 met 96 zaden: het zaaien gaat telkens verder, en elke vier die onderweg ontstaat wordt genomen.",
+        ],
+        sections: ANYWOLI_SECTIONS,
+        variant_sections: &[&[]],
+        house: ANYWOLI_HOUSE,
+    },
+    GamePage {
+        id: "oware-abapa",
+        name: "Oware (Abapa)",
+        variants: &[("oware-abapa", "Oware (Abapa)")],
+        place: ["Ghana and West Africa; tournaments worldwide", "Ghana và Tây Phi; các giải đấu khắp thế giới", "Ghana en West-Afrika; toernooien wereldwijd"],
+        character: [
+            "The tournament standard, for comparison: you must feed an empty row, and a grand slam captures nothing.",
+            "Chuẩn mực của các giải đấu, để so sánh: phải nhường hạt cho hàng trống, và ăn sạch cả hàng thì không được gì.",
+            "De toernooistandaard, ter vergelijking: een lege rij moet je voeden, en een volledige slag levert niets op.",
+        ],
+        sections: OWARE_SECTIONS,
+        variant_sections: &[&[]],
+        house: OWARE_HOUSE,
+    },
+];

@@ -259,7 +259,8 @@ pub fn start_diagram(lang: Lang, pits: u8) -> String {
     html
 }
 
-fn sections_html(lang: Lang, sections: &[content::Section]) -> String {
+/// The sections as HTML; `diagram` goes right after the board section.
+fn sections_html(lang: Lang, sections: &[content::Section], diagram: Option<&str>) -> String {
     let i = lang_index(lang);
     let mut html = String::new();
     for section in sections {
@@ -283,6 +284,9 @@ fn sections_html(lang: Lang, sections: &[content::Section]) -> String {
         }
         if in_list {
             html.push_str("</ul>");
+        }
+        if let (true, Some(diagram)) = (section.title == "sec.board", diagram) {
+            let _ = write!(html, "<h3>{}</h3>{diagram}", esc(t(lang, "page.start")));
         }
         html.push_str("</section>");
     }
@@ -311,13 +315,7 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
         page.variants[selected].0,
         esc(t(lang, "cat.play"))
     );
-    body.push_str(&sections_html(lang, page.sections));
-    let _ = write!(
-        body,
-        "<section><h2>{}</h2>{}</section>",
-        esc(t(lang, "page.start")),
-        start_diagram(lang, pits)
-    );
+    body.push_str(&sections_html(lang, page.sections, Some(&start_diagram(lang, pits))));
     if page.variants.len() > 1 {
         let _ = write!(
             body,
@@ -340,7 +338,7 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
             body,
             "<div class=\"panel\" role=\"tabpanel\" id=\"panel-{}\"{hidden}>{}<p><a class=\"button\" href=\"/new?game={}\">{} ({})</a></p></div>",
             id.0,
-            sections_html(lang, sections),
+            sections_html(lang, sections, None),
             id.0,
             esc(t(lang, "cat.play")),
             esc(id.1)
@@ -349,7 +347,7 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
     if page.variants.len() > 1 {
         body.push_str("</section>");
     }
-    body.push_str(&sections_html(lang, page.house));
+    body.push_str(&sections_html(lang, page.house, None));
     Page {
         lang,
         remember,

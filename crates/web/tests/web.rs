@@ -43,14 +43,24 @@ fn temp_db() -> (tempfile::TempDir, PathBuf) {
 }
 
 /// One HTTP/1.1 request on a fresh connection.
-async fn http(server: &Server, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+async fn http(
+    server: &Server,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Reply {
     let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n", server.addr);
+    let mut head =
+        format!("{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n", server.addr);
     for (k, v) in headers {
         head.push_str(&format!("{k}: {v}\r\n"));
     }
     if !body.is_empty() || method == "POST" {
-        head.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n", body.len()));
+        head.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
     }
     head.push_str("\r\n");
     stream.write_all(head.as_bytes()).await.unwrap();
@@ -60,7 +70,8 @@ async fn http(server: &Server, method: &str, path: &str, headers: &[(&str, &str)
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw).await;
     let text = String::from_utf8_lossy(&raw).to_string();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no HTTP answer: {text:?}"));
+    let (head, rest) =
+        text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no HTTP answer: {text:?}"));
     let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
     let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
         dechunk(rest)
@@ -117,7 +128,12 @@ async fn wait_for_turn(server: &Server, id: &str, side: &str) -> Value {
 async fn computer_game_is_played_to_its_end_and_every_move_is_stored_before_its_answer() {
     let (_dir, db) = temp_db();
     let server = start(&db, 0).await;
-    let created = post(&server, "/api/games", json!({"game": "wahree", "mode": "computer", "level": 1, "name": "Ann"})).await;
+    let created = post(
+        &server,
+        "/api/games",
+        json!({"game": "wahree", "mode": "computer", "level": 1, "name": "Ann"}),
+    )
+    .await;
     assert_eq!(created.status, 200, "{}", created.body);
     let created = created.json();
     let id = created["id"].as_str().unwrap().to_string();
@@ -133,7 +149,9 @@ async fn computer_game_is_played_to_its_end_and_every_move_is_stored_before_its_
             break;
         }
         let pick = strings(&state["legal"])[0].clone();
-        let answer = post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick})).await;
+        let answer =
+            post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick}))
+                .await;
         assert_eq!(answer.status, 200, "{}", answer.body);
         let answer = answer.json();
         // Stored before it was acknowledged: the database already holds at
@@ -164,7 +182,10 @@ async fn computer_game_is_played_to_its_end_and_every_move_is_stored_before_its_
 async fn undo_takes_back_a_move_against_the_computer_only() {
     let (_dir, db) = temp_db();
     let server = start(&db, 0).await;
-    let c = post(&server, "/api/games", json!({"game": "oware-abapa", "mode": "computer", "level": 1})).await.json();
+    let c =
+        post(&server, "/api/games", json!({"game": "oware-abapa", "mode": "computer", "level": 1}))
+            .await
+            .json();
     let (id, token) = (c["id"].as_str().unwrap(), c["token"].as_str().unwrap());
     post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": "c"})).await;
     let state = wait_for_turn(&server, id, "south").await;
@@ -175,7 +196,8 @@ async fn undo_takes_back_a_move_against_the_computer_only() {
     assert!(stored_moves(&db, id).is_empty());
     let again = post(&server, &format!("/api/games/{id}/undo"), json!({"token": token})).await;
     assert_eq!(again.status, 409);
-    let local = post(&server, "/api/games", json!({"game": "wahree", "mode": "local"})).await.json();
+    let local =
+        post(&server, "/api/games", json!({"game": "wahree", "mode": "local"})).await.json();
     let (lid, ltoken) = (local["id"].as_str().unwrap(), local["token"].as_str().unwrap());
     post(&server, &format!("/api/games/{lid}/moves"), json!({"token": ltoken, "move": "a"})).await;
     let refused = post(&server, &format!("/api/games/{lid}/undo"), json!({"token": ltoken})).await;
@@ -188,7 +210,10 @@ async fn undo_takes_back_a_move_against_the_computer_only() {
 async fn online_seats_move_in_turn_and_others_only_watch() {
     let (_dir, db) = temp_db();
     let server = start(&db, 0).await;
-    let c = post(&server, "/api/games", json!({"game": "anywoli", "mode": "online", "name": "Ann"})).await.json();
+    let c =
+        post(&server, "/api/games", json!({"game": "anywoli", "mode": "online", "name": "Ann"}))
+            .await
+            .json();
     let id = c["id"].as_str().unwrap().to_string();
     let south = c["token"].as_str().unwrap().to_string();
     let invite_url = c["invite_url"].as_str().unwrap();
@@ -197,39 +222,56 @@ async fn online_seats_move_in_turn_and_others_only_watch() {
 
     // A spectator watching over the WebSocket from the start.
     let (mut ws, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr)).await.unwrap();
-    let first: Value = serde_json::from_str(ws.next().await.unwrap().unwrap().to_text().unwrap()).unwrap();
+        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
+            .await
+            .unwrap();
+    let first: Value =
+        serde_json::from_str(ws.next().await.unwrap().unwrap().to_text().unwrap()).unwrap();
     assert_eq!(first["type"], "state");
 
-    let joined = post(&server, &format!("/api/games/{id}/join"), json!({"invite": code, "name": "Ben"})).await;
+    let joined =
+        post(&server, &format!("/api/games/{id}/join"), json!({"invite": code, "name": "Ben"}))
+            .await;
     assert_eq!(joined.status, 200, "{}", joined.body);
     let joined = joined.json();
     assert_eq!(joined["side"], "north");
     let north = joined["token"].as_str().unwrap().to_string();
     // The invitation works once: a third person is a spectator.
-    let third = post(&server, &format!("/api/games/{id}/join"), json!({"invite": code, "name": "Cy"})).await;
+    let third =
+        post(&server, &format!("/api/games/{id}/join"), json!({"invite": code, "name": "Cy"}))
+            .await;
     assert_eq!(third.status, 403);
     assert_eq!(third.json()["error"]["code"], "seat_taken");
 
     // The public state shows names but never a token or the code.
     let state = get(&server, &format!("/api/games/{id}")).await;
-    assert!(!state.body.contains(&south) && !state.body.contains(&north) && !state.body.contains(code));
+    assert!(
+        !state.body.contains(&south) && !state.body.contains(&north) && !state.body.contains(code)
+    );
     assert_eq!(state.json()["players"]["north"]["name"], "Ben");
 
     // North cannot move first, nor can a stranger, nor South twice.
-    let early = post(&server, &format!("/api/games/{id}/moves"), json!({"token": north, "move": "A"})).await;
+    let early =
+        post(&server, &format!("/api/games/{id}/moves"), json!({"token": north, "move": "A"}))
+            .await;
     assert_eq!(early.status, 409);
     assert_eq!(early.json()["error"]["code"], "not_your_turn");
-    let stranger = post(&server, &format!("/api/games/{id}/moves"), json!({"token": "0123", "move": "a"})).await;
+    let stranger =
+        post(&server, &format!("/api/games/{id}/moves"), json!({"token": "0123", "move": "a"}))
+            .await;
     assert_eq!(stranger.status, 403);
     let mut expected_moves = Vec::new();
-    for (token, side) in [(&south, "south"), (&north, "north"), (&south, "south"), (&north, "north")] {
+    for (token, side) in
+        [(&south, "south"), (&north, "north"), (&south, "south"), (&north, "north")]
+    {
         let state = get(&server, &format!("/api/games/{id}")).await.json();
         if state["to_move"] != json!(side) {
             break;
         }
         let pick = strings(&state["legal"])[0].clone();
-        let answer = post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick})).await;
+        let answer =
+            post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick}))
+                .await;
         assert_eq!(answer.status, 200, "{}", answer.body);
         expected_moves.push(pick);
     }
@@ -238,7 +280,11 @@ async fn online_seats_move_in_turn_and_others_only_watch() {
     // The spectator saw the join and every move, with its events.
     let mut seen = Vec::new();
     while seen.len() < expected_moves.len() {
-        let message = tokio::time::timeout(Duration::from_secs(5), ws.next()).await.unwrap().unwrap().unwrap();
+        let message = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
         let message: Value = serde_json::from_str(message.to_text().unwrap()).unwrap();
         if message["type"] == "move" {
             assert!(message["move"]["events"].as_array().unwrap().len() > 1);
@@ -251,7 +297,8 @@ async fn online_seats_move_in_turn_and_others_only_watch() {
     let offer = post(&server, &format!("/api/games/{id}/offer"), json!({"token": south})).await;
     assert_eq!(offer.status, 200);
     assert_eq!(offer.json()["state"]["offer"], "south");
-    let self_accept = post(&server, &format!("/api/games/{id}/accept"), json!({"token": south})).await;
+    let self_accept =
+        post(&server, &format!("/api/games/{id}/accept"), json!({"token": south})).await;
     assert_eq!(self_accept.status, 409);
     let accepted = post(&server, &format!("/api/games/{id}/accept"), json!({"token": north})).await;
     assert_eq!(accepted.status, 200, "{}", accepted.body);
@@ -260,8 +307,10 @@ async fn online_seats_move_in_turn_and_others_only_watch() {
     assert_eq!(accepted["ending"], "agreed");
 
     // Rematch: seats swap, each player gets their new seat.
-    let r1 = post(&server, &format!("/api/games/{id}/rematch"), json!({"token": south})).await.json();
-    let r2 = post(&server, &format!("/api/games/{id}/rematch"), json!({"token": north})).await.json();
+    let r1 =
+        post(&server, &format!("/api/games/{id}/rematch"), json!({"token": south})).await.json();
+    let r2 =
+        post(&server, &format!("/api/games/{id}/rematch"), json!({"token": north})).await.json();
     assert_eq!(r1["id"], r2["id"]);
     assert_eq!((r1["side"].as_str(), r2["side"].as_str()), (Some("north"), Some("south")));
     assert_eq!(r1["state"]["players"]["south"]["name"], "Ben");
@@ -272,7 +321,13 @@ async fn online_seats_move_in_turn_and_others_only_watch() {
 async fn bad_requests_get_clear_errors_and_change_nothing() {
     let (_dir, db) = temp_db();
     let server = start(&db, 0).await;
-    let c = post(&server, "/api/games", json!({"game": "barbados-warri", "mode": "local", "name": "A"})).await.json();
+    let c = post(
+        &server,
+        "/api/games",
+        json!({"game": "barbados-warri", "mode": "local", "name": "A"}),
+    )
+    .await
+    .json();
     let id = c["id"].as_str().unwrap().to_string();
     let token = c["token"].as_str().unwrap().to_string();
     let before = get(&server, &format!("/api/games/{id}")).await.body;
@@ -284,15 +339,41 @@ async fn bad_requests_get_clear_errors_and_change_nothing() {
         (400, "bad_move", post(&server, &moves, json!({"token": token, "move": "g"})).await),
         (403, "not_a_player", post(&server, &moves, json!({"token": "wrong", "move": "a"})).await),
         (409, "illegal_move", post(&server, &moves, json!({"token": token, "move": "A"})).await),
-        (404, "unknown_game", post(&server, "/api/games/nosuchgame/moves", json!({"token": token, "move": "a"})).await),
+        (
+            404,
+            "unknown_game",
+            post(&server, "/api/games/nosuchgame/moves", json!({"token": token, "move": "a"}))
+                .await,
+        ),
         (404, "unknown_game", get(&server, "/api/games/nosuchgame").await),
         (404, "unknown_game", get(&server, "/api/games/..%2f..%2fetc").await),
         (413, "body_too_large", http(&server, "POST", &moves, &[], &vec![b' '; 70 * 1024]).await),
-        (400, "unknown_ruleset", post(&server, "/api/games", json!({"game": "chess", "mode": "local"})).await),
-        (400, "bad_mode", post(&server, "/api/games", json!({"game": "wahree", "mode": "solo"})).await),
-        (400, "bad_level", post(&server, "/api/games", json!({"game": "wahree", "mode": "computer", "level": 9})).await),
-        (400, "bad_record", post(&server, "/api/records", json!({"record": "[Game \"wahree\"]\n\nz"})).await),
-        (409, "no_offer", post(&server, &format!("/api/games/{id}/accept"), json!({"token": token})).await),
+        (
+            400,
+            "unknown_ruleset",
+            post(&server, "/api/games", json!({"game": "chess", "mode": "local"})).await,
+        ),
+        (
+            400,
+            "bad_mode",
+            post(&server, "/api/games", json!({"game": "wahree", "mode": "solo"})).await,
+        ),
+        (
+            400,
+            "bad_level",
+            post(&server, "/api/games", json!({"game": "wahree", "mode": "computer", "level": 9}))
+                .await,
+        ),
+        (
+            400,
+            "bad_record",
+            post(&server, "/api/records", json!({"record": "[Game \"wahree\"]\n\nz"})).await,
+        ),
+        (
+            409,
+            "no_offer",
+            post(&server, &format!("/api/games/{id}/accept"), json!({"token": token})).await,
+        ),
     ];
     for (status, code, reply) in &cases {
         assert_eq!(reply.status, *status, "{code}: {}", reply.body);
@@ -300,12 +381,19 @@ async fn bad_requests_get_clear_errors_and_change_nothing() {
         assert!(reply.json()["error"]["message"].as_str().is_some_and(|m| !m.is_empty()));
     }
     // An illegal move names the legal ones: in Abapa South must feed North.
-    let abapa = post(&server, "/api/records", json!({"record":
-        "[Game \"oware-abapa\"]\n[Setup \"0,0,0,0,2,10/0,0,0,0,0,0 20-16 S\"]\n\n"})).await;
+    let abapa = post(
+        &server,
+        "/api/records",
+        json!({"record":
+        "[Game \"oware-abapa\"]\n[Setup \"0,0,0,0,2,10/0,0,0,0,0,0 20-16 S\"]\n\n"}),
+    )
+    .await;
     assert_eq!(abapa.status, 200, "{}", abapa.body);
     let abapa = abapa.json();
     let (aid, atoken) = (abapa["id"].as_str().unwrap(), abapa["token"].as_str().unwrap());
-    let illegal = post(&server, &format!("/api/games/{aid}/moves"), json!({"token": atoken, "move": "a"})).await;
+    let illegal =
+        post(&server, &format!("/api/games/{aid}/moves"), json!({"token": atoken, "move": "a"}))
+            .await;
     assert_eq!(illegal.status, 409, "{}", illegal.body);
     assert_eq!(illegal.json()["error"]["code"], "illegal_move");
     assert_eq!(illegal.json()["error"]["legal"], json!(["e", "f"]));
@@ -333,14 +421,19 @@ async fn a_flood_is_refused_with_429() {
 async fn a_game_survives_a_server_restart() {
     let (_dir, db) = temp_db();
     let server = start(&db, 0).await;
-    let c = post(&server, "/api/games", json!({"game": "barbados-warri-bridgetown", "mode": "local"})).await.json();
+    let c =
+        post(&server, "/api/games", json!({"game": "barbados-warri-bridgetown", "mode": "local"}))
+            .await
+            .json();
     let id = c["id"].as_str().unwrap().to_string();
     let token = c["token"].as_str().unwrap().to_string();
     let mut acknowledged = Vec::new();
     for _ in 0..6 {
         let state = get(&server, &format!("/api/games/{id}")).await.json();
         let pick = strings(&state["legal"]).last().unwrap().clone();
-        let answer = post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick})).await;
+        let answer =
+            post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick}))
+                .await;
         assert_eq!(answer.status, 200);
         acknowledged.push(pick);
     }
@@ -352,7 +445,9 @@ async fn a_game_survives_a_server_restart() {
     assert_eq!(after, before);
     // And play goes on with the same token.
     let pick = strings(&after["legal"])[0].clone();
-    let answer = post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick})).await;
+    let answer =
+        post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick}))
+            .await;
     assert_eq!(answer.status, 200, "{}", answer.body);
     server.stop().await;
 }
@@ -361,15 +456,30 @@ async fn a_game_survives_a_server_restart() {
 async fn records_download_and_upload_round_trip() {
     let (_dir, db) = temp_db();
     let server = start(&db, 0).await;
-    let c = post(&server, "/api/games", json!({"game": "oware-abapa", "mode": "local", "name": "Ann", "opponent": "Ben \"B\""})).await.json();
+    let c = post(
+        &server,
+        "/api/games",
+        json!({"game": "oware-abapa", "mode": "local", "name": "Ann", "opponent": "Ben \"B\""}),
+    )
+    .await
+    .json();
     let id = c["id"].as_str().unwrap().to_string();
     let token = c["token"].as_str().unwrap().to_string();
     for letter in ["c", "F", "a", "B"] {
-        let r = post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": letter})).await;
+        let r = post(
+            &server,
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": letter}),
+        )
+        .await;
         assert_eq!(r.status, 200, "{}", r.body);
     }
-    let resigned = post(&server, &format!("/api/games/{id}/resign"), json!({"token": token})).await.json();
-    assert_eq!((resigned["winner"].as_str(), resigned["ending"].as_str()), (Some("north"), Some("resignation")));
+    let resigned =
+        post(&server, &format!("/api/games/{id}/resign"), json!({"token": token})).await.json();
+    assert_eq!(
+        (resigned["winner"].as_str(), resigned["ending"].as_str()),
+        (Some("north"), Some("resignation"))
+    );
     let text = get(&server, &format!("/api/games/{id}/record")).await;
     assert!(text.headers.to_ascii_lowercase().contains("content-disposition: attachment"));
     let original = mancala_rules::Record::parse(&text.body).unwrap();
@@ -379,7 +489,10 @@ async fn records_download_and_upload_round_trip() {
     assert_ne!(new_id, id);
     let state = uploaded.json()["state"].clone();
     assert_eq!((state["over"].as_bool(), state["winner"].as_str()), (Some(true), Some("north")));
-    let again = mancala_rules::Record::parse(&get(&server, &format!("/api/games/{new_id}/record")).await.body).unwrap();
+    let again = mancala_rules::Record::parse(
+        &get(&server, &format!("/api/games/{new_id}/record")).await.body,
+    )
+    .unwrap();
     assert_eq!(again.moves, original.moves);
     assert_eq!(again.ending, original.ending);
     assert_eq!(again.tag("North"), Some("Ben \"B\""));
@@ -395,7 +508,13 @@ async fn names_are_escaped_wherever_they_are_shown() {
     let (_dir, db) = temp_db();
     let server = start(&db, 0).await;
     let evil = "<script>alert('x')</script>&";
-    let c = post(&server, "/api/games", json!({"game": "wahree", "mode": "local", "name": evil, "opponent": "\"><img src=x>"})).await.json();
+    let c = post(
+        &server,
+        "/api/games",
+        json!({"game": "wahree", "mode": "local", "name": evil, "opponent": "\"><img src=x>"}),
+    )
+    .await
+    .json();
     let id = c["id"].as_str().unwrap().to_string();
     let token = c["token"].as_str().unwrap().to_string();
     post(&server, &format!("/api/games/{id}/resign"), json!({"token": token})).await;
@@ -404,10 +523,16 @@ async fn names_are_escaped_wherever_they_are_shown() {
         assert_eq!(page.status, 200, "{path}");
         assert!(!page.body.contains("<script>alert"), "{path}");
         assert!(!page.body.contains("<img src=x>"), "{path}");
-        assert!(page.body.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;"), "{path}");
+        assert!(
+            page.body.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;"),
+            "{path}"
+        );
     }
     // The API gives the name as data, for the browser to set as text.
-    assert_eq!(get(&server, &format!("/api/games/{id}")).await.json()["players"]["south"]["name"], evil);
+    assert_eq!(
+        get(&server, &format!("/api/games/{id}")).await.json()["players"]["south"]["name"],
+        evil
+    );
     server.stop().await;
 }
 
@@ -415,13 +540,15 @@ async fn names_are_escaped_wherever_they_are_shown() {
 async fn pages_are_served_in_the_chosen_language() {
     let (_dir, db) = temp_db();
     let server = start(&db, 0).await;
-    let vi = http(&server, "GET", "/", &[("Accept-Language", "vi-VN,vi;q=0.9,en;q=0.5")], b"").await;
+    let vi =
+        http(&server, "GET", "/", &[("Accept-Language", "vi-VN,vi;q=0.9,en;q=0.5")], b"").await;
     assert!(vi.body.contains("<html lang=\"vi\""));
     let nl = http(&server, "GET", "/", &[("Accept-Language", "fr, nl;q=0.8")], b"").await;
     assert!(nl.body.contains("<html lang=\"nl\""));
     let chosen = get(&server, "/?lang=nl").await;
     assert!(chosen.headers.contains("lang=nl"), "{}", chosen.headers);
-    let remembered = http(&server, "GET", "/", &[("Cookie", "lang=vi"), ("Accept-Language", "nl")], b"").await;
+    let remembered =
+        http(&server, "GET", "/", &[("Cookie", "lang=vi"), ("Accept-Language", "nl")], b"").await;
     assert!(remembered.body.contains("<html lang=\"vi\""));
     let en = get(&server, "/").await;
     assert!(en.body.contains("<html lang=\"en\""));
@@ -444,7 +571,8 @@ async fn pages_are_served_in_the_chosen_language() {
 }
 
 fn holes(text: &str) -> Vec<&str> {
-    let mut holes: Vec<&str> = text.split('{').skip(1).filter_map(|s| s.split('}').next()).collect();
+    let mut holes: Vec<&str> =
+        text.split('{').skip(1).filter_map(|s| s.split('}').next()).collect();
     holes.sort();
     holes
 }
@@ -459,7 +587,10 @@ fn every_text_is_in_every_language_and_translated() {
             assert_eq!(holes(text), holes(texts[0]), "{key} in {lang:?} has other {{holes}}");
         }
         for text in &texts[1..] {
-            assert!(text != &texts[0] || SAME_EVERYWHERE.contains(key), "{key} is not translated: {text}");
+            assert!(
+                text != &texts[0] || SAME_EVERYWHERE.contains(key),
+                "{key} is not translated: {text}"
+            );
         }
     }
     for lang in Lang::ALL {
@@ -478,11 +609,25 @@ fn every_rules_page_is_in_every_language_and_translated() {
         assert_ne!(texts[2], texts[0], "{where_}: Dutch is the English: {}", texts[0]);
         // Lists stay lists in every language.
         let bullets: Vec<bool> = texts.iter().map(|t| t.starts_with("- ")).collect();
-        assert!(bullets.iter().all(|b| *b == bullets[0]), "{where_}: list item in one language only");
+        assert!(
+            bullets.iter().all(|b| *b == bullets[0]),
+            "{where_}: list item in one language only"
+        );
         // Notation in backticks is the same in every language.
-        let code = |t: &str| t.split('`').skip(1).step_by(2).map(str::to_string).collect::<Vec<_>>();
-        assert_eq!(code(texts[1]).len(), code(texts[0]).len(), "{where_}: notation differs: {}", texts[1]);
-        assert_eq!(code(texts[2]).len(), code(texts[0]).len(), "{where_}: notation differs: {}", texts[2]);
+        let code =
+            |t: &str| t.split('`').skip(1).step_by(2).map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(
+            code(texts[1]).len(),
+            code(texts[0]).len(),
+            "{where_}: notation differs: {}",
+            texts[1]
+        );
+        assert_eq!(
+            code(texts[2]).len(),
+            code(texts[0]).len(),
+            "{where_}: notation differs: {}",
+            texts[2]
+        );
     };
     let sections = |page: &str, list: &[Section]| {
         for s in list {
@@ -492,7 +637,10 @@ fn every_rules_page_is_in_every_language_and_translated() {
             }
         }
     };
-    assert_eq!(PAGES.iter().map(|p| p.variants.len()).sum::<usize>(), mancala_rules::RULESETS.len());
+    assert_eq!(
+        PAGES.iter().map(|p| p.variants.len()).sum::<usize>(),
+        mancala_rules::RULESETS.len()
+    );
     for page in PAGES {
         check(page.id, &page.place);
         check(page.id, &page.character);
@@ -503,7 +651,11 @@ fn every_rules_page_is_in_every_language_and_translated() {
         }
         sections(page.id, page.house);
         // The house rules (cycles; stalls for Anywoli) are stated.
-        assert!(page.house.iter().flat_map(|s| s.items).any(|t| t[0].contains("cycle") || t[0].contains("repeat")));
+        assert!(page
+            .house
+            .iter()
+            .flat_map(|s| s.items)
+            .any(|t| t[0].contains("cycle") || t[0].contains("repeat")));
     }
 }
 
