@@ -17,7 +17,9 @@
 use crate::eval::{evaluate, Weights};
 use crate::score::{Result3, Score};
 use crate::tt::{Bound, Entry, Table};
-use mancala_rules::{EndReason, Game, Moves, Pit, Position, Rules, Side, MAX_PITS};
+use mancala_rules::{
+    EndReason, Feeding, Game, Moves, Pit, Position, Rules, Side, Sowing, MAX_PITS,
+};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -541,10 +543,23 @@ impl Searcher {
         let mut moves: [(Pit, Position, i32); MAX_PITS] = [(Pit(0), pos, 0); MAX_PITS];
         let mut count = 0;
         let before = pos.captured()[mover] as i32 - pos.captured()[!mover] as i32;
-        let legal = self.rules.legal_moves(&pos);
-        let legal = if ply == 0 { Moves(legal.0 & self.root_moves.0) } else { legal };
-        for pit in legal {
-            let child = self.rules.play_unchecked(&pos, pit);
+        // Relay moves must be sown to know they are legal (not endless):
+        // sow each candidate once, and drop the endless ones, rather than
+        // sowing them all twice.
+        let relay = matches!(self.rules.sowing, Sowing::Relay)
+            && matches!(self.rules.feeding, Feeding::NotRequired);
+        let options =
+            if relay { self.rules.candidate_moves(&pos) } else { self.rules.legal_moves(&pos) };
+        let options = if ply == 0 { Moves(options.0 & self.root_moves.0) } else { options };
+        for pit in options {
+            let child = if relay {
+                match self.rules.play(&pos, pit) {
+                    Ok(child) => child,
+                    Err(_) => continue,
+                }
+            } else {
+                self.rules.play_unchecked(&pos, pit)
+            };
             let gain = child.captured()[mover] as i32 - child.captured()[!mover] as i32 - before;
             let order = if pit.0 == tt_move {
                 1 << 30
@@ -553,6 +568,11 @@ impl Searcher {
             };
             moves[count] = (pit, child, order);
             count += 1;
+        }
+        if count == 0 {
+            // Cannot happen with settled positions (a player without a
+            // legal move has passed, or the game is over); be safe.
+            return self.horizon_value(&pos);
         }
         let moves = &mut moves[..count];
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.2));
