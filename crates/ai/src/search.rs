@@ -89,6 +89,22 @@ pub struct Report {
 pub trait Oracle {
     /// The result for the player to move, if known exactly.
     fn result(&self, pos: &Position) -> Option<Result3>;
+
+    /// Whether it answers for games under these rules (searches of other
+    /// games do not ask it).
+    fn covers(&self, rules: &Rules) -> bool;
+}
+
+impl Oracle for crate::egdb::Egdb {
+    /// The database's result where it is exact for a position without
+    /// repetition history (see docs/egdb.md).
+    fn result(&self, pos: &Position) -> Option<Result3> {
+        self.probe(pos).filter(|p| p.exact).and_then(|p| p.result)
+    }
+
+    fn covers(&self, rules: &Rules) -> bool {
+        self.ruleset().rules == *rules
+    }
 }
 
 /// One line of progress: a depth completed.
@@ -208,6 +224,7 @@ impl Searcher {
         progress: &mut dyn FnMut(&Progress),
     ) -> Report {
         let started = Instant::now();
+        let egdb = egdb.filter(|o| o.covers(&self.rules));
         self.horizon = horizon;
 
         self.nodes = 0;

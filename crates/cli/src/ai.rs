@@ -70,8 +70,10 @@ pub fn load_oracle(id: &str, path: Option<&Path>) -> Result<Option<Box<dyn Oracl
 }
 
 fn open_database(id: &str, path: &Path) -> Result<Box<dyn Oracle>> {
-    let _ = (id, path);
-    bail!("endgame databases are not available in this build")
+    let ruleset = crate::find(id)?;
+    let db = mancala_ai::egdb::Egdb::open(path, ruleset)
+        .with_context(|| format!("cannot use the endgame database {}", path.display()))?;
+    Ok(Box::new(db))
 }
 
 fn letters(rules: &Rules, pits: &[Pit]) -> String {
@@ -652,18 +654,23 @@ pub fn searchbench(args: SearchbenchArgs) -> Result<()> {
 
 #[derive(clap::Args)]
 pub struct EngineArgs {
-    /// An endgame database for the searches (must match the game set with
-    /// `newgame`).
+    /// An endgame database for the searches; used only while the game set
+    /// with `newgame` is the database's.
     #[arg(long)]
     db: Option<PathBuf>,
 }
 
 pub fn engine(args: EngineArgs) -> Result<()> {
-    if args.db.is_some() {
-        bail!("--db is not supported by the engine protocol yet");
-    }
+    let oracle: Option<std::sync::Arc<dyn Oracle + Send + Sync>> = match &args.db {
+        Some(path) => {
+            let db = mancala_ai::egdb::Egdb::open_any(path)
+                .with_context(|| format!("cannot use the endgame database {}", path.display()))?;
+            Some(std::sync::Arc::new(db))
+        }
+        None => None,
+    };
     let stdin = std::io::stdin();
-    mancala_ai::protocol::run(stdin.lock(), std::io::stdout(), None)?;
+    mancala_ai::protocol::run(stdin.lock(), std::io::stdout(), oracle)?;
     Ok(())
 }
 
