@@ -252,10 +252,12 @@
       const board = report.before.slice();
       const captured = report.captured_before.slice();
       highlight = { from: report.move, captured: [], last: null, report: null };
+      // Long relay moves are sped up to last about six seconds at most.
+      const steps = report.events.length;
       const step = async (hand) => {
         shown = { board: board.slice(), captured: captured.slice(), hand };
         render(true);
-        const ms = delay();
+        const ms = Math.min(delay(), Math.floor(6000 / Math.max(steps, 1)));
         if (ms) await sleep(ms);
       };
       if (delay() > 0) {
@@ -382,20 +384,47 @@
         el("span", { class: "letter", text: t("play.store") }));
     }
 
+    // A player's name as shown: the computer and unnamed players get words
+    // in the page's language.
+    function displayName(side) {
+      const p = state.players[side];
+      if (p.kind === "computer") return t("play.computer", { n: state.level });
+      if (!p.seated) return t("play.waiting-seat");
+      if (p.name === "South" || p.name === "North") return sideName(side);
+      return p.name;
+    }
+
     function playerLabel(side) {
       const p = state.players[side];
       const you = mySeats().includes(side) && state.mode !== "local" ? " (" + t("play.you") + ")" : "";
-      const name = p.seated ? p.name : t("play.waiting-seat");
+      const name = displayName(side);
       const turn = state.to_move === side ? " turn" : "";
       return el("div", { class: "player " + side + turn },
         el("span", { class: "side", text: sideName(side) }), " ",
         el("strong", { text: name + you }));
     }
 
-    function render(quick) {
-      if (!state || !shown) return;
+    function buildBoard() {
       const n = state.pits_per_row;
       const names = letters(n);
+      const board = el("div", { class: "board", style: "--pits:" + n });
+      board.append(storeBox("north"));
+      const north = el("div", { class: "row north" });
+      for (let i = n - 1; i >= 0; i--) north.append(pitButton(names[n + i], n + i, "north"));
+      const south = el("div", { class: "row south" });
+      for (let i = 0; i < n; i++) south.append(pitButton(names[i], i, "south"));
+      board.append(north, south, storeBox("south"));
+      if (shown.hand) board.append(el("div", { class: "hand", text: String(shown.hand) }));
+      return board;
+    }
+
+    // Draws the page; `quick` (during an animation) redraws only the board,
+    // so buttons and the speed slider keep working meanwhile.
+    function render(quick) {
+      if (!state || !shown) return;
+      const old = root.querySelector(".board");
+      if (quick && old) { old.replaceWith(buildBoard()); return; }
+      const n = state.pits_per_row;
       root.replaceChildren();
       root.style.setProperty("--pits", n);
 
@@ -408,23 +437,16 @@
       } else {
         const side = state.to_move;
         const p = state.players[side];
-        let text = myTurn() && state.mode !== "local" ? t("play.your-turn") : t("play.to-move", { name: p.name, side: sideName(side) });
+        const name = displayName(side);
+        let text = myTurn() && state.mode !== "local" ? t("play.your-turn")
+          : name === sideName(side) ? t("play.side-to-move", { side: name }) : t("play.to-move", { name, side: sideName(side) });
         if (p.kind === "computer") text += " " + t("play.thinking");
         status.textContent = text;
         status.classList.add(side);
       }
       root.append(playerLabel("north"));
 
-      const board = el("div", { class: "board", style: "--pits:" + n });
-      board.append(storeBox("north"));
-      const north = el("div", { class: "row north" });
-      for (let i = n - 1; i >= 0; i--) north.append(pitButton(names[n + i], n + i, "north"));
-      const south = el("div", { class: "row south" });
-      for (let i = 0; i < n; i++) south.append(pitButton(names[i], i, "south"));
-      board.append(north, south, storeBox("south"));
-      if (shown.hand) board.append(el("div", { class: "hand", text: String(shown.hand) }));
-      root.append(board, playerLabel("south"), status);
-      if (quick) return;
+      root.append(buildBoard(), playerLabel("south"), status);
 
       // The last move, explained.
       const report = highlight.report;
@@ -464,7 +486,7 @@
       // The result.
       if (state.over && !replay) {
         const winner = state.winner;
-        const headline = winner === "draw" ? t("play.draw") : t("play.wins", { name: state.players[winner].name });
+        const headline = winner === "draw" ? t("play.draw") : t("play.wins", { name: displayName(winner) });
         const why = state.ending_text ? state.ending_text[lang] || state.ending_text.en : "";
         const result = el("section", { class: "result", "aria-label": t("play.over") },
           el("h2", { text: headline }),

@@ -48,7 +48,7 @@ pub fn sentence(lang: Lang, ruleset: &Ruleset, report: &MoveReport) -> String {
     for event in &report.events {
         match *event {
             Event::Take { pit, seeds } => parts.push(fill(
-                t(lang, "ex.sow"),
+                t(lang, if seeds == 1 { "ex.sow-one" } else { "ex.sow" }),
                 &[("side", mover.to_string()), ("n", seeds.to_string()), ("pit", letter(pit))],
             )),
             Event::Drop { pit } => last_drop = Some(pit),
@@ -82,7 +82,7 @@ pub fn sentence(lang: Lang, ruleset: &Ruleset, report: &MoveReport) -> String {
                 tail.push(fill(t(lang, "ex.pass"), &[("side", side_word(lang, side).to_string())]))
             }
             Event::Award { side, seeds } => tail.push(fill(
-                t(lang, "ex.award"),
+                t(lang, if seeds == 1 { "ex.award-one" } else { "ex.award" }),
                 &[("side", side_word(lang, side).to_string()), ("n", seeds.to_string())],
             )),
             Event::End(outcome) => {

@@ -123,6 +123,8 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("new.start", ["Start the game", "Bắt đầu ván", "Begin de partij"]),
     // Playing.
     ("play.to-move", ["{name} ({side}) to move", "Đến lượt {name} ({side})", "{name} ({side}) is aan zet"]),
+    ("play.side-to-move", ["{side} to move", "Đến lượt {side}", "{side} is aan zet"]),
+    ("play.computer", ["Computer (level {n})", "Máy (cấp {n})", "Computer (niveau {n})"]),
     ("play.your-turn", ["Your turn: choose a pit in your row", "Đến lượt bạn: chọn một ô trong hàng của bạn", "Jij bent aan zet: kies een putje in je rij"]),
     ("play.thinking", ["The computer is thinking…", "Máy đang suy nghĩ…", "De computer denkt na…"]),
     ("play.waiting", ["Waiting for your friend to open the invitation link.", "Đang chờ bạn của bạn mở đường dẫn mời.", "Wachten tot je vriend de uitnodigingslink opent."]),
@@ -201,6 +203,8 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     // Explaining a move (English comes from the rules library; these are
     // its equivalents, used for Vietnamese and Dutch).
     ("ex.sow", ["{side} sowed {n} seeds from {pit}", "{side} gieo {n} hạt từ ô {pit}", "{side} zaaide {n} zaden uit {pit}"]),
+    ("ex.sow-one", ["{side} sowed 1 seed from {pit}", "{side} gieo 1 hạt từ ô {pit}", "{side} zaaide 1 zaad uit {pit}"]),
+    ("ex.award-one", ["{side} takes the 1 seed left", "{side} nhận 1 hạt còn lại", "{side} krijgt het laatste zaad"]),
     ("ex.last", [", the last one landing in {pit}", ", hạt cuối rơi vào ô {pit}", ", het laatste kwam in {pit}"]),
     ("ex.relay", ["{pit} was occupied, so its {n} seeds were lifted and sown on", "ô {pit} đã có hạt nên {n} hạt ở đó được bốc lên gieo tiếp", "{pit} was niet leeg, dus de {n} zaden daar werden opgepakt en verder gezaaid"]),
     ("ex.capture", [", capturing {n} seeds ({list})", ", ăn {n} hạt ({list})", " en sloeg {n} zaden ({list})"]),
