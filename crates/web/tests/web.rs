@@ -715,3 +715,79 @@ fn explanations_exist_in_every_language() {
     assert!(texts["nl"].as_str().unwrap().contains("zaaide"), "{texts}");
     assert!(texts["en"].as_str().unwrap().contains("sowed"), "{texts}");
 }
+
+/// The real binary, killed with SIGKILL right after acknowledged moves,
+/// loses none of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_right_after_an_acknowledged_move_loses_nothing() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let (_dir, db) = temp_db();
+    let launch = || {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala-web"))
+            .args(["--bind", "127.0.0.1:0", "--database", &format!("sqlite://{}", db.display())])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        // "Open http://127.0.0.1:PORT in your browser ..."
+        let addr: std::net::SocketAddr = line
+            .split("http://")
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        (child, addr)
+    };
+    // The same tiny client, addressed to the child process.
+    async fn call(addr: std::net::SocketAddr, method: &str, path: &str, body: Value) -> Reply {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let body = if method == "POST" { body.to_string() } else { String::new() };
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).await.unwrap();
+        stream.write_all(body.as_bytes()).await.unwrap();
+        let mut raw = Vec::new();
+        let _ = stream.read_to_end(&mut raw).await;
+        let text = String::from_utf8_lossy(&raw).to_string();
+        let (head, rest) = text.split_once("\r\n\r\n").unwrap();
+        Reply {
+            status: head.split(' ').nth(1).unwrap().parse().unwrap(),
+            headers: head.into(),
+            body: rest.into(),
+        }
+    }
+    let (mut child, addr) = launch();
+    let c =
+        call(addr, "POST", "/api/games", json!({"game": "wahree", "mode": "local"})).await.json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let token = c["token"].as_str().unwrap().to_string();
+    let mut acknowledged = Vec::new();
+    for _ in 0..5 {
+        let state = call(addr, "GET", &format!("/api/games/{id}"), Value::Null).await.json();
+        let pick = strings(&state["legal"])[0].clone();
+        let r = call(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": pick}),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        acknowledged.push(pick);
+    }
+    child.kill().unwrap(); // SIGKILL: no shutdown, no flush
+    child.wait().unwrap();
+    assert_eq!(stored_moves(&db, &id), acknowledged);
+    let (mut child, addr) = launch();
+    let state = call(addr, "GET", &format!("/api/games/{id}"), Value::Null).await.json();
+    assert_eq!(strings(&state["moves"]), acknowledged);
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
