@@ -29,7 +29,11 @@
     return node;
   }
   const store = {
-    get(key) { try { return JSON.parse(localStorage.getItem(key)); } catch (e) { return null; } },
+    get(key) {
+      let raw = null;
+      try { raw = localStorage.getItem(key); } catch (e) { return null; }
+      try { return JSON.parse(raw); } catch (e) { return raw; }
+    },
     set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ } },
   };
   async function api(method, path, body) {

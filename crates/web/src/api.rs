@@ -40,9 +40,6 @@ pub fn routes() -> Router<Shared> {
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/ws", get(websocket))
         .route("/api/records", post(upload))
-        .fallback(|| async {
-            error(StatusCode::NOT_FOUND, "not_found", "no such page or API route")
-        })
 }
 
 /// An error answer.

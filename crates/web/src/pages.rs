@@ -27,6 +27,21 @@ pub fn routes() -> Router<Shared> {
         .route("/finished", get(finished))
         .route("/assets/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
         .route("/assets/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
+        .fallback(fallback)
+}
+
+/// Unknown paths: a JSON error under `/api/`, a page elsewhere.
+async fn fallback(
+    uri: axum::http::Uri,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    if uri.path().starts_with("/api/") {
+        return crate::api::error(StatusCode::NOT_FOUND, "not_found", "no such API route")
+            .into_response();
+    }
+    let (lang, remember) = language(&q, &headers);
+    not_found(lang, remember, uri.path().to_string()).into_response()
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -459,7 +474,14 @@ async fn game_view(
             live.ruleset.rules.pits_per_row,
         )
     };
-    let title = format!("{name}: {south} – {north}");
+    let seat = |name: String| {
+        if name.is_empty() {
+            t(lang, "play.waiting-seat").to_string()
+        } else {
+            name
+        }
+    };
+    let title = format!("{name}: {} – {}", seat(south), seat(north));
     let body = format!(
         "<h1 class=\"game-title\">{}</h1><div id=\"game\" class=\"game\" data-pits=\"{pits}\"><p class=\"loading\">…</p></div>",
         esc(&title)

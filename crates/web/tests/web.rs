@@ -564,6 +564,10 @@ async fn pages_are_served_in_the_chosen_language() {
         }
     }
     assert_eq!(get(&server, "/games/chess").await.status, 404);
+    let missing = get(&server, "/no/such/page?lang=vi").await;
+    assert_eq!(missing.status, 404);
+    assert!(missing.body.contains("<html lang=\"vi\""));
+    assert_eq!(get(&server, "/api/nothing").await.json()["error"]["code"], "not_found");
     for path in ["/new", "/new?game=anywoli", "/finished", "/assets/app.js", "/assets/style.css"] {
         assert_eq!(get(&server, path).await.status, 200, "{path}");
     }
