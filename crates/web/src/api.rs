@@ -170,7 +170,16 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
         .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e.0))?;
     let mut games = state.games.lock().unwrap_or_else(|e| e.into_inner());
     // Another request may have loaded it meanwhile: keep the first.
-    Ok(games.entry(id.to_string()).or_insert_with(|| Arc::new(Mutex::new(live))).clone())
+    if let Some(game) = games.get(id) {
+        return Ok(game.clone());
+    }
+    let game = Arc::new(Mutex::new(live));
+    games.insert(id.to_string(), game.clone());
+    drop(games);
+    // A game stored while the computer was to move (the server stopped
+    // while it was thinking) goes on.
+    schedule_computer(state.clone(), game.clone());
+    Ok(game)
 }
 
 fn game_url(state: &Shared, id: &str) -> String {

@@ -663,12 +663,9 @@ fn every_rules_page_is_in_every_language_and_translated() {
     }
 }
 
-#[test]
-fn the_sqlite_store_keeps_games_and_moves() {
-    let (_dir, db) = temp_db();
-    let store = Sqlite::open(&db).unwrap();
-    let mut row = GameRow {
-        id: "g1".into(),
+fn row(id: &str) -> GameRow {
+    GameRow {
+        id: id.into(),
         ruleset: "wahree".into(),
         version: 1,
         setup: None,
@@ -686,8 +683,14 @@ fn the_sqlite_store_keeps_games_and_moves() {
         rematch: None,
         created: 1,
         updated: 1,
-    };
+    }
+}
+
+/// What every `Store` must do; a PostgreSQL store will run this too.
+fn store_contract(store: &dyn Store) {
+    let mut row = row("g1");
     store.create(&row, &[]).unwrap();
+    assert!(store.create(&row, &[]).is_err(), "an id is stored once");
     store.append_move(&row, 1, "c").unwrap();
     assert!(store.append_move(&row, 1, "d").is_err(), "a ply is stored once");
     store.append_move(&row, 2, "A").unwrap();
@@ -701,12 +704,49 @@ fn the_sqlite_store_keeps_games_and_moves() {
     assert_eq!(store.load("g1").unwrap().unwrap().moves, ["c"]);
     assert_eq!(store.finished(10).unwrap(), vec![(row.clone(), 1)]);
     assert!(store.load("nope").unwrap().is_none());
+    let mut other = self::row("g2");
+    other.updated = 5;
+    store.create(&other, &["a".into(), "B".into()]).unwrap();
+    assert_eq!(store.load("g2").unwrap().unwrap().moves, ["a", "B"]);
+    other.status = "finished".into();
+    other.north_name = "Ben".into();
+    store.save(&other).unwrap();
+    let finished = store.finished(10).unwrap();
+    assert_eq!(
+        finished.iter().map(|(r, n)| (r.id.as_str(), *n)).collect::<Vec<_>>(),
+        [("g2", 2), ("g1", 1)]
+    );
+    assert_eq!(finished[0].0.north_name, "Ben");
+    assert!(store.save(&self::row("missing")).is_err());
+}
+
+#[test]
+fn the_sqlite_store_keeps_games_and_moves() {
+    let (_dir, db) = temp_db();
+    let store = Sqlite::open(&db).unwrap();
+    store_contract(&store);
     drop(store);
     // Reopened: the same.
     let store = Sqlite::open(&db).unwrap();
     assert_eq!(store.load("g1").unwrap().unwrap().moves, ["c"]);
     let err = mancala_web::store::open("postgres://localhost/mancala").err().unwrap();
     assert!(err.to_string().contains("not supported yet"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_game_stored_at_the_computers_turn_goes_on_after_a_restart() {
+    let (_dir, db) = temp_db();
+    let mut game = row("waiting1");
+    game.mode = "computer".into();
+    game.level = Some(1);
+    game.computer = Some("south".into());
+    game.south_token = None;
+    Sqlite::open(&db).unwrap().create(&game, &[]).unwrap();
+    let server = start(&db, 0).await;
+    let state = wait_for_turn(&server, "waiting1", "north").await;
+    assert_eq!(state["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(stored_moves(&db, "waiting1").len(), 1);
+    server.stop().await;
 }
 
 #[test]
