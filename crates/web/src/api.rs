@@ -156,6 +156,10 @@ fn unknown_game(id: &str) -> ApiError {
     error(StatusCode::NOT_FOUND, "unknown_game", format!("there is no game '{id}'"))
 }
 
+/// Games kept in memory before idle ones are dropped (a guess: a game in
+/// memory is a few kilobytes).
+const CACHED_GAMES: usize = 10_000;
+
 /// The game in memory, loading (and replaying) it from storage if needed.
 pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
     if id.is_empty() || id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
@@ -172,6 +176,11 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
     // Another request may have loaded it meanwhile: keep the first.
     if let Some(game) = games.get(id) {
         return Ok(game.clone());
+    }
+    if games.len() >= CACHED_GAMES {
+        // Forget games nobody holds (no request, watcher or computer task
+        // has them): everything about them is stored, so they reload.
+        games.retain(|_, game| Arc::strong_count(game) > 1);
     }
     let game = Arc::new(Mutex::new(live));
     games.insert(id.to_string(), game.clone());
