@@ -2,6 +2,7 @@
 
 mod ai;
 mod board;
+mod egdb;
 mod play;
 
 use anyhow::{bail, Context, Result};
@@ -28,6 +29,8 @@ struct Cli {
 enum Command {
     /// List the games.
     Games,
+    /// Endgame databases: build, info, probe.
+    Egdb(egdb::EgdbArgs),
     /// Print a game's rules.
     Rules {
         /// Game id (see `mancala games`).
@@ -118,6 +121,7 @@ fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Games => games(),
+        Command::Egdb(args) => egdb::run(args),
         Command::Rules { game } => rules_text(&game),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay(args),

@@ -10,7 +10,7 @@
 use super::index::{next_board, Binomials};
 use super::EgdbError;
 use mancala_rules::{Award, BySide, Capture, Position, Rules, Side, Target, Winner, MAX_PITS};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A result for the mover with a given split of the captured seeds, as far
 /// as the thresholds are concerned (a draw is `Open`: nobody forces a win).
@@ -456,22 +456,30 @@ impl Solver<'_> {
         // Chunks of equal numbers of boards.
         let bounds: Vec<u64> = (0..=threads).map(|t| boards * t as u64 / threads as u64).collect();
         let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
-        let finished = AtomicUsize::new(0);
+        let (finished, all_done) = std::sync::mpsc::channel::<()>();
         let chunks: Vec<Result<Chunk, EgdbError>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
-                    let (counters, finished, bounds) = (&counters, &finished, &bounds);
+                    let (counters, bounds, finished) = (&counters, &bounds, finished.clone());
                     scope.spawn(move || {
                         let chunk = self.chunk(bounds[t], bounds[t + 1], &counters[t]);
-                        finished.fetch_add(1, Ordering::Release);
+                        let _ = finished.send(());
                         chunk
                     })
                 })
                 .collect();
-            while finished.load(Ordering::Acquire) < threads {
-                let done: u64 = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
-                progress(Phase::Moves, done, positions);
-                std::thread::sleep(std::time::Duration::from_millis(100));
+            // A thread that panics drops its sender without sending.
+            drop(finished);
+            let mut running = threads;
+            while running > 0 {
+                match all_done.recv_timeout(std::time::Duration::from_millis(100)) {
+                    Ok(()) => running -= 1,
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                        let done: u64 = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
+                        progress(Phase::Moves, done, positions);
+                    }
+                }
             }
             handles.into_iter().map(|h| h.join().expect("layer thread panicked")).collect()
         });

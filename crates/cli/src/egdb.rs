@@ -1,0 +1,248 @@
+//! `mancala egdb`: build, describe and probe endgame databases.
+
+use anyhow::{bail, Context, Result};
+use clap::Subcommand;
+use indicatif::{ProgressBar, ProgressStyle};
+use mancala_ai::egdb::{self, BuildOptions, BuildReport, Egdb, Phase, Value};
+use mancala_ai::Result3;
+use mancala_rules::ruleset;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub struct EgdbArgs {
+    #[command(subcommand)]
+    command: EgdbCommand,
+}
+
+#[derive(Subcommand)]
+enum EgdbCommand {
+    /// Build a database (or finish one that was interrupted, or extend one).
+    Build {
+        /// Game id (see `mancala games`).
+        #[arg(long)]
+        game: String,
+        /// Cover every board with up to this many seeds.
+        #[arg(long)]
+        seeds: u32,
+        /// The file (default: egdb/GAME.egdb).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Describe a database file: its rules, layers and counts.
+    Info {
+        /// The database file.
+        path: PathBuf,
+    },
+    /// Look a position up.
+    Probe {
+        /// Game id.
+        #[arg(long)]
+        game: String,
+        /// The position, in the one-line notation.
+        #[arg(long)]
+        from: String,
+        /// The database file (default: egdb/GAME.egdb).
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+}
+
+pub fn run(args: EgdbArgs) -> Result<()> {
+    match args.command {
+        EgdbCommand::Build { game, seeds, out, threads } => build(&game, seeds, out, threads),
+        EgdbCommand::Info { path } => info(&path),
+        EgdbCommand::Probe { game, from, db } => probe(&game, &from, db),
+    }
+}
+
+fn build(game: &str, seeds: u32, out: Option<PathBuf>, threads: Option<usize>) -> Result<()> {
+    let ruleset = ruleset(game)?;
+    let path = out.unwrap_or_else(|| egdb::default_path(ruleset.id));
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let mut options = BuildOptions { max_seeds: seeds, ..BuildOptions::default() };
+    if let Some(t) = threads {
+        if t == 0 {
+            bail!("--threads must be at least 1");
+        }
+        options.threads = t;
+    }
+    eprintln!(
+        "building {} ({} seeds at most, {} thread(s)) into {}",
+        ruleset.id,
+        seeds,
+        options.threads,
+        path.display()
+    );
+    let bar = ProgressBar::new(1);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{prefix:>12} {msg:<10} [{bar:30}] {human_pos}/{human_len} ({per_sec}, {eta})",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    let mut current = None;
+    let report = egdb::build(ruleset, &path, &options, &mut |p| {
+        if current != Some((p.seeds, p.phase)) {
+            current = Some((p.seeds, p.phase));
+            bar.reset();
+            bar.set_prefix(format!("layer {}/{}", p.seeds, p.max_seeds));
+            bar.set_message(match p.phase {
+                Phase::Moves => "moves".to_string(),
+                Phase::Sweep(k) => format!("sweep {k}"),
+            });
+        }
+        bar.set_length(p.total.max(1));
+        bar.set_position(p.done);
+    });
+    bar.finish_and_clear();
+    let report = report.with_context(|| format!("building {}", path.display()))?;
+    print_report(&report, &path, options.threads);
+    Ok(())
+}
+
+fn print_report(report: &BuildReport, path: &Path, threads: usize) {
+    if !report.discarded.is_empty() {
+        println!("layers found damaged or cut short and computed again: {:?}", report.discarded);
+    }
+    println!(
+        "{:>5} {:>12} {:>9} {:>12} {:>6} {:>6} {:>14} {:>14} {:>14}",
+        "seeds",
+        "positions",
+        "seconds",
+        "positions/s",
+        "sweeps",
+        "quiet",
+        "win",
+        "loss",
+        "unresolved"
+    );
+    let mut positions = 0;
+    let mut seconds = 0.0;
+    for l in &report.layers {
+        let (secs, rate) = if l.computed {
+            positions += l.positions;
+            seconds += l.seconds;
+            (
+                format!("{:.2}", l.seconds),
+                format!("{:.0}", l.positions as f64 / l.seconds.max(1e-9)),
+            )
+        } else {
+            ("reused".to_string(), "-".to_string())
+        };
+        println!(
+            "{:>5} {:>12} {:>9} {:>12} {:>6} {:>6} {:>14} {:>14} {:>14}",
+            l.seeds, l.positions, secs, rate, l.sweeps, l.quiet_bound, l.win, l.loss, l.unresolved
+        );
+    }
+    let rate = positions as f64 / seconds.max(1e-9);
+    println!(
+        "computed {} position(s) in {:.1} s: {:.0} positions/s, {:.0} per thread ({} threads); \
+         total time {:.1} s",
+        positions,
+        seconds,
+        rate,
+        rate / threads as f64,
+        threads,
+        report.seconds
+    );
+    println!("{}: {} bytes ({:.1} MiB)", path.display(), report.file_size, mib(report.file_size));
+}
+
+fn mib(bytes: u64) -> f64 {
+    bytes as f64 / (1024.0 * 1024.0)
+}
+
+fn info(path: &Path) -> Result<()> {
+    let db = Egdb::open_any(path).with_context(|| format!("opening {}", path.display()))?;
+    let r = db.ruleset();
+    let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    println!("file:        {} ({} bytes, {:.1} MiB)", path.display(), size, mib(size));
+    println!("format:      version {}", db.format_version());
+    println!("game:        {} ({}), rules version {}", r.id, r.name, r.version);
+    println!(
+        "board:       {} pits a row, {} seeds; positions with 0 to {} seeds on the board",
+        r.rules.pits_per_row,
+        r.rules.total_seeds(),
+        db.max_seeds().map_or("-".to_string(), |n| n.to_string())
+    );
+    println!(
+        "unresolved:  {}",
+        if egdb::unresolved_is_draw(&r.rules) {
+            "a draw (every cycle is a draw in these rules)"
+        } else {
+            "the result depends on how the seeds circulate"
+        }
+    );
+    println!(
+        "{:>5} {:>12} {:>6} {:>6} {:>14} {:>14} {:>14} {:>16}",
+        "seeds", "positions", "sweeps", "quiet", "win", "loss", "unresolved", "checksum"
+    );
+    for (n, e) in db.layers().iter().enumerate() {
+        println!(
+            "{:>5} {:>12} {:>6} {:>6} {:>14} {:>14} {:>14} {:>16x}",
+            n,
+            e.positions,
+            e.sweeps,
+            db.quiet_bound(n as u32).unwrap_or(0),
+            e.win,
+            e.loss,
+            e.unresolved,
+            e.checksum
+        );
+    }
+    Ok(())
+}
+
+fn probe(game: &str, from: &str, db: Option<PathBuf>) -> Result<()> {
+    let ruleset = ruleset(game)?;
+    let pos = ruleset.rules.parse_position(from)?;
+    let path = db.unwrap_or_else(|| egdb::default_path(ruleset.id));
+    let db = Egdb::open(&path, ruleset).with_context(|| format!("opening {}", path.display()))?;
+    if pos.is_over() {
+        bail!("the game is already over in this position");
+    }
+    let n = pos.board_seeds();
+    let Some(probe) = db.probe(&pos) else {
+        bail!(
+            "{n} seeds on the board; the database covers at most {}",
+            db.max_seeds().map_or("none".to_string(), |m| m.to_string())
+        );
+    };
+    let side = pos.to_move();
+    let what = match (probe.value, probe.result) {
+        (Value::Win, _) => format!("{side} (to move) can force a win"),
+        (Value::Loss, _) => format!("{side} (to move) loses: the opponent can force a win"),
+        (Value::Unresolved, Some(Result3::Draw)) => {
+            "draw: neither side can force a win (the seeds circulate)".to_string()
+        }
+        (Value::Unresolved, _) => "unresolved: neither side can force a win by play that ends \
+             the game; the result depends on how the seeds circulate"
+            .to_string(),
+    };
+    println!("{pos}");
+    println!("{what}");
+    let m = ruleset.rules.total_seeds() - n;
+    let never = |t: u8| t as u32 > m;
+    let win = if never(probe.win) {
+        format!("{side} cannot force a win with any number of seeds captured")
+    } else {
+        format!("{side} forces a win with {}+ of the {m} captured seeds", probe.win)
+    };
+    let lose = if never(probe.lose) {
+        "the opponent cannot force a win with any number".to_string()
+    } else {
+        format!("the opponent forces a win with {}+", probe.lose)
+    };
+    println!("thresholds: {win}; {lose}");
+    if probe.result.is_some() && !probe.exact {
+        println!("note: the stall rule could cut the forcing line short");
+    }
+    println!("(for the position with no repetition history)");
+    Ok(())
+}
