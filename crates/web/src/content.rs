@@ -135,6 +135,11 @@ const SPEIGHTSTOWN_SECTIONS: &[Section] = &[
                 "- Lege rij: heeft de speler aan zet geen zaden meer in zijn rij, dan is de partij uit en krijgt die speler alle zaden die nog op het bord liggen. Een volledige slag die onder de 25 blijft, geeft het slachtoffer dus alles wat nog aan de kant van de zetter ligt.",
             ],
             [
+                "- Example: South has 18, North 17, and North's row holds only `A` = 1 and `B` = 1. South plays `e` with 3 seeds and takes 4, a grand slam, reaching 22. North now has an empty row, so North takes the 9 seeds left in South's row and wins 26-22. Had South started with 21, the same move would reach 25 and win 25-17 at once, the 6 seeds left on the board staying uncaptured.",
+                "- Ví dụ: Nam có 18, Bắc có 17, hàng của Bắc chỉ còn `A` = 1 và `B` = 1. Nam đi `e` có 3 hạt và ăn 4 hạt, ăn sạch cả hàng, lên 22. Giờ hàng của Bắc trống, nên Bắc nhận 9 hạt còn trong hàng của Nam và thắng 26-22. Nếu lúc đầu Nam có 21, cùng nước đi đó sẽ đạt 25 và thắng ngay 25-17, 6 hạt còn trên bàn để nguyên.",
+                "- Voorbeeld: Zuid heeft 18, Noord 17, en in de rij van Noord liggen alleen `A` = 1 en `B` = 1. Zuid speelt `e` met 3 zaden en slaat er 4, een volledige slag, en komt op 22. Noord heeft nu een lege rij en krijgt dus de 9 zaden die nog in de rij van Zuid liggen: Noord wint met 26-22. Had Zuid eerst 21 gehad, dan bracht dezelfde zet hem op 25 en won hij meteen met 25-17, terwijl de 6 zaden op het bord blijven liggen.",
+            ],
+            [
                 "- Cycle or agreement: the circulating seeds stay where they are; nobody takes them.",
                 "- Vòng lặp hoặc thỏa thuận: các hạt đang quay vòng để nguyên, không ai lấy.",
                 "- Kringloop of overleg: de rondgaande zaden blijven liggen; niemand krijgt ze.",

@@ -45,7 +45,8 @@ impl Lang {
             let q = parts
                 .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()))
                 .unwrap_or(1.0);
-            if let Some(lang) = Lang::from_code(tag) {
+            // q=0 means "not this one".
+            if let (Some(lang), true) = (Lang::from_code(tag), q > 0.0) {
                 if best.is_none_or(|(bq, _)| q > bq) {
                     best = Some((q, lang));
                 }
@@ -106,7 +107,7 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("sec.feeding", ["Feeding", "Nhường hạt", "Voeden"]),
     ("sec.end", ["How the game ends", "Khi nào ván kết thúc", "Het einde van de partij"]),
     ("sec.winner", ["Who wins", "Ai thắng", "Wie wint"]),
-    ("sec.house", ["House rules on this platform", "Quy ước riêng của trang này", "Huisregels op dit platform"]),
+    ("sec.house", ["Notes and house rules", "Ghi chú và quy ước riêng của trang này", "Opmerkingen en huisregels"]),
     ("sec.notes", ["Notes", "Ghi chú", "Opmerkingen"]),
     // Starting a game.
     ("new.title", ["New game", "Ván mới", "Nieuwe partij"]),
