@@ -469,19 +469,12 @@ async fn game_view(
         let live = game.lock().await;
         (
             live.ruleset.name,
-            live.row.south_name.clone(),
-            live.row.north_name.clone(),
+            shown_name(lang, &live.row, true),
+            shown_name(lang, &live.row, false),
             live.ruleset.rules.pits_per_row,
         )
     };
-    let seat = |name: String| {
-        if name.is_empty() {
-            t(lang, "play.waiting-seat").to_string()
-        } else {
-            name
-        }
-    };
-    let title = format!("{name}: {} – {}", seat(south), seat(north));
+    let title = format!("{name}: {south} – {north}");
     let body = format!(
         "<h1 class=\"game-title\">{}</h1><div id=\"game\" class=\"game\" data-pits=\"{pits}\"><p class=\"loading\">…</p></div>",
         esc(&title)
@@ -496,6 +489,26 @@ async fn game_view(
         script: Some(
             serde_json::json!({ "page": kind, "id": id, "lang": lang.code() }).to_string(),
         ),
+    }
+}
+
+/// A player's name as shown: unnamed players and the computer get words in
+/// the page's language (the stored names are `South`, `North`, `Computer N`).
+fn shown_name(lang: Lang, row: &crate::store::GameRow, south: bool) -> String {
+    let (name, side, key) = if south {
+        (&row.south_name, "South", "side.south")
+    } else {
+        (&row.north_name, "North", "side.north")
+    };
+    let computer = row.computer.as_deref() == Some(if south { "south" } else { "north" });
+    if computer {
+        t(lang, "play.computer").replace("{n}", &row.level.unwrap_or(0).to_string())
+    } else if name.is_empty() {
+        t(lang, "play.waiting-seat").to_string()
+    } else if name == side {
+        t(lang, key).to_string()
+    } else {
+        name.clone()
     }
 }
 
@@ -536,8 +549,8 @@ async fn finished(
                 "<tr><td>{}</td><td>{} – {}</td><td>{}<br><small>{}</small></td><td>{moves}</td>\
                  <td><a href=\"/replay/{id}\">{}</a> · <a href=\"/api/games/{id}/record\" download>{}</a></td></tr>",
                 esc(name),
-                esc(&row.south_name),
-                esc(&row.north_name),
+                esc(&shown_name(lang, row, true)),
+                esc(&shown_name(lang, row, false)),
                 esc(&result),
                 esc(why),
                 esc(t(lang, "replay.title")),
