@@ -546,7 +546,7 @@ async fn finished(
             let why = row.ending.as_deref().map(|e| t(lang, &format!("end.{e}"))).unwrap_or("");
             let _ = write!(
                 body,
-                "<tr><td>{}</td><td>{} – {}</td><td>{}<br><small>{}</small></td><td>{moves}</td>\
+                "<tr><td>{}</td><td>{} – {}</td><td>{}<br><small>{}</small></td><td data-label=\"{moves_label}: \">{moves}</td>\
                  <td><a href=\"/replay/{id}\">{}</a> · <a href=\"/api/games/{id}/record\" download>{}</a></td></tr>",
                 esc(name),
                 esc(&shown_name(lang, row, true)),
@@ -556,6 +556,7 @@ async fn finished(
                 esc(t(lang, "replay.title")),
                 esc(t(lang, "play.download")),
                 id = esc(&row.id),
+                moves_label = esc(t(lang, "finished.moves")),
             );
         }
         body.push_str("</tbody></table></div>");
