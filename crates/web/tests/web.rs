@@ -835,3 +835,42 @@ async fn kill_9_right_after_an_acknowledged_move_loses_nothing() {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+/// A WebSocket client that floods the server with messages is disconnected;
+/// the game is untouched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_flood_is_disconnected() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let c = post(&server, "/api/games", json!({"game": "wahree", "mode": "local"})).await.json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let unknown =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/games/nosuchgame/ws", server.addr))
+            .await;
+    assert!(unknown.is_err(), "no WebSocket for an unknown game");
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
+            .await
+            .unwrap();
+    ws.next().await.unwrap().unwrap(); // the state
+    for _ in 0..50 {
+        if ws.send(Message::Text("spam".into())).await.is_err() {
+            break;
+        }
+    }
+    let closed = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match ws.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await
+    .unwrap_or(false);
+    assert!(closed, "the flooding client was not disconnected");
+    assert_eq!(get(&server, &format!("/api/games/{id}")).await.json()["moves"], json!([]));
+    server.stop().await;
+}
