@@ -302,7 +302,7 @@ fn database_agrees_with_exhaustive_solver_with_repetition_rule() {
         let mut unresolved = [0u64; 3];
         let started = std::time::Instant::now();
         for n in 0..=db.max_seeds().unwrap() as usize {
-            if is_anywoli(r) && n % 4 != 0 {
+            if is_anywoli(r) && !n.is_multiple_of(4) {
                 continue;
             }
             // Every board up to 3 seeds; above that the tree with the

@@ -67,7 +67,7 @@ impl Binomials {
     pub(crate) fn unrank(&self, mut rank: u64, n: usize, board: &mut [u8]) {
         let p = board.len();
         let mut r = n;
-        for i in 0..p - 1 {
+        for (i, pit) in board[..p - 1].iter_mut().enumerate() {
             let k = p - 1 - i;
             let all = self.c(r + k, k);
             let mut v = 0;
@@ -76,7 +76,7 @@ impl Binomials {
                 v += 1;
             }
             rank -= all - self.c(r - v + k, k);
-            board[i] = v as u8;
+            *pit = v as u8;
             r -= v;
         }
         board[p - 1] = r as u8;

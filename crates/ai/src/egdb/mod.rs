@@ -129,14 +129,9 @@ impl fmt::Display for EgdbError {
     }
 }
 
-impl std::error::Error for EgdbError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            EgdbError::Io { error, .. } => Some(error),
-            _ => None,
-        }
-    }
-}
+// The I/O error is part of the message, so it is not also a `source`
+// (which would print it twice in a chain of causes).
+impl std::error::Error for EgdbError {}
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> EgdbError + '_ {
     move |error| EgdbError::Io { path: path.to_path_buf(), error }

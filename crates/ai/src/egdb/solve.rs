@@ -99,7 +99,7 @@ struct Chunk {
 /// Whether the layer with `n` seeds holds positions that can occur
 /// (with captures of fours, the seeds in play are a multiple of four).
 pub(crate) fn layer_exists(rules: &Rules, n: usize) -> bool {
-    !matches!(rules.capture, Capture::Fours) || n % 4 == 0
+    !matches!(rules.capture, Capture::Fours) || n.is_multiple_of(4)
 }
 
 /// The thresholds of a vector of results indexed by `cm` (`None`: not
@@ -202,7 +202,9 @@ pub(crate) fn target_reachable_from_zero(rules: &Rules, n: u32) -> bool {
     match rules.target {
         Target::None => false,
         Target::Reach(t) => n >= t as u32,
-        Target::Majority => 2 * n > rules.total_seeds() || 2 * n == rules.total_seeds(),
+        // More than half from 0-0 needs more than half on the board; both
+        // exactly half would need every seed captured.
+        Target::Majority => 2 * n > rules.total_seeds(),
     }
 }
 
