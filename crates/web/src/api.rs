@@ -324,7 +324,11 @@ struct ListQuery {
     limit: Option<u32>,
 }
 
-async fn list(State(state): State<Shared>, Query(q): Query<ListQuery>) -> ApiResult {
+async fn list(
+    State(state): State<Shared>,
+    q: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult {
+    let Query(q) = q.map_err(|e| error(StatusCode::BAD_REQUEST, "bad_query", e.body_text()))?;
     if q.status.as_deref().unwrap_or("finished") != "finished" {
         return Err(error(
             StatusCode::BAD_REQUEST,

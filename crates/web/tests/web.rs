@@ -369,6 +369,7 @@ async fn bad_requests_get_clear_errors_and_change_nothing() {
             "bad_record",
             post(&server, "/api/records", json!({"record": "[Game \"wahree\"]\n\nz"})).await,
         ),
+        (400, "bad_query", get(&server, "/api/games?limit=many").await),
         (
             409,
             "no_offer",
