@@ -113,23 +113,34 @@ pub fn solve(
     let mut line = Vec::new();
     let proven = solution.result().is_some();
     if proven {
+        // The walk has its own budget: half the solving time, at least a
+        // second and at most ten. Past it, the line is finished by short
+        // searches, so that it always reaches the end of the game.
+        let walk_budget = (time / 2).clamp(Duration::from_secs(1), Duration::from_secs(10));
+        let walk_deadline = Instant::now() + walk_budget;
+        let mut quick = Searcher::with_table(rules, 4);
         let mut guard = 0;
-        while !line_game.is_over() && guard < 600 {
+        while !line_game.is_over() && guard < 1000 {
             guard += 1;
-            let depth_left = solution.depth.saturating_sub(line.len() as u32).max(1);
-            let limits = Limits { depth: Some(depth_left), nodes: None, time: None };
-            let mover = line_game.position().to_move();
-            // Pessimistic for the mover: `low`'s table holds the root
-            // player's, `high`'s the opponent's.
-            let searcher = if mover == root_side { &mut low } else { &mut high };
-            let report = searcher.search_with(
-                &line_game,
-                limits,
-                Horizon::Pessimistic,
-                oracle,
-                None,
-                &mut |_| {},
-            );
+            let left = walk_deadline.saturating_duration_since(Instant::now());
+            let report = if left.is_zero() {
+                quick.search(&line_game, Limits::depth(4))
+            } else {
+                let depth_left = solution.depth.saturating_sub(line.len() as u32).max(1);
+                let limits = Limits { depth: Some(depth_left), nodes: None, time: Some(left) };
+                let mover = line_game.position().to_move();
+                // Pessimistic for the mover: `low`'s table holds the root
+                // player's, `high`'s the opponent's.
+                let searcher = if mover == root_side { &mut low } else { &mut high };
+                searcher.search_with(
+                    &line_game,
+                    limits,
+                    Horizon::Pessimistic,
+                    oracle,
+                    None,
+                    &mut |_| {},
+                )
+            };
             let Some(pit) = report.best else { break };
             if line_game.play(pit).is_err() {
                 break;
