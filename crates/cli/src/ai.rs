@@ -263,7 +263,12 @@ pub fn analyse(args: AnalyseArgs) -> Result<()> {
             &mut |_| {},
         );
         let best = report.score;
-        let played = report.root.iter().find(|m| m.0 == pit).map(|m| m.1).unwrap_or(best);
+        let played = match report.root.iter().find(|m| m.0 == pit) {
+            Some(m) => m.1,
+            // Not searched: the database ruled it out as worsening the
+            // result. Value it from the position it leads to.
+            None => value_after(&game, pit, &mut searcher, args.movetime, oracle.as_deref())?,
+        };
         let better = report.best.filter(|&b| b != pit);
         let lost = best.0 - played.0;
         let mistake = better.is_some() && (lost >= threshold || played.result() != best.result());
@@ -296,6 +301,26 @@ pub fn analyse(args: AnalyseArgs) -> Result<()> {
     }
     println!("mistakes: south {} north {}", mistakes[0], mistakes[1]);
     Ok(())
+}
+
+/// The value, for the player to move, of playing `pit` in `game`.
+fn value_after(
+    game: &Game,
+    pit: Pit,
+    searcher: &mut Searcher,
+    movetime: u64,
+    oracle: Option<&dyn Oracle>,
+) -> Result<Score> {
+    let mover = game.position().to_move();
+    let mut after = game.clone();
+    after.play(pit).context("a move of the record")?;
+    let pos = *after.position();
+    if pos.is_over() {
+        return Ok(Score::of_outcome(game.rules(), &pos, mover));
+    }
+    let limits = Limits::time(Duration::from_millis(movetime));
+    let report = searcher.search_with(&after, limits, Horizon::Evaluate, oracle, None, &mut |_| {});
+    Ok(if pos.to_move() == mover { report.score } else { -report.score })
 }
 
 // ------------------------------------------------------------------- match
