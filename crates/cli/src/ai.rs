@@ -273,10 +273,9 @@ pub fn analyse(args: AnalyseArgs) -> Result<()> {
         let lost = best.0 - played.0;
         let mistake = better.is_some() && (lost >= threshold || played.result() != best.result());
         let mut line = format!(
-            "{:>3}. {:<5} {} plays {}  best {:>9}  played {:>9}",
+            "{:>3}. {:<5} plays {}  best {:>9}  played {:>9}",
             i + 1,
             mover.name(),
-            "",
             pit.letter(&rules),
             best.to_string(),
             played.to_string()
