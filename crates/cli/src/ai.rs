@@ -3,9 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use mancala_ai::search::Progress;
-use mancala_ai::{
-    solve, Horizon, Limits, Oracle, Player, PlayerSpec, Result3, Score, Searcher, LEVELS,
-};
+use mancala_ai::{solve, Horizon, Limits, Oracle, Player, PlayerSpec, Score, Searcher, LEVELS};
 use mancala_rules::{Game, Match, Pit, Record, Rules, Ruleset, Side};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -696,9 +694,4 @@ pub fn engine(args: EngineArgs) -> Result<()> {
     let stdin = std::io::stdin();
     mancala_ai::protocol::run(stdin.lock(), std::io::stdout(), oracle)?;
     Ok(())
-}
-
-#[allow(dead_code)]
-fn result_name(r: Result3) -> &'static str {
-    r.name()
 }
