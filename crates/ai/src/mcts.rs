@@ -66,12 +66,7 @@ impl Mcts {
             return report;
         }
         // History since the last capture, for the repetition rule.
-        let positions = game.positions();
-        let window = (1..positions.len())
-            .rev()
-            .find(|&i| positions[i].captured() != positions[i - 1].captured())
-            .unwrap_or(0);
-        let history: Vec<Position> = positions[window..].to_vec();
+        let history: Vec<Position> = game.repeatable_positions().to_vec();
         let mut nodes = vec![Node {
             pit: Pit(0),
             pos: root_pos,

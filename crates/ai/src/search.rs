@@ -316,13 +316,8 @@ impl Searcher {
     /// path.
     fn load_path(&mut self, game: &Game) {
         self.path.clear();
-        let positions = game.positions();
-        let window = (1..positions.len())
-            .rev()
-            .find(|&i| positions[i].captured() != positions[i - 1].captured())
-            .unwrap_or(0);
         let mut set = 0;
-        for pos in &positions[window..] {
+        for pos in game.repeatable_positions() {
             let key = pos.key();
             set ^= mix(key);
             self.path.push(Frame { pos: *pos, key, window: 0, set });

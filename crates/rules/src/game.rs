@@ -115,6 +115,13 @@ impl Game {
         &self.positions
     }
 
+    /// The positions that can still repeat: those since the last capture
+    /// (or the start), the current one included. What the repetition rule
+    /// compares a new position with; searches start their path with them.
+    pub fn repeatable_positions(&self) -> &[Position] {
+        &self.positions[self.window..]
+    }
+
     pub fn moves(&self) -> &[Pit] {
         &self.moves
     }
