@@ -28,8 +28,10 @@ if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
   exit 1
 fi
 
-# A no-op after `cargo test --workspace --release`; builds it when run alone.
-cargo build --release -p mancala-web --quiet
+# The server binary as `cargo test --workspace --release` builds it: a no-op
+# right after that command (scripts/test.sh). `cargo build -p mancala-web`
+# would resolve features differently and compile the dependencies again.
+cargo test --workspace --release --no-run --quiet
 
 rm -rf target/browser-artifacts
 (cd "$dir" && npm ci --no-audit --no-fund --prefer-offline --loglevel=error)

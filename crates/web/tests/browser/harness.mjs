@@ -83,10 +83,13 @@ export class Server {
 
   async stop() {
     if (this.child) {
-      const exited = once(this.child, "exit");
-      this.child.kill("SIGINT");
-      await exited;
+      const child = this.child;
       this.child = null;
+      const exited = once(child, "exit");
+      child.kill("SIGINT");
+      const late = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(late);
     }
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
