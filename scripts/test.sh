@@ -18,3 +18,8 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --release -- -D warnings
 echo "== cargo test"
 cargo test --workspace --release
+
+# The web platform in a real browser (installs Debian's chromium and the npm
+# package it needs; uses the release binary built just above).
+echo "== browser tests"
+./scripts/browser-tests.sh

@@ -286,11 +286,16 @@
     }
 
     async function play(letter) {
-      if (!myTurn() || animating || !state.legal.includes(letter)) {
-        if (state && !state.over && isPlayer() && !animating && myTurn()) {
-          message = t("err.illegal_move", { legal: state.legal.join(" ") });
-          render();
-        }
+      if (replay || !state || animating) return;
+      // A refused choice says why and changes nothing.
+      let refusal = null;
+      if (state.over) refusal = t("err.game_over");
+      else if (!isPlayer()) refusal = t("err.not_a_player");
+      else if (!myTurn()) refusal = t("err.not_your_turn");
+      else if (!state.legal.includes(letter)) refusal = t("err.illegal_move", { legal: state.legal.join(" ") });
+      if (refusal) {
+        message = refusal;
+        render();
         return;
       }
       message = null;
@@ -341,7 +346,8 @@
         let letter = event.key;
         if (state.to_move === "south") letter = letter.toLowerCase();
         if (state.to_move === "north") letter = letter.toUpperCase();
-        if (letters(state.pits_per_row).includes(letter)) { event.preventDefault(); play(letter); }
+        event.preventDefault();
+        play(letter);
       }
     });
 
@@ -372,10 +378,13 @@
       if (legal) classes.push("legal");
       const seeds = el("span", { class: "seeds", "aria-hidden": "true" });
       for (let s = 0; s < Math.min(count, 12); s++) seeds.append(el("i"));
+      // Not `disabled`: a click on a pit that cannot be played is answered
+      // with the reason (replay pits are only pictures).
       return el("button", {
         class: classes.join(" "),
         type: "button",
-        disabled: !legal,
+        disabled: replay,
+        "aria-disabled": legal ? null : "true",
         "aria-label": t("play.pit", { pit: letter, n: count }),
         onclick: () => play(letter),
       }, seeds, el("span", { class: "count", text: String(count) }), el("span", { class: "letter", text: letter }));
