@@ -50,9 +50,9 @@ impl Ending {
     /// abandonment).
     pub fn loser(self) -> Option<Side> {
         match self {
-            Ending::Resignation { loser } | Ending::Time { loser } | Ending::Abandoned { loser } => {
-                Some(loser)
-            }
+            Ending::Resignation { loser }
+            | Ending::Time { loser }
+            | Ending::Abandoned { loser } => Some(loser),
             Ending::Unfinished | Ending::Rules(_) => None,
         }
     }
