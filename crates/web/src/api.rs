@@ -724,7 +724,7 @@ async fn undo(
         return Err(error(
             StatusCode::CONFLICT,
             "game_over",
-            "a resigned or agreed game cannot be undone",
+            "a game ended by resignation, agreement, time or a claim cannot be undone",
         ));
     }
     let human = !computer;
