@@ -503,7 +503,8 @@ pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
             let rules = *snapshot.rules();
             let choice = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
-                Player::new(PlayerSpec::Level(level), rules, seed).choose(&snapshot, None)
+                Player::with_table(PlayerSpec::Level(level), rules, seed, table_megabytes(level))
+                    .choose(&snapshot, None)
             })
             .await;
             let Ok(Some(pit)) = choice else { return };
@@ -518,6 +519,22 @@ pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
             }
         }
     });
+}
+
+/// The transposition table for one computer move at `level`. A player is
+/// made for every move, and making one allocates and clears its table: the
+/// library's default 32 MiB (a 16 MiB table) cost a few milliseconds a move
+/// and, in the load test (`scripts/loadtest.sh`), about a third of the
+/// server's CPU at levels 1-2, whose searches (depth 1 and 2) visit a few
+/// dozen positions. Levels up to 4 search at most 4 moves deep (a few
+/// thousand positions), which fits in 1 MiB; deeper and timed levels keep
+/// the default.
+fn table_megabytes(level: u8) -> usize {
+    if level <= 4 {
+        1
+    } else {
+        32
+    }
 }
 
 /// Takes back the player's last move and the computer's reply.
