@@ -51,16 +51,21 @@ echo "        (--ai-threads left at its default, the CPU count: $(nproc));"
 echo "        the rate limit is off because every client of the load test comes from"
 echo "        127.0.0.1 and would share one address's allowance"
 status=0
-"$target/examples/loadtest" --url "http://$addr" --database "$db" "$@" || status=$?
+# In a subshell, so that `times` counts the load generator alone.
+("$target/examples/loadtest" --url "http://$addr" --database "$db" "$@" && rc=0 || rc=$?
+  times >"$dir/times"
+  exit "$rc") || status=$?
+read -r user system < <(tail -1 "$dir/times")
+echo "load generator process             CPU user $user, system $system"
 
 # What the server used, from /proc (Linux).
 if [ -r "/proc/$server/stat" ]; then
   ticks="$(getconf CLK_TCK)"
-  read -r utime stime < <(awk '{print $14, $15}' "/proc/$server/stat")
+  cpu="$(awk -v t="$ticks" '{printf "CPU %.1f s (user %.1f s, system %.1f s)", ($14 + $15) / t, $14 / t, $15 / t}' \
+    "/proc/$server/stat")"
   peak="$(awk '/^VmHWM/ {print $2, $3}' "/proc/$server/status")"
   threads="$(awk '/^Threads/ {print $2}' "/proc/$server/status")"
-  echo "server process                     CPU $(((utime + stime) / ticks)) s" \
-    "(user $((utime / ticks)) s, system $((stime / ticks)) s), peak memory $peak, $threads threads"
+  echo "server process                     $cpu, peak memory $peak, $threads threads at the end"
 fi
 echo "database                           $(du -sh "$dir" | cut -f1) (games.db with its WAL)"
 

@@ -220,6 +220,8 @@ struct TaskLog {
     errors: Vec<String>,
     /// Whether a game of at least `--min-moves` moves was played.
     long_enough: bool,
+    /// Seconds from the start of the load test until the task was done.
+    done_at: f64,
 }
 
 struct Plan {
@@ -646,7 +648,13 @@ async fn main() -> ExitCode {
             level: args.levels[i % args.levels.len()],
             seed: args.seed.wrapping_add(i as u64),
         };
-        handles.push(tokio::spawn(run_task(addr.clone(), plan, args.clone())));
+        let args = args.clone();
+        let addr = addr.clone();
+        handles.push(tokio::spawn(async move {
+            let mut task = run_task(addr, plan, args).await;
+            task.done_at = started.elapsed().as_secs_f64();
+            task
+        }));
     }
     let mut tasks = Vec::new();
     for handle in handles {
@@ -699,6 +707,14 @@ async fn main() -> ExitCode {
 
     println!("wall time                          {wall:.1} s (then {check_seconds:.1} s to read every game back)");
     println!("load average (1, 5, 15 min)        before {load_before}, after {load_after}");
+    let mut done: Vec<f64> = tasks.iter().map(|t| t.done_at).collect();
+    done.sort_by(f64::total_cmp);
+    println!(
+        "tasks playing at once              all {} until {:.1} s (the first one done), half until {:.1} s",
+        tasks.len(),
+        done.first().copied().unwrap_or(0.0),
+        percentile(&done, 50.0)
+    );
     println!(
         "games                              {} ({} between people, {} against the computer), {} played to the end",
         games.len(),
