@@ -686,7 +686,8 @@ pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
             let rules = *snapshot.rules();
             let choice = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
-                Player::new(PlayerSpec::Level(level), rules, seed).choose(&snapshot, None)
+                Player::with_table(PlayerSpec::Level(level), rules, seed, table_megabytes(level))
+                    .choose(&snapshot, None)
             })
             .await;
             let Ok(Some(pit)) = choice else { return };
@@ -702,6 +703,22 @@ pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
             watch_clock(&state, &game, &mut live);
         }
     });
+}
+
+/// The transposition table for one computer move at `level`. A player is
+/// made for every move, and making one allocates and clears its table. The
+/// library's default (32 MiB, a 16 MiB table) did that for searches of depth
+/// 1 and 2 that visit a few dozen positions: in the load test
+/// (`scripts/loadtest.sh`, 100 games at levels 1-2 among 200) the server
+/// used 47 s of CPU and 760 MiB of memory with it, 28 s and 65 MiB without.
+/// Levels up to 4 search at most 4 moves deep (a few thousand positions),
+/// which fits in 1 MiB; deeper and timed levels keep the default.
+fn table_megabytes(level: u8) -> usize {
+    if level <= 4 {
+        1
+    } else {
+        32
+    }
 }
 
 /// Takes back the player's last move and the computer's reply.
