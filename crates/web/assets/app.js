@@ -207,12 +207,20 @@
       const params = new URLSearchParams(location.search);
       const invite = params.get("invite");
       if (invite && !seat && !replay) {
+        let name = store.get("mancala.name");
+        if (!name) {
+          // A first visit: ask for the name to play under (kept on this
+          // device), unless the seat is already taken.
+          const probe = await api("GET", "/api/games/" + id);
+          if (probe.invite_open) name = await askName();
+        }
         try {
-          const joined = await api("POST", "/api/games/" + id + "/join", { invite, name: store.get("mancala.name") || "" });
+          if (name === null) throw null;
+          const joined = await api("POST", "/api/games/" + id + "/join", { invite, name: name || "" });
           seat = { token: joined.token, side: joined.side };
           store.set("mancala.seat." + id, seat);
         } catch (error) {
-          message = errorText(error);
+          if (error !== null) message = errorText(error);
         }
         history.replaceState(null, "", "/g/" + id);
       }
@@ -233,6 +241,29 @@
       if (state.last) setHighlight(state.last);
       render();
       connect();
+    }
+
+    /// The invitation's name form: resolves to the name, or null to watch.
+    function askName() {
+      return new Promise((resolve) => {
+        const input = el("input", { name: "name", maxlength: 40, autocomplete: "nickname", required: true });
+        const label = el("label", {}, el("span", { text: t("new.name") }), input);
+        const watch = el("button", { type: "button", class: "secondary", text: t("join.watch") });
+        const form = el("form", { class: "notice join" },
+          el("p", { text: t("join.title") }), label,
+          el("p", {}, el("button", { type: "submit", text: t("join.take") }), " ", watch));
+        form.addEventListener("submit", (event) => {
+          event.preventDefault();
+          const name = input.value.trim();
+          if (!name) return;
+          store.set("mancala.name", name);
+          form.remove();
+          resolve(name);
+        });
+        watch.addEventListener("click", () => { form.remove(); resolve(null); });
+        root.replaceChildren(form);
+        input.focus();
+      });
     }
 
     function connect() {

@@ -162,6 +162,9 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("play.offline", ["Connection lost; reconnecting…", "Mất kết nối; đang kết nối lại…", "Verbinding verbroken; opnieuw verbinden…"]),
     ("play.pit", ["pit {pit}, {n} seeds", "ô {pit}, {n} hạt", "putje {pit}, {n} zaden"]),
     ("play.name", ["Name", "Tên", "Naam"]),
+    ("join.title", ["You are invited to play this game.", "Bạn được mời chơi ván này.", "Je bent uitgenodigd voor deze partij."]),
+    ("join.take", ["Take the seat", "Nhận chỗ ngồi", "Neem de plaats in"]),
+    ("join.watch", ["Only watch", "Chỉ xem", "Alleen kijken"]),
     // Clocks, claims, hints and matches.
     ("new.clock", ["Clock", "Đồng hồ", "Klok"]),
     ("new.timed", ["Play with a clock", "Chơi có tính giờ", "Met klok spelen"]),

@@ -47,14 +47,19 @@ describe("online", () => {
     await fastest(ann);
     await mark(ann);
 
-    // Ben's browser asks for Vietnamese. The name sent on joining is the one
-    // his browser kept from an earlier new-game form (the page that opens an
-    // invitation has no name field), so it is put there directly.
+    // Ben's browser asks for Vietnamese. A first visit: the invitation asks
+    // for his name (kept on his device) before he takes the seat.
     const ben = await s.page({ locale: "vi-VN" });
-    await ben.goto(`${server.url}/`);
-    await ben.evaluate(() => localStorage.setItem("mancala.name", JSON.stringify("Ben")));
     await ben.goto(invite);
+    const join = ben.locator("#game form.join");
+    await join.waitFor();
+    assert.equal(await join.locator("p").first().textContent(), "Bạn được mời chơi ván này.");
+    await join.locator("button[type=submit]").click();
+    assert.equal(await join.isVisible(), true, "an empty name is not accepted");
+    await join.locator("input[name=name]").fill("Ben");
+    await join.locator("button[type=submit]").click();
     await ben.locator("#game .board").waitFor();
+    assert.equal(await ben.evaluate(() => JSON.parse(localStorage.getItem("mancala.name"))), "Ben");
     assert.equal(new URL(ben.url()).search, "", "the invitation code is removed from the address");
     assert.equal(await ben.locator("html").getAttribute("lang"), "vi");
     assert.equal(await ben.locator("#game .status").textContent(), "Đến lượt Ann (Nam)");
