@@ -208,14 +208,18 @@
       const invite = params.get("invite");
       if (invite && !seat && !replay) {
         let name = store.get("mancala.name");
+        let watching = false;
         if (!name) {
           // A first visit: ask for the name to play under (kept on this
-          // device), unless the seat is already taken.
+          // device), unless the seat is already taken (the server says so).
           const probe = await api("GET", "/api/games/" + id);
-          if (probe.invite_open) name = await askName();
+          if (probe.invite_open) {
+            name = await askName();
+            watching = name === null;
+          }
         }
         try {
-          if (name === null) throw null;
+          if (watching) throw null;
           const joined = await api("POST", "/api/games/" + id + "/join", { invite, name: name || "" });
           seat = { token: joined.token, side: joined.side };
           store.set("mancala.seat." + id, seat);
