@@ -29,6 +29,9 @@ describe("restart", () => {
     await fastest(ann);
     const ben = await s.page();
     await ben.goto(invite);
+    // A first visit: the invitation asks Ben for his name.
+    await ben.locator("#game form.join input[name=name]").fill("Ben");
+    await ben.locator("#game form.join button[type=submit]").click();
     await ben.locator("#game .board").waitFor();
     await fastest(ben);
     for (let i = 0; i < 6; i++) {
