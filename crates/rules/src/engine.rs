@@ -141,8 +141,10 @@ const KEEP_ALL_BUT: [u128; 16] = {
 };
 
 /// [`Rules::row_mask`] for every row length: South's pits, North's pits.
-const ROW_MASKS: [[u32; 2]; MAX_PITS_PER_ROW + 1] = {
-    let mut table = [[0; 2]; MAX_PITS_PER_ROW + 1];
+/// (16 rows, a power of two, so that indexing needs no bounds check; rows
+/// longer than [`MAX_PITS_PER_ROW`] are refused before any move.)
+const ROW_MASKS: [[u32; 2]; 16] = {
+    let mut table = [[0; 2]; 16];
     let mut n = 0;
     while n <= MAX_PITS_PER_ROW {
         let row = (1u32 << n) - 1;
@@ -258,7 +260,7 @@ impl Rules {
     fn row_mask(&self, side: Side) -> u32 {
         // One load from a table rather than shifts and a multiplication on
         // every move (and no branch: the side to move alternates).
-        ROW_MASKS.get(self.pits_per_row as usize).map_or(0, |masks| masks[side.index()])
+        ROW_MASKS[self.pits_per_row as usize % ROW_MASKS.len()][side.index()]
     }
 
     #[inline]
@@ -697,12 +699,13 @@ impl Rules {
             return Some(Moves::EMPTY);
         }
         let (south, north) = (pos.captured.south as u32, pos.captured.north as u32);
+        let most = south.max(north);
         let reached = match self.target {
             Target::None => false,
-            Target::Reach(t) => south >= t as u32 || north >= t as u32,
+            Target::Reach(t) => most >= t as u32,
             Target::Majority => {
                 let total = self.total_seeds();
-                2 * south > total || 2 * north > total || (2 * south == total && south == north)
+                2 * most > total || (2 * most == total && south == north)
             }
         };
         if reached {
