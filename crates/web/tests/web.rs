@@ -1098,3 +1098,48 @@ async fn a_websocket_flood_is_disconnected() {
     assert_eq!(get(&server, &format!("/api/games/{id}")).await.json()["moves"], json!([]));
     server.stop().await;
 }
+
+/// Stored moves a second on each backend: one game at a time, then several
+/// games moving at once (each move is a committed, durable transaction).
+/// Prints numbers and asserts only that every move was stored;
+/// `scripts/bench_store.sh` runs it.
+#[test]
+#[ignore = "a benchmark: run scripts/bench_store.sh"]
+fn store_speed() {
+    let (_dir, path) = temp_db();
+    let pg = postgres_db();
+    let moves: u32 = std::env::var("MOVES").ok().and_then(|n| n.parse().ok()).unwrap_or(300);
+    println!("| backend | games at once | moves | seconds | moves/s |");
+    println!("|---|---|---|---|---|");
+    for (backend, url) in [("SQLite", path.url()), ("PostgreSQL", pg.url())] {
+        let store = mancala_web::store::open(&url).unwrap();
+        for games in [1, 4] {
+            let ids: Vec<String> = (0..games).map(|g| format!("speed-{games}-{g}")).collect();
+            for id in &ids {
+                store.create(&row(id), &[]).unwrap();
+            }
+            let started = std::time::Instant::now();
+            std::thread::scope(|s| {
+                for id in &ids {
+                    let store = &store;
+                    s.spawn(move || {
+                        let mut game = row(id);
+                        for ply in 1..=moves {
+                            game.updated = i64::from(ply);
+                            store.append_move(&game, ply, "a").unwrap();
+                        }
+                    });
+                }
+            });
+            let seconds = started.elapsed().as_secs_f64();
+            for id in &ids {
+                assert_eq!(store.load(id).unwrap().unwrap().moves.len(), moves as usize);
+            }
+            let total = moves * games;
+            println!(
+                "| {backend} | {games} | {total} | {seconds:.2} | {:.0} |",
+                f64::from(total) / seconds
+            );
+        }
+    }
+}
