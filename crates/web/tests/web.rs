@@ -922,7 +922,7 @@ fn a_bad_or_unreachable_database_stops_the_server_with_a_message() {
         // Port 1 on loopback: nothing listens there, so refused at once.
         (
             "postgres://mancala:secret@127.0.0.1:1/games",
-            "cannot connect to PostgreSQL at 127.0.0.1:1/games",
+            "cannot connect to PostgreSQL at 127.0.0.1:1/games: error connecting to server: Connection refused",
         ),
         ("postgresql://mancala:secret@127.0.0.1:notaport/games", "bad PostgreSQL URL"),
         ("postgres:///games", "names no host"),

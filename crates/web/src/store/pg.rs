@@ -62,8 +62,8 @@ CREATE TABLE IF NOT EXISTS moves (
 ";
 
 /// Any fixed number: the key of the advisory lock taken while the schema is
-/// created.
-const SCHEMA_LOCK: i64 = 0x6d61_6e63_616c_61;
+/// created ("mancala" in ASCII).
+const SCHEMA_LOCK: i64 = 0x006d_616e_6361_6c61;
 
 /// The games table's columns, in the order of [`values`].
 const COLUMNS: [&str; 18] = [
@@ -237,7 +237,8 @@ impl Postgres {
     pub fn open(url: &str) -> Result<Postgres, StoreError> {
         let mut config: Config = url.parse().map_err(|e| {
             StoreError(format!(
-                "bad PostgreSQL URL ({e}): expected postgres://USER:PASSWORD@HOST:PORT/DATABASE"
+                "bad PostgreSQL URL ({}): expected postgres://USER:PASSWORD@HOST:PORT/DATABASE",
+                message(&e)
             ))
         })?;
         if config.get_hosts().is_empty() {
@@ -407,15 +408,22 @@ fn target(config: &Config) -> String {
 }
 
 /// The server's own words for a database error (message and detail), else
-/// the client's description.
+/// the client's description with its causes ("error connecting to server:
+/// Connection refused (os error 111)").
 fn message(e: &postgres::Error) -> String {
-    match e.as_db_error() {
-        Some(db) => match db.detail() {
+    if let Some(db) = e.as_db_error() {
+        return match db.detail() {
             Some(detail) => format!("{} ({detail})", db.message()),
             None => db.message().to_string(),
-        },
-        None => e.to_string(),
+        };
     }
+    let mut text = e.to_string();
+    let mut cause = std::error::Error::source(e);
+    while let Some(c) = cause {
+        text.push_str(&format!(": {c}"));
+        cause = c.source();
+    }
+    text
 }
 
 /// Whether a failure means the connection is unusable, rather than the
