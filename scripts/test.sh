@@ -21,3 +21,8 @@ echo "== cargo test"
 # installs PostgreSQL if missing, starts a throwaway one on 127.0.0.1 for the
 # tests' run, and stops and removes it afterwards.
 scripts/postgres.sh cargo test --workspace --release
+
+# The web platform in a real browser (installs Debian's chromium and the npm
+# package it needs; uses the release binary built just above).
+echo "== browser tests"
+./scripts/browser-tests.sh

@@ -3,6 +3,7 @@
 //! are kept apart; everything works on [`mancala_rules::Rules`] plus
 //! positions, with the game's history where the repetition rule needs it.
 
+pub mod analysis;
 pub mod egdb;
 pub mod eval;
 pub mod mcts;

@@ -225,8 +225,16 @@ pub struct Player {
 
 impl Player {
     pub fn new(spec: PlayerSpec, rules: Rules, seed: u64) -> Player {
+        Player::with_table(spec, rules, seed, 32)
+    }
+
+    /// A player whose search uses a transposition table of about
+    /// `megabytes` MiB. The table is allocated and cleared when the player is
+    /// made, so a caller that makes a player per move at a shallow level
+    /// (the web server) asks for a small one.
+    pub fn with_table(spec: PlayerSpec, rules: Rules, seed: u64, megabytes: usize) -> Player {
         let searcher = matches!(spec, PlayerSpec::Level(_) | PlayerSpec::AlphaBeta { .. })
-            .then(|| Searcher::with_table(rules, 32));
+            .then(|| Searcher::with_table(rules, megabytes));
         let mcts = matches!(spec, PlayerSpec::Mcts { .. }).then(|| Mcts::new(rules, seed));
         Player { spec, rules, searcher, mcts, rng: fastrand::Rng::with_seed(seed) }
     }

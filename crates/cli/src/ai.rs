@@ -2,6 +2,7 @@
 //! and the engine protocol. Glue over `mancala-ai`.
 
 use anyhow::{bail, Context, Result};
+use mancala_ai::analysis::{self, MoveValue};
 use mancala_ai::search::Progress;
 use mancala_ai::{solve, Horizon, Limits, Oracle, Player, PlayerSpec, Score, Searcher, LEVELS};
 use mancala_rules::{Game, Match, Pit, Record, Rules, Ruleset, Side};
@@ -237,9 +238,7 @@ pub fn analyse(args: AnalyseArgs) -> Result<()> {
         Some(setup) => rules.setup(setup)?,
         None => rules.start(),
     };
-    let mut game = Game::from_position(rules, start);
-    let mut searcher = Searcher::new(rules);
-    searcher.all_exact = true;
+    let game = Game::from_position(rules, start);
     let threshold = (args.threshold * 10.0).round() as i32;
     let mut mistakes = [0u32; 2];
     println!(
@@ -249,75 +248,38 @@ pub fn analyse(args: AnalyseArgs) -> Result<()> {
         args.movetime
     );
     println!("values are for the player who moves, in seeds (win/draw/loss once proven)");
-    for (i, &pit) in record.moves.iter().enumerate() {
-        let mover = game.position().to_move();
-        let limits = Limits::time(Duration::from_millis(args.movetime));
-        let report = searcher.search_with(
-            &game,
-            limits,
-            Horizon::Evaluate,
-            oracle.as_deref(),
-            None,
-            &mut |_| {},
-        );
-        let best = report.score;
-        let played = match report.root.iter().find(|m| m.0 == pit) {
-            Some(m) => m.1,
-            // Not searched: the database ruled it out as worsening the
-            // result. Value it from the position it leads to.
-            None => value_after(&game, pit, &mut searcher, args.movetime, oracle.as_deref())?,
-        };
-        let better = report.best.filter(|&b| b != pit);
-        let lost = best.0 - played.0;
-        let mistake = better.is_some() && (lost >= threshold || played.result() != best.result());
+    let limits = Limits::time(Duration::from_millis(args.movetime));
+    let mut each = |i: usize, value: &MoveValue| {
         let mut line = format!(
             "{:>3}. {:<5} plays {}  best {:>9}  played {:>9}",
             i + 1,
-            mover.name(),
-            pit.letter(&rules),
-            best.to_string(),
-            played.to_string()
+            value.mover.name(),
+            value.played.letter(&rules),
+            value.best.to_string(),
+            value.kept.to_string()
         );
-        if mistake {
-            mistakes[mover.index()] += 1;
-            let size = if played.result() != best.result() {
-                format!("{} to {}", best.result().name(), played.result().name())
+        if value.is_mistake(threshold) {
+            mistakes[value.mover.index()] += 1;
+            let size = if value.changes_result() {
+                format!("{} to {}", value.best.result().name(), value.kept.result().name())
             } else {
-                format!("-{:.1}", lost as f64 / 10.0)
+                format!("-{:.1}", value.lost() as f64 / 10.0)
             };
             line.push_str(&format!(
                 "  MISTAKE ({size}); better {}",
-                better.map(|b| b.letter(&rules).to_string()).unwrap_or_default()
+                value.better.map(|b| b.letter(&rules).to_string()).unwrap_or_default()
             ));
         }
         println!("{line}");
-        game.play(pit).with_context(|| format!("move {} of the record", i + 1))?;
-    }
+    };
+    analysis::analyse(&game, &record.moves, limits, oracle.as_deref(), &mut each)
+        .context("a move of the record")?;
+    let game = record.game();
     if let Some(outcome) = game.position().outcome() {
         println!("end: {}", mancala_rules::describe_outcome(&game.position().captured(), outcome));
     }
     println!("mistakes: south {} north {}", mistakes[0], mistakes[1]);
     Ok(())
-}
-
-/// The value, for the player to move, of playing `pit` in `game`.
-fn value_after(
-    game: &Game,
-    pit: Pit,
-    searcher: &mut Searcher,
-    movetime: u64,
-    oracle: Option<&dyn Oracle>,
-) -> Result<Score> {
-    let mover = game.position().to_move();
-    let mut after = game.clone();
-    after.play(pit).context("a move of the record")?;
-    let pos = *after.position();
-    if pos.is_over() {
-        return Ok(Score::of_outcome(game.rules(), &pos, mover));
-    }
-    let limits = Limits::time(Duration::from_millis(movetime));
-    let report = searcher.search_with(&after, limits, Horizon::Evaluate, oracle, None, &mut |_| {});
-    Ok(if pos.to_move() == mover { report.score } else { -report.score })
 }
 
 // ------------------------------------------------------------------- match

@@ -112,12 +112,52 @@ fn occupancy(pos: &Position) -> u32 {
     }
 }
 
+/// `RUNS[a][b]`: a one in each byte `a..b` of a 16-byte number (none if
+/// `b <= a`), for [`sow_lap_at_once`].
+const RUNS: [[u128; 17]; 17] = {
+    let mut table = [[0; 17]; 17];
+    let mut a = 0;
+    while a <= 16 {
+        let mut b = a + 1;
+        while b <= 16 {
+            table[a][b] = table[a][b - 1] | 1 << (8 * (b - 1));
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+/// `KEEP_ALL_BUT[i]`: every byte of a 16-byte number but byte `i`, for
+/// [`sow_lap_at_once`] to empty the origin.
+const KEEP_ALL_BUT: [u128; 16] = {
+    let mut table = [0; 16];
+    let mut i = 0;
+    while i < 16 {
+        table[i] = !(0xff << (8 * i));
+        i += 1;
+    }
+    table
+};
+
+/// [`Rules::row_mask`] for every row length: South's pits, North's pits.
+const ROW_MASKS: [[u32; 2]; MAX_PITS_PER_ROW + 1] = {
+    let mut table = [[0; 2]; MAX_PITS_PER_ROW + 1];
+    let mut n = 0;
+    while n <= MAX_PITS_PER_ROW {
+        let row = (1u32 << n) - 1;
+        table[n] = [row, row << n];
+        n += 1;
+    }
+    table
+};
+
 /// Empties `origin` and sows a single lap of its `hand` seeds on a ring of
 /// `n <= 16` pits, added to the board in one go instead of seed by seed:
 /// random playouts spend much of their time mispredicting where a seed-by-seed
 /// loop ends. Returns the pit of the last seed. `tests/properties.rs` checks
 /// that it agrees with the seed-by-seed loop (used when events are watched).
-#[inline]
+#[inline(always)]
 fn sow_lap_at_once(
     pos: &mut Position,
     origin: usize,
@@ -126,6 +166,24 @@ fn sow_lap_at_once(
     skip_origin: bool,
 ) -> usize {
     let hand = hand as usize;
+    if hand > 0 && hand < n {
+        // The usual move: fewer seeds than pits, so no lap, and the origin
+        // is never reached (skipped or not). The seeds fall in a run of pits
+        // after the origin, wrapping round the end of the ring at most once:
+        // two masks from a table, added to the board as one 16-byte number
+        // (no pit exceeds a byte, so nothing carries).
+        let end = origin + hand; // the last pit, counted past the end
+        let (forward, wrapped, last) = if end < n {
+            (RUNS[origin + 1][end + 1], 0, end)
+        } else {
+            (RUNS[origin + 1][n], RUNS[0][end + 1 - n], end - n)
+        };
+        let mut low = [0u8; 16];
+        low.copy_from_slice(&pos.pits[..16]);
+        let board = u128::from_le_bytes(low) & KEEP_ALL_BUT[origin];
+        pos.pits[..16].copy_from_slice(&(board + forward + wrapped).to_le_bytes());
+        return last;
+    }
     let lap = if skip_origin { n - 1 } else { n };
     // Whole laps are rare (11 seeds or more): avoid the division otherwise.
     let (laps, rest) = if hand < lap { (0, hand) } else { (hand / lap, hand % lap) };
@@ -198,10 +256,9 @@ impl Rules {
     /// The bits of a row's pits.
     #[inline]
     fn row_mask(&self, side: Side) -> u32 {
-        // Branch-free: the side to move alternates, which a branch would
-        // mispredict.
-        let n = self.pits_per_row as u32;
-        ((1u32 << n) - 1) << (n * side.index() as u32)
+        // One load from a table rather than shifts and a multiplication on
+        // every move (and no branch: the side to move alternates).
+        ROW_MASKS.get(self.pits_per_row as usize).map_or(0, |masks| masks[side.index()])
     }
 
     #[inline]
@@ -403,7 +460,7 @@ impl Rules {
     /// Sows, captures, passes the turn and applies any end of the game, in
     /// place (`pos` is garbage if the relay never ends). Returns the new
     /// position's legal moves when they came for free (see `settle`).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn apply<O: Observer>(
         &self,
         pos: &mut Position,
@@ -437,7 +494,7 @@ impl Rules {
 
     /// Sowing and captures ([`Sowing`], [`Origin`], [`Capture`], [`GrandSlam`]).
     /// `None` if the relay never ends.
-    #[inline]
+    #[inline(always)]
     fn sow<O: Observer>(&self, pos: &mut Position, pit: Pit, obs: &mut O) -> Option<Sown> {
         // One compiled sowing loop per shape of rules, so that a single lap
         // does not pay, seed by seed, for the checks that relays and fours
@@ -456,7 +513,7 @@ impl Rules {
 
     /// [`Rules::sow`] for `sowing` being relay (`RELAY`) or not and `capture`
     /// being fours (`FOURS`) or not.
-    #[inline]
+    #[inline(always)]
     fn sow_as<O: Observer, const RELAY: bool, const FOURS: bool>(
         &self,
         pos: &mut Position,
@@ -595,12 +652,14 @@ impl Rules {
         obs: &mut O,
     ) -> Option<EndReason> {
         let mover = pos.to_move;
-        let row = self.row_range(!mover);
-        if !row.contains(&last) || !matches!(pos.pits[last], 2 | 3) {
+        let row = self.row_mask(!mover);
+        if row & 1u32.checked_shl(last as u32).unwrap_or(0) == 0 || !matches!(pos.pits[last], 2 | 3)
+        {
             return None;
         }
+        let start = row.trailing_zeros() as usize;
         let mut first = last;
-        while first > row.start && matches!(pos.pits[first - 1], 2 | 3) {
+        while first > start && matches!(pos.pits[first - 1], 2 | 3) {
             first -= 1;
         }
         let seeds: u8 = pos.pits[first..=last].iter().sum();
@@ -632,6 +691,7 @@ impl Rules {
     /// Returns the legal moves of the player to move when finding them cost
     /// no more than asking whether there is one (single-lap sowing), so that
     /// [`crate::Game`] need not compute them again.
+    #[inline(always)]
     pub(crate) fn settle<O: Observer>(&self, pos: &mut Position, obs: &mut O) -> Option<Moves> {
         if pos.is_over() {
             return Some(Moves::EMPTY);

@@ -156,6 +156,7 @@ impl Game {
     }
 
     /// Plays a move, reporting to `observer` only if it is legal.
+    #[inline(always)]
     pub fn play_with<O: Observer>(
         &mut self,
         pit: Pit,

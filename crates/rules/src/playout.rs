@@ -44,7 +44,8 @@ pub fn random_games(
                 let Some(pit) = options.nth(pick(options.len())) else {
                     break 'game;
                 };
-                if game.play(pit).is_ok() {
+                // (`play_with` is `play` compiled into this loop.)
+                if game.play_with(pit, &mut ()).is_ok() {
                     break;
                 }
                 options.remove(pit);

@@ -17,7 +17,8 @@
 //! from the usual position; `Result` is `south`, `north`, `draw` or `*`;
 //! `Ending` says how the game ended: one of the rules' endings (`target`,
 //! `no-seeds`, `wipe-out`, `cannot-feed`, `no-seeds-in-play`, `cycle`,
-//! `stall`, `no-legal-move`), or `agreed`, `resignation`, `time`, or
+//! `stall`, `no-legal-move`), or `agreed`, `resignation`, `time`,
+//! `abandoned` (an online opponent left and the winner claimed the game), or
 //! `unfinished`. Any other tag (players, date, event, place...) is kept in
 //! order. A record is checked by replaying it.
 
@@ -39,6 +40,22 @@ pub enum Ending {
     Resignation { loser: Side },
     /// The loser ran out of time.
     Time { loser: Side },
+    /// The loser left the game (an online opponent gone past a time limit)
+    /// and the winner claimed it.
+    Abandoned { loser: Side },
+}
+
+impl Ending {
+    /// The loser of an ending decided outside the rules (resignation, time,
+    /// abandonment).
+    pub fn loser(self) -> Option<Side> {
+        match self {
+            Ending::Resignation { loser }
+            | Ending::Time { loser }
+            | Ending::Abandoned { loser } => Some(loser),
+            Ending::Unfinished | Ending::Rules(_) => None,
+        }
+    }
 }
 
 /// A game record, checked: its moves are legal and its ending is true.
@@ -97,7 +114,8 @@ fn result_text(winner: Option<Side>) -> &'static str {
 
 impl Record {
     /// A record of a game, with an ending for one that the rules have not
-    /// ended (`Unfinished`, `Resignation`, `Time`, or `Rules(Agreed)`).
+    /// ended (`Unfinished`, `Resignation`, `Time`, `Abandoned`, or
+    /// `Rules(Agreed)`).
     /// Control characters in tag values (which the format cannot hold) become
     /// spaces, tag names keep only letters, digits and `_`, and the five
     /// structural tags (derived from the game) and repeated names are dropped.
@@ -153,7 +171,9 @@ impl Record {
     pub fn result(&self) -> Option<Option<Side>> {
         match self.ending {
             Ending::Unfinished => None,
-            Ending::Resignation { loser } | Ending::Time { loser } => Some(Some(!loser)),
+            Ending::Resignation { loser }
+            | Ending::Time { loser }
+            | Ending::Abandoned { loser } => Some(Some(!loser)),
             Ending::Rules(_) => self.game().position().outcome().map(|o| o.winner),
         }
     }
@@ -249,27 +269,26 @@ impl Record {
                 None => Ending::Unfinished,
             },
             Some("unfinished") => Ending::Unfinished,
-            Some("resignation") | Some("time") => {
+            Some(kind @ ("resignation" | "time" | "abandoned")) => {
                 let loser = match result.as_deref() {
                     Some("south") => Side::North,
                     Some("north") => Side::South,
                     other => {
                         return Err(RecordError::Ending(format!(
-                        "an ending by {} needs [Result \"south\"] or [Result \"north\"], not {:?}",
-                        ending_text.as_deref().unwrap_or(""),
+                        "an ending by {kind} needs [Result \"south\"] or [Result \"north\"], not {:?}",
                         other.unwrap_or("nothing")
                     )))
                     }
                 };
-                if ending_text.as_deref() == Some("time") {
-                    Ending::Time { loser }
-                } else {
-                    Ending::Resignation { loser }
+                match kind {
+                    "time" => Ending::Time { loser },
+                    "abandoned" => Ending::Abandoned { loser },
+                    _ => Ending::Resignation { loser },
                 }
             }
             Some(id) => Ending::Rules(EndReason::parse(id).ok_or_else(|| {
                 RecordError::Ending(format!(
-                    "unknown [Ending \"{}\"]; expected one of: {}, resignation, time, unfinished",
+                    "unknown [Ending \"{}\"]; expected one of: {}, resignation, time, abandoned, unfinished",
                     id.escape_debug(),
                     EndReason::ALL.map(|r| r.id()).join(", ")
                 ))
@@ -311,7 +330,9 @@ impl Record {
     fn result_from(&self, game: &Game) -> &'static str {
         match self.ending {
             Ending::Unfinished => "*",
-            Ending::Resignation { loser } | Ending::Time { loser } => (!loser).name(),
+            Ending::Resignation { loser }
+            | Ending::Time { loser }
+            | Ending::Abandoned { loser } => (!loser).name(),
             Ending::Rules(_) => result_text(game.position().outcome().and_then(|o| o.winner)),
         }
     }
@@ -389,6 +410,7 @@ impl fmt::Display for Record {
             Ending::Rules(reason) => reason.id(),
             Ending::Resignation { .. } => "resignation",
             Ending::Time { .. } => "time",
+            Ending::Abandoned { .. } => "abandoned",
         };
         writeln!(f, "[Ending \"{ending}\"]")?;
         writeln!(f)?;

@@ -326,6 +326,9 @@ pub struct Ruleset {
     /// Bumped whenever the rules change; records carry it.
     pub version: u32,
     pub rules: Rules,
+    /// Match play, where the game has that tradition: the first player to
+    /// win this many games wins the match (Barbados Warri: six, RULES.md).
+    pub match_first_to: Option<u32>,
 }
 
 /// Every ruleset we ship, current versions.
@@ -335,16 +338,24 @@ pub const RULESETS: [Ruleset; 5] = [
         name: "Barbados Warri (Speightstown)",
         version: 1,
         rules: SPEIGHTSTOWN,
+        match_first_to: Some(crate::Match::BARBADOS_FIRST_TO),
     },
     Ruleset {
         id: "barbados-warri-bridgetown",
         name: "Barbados Warri (Bridgetown)",
         version: 1,
         rules: BRIDGETOWN,
+        match_first_to: Some(crate::Match::BARBADOS_FIRST_TO),
     },
-    Ruleset { id: "wahree", name: "Wahree", version: 1, rules: WAHREE },
-    Ruleset { id: "anywoli", name: "Anywoli", version: 1, rules: ANYWOLI },
-    Ruleset { id: "oware-abapa", name: "Oware (Abapa)", version: 1, rules: ABAPA },
+    Ruleset { id: "wahree", name: "Wahree", version: 1, rules: WAHREE, match_first_to: None },
+    Ruleset { id: "anywoli", name: "Anywoli", version: 1, rules: ANYWOLI, match_first_to: None },
+    Ruleset {
+        id: "oware-abapa",
+        name: "Oware (Abapa)",
+        version: 1,
+        rules: ABAPA,
+        match_first_to: None,
+    },
 ];
 
 /// Other names accepted for ruleset ids.

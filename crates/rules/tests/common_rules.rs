@@ -351,6 +351,16 @@ fn resignation_and_time_are_endings_of_the_record_not_the_rules() {
         let record = Record::parse(&text).unwrap();
         assert_eq!(record.ending, Ending::Time { loser: Side::North }, "{id}");
         assert_eq!(record.game().position().outcome(), None, "{id}");
+        assert_eq!(Record::parse(&record.to_string()).unwrap(), record, "{id}");
+        let text = format!("[Game \"{id}\"]\n[Result \"north\"]\n[Ending \"abandoned\"]\n\nc F\n");
+        let record = Record::parse(&text).unwrap();
+        assert_eq!(record.ending, Ending::Abandoned { loser: Side::South }, "{id}");
+        assert_eq!(record.result(), Some(Some(Side::North)), "{id}");
+        assert_eq!(record.game().position().outcome(), None, "{id}");
+        assert_eq!(Record::parse(&record.to_string()).unwrap(), record, "{id}");
+        let text = format!("[Game \"{id}\"]\n[Ending \"abandoned\"]\n\nc F\n");
+        let error = Record::parse(&text).unwrap_err().to_string();
+        assert!(error.contains("needs [Result \"south\"]"), "{error}");
     }
 }
 

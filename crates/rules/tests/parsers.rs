@@ -80,11 +80,12 @@ fn valid_record(seed: u64) -> String {
         }
         game.play(legal.nth(rng.usize(..legal.len())).unwrap()).unwrap();
     }
-    let ending = match rng.u8(..5) {
+    let ending = match rng.u8(..6) {
         0 => Ending::Unfinished,
         1 => Ending::Resignation { loser: Side::South },
         2 => Ending::Time { loser: Side::North },
         3 => Ending::Rules(EndReason::Agreed),
+        4 => Ending::Abandoned { loser: Side::South },
         _ => Ending::Unfinished,
     };
     let mut tags = vec![];

@@ -573,7 +573,7 @@ proptest! {
         seed in any::<u64>(),
         plies in prop_oneof![1 => Just(0usize), 9 => 0usize..400],
         from_setup in 0usize..60,
-        ending in 0usize..6,
+        ending in 0usize..7,
         tags in proptest::collection::vec(
             ("[A-Za-z_][A-Za-z0-9_]{0,8}", "[^\\p{Cc}]{0,16}"), 0..4),
     ) {
@@ -602,6 +602,7 @@ proptest! {
                     game.agree_to_end();
                     Ending::Unfinished
                 }
+                5 => Ending::Abandoned { loser: Side::North },
                 _ => Ending::Resignation { loser: Side::North },
             };
             let record = Record::new(ruleset, &game, tags.clone(), ending);

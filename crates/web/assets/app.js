@@ -54,6 +54,7 @@
     const code = error && error.code;
     if (code === "illegal_move") return t("err.illegal_move", { legal: (error.legal || []).join(" ") });
     if (code === "bad_record") return t("err.bad_record", { message: error.message });
+    if (code === "too_early") return t("err.too_early", { seconds: error.seconds_left });
     if (code && T["err." + code]) return t("err." + code);
     return t("err.other", { message: (error && error.message) || String(error) });
   }
@@ -86,11 +87,23 @@
     const form = document.getElementById("new-game");
     const name = form.elements.name;
     name.value = store.get("mancala.name") || "";
+    const matchText = form.querySelector("[data-match-text]");
+    const matchTemplate = T["new.match"] || "";
     const update = () => {
       const mode = form.elements.mode.value;
       form.querySelectorAll("[data-for]").forEach((n) => { n.hidden = n.dataset.for !== mode; });
+      const timed = form.elements.timed.checked;
+      form.querySelectorAll("[data-timed]").forEach((n) => { n.hidden = !timed; });
+      // Match play only in the games that have it (Barbados: first to six).
+      const option = form.elements.game.selectedOptions[0];
+      const firstTo = option && option.dataset.match;
+      form.querySelectorAll("[data-match]").forEach((n) => { n.hidden = !firstTo; });
+      if (firstTo) matchText.textContent = matchTemplate.split("{n}").join(firstTo);
+      else form.elements.match.checked = false;
     };
     form.querySelectorAll("input[name=mode]").forEach((r) => r.addEventListener("change", update));
+    form.elements.timed.addEventListener("change", update);
+    form.elements.game.addEventListener("change", update);
     update();
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -105,6 +118,11 @@
         opponent: form.elements.opponent.value,
         side: form.elements.side.value,
       };
+      if (form.elements.timed.checked) {
+        body.clock_seconds = Math.round(Number(form.elements.minutes.value) * 60);
+        body.increment_seconds = Math.round(Number(form.elements.increment.value));
+      }
+      if (form.elements.match.checked) body.match = true;
       try {
         const created = await api("POST", "/api/games", body);
         store.set("mancala.seat." + created.id, { token: created.token, side: created.side, invite_url: created.invite_url });
@@ -152,6 +170,17 @@
     let offerDeclined = false;
     let plies = null; // replay
     let ply = 0;
+    let review = null; // replay: the computer's review, once it has come
+    let reviewError = null;
+    let hint = null; // {move, value, plies}: the hint for the position after `plies` moves
+    let hintWaiting = false;
+    // When each state arrived: clocks and the claim countdown run from then,
+    // by this browser's own clock, from the remaining times the server sent.
+    const arrived = new WeakMap();
+    const since = (s) => {
+      if (!arrived.has(s)) arrived.set(s, performance.now());
+      return performance.now() - arrived.get(s);
+    };
     let speed = store.get("mancala.speed");
     if (typeof speed !== "number") speed = 2;
 
@@ -196,6 +225,7 @@
         const last = plies[ply].report;
         if (last) setHighlight(last);
         render();
+        if (state.over) loadReview();
         return;
       }
       state = await api("GET", "/api/games/" + id);
@@ -209,7 +239,12 @@
       const scheme = location.protocol === "https:" ? "wss://" : "ws://";
       const socket = new WebSocket(scheme + location.host + "/api/games/" + id + "/ws");
       let opened = false;
-      socket.onopen = () => { opened = true; if (message === t("play.offline")) message = null; };
+      socket.onopen = () => {
+        opened = true;
+        if (message === t("play.offline")) message = null;
+        // Name our seat, so that the opponent knows we are here.
+        if (seat && seat.token) socket.send(JSON.stringify({ type: "seat", token: seat.token }));
+      };
       socket.onmessage = (event) => {
         let data;
         try { data = JSON.parse(event.data); } catch (e) { return; }
@@ -286,11 +321,16 @@
     }
 
     async function play(letter) {
-      if (!myTurn() || animating || !state.legal.includes(letter)) {
-        if (state && !state.over && isPlayer() && !animating && myTurn()) {
-          message = t("err.illegal_move", { legal: state.legal.join(" ") });
-          render();
-        }
+      if (replay || !state || animating) return;
+      // A refused choice says why and changes nothing.
+      let refusal = null;
+      if (state.over) refusal = t("err.game_over");
+      else if (!isPlayer()) refusal = t("err.not_a_player");
+      else if (!myTurn()) refusal = t("err.not_your_turn");
+      else if (!state.legal.includes(letter)) refusal = t("err.illegal_move", { legal: state.legal.join(" ") });
+      if (refusal) {
+        message = refusal;
+        render();
         return;
       }
       message = null;
@@ -303,6 +343,78 @@
         render();
       }
     }
+
+    async function loadReview() {
+      try {
+        review = await api("GET", "/api/games/" + id + "/review");
+      } catch (error) {
+        reviewError = errorText(error);
+      }
+      render();
+    }
+
+    async function askHint() {
+      if (hintWaiting || !myTurn()) return;
+      hintWaiting = true;
+      message = null;
+      render();
+      try {
+        const answer = await api("POST", "/api/games/" + id + "/hint", { token: seat.token });
+        hint = { move: answer.move, value: answer.value, plies: state.moves.length };
+      } catch (error) {
+        message = errorText(error);
+      }
+      hintWaiting = false;
+      render();
+    }
+
+    // A value for people: seeds ahead or behind, or a result by force.
+    function valueText(value) {
+      if (value.result === "win") return t("val.win");
+      if (value.result === "loss") return t("val.loss");
+      const n = Math.abs(value.seeds);
+      const shown = n.toLocaleString(lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+      if (n < 0.5) return t("val.even");
+      return value.seeds > 0 ? t("val.ahead", { n: shown }) : t("val.behind", { n: shown });
+    }
+
+    // m:ss, with tenths under ten seconds.
+    function clockText(ms) {
+      ms = Math.max(0, ms);
+      if (ms < 10000) return "0:0" + (Math.floor(ms / 100) / 10).toFixed(1);
+      const s = Math.ceil(ms / 1000);
+      const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+      const mm = h ? String(m).padStart(2, "0") : String(m);
+      return (h ? h + ":" : "") + mm + ":" + String(sec).padStart(2, "0");
+    }
+    function timeLeft(side) {
+      const c = state.clock;
+      const ms = c[side + "_ms"];
+      return c.running === side && !state.over ? ms - since(state) : ms;
+    }
+    // How long until we may claim the game (online, opponent to move and
+    // away), or null.
+    function claimLeft() {
+      if (replay || state.over || !isPlayer() || myTurn()) return null;
+      return state.claim_in_ms === null || state.claim_in_ms === undefined ? null : state.claim_in_ms - since(state);
+    }
+    // Clocks and the claim countdown tick here, between states.
+    let claimShown = null;
+    setInterval(() => {
+      if (!state || replay) return;
+      if (state.clock) {
+        root.querySelectorAll(".clock[data-side]").forEach((node) => {
+          const ms = timeLeft(node.dataset.side);
+          node.textContent = clockText(ms);
+          node.classList.toggle("low", ms < 10000);
+        });
+      }
+      const left = claimLeft();
+      const ready = left === null ? null : left <= 0;
+      if (ready !== claimShown && !animating) { render(); return; }
+      const wait = root.querySelector(".claim-wait");
+      if (wait && left !== null) wait.textContent = t("play.claim-wait", { time: clockText(left) });
+    }, 200);
 
     async function action(path, confirmText) {
       if (confirmText && !window.confirm(confirmText)) return;
@@ -319,6 +431,7 @@
         if (next && next.id === id) { state = next; shown = { board: state.board, captured: state.captured }; }
         if (path === "undo") highlight = state.last ? highlight : { from: null, captured: [], last: null };
         if (path === "undo" && state.last) setHighlight(state.last);
+        hint = null;
         render();
       } catch (error) {
         message = errorText(error);
@@ -341,7 +454,8 @@
         let letter = event.key;
         if (state.to_move === "south") letter = letter.toLowerCase();
         if (state.to_move === "north") letter = letter.toUpperCase();
-        if (letters(state.pits_per_row).includes(letter)) { event.preventDefault(); play(letter); }
+        event.preventDefault();
+        play(letter);
       }
     });
 
@@ -370,12 +484,16 @@
       if (highlight.captured.includes(letter)) classes.push("captured");
       if (highlight.last === letter) classes.push("last");
       if (legal) classes.push("legal");
+      if (!replay && hint && state && hint.plies === state.moves.length && hint.move === letter) classes.push("hint");
       const seeds = el("span", { class: "seeds", "aria-hidden": "true" });
       for (let s = 0; s < Math.min(count, 12); s++) seeds.append(el("i"));
+      // Not `disabled`: a click on a pit that cannot be played is answered
+      // with the reason (replay pits are only pictures).
       return el("button", {
         class: classes.join(" "),
         type: "button",
-        disabled: !legal,
+        disabled: replay,
+        "aria-disabled": legal ? null : "true",
         "aria-label": t("play.pit", { pit: letter, n: count }),
         onclick: () => play(letter),
       }, seeds, el("span", { class: "count", text: String(count) }), el("span", { class: "letter", text: letter }));
@@ -403,9 +521,21 @@
       const you = mySeats().includes(side) && state.mode !== "local" ? " (" + t("play.you") + ")" : "";
       const name = displayName(side);
       const turn = state.to_move === side ? " turn" : "";
-      return el("div", { class: "player " + side + turn },
+      const label = el("div", { class: "player " + side + turn },
         el("span", { class: "side", text: sideName(side) }), " ",
         el("strong", { text: name + you }));
+      if (state.presence && p.seated && !state.presence[side] && !replay) {
+        label.append(" ", el("span", { class: "away", text: "(" + t("play.away") + ")" }));
+      }
+      // The computer's thinking is not timed: it has no clock.
+      if (state.clock && p.kind !== "computer" && !replay) {
+        const ms = timeLeft(side);
+        label.append(" ", el("span", {
+          class: "clock" + (ms < 10000 ? " low" : "") + (state.clock.running === side ? " running" : ""),
+          "data-side": side, role: "timer", "aria-label": t("play.clock"), text: clockText(ms),
+        }));
+      }
+      return label;
     }
 
     function buildBoard() {
@@ -451,6 +581,17 @@
       root.append(playerLabel("north"));
 
       root.append(buildBoard(), playerLabel("south"), status);
+      if (state.match) {
+        const m = state.match;
+        root.append(el("p", { class: "match-score", "data-match": m.id, text: t("match.line", {
+          n: m.first_to, game: m.game, south: displayName("south"), north: displayName("north"),
+          a: m.wins.south, b: m.wins.north,
+        }) }));
+      }
+      if (!replay && hint && hint.plies === state.moves.length && !state.over) {
+        root.append(el("p", { class: "notice hint-text", role: "status", text: t("play.hint-text", { pit: hint.move, value: valueText(hint.value) }) }));
+      }
+      if (hintWaiting) root.append(el("p", { class: "note", text: t("play.hint-thinking") }));
 
       // The last move, explained.
       const report = highlight.report;
@@ -486,6 +627,14 @@
         }
       }
       if (offerDeclined && !state.over) { root.append(el("p", { class: "notice", text: t("play.offer-declined") })); offerDeclined = false; }
+      const claim = claimLeft();
+      claimShown = claim === null ? null : claim <= 0;
+      if (claim !== null && claim > 0) {
+        root.append(el("p", { class: "notice claim-wait", text: t("play.claim-wait", { time: clockText(claim) }) }));
+      } else if (claim !== null) {
+        root.append(el("div", { class: "notice" }, el("p", { text: t("play.claim-ready") }),
+          el("button", { type: "button", class: "button", onclick: () => action("claim"), text: t("play.claim") })));
+      }
 
       // The result.
       if (state.over && !replay) {
@@ -496,10 +645,16 @@
           el("h2", { text: headline }),
           el("p", {}, el("strong", { text: t("play.score") + ": " }), sideName("south") + " " + state.captured[0] + " – " + state.captured[1] + " " + sideName("north")),
           el("p", {}, el("strong", { text: t("play.why") + ": " }), why));
+        const m = state.match;
+        if (m && m.winner) {
+          const a = m.wins[m.winner], b = m.wins[m.winner === "south" ? "north" : "south"];
+          result.append(el("p", { class: "match-result" }, el("strong", { text: t("match.won", { name: displayName(m.winner), a, b }) })));
+        }
         const buttons = el("p", { class: "controls" });
-        if (isPlayer()) {
+        if (isPlayer() && !(m && m.winner)) {
           const theirs = state.rematch && !(store.get("mancala.seat." + state.rematch));
-          buttons.append(el("button", { type: "button", class: "button", onclick: () => action("rematch"), text: theirs ? t("play.join-rematch") : t("play.rematch") }), " ");
+          const label = m ? (theirs ? t("match.join-next") : t("match.next")) : theirs ? t("play.join-rematch") : t("play.rematch");
+          buttons.append(el("button", { type: "button", class: "button", onclick: () => action("rematch"), text: label }), " ");
         }
         buttons.append(el("a", { class: "button", href: "/new?game=" + state.game, text: t("play.new") }), " ",
           el("a", { href: "/api/games/" + id + "/record", download: "", text: t("play.download") }), " ",
@@ -511,6 +666,7 @@
       // The player's actions.
       if (!replay && !state.over && isPlayer()) {
         const bar = el("div", { class: "controls" });
+        if (state.hints && myTurn()) bar.append(el("button", { type: "button", class: "button", disabled: hintWaiting, onclick: askHint, text: t("play.hint") }));
         if (state.mode === "computer") bar.append(el("button", { type: "button", class: "button", onclick: () => action("undo"), text: t("play.undo") }));
         if (!state.offer) bar.append(el("button", { type: "button", class: "button", onclick: () => action("offer"), text: t("play.offer") }));
         bar.append(el("button", { type: "button", class: "button danger", onclick: () => action("resign", t("play.resign-confirm")), text: t("play.resign") }));
@@ -523,16 +679,82 @@
       root.append(el("p", { class: "settings" }, el("label", {}, t("play.speed") + " ", range)));
       if (!replay && isPlayer()) root.append(el("p", { class: "note", text: t("play.keys") }));
 
+      if (replay && state.over) root.append(reviewSection());
+
       // The move list.
       const moves = replay ? plies.slice(1).map((p) => p.report.move) : state.moves;
       const list = el("ol", { class: "moves" });
       moves.forEach((m, i) => {
-        const item = el("li", { class: (replay && i + 1 === ply) || (!replay && i === moves.length - 1) ? "current" : "" });
-        if (replay) item.append(el("button", { type: "button", class: "linklike", onclick: () => goTo(i + 1), text: m }));
+        const judged = review && review.moves[i];
+        const classes = [(replay && i + 1 === ply) || (!replay && i === moves.length - 1) ? "current" : ""];
+        if (judged && judged.mistake) classes.push("mistake");
+        const item = el("li", { class: classes.join(" ").trim() });
+        if (replay) item.append(el("button", { type: "button", class: "linklike", onclick: () => goTo(i + 1), text: m + (judged && judged.mistake ? "?" : "") }));
         else item.textContent = m;
         list.append(item);
       });
       root.append(el("section", { class: "move-list" }, el("h2", { text: t("play.moves") }), list));
+    }
+
+    // The computer's review: the evaluation graph (an inline SVG), the
+    // number of mistakes, and what it says of the move shown.
+    function reviewSection() {
+      const section = el("section", { class: "review", "aria-label": t("review.title") }, el("h2", { text: t("review.title") }));
+      if (reviewError) { section.append(el("p", { class: "error", text: reviewError })); return section; }
+      if (!review) { section.append(el("p", { class: "note", role: "status", text: t("review.computing") })); return section; }
+      section.append(graph());
+      section.append(el("p", { class: "note", text: t("review.summary", review.mistakes) }));
+      const judged = ply > 0 ? review.moves[ply - 1] : null;
+      if (judged) {
+        const after = review.positions[ply];
+        if (after) section.append(el("p", { text: t("review.value", { value: valueText(after.south) }) }));
+        if (judged.mistake) {
+          const lost = judged.lost.toLocaleString(lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+          const text = judged.changes_result
+            ? t("review.mistake-result", { move: judged.move, better: judged.better })
+            : t("review.mistake", { move: judged.move, lost, better: judged.better });
+          section.append(el("p", { class: "mistake-text", text }));
+        }
+      }
+      return section;
+    }
+
+    function svg(tag, attrs) {
+      const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+      for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+      return node;
+    }
+
+    // South's advantage over the game: a proven result is drawn at the edge.
+    function graph() {
+      const values = review.positions.map((p) => p.south.result === "win" ? Infinity : p.south.result === "loss" ? -Infinity : p.south.seeds);
+      const finite = values.filter((v) => Number.isFinite(v)).map(Math.abs);
+      const top = Math.min(24, Math.max(4, Math.ceil(Math.max(0, ...finite))));
+      const width = 600, height = 160, pad = 8;
+      const n = Math.max(1, values.length - 1);
+      const x = (i) => pad + (i / n) * (width - 2 * pad);
+      const y = (v) => height / 2 - (Math.max(-top, Math.min(top, v)) / top) * (height / 2 - pad);
+      const chart = svg("svg", { viewBox: "0 0 " + width + " " + height, class: "graph", role: "img", "aria-label": t("review.graph") });
+      chart.append(svg("rect", { x: 0, y: 0, width, height, class: "graph-bg" }));
+      chart.append(svg("line", { x1: pad, x2: width - pad, y1: height / 2, y2: height / 2, class: "graph-zero" }));
+      const points = values.map((v, i) => x(i).toFixed(1) + "," + y(v).toFixed(1)).join(" ");
+      chart.append(svg("polygon", { points: x(0) + "," + height / 2 + " " + points + " " + x(values.length - 1) + "," + height / 2, class: "graph-area" }));
+      chart.append(svg("polyline", { points, class: "graph-line" }));
+      chart.append(svg("line", { x1: x(ply), x2: x(ply), y1: pad, y2: height - pad, class: "graph-now" }));
+      review.moves.forEach((m, i) => {
+        if (!m.mistake) return;
+        const dot = svg("circle", { cx: x(i + 1), cy: y(values[i + 1]), r: 5, class: "graph-mistake " + m.mover });
+        const title = svg("title");
+        title.textContent = m.move + "?";
+        dot.append(title);
+        chart.append(dot);
+      });
+      chart.addEventListener("click", (event) => {
+        const box = chart.getBoundingClientRect();
+        const at = ((event.clientX - box.left) / box.width) * width;
+        goTo(Math.max(0, Math.min(values.length - 1, Math.round(((at - pad) / (width - 2 * pad)) * n))));
+      });
+      return chart;
     }
 
     start().catch((error) => {

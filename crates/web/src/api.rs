@@ -5,8 +5,10 @@
 //! 409 not now, 413 too large, 429 too many), and a refused request changes
 //! nothing.
 
-use crate::live::{new_game, parse_side, report_json, side_name, winner_text, Live};
-use crate::store::{GameRow, StoreError, StoredGame};
+use crate::live::{
+    new_game, now_ms, parse_side, report_json, side_name, winner_text, Live, MatchState, NoClaim,
+};
+use crate::store::{Clock, GameRow, MatchRow, StoreError, StoredGame, StoredReview};
 use crate::Shared;
 use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -15,8 +17,9 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use mancala_ai::{Player, PlayerSpec};
-use mancala_rules::{ruleset, Ending, Pit, Record, Side};
+use mancala_ai::analysis::{self, for_side};
+use mancala_ai::{Limits, Player, PlayerSpec, Score, Searcher};
+use mancala_rules::{ruleset, Ending, Game, Pit, Record, Ruleset, Side};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -36,6 +39,9 @@ pub fn routes() -> Router<Shared> {
         .route("/api/games/{id}/accept", post(accept))
         .route("/api/games/{id}/decline", post(decline))
         .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/claim", post(claim))
+        .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/review", get(review))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/ws", get(websocket))
@@ -169,26 +175,98 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
         return Ok(game.clone());
     }
     let key = id.to_string();
-    let stored = blocking(state, move |s| s.load(&key)).await?.ok_or_else(|| unknown_game(id))?;
-    let live = Live::rebuild(stored)
+    let (stored, in_match) = blocking(state, move |s| {
+        let Some(stored) = s.load(&key)? else { return Ok((None, None)) };
+        let in_match = match (&stored.row.match_id, stored.row.match_game) {
+            (Some(match_id), Some(number)) => s.load_match(match_id)?.map(|(m, games)| {
+                let earlier = games
+                    .iter()
+                    .filter(|g| g.match_game.is_some_and(|n| n < number))
+                    .map(|g| g.result.as_deref().and_then(parse_side))
+                    .collect();
+                MatchState { id: m.id, first_to: m.first_to, earlier }
+            }),
+            _ => None,
+        };
+        Ok((Some(stored), in_match))
+    })
+    .await?;
+    let stored = stored.ok_or_else(|| unknown_game(id))?;
+    let mut live = Live::rebuild(stored)
         .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e.0))?;
-    let mut games = state.games.lock().unwrap_or_else(|e| e.into_inner());
-    // Another request may have loaded it meanwhile: keep the first.
-    if let Some(game) = games.get(id) {
-        return Ok(game.clone());
-    }
-    if games.len() >= CACHED_GAMES {
-        // Forget games nobody holds (no request, watcher or computer task
-        // has them): everything about them is stored, so they reload.
-        games.retain(|_, game| Arc::strong_count(game) > 1);
-    }
-    let game = Arc::new(Mutex::new(live));
-    games.insert(id.to_string(), game.clone());
-    drop(games);
+    live.abandon_ms = state.abandon_ms;
+    live.in_match = in_match;
+    let game = {
+        let mut games = state.games.lock().unwrap_or_else(|e| e.into_inner());
+        // Another request may have loaded it meanwhile: keep the first.
+        if let Some(game) = games.get(id) {
+            return Ok(game.clone());
+        }
+        if games.len() >= CACHED_GAMES {
+            // Forget games nobody holds (no request, watcher, computer or
+            // clock task has them): everything about them is stored, so
+            // they reload.
+            games.retain(|_, game| Arc::strong_count(game) > 1);
+        }
+        let game = Arc::new(Mutex::new(live));
+        games.insert(id.to_string(), game.clone());
+        game
+    };
     // A game stored while the computer was to move (the server stopped
-    // while it was thinking) goes on.
+    // while it was thinking) goes on, and a running clock is watched.
     schedule_computer(state.clone(), game.clone());
+    watch_clock(state, &game, &mut *game.lock().await);
     Ok(game)
+}
+
+/// Loads every game whose clock was running when the server stopped, so
+/// that each is watched again (run once at start).
+pub async fn resume_clocks(state: Shared) {
+    let ids = match blocking(&state, |s| s.running_clocks()).await {
+        Ok(ids) => ids,
+        Err(e) => {
+            eprintln!("error: cannot list the games with running clocks: {}", e.body);
+            return;
+        }
+    };
+    for id in ids {
+        if let Err(e) = live(&state, &id).await {
+            eprintln!("error: game {id}: {}", e.body);
+        }
+    }
+}
+
+/// Ends the game on time when the running clock reaches zero, without
+/// waiting for a request: a task sleeps until then. Called after every
+/// change that can start, stop or move a clock; it replaces the previous
+/// task.
+pub fn watch_clock(state: &Shared, game: &Arc<Mutex<Live>>, live: &mut Live) {
+    if let Some(task) = live.clock_task.take() {
+        task.abort();
+    }
+    let Some((_, mut at)) = live.flag_at() else { return };
+    let (state, game) = (state.clone(), game.clone());
+    let task = tokio::spawn(async move {
+        loop {
+            let wait = at - now_ms();
+            if wait > 0 {
+                tokio::time::sleep(Duration::from_millis(wait as u64)).await;
+            }
+            let mut live = game.lock().await;
+            match live.flag_at() {
+                Some((side, due)) if due <= now_ms() => {
+                    // Dropped only if storage fails; the next request
+                    // that finds the flag down ends the game then.
+                    live.clock_task = None;
+                    let _ = finish(&state, &mut live, Some(!side), "time").await;
+                    return;
+                }
+                Some((_, due)) => at = due,
+                None => return,
+            }
+        }
+    });
+    live.clock_task = Some(task.abort_handle());
 }
 
 fn game_url(state: &Shared, id: &str) -> String {
@@ -207,6 +285,51 @@ pub struct CreateGame {
     pub opponent: Option<String>,
     /// The creator's seat: `south` (default), `north` or `random`.
     pub side: Option<String>,
+    /// A clock: each player's time in seconds (none: no clock).
+    pub clock_seconds: Option<u32>,
+    /// Seconds added to a player's time after each of their moves.
+    pub increment_seconds: Option<u32>,
+    /// A match (in games that have match play): the first to win the
+    /// ruleset's number of games (Barbados: six) wins it.
+    #[serde(rename = "match")]
+    pub in_match: Option<bool>,
+}
+
+/// The longest clock a game can have: three hours a player.
+const CLOCK_SECONDS_MAX: u32 = 3 * 60 * 60;
+/// The largest increment: three minutes a move.
+const INCREMENT_SECONDS_MAX: u32 = 3 * 60;
+
+/// The clock a new game asks for, checked.
+fn clock_of(body: &CreateGame) -> Result<Option<Clock>, ApiError> {
+    match (body.clock_seconds, body.increment_seconds) {
+        (None, None) => Ok(None),
+        (None, Some(_)) => Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad_clock",
+            "increment_seconds needs clock_seconds (each player's time)",
+        )),
+        (Some(seconds), increment) => {
+            let increment = increment.unwrap_or(0);
+            if !(1..=CLOCK_SECONDS_MAX).contains(&seconds) || increment > INCREMENT_SECONDS_MAX {
+                return Err(error(
+                    StatusCode::BAD_REQUEST,
+                    "bad_clock",
+                    format!(
+                        "clock_seconds must be from 1 to {CLOCK_SECONDS_MAX} and \
+                         increment_seconds from 0 to {INCREMENT_SECONDS_MAX}"
+                    ),
+                ));
+            }
+            let initial_ms = i64::from(seconds) * 1000;
+            Ok(Some(Clock {
+                initial_ms,
+                increment_ms: i64::from(increment) * 1000,
+                south_ms: initial_ms,
+                north_ms: initial_ms,
+            }))
+        }
+    }
 }
 
 async fn create(State(state): State<Shared>, JsonBody(body): JsonBody<CreateGame>) -> ApiResult {
@@ -223,6 +346,27 @@ async fn create(State(state): State<Shared>, JsonBody(body): JsonBody<CreateGame
         text => parse_side(text).ok_or_else(|| {
             error(StatusCode::BAD_REQUEST, "bad_side", "side must be south, north or random")
         })?,
+    };
+    let clock = clock_of(&body)?;
+    let first_to = match (body.in_match.unwrap_or(false), ruleset.match_first_to) {
+        (false, _) => None,
+        (true, Some(n)) => Some(n),
+        (true, None) => {
+            let with: Vec<&str> = mancala_rules::RULESETS
+                .iter()
+                .filter(|r| r.match_first_to.is_some())
+                .map(|r| r.id)
+                .collect();
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                "no_match_play",
+                format!(
+                    "{} has no match play; matches are played in {}",
+                    ruleset.id,
+                    with.join(", ")
+                ),
+            ));
+        }
     };
     let name = clean_name(body.name.as_deref(), default_name(side));
     let token = secret();
@@ -245,6 +389,10 @@ async fn create(State(state): State<Shared>, JsonBody(body): JsonBody<CreateGame
         rematch: None,
         created: now(),
         updated: now(),
+        clock,
+        // An online game's clock starts when the second player arrives.
+        turn_started: (body.mode != "online").then(now_ms),
+        ..GameRow::default()
     };
     let (mine, theirs) = seat_fields(&mut row, side);
     *mine.0 = name;
@@ -278,10 +426,21 @@ async fn create(State(state): State<Shared>, JsonBody(body): JsonBody<CreateGame
     }
     let invite = row.invite.clone();
     let id = row.id.clone();
-    let stored = row.clone();
-    blocking(&state, move |s| s.create(&stored, &[])).await?;
+    match first_to {
+        Some(first_to) => {
+            let contest =
+                MatchRow { id: game_id(), ruleset: ruleset.id.into(), first_to, created: now() };
+            row.match_id = Some(contest.id.clone());
+            row.match_game = Some(0);
+            let stored = row.clone();
+            blocking(&state, move |s| s.create_match(&contest, &stored)).await?;
+        }
+        None => {
+            let stored = row.clone();
+            blocking(&state, move |s| s.create(&stored, &[])).await?;
+        }
+    }
     let game = live(&state, &id).await?;
-    schedule_computer(state.clone(), game.clone());
     let live = game.lock().await;
     Ok(Json(json!({
         "id": id,
@@ -386,9 +545,12 @@ async fn join(
     *mine.1 = Some(token.clone());
     row.invite = None;
     row.updated = now();
+    // Both seats are taken: the game, and its clock, start.
+    row.turn_started = Some(now_ms());
     let saved = row.clone();
     blocking(&state, move |s| s.save(&saved)).await?;
     live.row = row;
+    watch_clock(&state, &game, &mut live);
     let state_json = live.state();
     live.publish(json!({ "type": "state", "state": state_json }));
     Ok(Json(json!({ "token": token, "side": side_name(side), "state": live.state() })))
@@ -412,6 +574,19 @@ fn finished_error() -> ApiError {
     error(StatusCode::CONFLICT, "game_over", "the game is over")
 }
 
+fn lost_on_time() -> ApiError {
+    error(StatusCode::CONFLICT, "lost_on_time", "the game is over: it was lost on time")
+}
+
+/// The answer to a move in a game that is over.
+fn over_error(live: &Live) -> ApiError {
+    if live.row.ending.as_deref() == Some("time") {
+        lost_on_time()
+    } else {
+        finished_error()
+    }
+}
+
 #[derive(Deserialize)]
 struct MoveBody {
     token: String,
@@ -430,7 +605,13 @@ async fn play(
     let rules = *live.game.rules();
     let pit = Pit::parse(&body.pit, &rules)
         .map_err(|e| error(StatusCode::BAD_REQUEST, "bad_move", e.to_string()))?;
-    let Some(to_move) = live.to_move() else { return Err(finished_error()) };
+    if let Some((side, due)) = live.flag_at() {
+        if due <= now_ms() {
+            // Too late: the flag fell before the timer got to it.
+            finish(&state, &mut live, Some(!side), "time").await?;
+        }
+    }
+    let Some(to_move) = live.to_move() else { return Err(over_error(&live)) };
     if !seats.contains(&to_move) {
         return Err(error(
             StatusCode::CONFLICT,
@@ -450,6 +631,7 @@ async fn play(
         return Err(err);
     }
     let report = apply_move(&state, &mut live, pit).await?;
+    watch_clock(&state, &game, &mut live);
     let answer = json!({ "move": report, "state": live.state() });
     drop(live);
     schedule_computer(state, game);
@@ -465,6 +647,8 @@ async fn apply_move(state: &Shared, live: &mut Live, pit: Pit) -> Result<Value, 
         .map_err(|e| error(StatusCode::CONFLICT, "illegal_move", format!("{e}")))?;
     let mut row = live.row.clone();
     row.updated = now();
+    row.offer = None;
+    live.clock_after_move(&mut row, report.mover, now_ms());
     if let Some(outcome) = game.position().outcome() {
         row.status = "finished".into();
         row.result = Some(winner_text(outcome.winner).into());
@@ -478,7 +662,6 @@ async fn apply_move(state: &Shared, live: &mut Live, pit: Pit) -> Result<Value, 
     live.row = row;
     let json = report_json(live.ruleset, &report);
     live.last = Some(report);
-    live.offer = None;
     let state_json = live.state();
     live.publish(json!({ "type": "move", "move": json, "state": state_json }));
     Ok(json)
@@ -503,7 +686,8 @@ pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
             let rules = *snapshot.rules();
             let choice = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
-                Player::new(PlayerSpec::Level(level), rules, seed).choose(&snapshot, None)
+                Player::with_table(PlayerSpec::Level(level), rules, seed, table_megabytes(level))
+                    .choose(&snapshot, None)
             })
             .await;
             let Ok(Some(pit)) = choice else { return };
@@ -516,8 +700,25 @@ pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
             if apply_move(&state, &mut live, pit).await.is_err() {
                 return;
             }
+            watch_clock(&state, &game, &mut live);
         }
     });
+}
+
+/// The transposition table for one computer move at `level`. A player is
+/// made for every move, and making one allocates and clears its table. The
+/// library's default (32 MiB, a 16 MiB table) did that for searches of depth
+/// 1 and 2 that visit a few dozen positions: in the load test
+/// (`scripts/loadtest.sh`, 100 games at levels 1-2 among 200) the server
+/// used 47 s of CPU and 760 MiB of memory with it, 28 s and 65 MiB without.
+/// Levels up to 4 search at most 4 moves deep (a few thousand positions),
+/// which fits in 1 MiB; deeper and timed levels keep the default.
+fn table_megabytes(level: u8) -> usize {
+    if level <= 4 {
+        1
+    } else {
+        32
+    }
 }
 
 /// Takes back the player's last move and the computer's reply.
@@ -540,7 +741,7 @@ async fn undo(
         return Err(error(
             StatusCode::CONFLICT,
             "game_over",
-            "a resigned or agreed game cannot be undone",
+            "a game ended by resignation, agreement, time or a claim cannot be undone",
         ));
     }
     let human = !computer;
@@ -555,11 +756,23 @@ async fn undo(
     };
     let letters: Vec<String> =
         live.game.moves()[..keep].iter().map(|p| p.letter(live.game.rules()).to_string()).collect();
+    if live.in_match.is_some() && live.is_finished() {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "game_over",
+            "a finished game of a match counts in the match and cannot be undone",
+        ));
+    }
     let mut row = live.row.clone();
     row.status = "active".into();
     row.result = None;
     row.ending = None;
     row.updated = now();
+    row.offer = None;
+    // The clocks keep the time used; the player's turn starts again now.
+    let now = now_ms();
+    live.stopped_clock(&mut row, now);
+    row.turn_started = Some(now);
     let rebuilt = Live::rebuild(StoredGame { row: row.clone(), moves: letters })
         .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e.0))?;
     let saved = row.clone();
@@ -567,7 +780,7 @@ async fn undo(
     live.game = rebuilt.game;
     live.last = rebuilt.last;
     live.row = row;
-    live.offer = None;
+    watch_clock(&state, &game, &mut live);
     let state_json = live.state();
     live.publish(json!({ "type": "state", "state": state_json }));
     let answer = live.state();
@@ -589,10 +802,14 @@ async fn finish(
     row.result = Some(winner_text(winner).into());
     row.ending = Some(ending.into());
     row.updated = now();
+    row.offer = None;
+    live.stopped_clock(&mut row, now_ms());
     let saved = row.clone();
     blocking(state, move |s| s.save(&saved)).await?;
     live.row = row;
-    live.offer = None;
+    if let Some(task) = live.clock_task.take() {
+        task.abort();
+    }
     let state_json = live.state();
     live.publish(json!({ "type": "state", "state": state_json }));
     Ok(())
@@ -663,10 +880,21 @@ async fn offer(
         }
         return Ok(Json(json!({ "accepted": accepts, "state": live.state() })));
     }
-    live.offer = Some(me);
+    save_offer(&state, &mut live, Some(me)).await?;
+    Ok(Json(json!({ "accepted": false, "state": live.state() })))
+}
+
+/// Stores a new pending offer (or none), then tells everyone.
+async fn save_offer(state: &Shared, live: &mut Live, offer: Option<Side>) -> Result<(), ApiError> {
+    let mut row = live.row.clone();
+    row.offer = offer.map(|side| side_name(side).to_string());
+    row.updated = now();
+    let saved = row.clone();
+    blocking(state, move |s| s.save(&saved)).await?;
+    live.row = row;
     let state_json = live.state();
     live.publish(json!({ "type": "state", "state": state_json }));
-    Ok(Json(json!({ "accepted": false, "state": live.state() })))
+    Ok(())
 }
 
 async fn accept(
@@ -677,7 +905,7 @@ async fn accept(
     let game = live(&state, &id).await?;
     let mut live = game.lock().await;
     let seats = seats(&live, &body.token)?;
-    match live.offer {
+    match live.offer() {
         Some(by) if !seats.contains(&by) || seats.len() == 2 => {
             agree(&state, &mut live).await?;
             Ok(Json(live.state()))
@@ -698,17 +926,18 @@ async fn decline(
     let game = live(&state, &id).await?;
     let mut live = game.lock().await;
     seats(&live, &body.token)?;
-    if live.offer.is_none() {
+    if live.offer().is_none() {
         return Err(error(StatusCode::CONFLICT, "no_offer", "there is no offer to decline"));
     }
-    live.offer = None;
-    let state_json = live.state();
-    live.publish(json!({ "type": "state", "state": state_json }));
+    save_offer(&state, &mut live, None).await?;
     Ok(Json(live.state()))
 }
 
-/// A new game between the same players with the seats swapped. The first
-/// player to ask makes it; the other gets their seat in it by asking too.
+/// A new game between the same players with the seats swapped, and the
+/// same clock. The first player to ask makes it; the other gets their seat
+/// in it by asking too. In a match it is the match's next game: each player
+/// keeps their token (which moves to the other seat), and once a player has
+/// won the match there is none.
 async fn rematch(
     State(state): State<Shared>,
     Path(id): Path<String>,
@@ -740,10 +969,27 @@ async fn rematch(
             "url": game_url(&state, &next), "state": next_live.state(),
         })));
     }
+    if let Some(contest) = &live.in_match {
+        let tally = contest.tally(live.decided());
+        if let Some(player) = tally.winner() {
+            let score = tally.score();
+            return Err(error(
+                StatusCode::CONFLICT,
+                "match_over",
+                format!(
+                    "the match is over: player {} won it {}-{}",
+                    player + 1,
+                    score[player],
+                    score[1 - player]
+                ),
+            ));
+        }
+    }
     let ruleset = ruleset(&live.row.ruleset)
         .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
     let old = &live.row;
     let (south_token, north_token) = match old.mode.as_str() {
+        _ if old.match_id.is_some() => (old.north_token.clone(), old.south_token.clone()),
         "local" => {
             let t = secret();
             (Some(t.clone()), Some(t))
@@ -778,22 +1024,22 @@ async fn rematch(
         rematch: None,
         created: now(),
         updated: now(),
+        clock: old.clock.map(|c| Clock { south_ms: c.initial_ms, north_ms: c.initial_ms, ..c }),
+        turn_started: Some(now_ms()),
+        match_id: old.match_id.clone(),
+        match_game: old.match_game.map(|n| n + 1),
+        ..GameRow::default()
     };
     let mut old_row = live.row.clone();
     old_row.rematch = Some(row.id.clone());
     old_row.updated = now();
     let (new_row, saved_old) = (row.clone(), old_row.clone());
-    blocking(&state, move |s| {
-        s.create(&new_row, &[])?;
-        s.save(&saved_old)
-    })
-    .await?;
+    blocking(&state, move |s| s.create_next(&saved_old, &new_row)).await?;
     live.row = old_row;
     let state_json = live.state();
     live.publish(json!({ "type": "state", "state": state_json }));
     drop(live);
     let next_game = self::live(&state, &row.id).await?;
-    schedule_computer(state.clone(), next_game.clone());
     let next_live = next_game.lock().await;
     let token = match new_side {
         Side::South => row.south_token.clone(),
@@ -803,6 +1049,240 @@ async fn rematch(
         "id": row.id, "token": token.unwrap_or_default(), "side": side_name(new_side),
         "url": game_url(&state, &row.id), "state": next_live.state(),
     })))
+}
+
+/// Claims the win in an online game whose player to move has left: no
+/// page of theirs open, and no move, for the server's abandon time.
+async fn claim(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<TokenBody>,
+) -> ApiResult {
+    let game = live(&state, &id).await?;
+    let mut live = game.lock().await;
+    let seats = seats(&live, &body.token)?;
+    if live.is_finished() {
+        return Err(over_error(&live));
+    }
+    let claimer = seats[0];
+    match live.claim_wait(claimer, now_ms()) {
+        Ok(_) => {
+            finish(&state, &mut live, Some(claimer), "abandoned").await?;
+            Ok(Json(live.state()))
+        }
+        Err(NoClaim::NotOnline) => Err(error(
+            StatusCode::CONFLICT,
+            "no_claim",
+            "only an online game under way can be claimed, once the opponent has left it",
+        )),
+        Err(NoClaim::YourTurn) => Err(error(
+            StatusCode::CONFLICT,
+            "your_turn",
+            "it is your turn: a game can be claimed only while the opponent is to move",
+        )),
+        Err(NoClaim::Connected) => Err(error(
+            StatusCode::CONFLICT,
+            "opponent_connected",
+            "your opponent has the game open: it cannot be claimed",
+        )),
+        Err(NoClaim::TooEarly(ms)) => {
+            let seconds = (ms + 999) / 1000;
+            let mut err = error(
+                StatusCode::CONFLICT,
+                "too_early",
+                format!(
+                    "your opponent may still come back: you can claim the win in {seconds} s \
+                     if they have not returned or moved by then"
+                ),
+            );
+            err.body["error"]["seconds_left"] = json!(seconds);
+            Err(err)
+        }
+    }
+}
+
+/// A hint's search: a fixed depth and node budget and no time limit, so the
+/// same position always gets the same hint, answered in a moment (a few
+/// tenths of a second in a release build).
+const HINT_LIMITS: Limits = Limits { depth: Some(12), nodes: Some(200_000), time: None };
+
+/// A value for people: seeds ahead (from the player to move's view), or a
+/// proven result with its margin.
+fn score_json(score: Score) -> Value {
+    if score.is_decisive() {
+        json!({ "result": score.result().name(), "seeds": score.margin() })
+    } else {
+        json!({ "result": null, "seeds": f64::from(score.0) / 10.0 })
+    }
+}
+
+fn internal(e: impl std::fmt::Display) -> ApiError {
+    error(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+}
+
+/// The computer's suggestion for the player to move, with its value: in
+/// games against the computer and at one screen (not between two people
+/// online, where it would be help from outside the game).
+async fn hint(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<TokenBody>,
+) -> ApiResult {
+    let game = live(&state, &id).await?;
+    let snapshot = {
+        let live = game.lock().await;
+        let seats = seats(&live, &body.token)?;
+        if !live.hints_allowed() {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "no_hints",
+                "hints are given in games against the computer and at one screen, \
+                 not in games between two people online",
+            ));
+        }
+        let Some(to_move) = live.to_move() else { return Err(over_error(&live)) };
+        if !seats.contains(&to_move) {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "not_your_turn",
+                format!("it is {}'s turn", side_name(to_move)),
+            ));
+        }
+        live.game.clone()
+    };
+    let permit = state.ai.clone().acquire_owned().await.map_err(internal)?;
+    let rules = *snapshot.rules();
+    let report = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        Searcher::with_table(rules, 8).search(&snapshot, HINT_LIMITS)
+    })
+    .await
+    .map_err(internal)?;
+    let best = report.best.ok_or_else(finished_error)?;
+    Ok(Json(json!({
+        "move": best.letter(&rules).to_string(),
+        "value": score_json(report.score),
+        "depth": report.depth,
+    })))
+}
+
+/// The review's search, per position: at most this deep...
+const REVIEW_DEPTH: u32 = 10;
+/// ...and this many nodes for the whole game, shared out between its
+/// positions, each getting at least and at most these. Node limits, not
+/// time, so that a game always gets the same review, whatever the load.
+const REVIEW_NODES: u64 = 3_000_000;
+const REVIEW_NODES_PER_POSITION: (u64, u64) = (5_000, 100_000);
+/// A move that gives away this many tenths of a seed (or changes the
+/// result) is a mistake.
+const REVIEW_THRESHOLD: i32 = 10;
+
+/// Every position of a game valued (for South, for the graph) and every
+/// move judged against the best one.
+fn review_of(ruleset: &Ruleset, start: &Game, end: &Game) -> Result<Value, String> {
+    let rules = ruleset.rules;
+    let moves = end.moves();
+    let per_position = (REVIEW_NODES / (moves.len() as u64 + 1))
+        .clamp(REVIEW_NODES_PER_POSITION.0, REVIEW_NODES_PER_POSITION.1);
+    let limits = Limits { depth: Some(REVIEW_DEPTH), nodes: Some(per_position), time: None };
+    let values =
+        analysis::analyse(start, moves, limits, None, &mut |_, _| {}).map_err(|e| e.to_string())?;
+    let last = match end.position().outcome() {
+        Some(_) => Score::of_outcome(&rules, end.position(), Side::South),
+        None => {
+            let report = Searcher::new(rules).search(end, limits);
+            for_side(report.score, end.position().to_move(), Side::South)
+        }
+    };
+    let mut positions: Vec<Value> = values
+        .iter()
+        .enumerate()
+        .map(|(ply, v)| json!({ "ply": ply, "south": score_json(for_side(v.best, v.mover, Side::South)) }))
+        .collect();
+    positions.push(json!({ "ply": moves.len(), "south": score_json(last) }));
+    let mut mistakes = [0u32; 2];
+    let judged: Vec<Value> = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let mistake = v.is_mistake(REVIEW_THRESHOLD);
+            if mistake {
+                mistakes[v.mover.index()] += 1;
+            }
+            json!({
+                "ply": i + 1,
+                "mover": side_name(v.mover),
+                "move": v.played.letter(&rules).to_string(),
+                "best": score_json(v.best),
+                "played": score_json(v.kept),
+                "lost": f64::from(v.lost()) / 10.0,
+                "changes_result": v.changes_result(),
+                "mistake": mistake,
+                "better": v.better.map(|p| p.letter(&rules).to_string()),
+            })
+        })
+        .collect();
+    Ok(json!({
+        "depth": REVIEW_DEPTH,
+        "nodes_per_position": per_position,
+        "threshold": f64::from(REVIEW_THRESHOLD) / 10.0,
+        "positions": positions,
+        "moves": judged,
+        "mistakes": { "south": mistakes[0], "north": mistakes[1] },
+    }))
+}
+
+/// The review of a finished game: computed once (one review at a time on
+/// the whole server, on a blocking thread behind the computer's semaphore)
+/// and stored.
+async fn review(State(state): State<Shared>, Path(id): Path<String>) -> ApiResult {
+    let game = live(&state, &id).await?;
+    let (ruleset, start, end) = {
+        let live = game.lock().await;
+        if !live.is_finished() {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "not_over",
+                "a game is reviewed once it is over",
+            ));
+        }
+        let start = new_game(live.ruleset, live.row.setup.as_deref())
+            .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e))?;
+        (live.ruleset, start, live.game.clone())
+    };
+    let rules = ruleset.rules;
+    let key: Vec<String> = end.moves().iter().map(|p| p.letter(&rules).to_string()).collect();
+    let key = key.join(" ");
+    let stored = || {
+        let (id, key) = (id.clone(), key.clone());
+        let store = state.store.clone();
+        async move {
+            tokio::task::spawn_blocking(move || store.load_review(&id))
+                .await
+                .map_err(internal)?
+                .map(|review| review.filter(|r| r.moves == key).map(|r| r.review))
+                .map_err(ApiError::from)
+        }
+    };
+    if let Some(text) = stored().await? {
+        return serde_json::from_str(&text).map(Json).map_err(internal);
+    }
+    let _one = state.reviewing.lock().await;
+    // Another request may have made it while this one waited.
+    if let Some(text) = stored().await? {
+        return serde_json::from_str(&text).map(Json).map_err(internal);
+    }
+    let permit = state.ai.clone().acquire_owned().await.map_err(internal)?;
+    let value = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        review_of(ruleset, &start, &end)
+    })
+    .await
+    .map_err(internal)?
+    .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e))?;
+    let review = StoredReview { moves: key, review: value.to_string() };
+    blocking(&state, move |s| s.save_review(&id, &review)).await?;
+    Ok(Json(value))
 }
 
 /// The date of a Unix time, `YYYY-MM-DD` (the civil calendar, UTC).
@@ -824,16 +1304,25 @@ pub fn date(secs: i64) -> String {
 /// The game as a record (the project's record format).
 pub fn record_of(live: &Live) -> Record {
     let row = &live.row;
-    let tags = vec![
+    let mut tags = vec![
         ("South".to_string(), row.south_name.clone()),
         ("North".to_string(), row.north_name.clone()),
         ("Date".to_string(), date(row.created)),
         ("Site".to_string(), format!("mancala-web game {}", row.id)),
     ];
+    if let Some(clock) = row.clock {
+        // Seconds per player + seconds a move, as chess records write it.
+        let control = format!("{}+{}", clock.initial_ms / 1000, clock.increment_ms / 1000);
+        tags.push(("TimeControl".to_string(), control));
+    }
+    if let (Some(contest), Some(number)) = (&row.match_id, row.match_game) {
+        tags.push(("Match".to_string(), format!("{contest} game {}", number + 1)));
+    }
     let loser = row.result.as_deref().and_then(parse_side).map(|w| !w);
     let ending = match (row.ending.as_deref(), loser) {
         (Some("resignation"), Some(loser)) => Ending::Resignation { loser },
         (Some("time"), Some(loser)) => Ending::Time { loser },
+        (Some("abandoned"), Some(loser)) => Ending::Abandoned { loser },
         _ => Ending::Unfinished,
     };
     Record::new(*live.ruleset, &live.game, tags, ending)
@@ -900,6 +1389,7 @@ async fn upload(State(state): State<Shared>, JsonBody(body): JsonBody<UploadBody
         }
         Ending::Resignation { loser } => ("finished", Some(Some(!loser)), Some("resignation")),
         Ending::Time { loser } => ("finished", Some(Some(!loser)), Some("time")),
+        Ending::Abandoned { loser } => ("finished", Some(Some(!loser)), Some("abandoned")),
     };
     let result = match (status, result) {
         ("finished", Some(w)) => Some(winner_text(w).to_string()),
@@ -926,6 +1416,7 @@ async fn upload(State(state): State<Shared>, JsonBody(body): JsonBody<UploadBody
         rematch: None,
         created: now(),
         updated: now(),
+        ..GameRow::default()
     };
     let moves: Vec<String> = game.moves().iter().map(|p| p.letter(&rules).to_string()).collect();
     let id = row.id.clone();
@@ -948,9 +1439,39 @@ async fn websocket(
 }
 
 /// Pushes the state, then every change, to one watcher (player or
-/// spectator). Messages from the browser are not needed; a client that
+/// spectator). The browser may name its seat once, `{"type": "seat",
+/// "token": ...}`: in an online game the player then counts as present
+/// until the socket closes (a player with no socket open has left, and may
+/// lose the game to a claim). Other messages are ignored; a client that
 /// floods them is disconnected.
-async fn watch(mut socket: WebSocket, game: Arc<Mutex<Live>>) {
+async fn watch(socket: WebSocket, game: Arc<Mutex<Live>>) {
+    let mut seated: Vec<Side> = Vec::new();
+    pump(socket, &game, &mut seated).await;
+    if !seated.is_empty() {
+        let mut live = game.lock().await;
+        let now = now_ms();
+        for side in seated {
+            let present = &mut live.present[side.index()];
+            *present = present.saturating_sub(1);
+            if *present == 0 {
+                live.left[side.index()] = Some(now);
+            }
+        }
+        let state_json = live.state();
+        live.publish(json!({ "type": "state", "state": state_json }));
+    }
+}
+
+/// The seat token in a `{"type": "seat", "token": ...}` message.
+fn seat_token(text: &str) -> Option<String> {
+    let message: Value = serde_json::from_str(text).ok()?;
+    if message["type"] != "seat" {
+        return None;
+    }
+    message["token"].as_str().map(str::to_string)
+}
+
+async fn pump(mut socket: WebSocket, game: &Arc<Mutex<Live>>, seated: &mut Vec<Side>) {
     let (mut rx, first) = {
         let live = game.lock().await;
         (live.tx.subscribe(), json!({ "type": "state", "state": live.state() }).to_string())
@@ -978,7 +1499,7 @@ async fn watch(mut socket: WebSocket, game: Arc<Mutex<Live>>) {
             },
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                Some(Ok(_)) => {
+                Some(Ok(message)) => {
                     if window.elapsed() > Duration::from_secs(1) {
                         window = tokio::time::Instant::now();
                         received = 0;
@@ -987,6 +1508,23 @@ async fn watch(mut socket: WebSocket, game: Arc<Mutex<Live>>) {
                     if received > 20 {
                         let _ = socket.send(Message::Close(None)).await;
                         return;
+                    }
+                    let token = match &message {
+                        Message::Text(text) if seated.is_empty() => seat_token(text),
+                        _ => None,
+                    };
+                    if let Some(token) = token {
+                        let mut live = game.lock().await;
+                        if live.row.mode == "online" {
+                            *seated = live.seats(&token);
+                            for side in seated.iter() {
+                                live.present[side.index()] += 1;
+                            }
+                            if !seated.is_empty() {
+                                let state_json = live.state();
+                                live.publish(json!({ "type": "state", "state": state_json }));
+                            }
+                        }
                     }
                 }
             },

@@ -156,7 +156,7 @@ pub fn explanations(ruleset: &Ruleset, report: &MoveReport) -> Value {
 }
 
 /// Why a game ended, in every language (a rules ending, `agreed`,
-/// `resignation` or `time`).
+/// `resignation`, `time` or `abandoned`).
 pub fn ending_texts(ending: &str) -> Value {
     let key = format!("end.{ending}");
     json!({ "en": t(Lang::En, &key), "vi": t(Lang::Vi, &key), "nl": t(Lang::Nl, &key) })

@@ -41,6 +41,27 @@ pub struct Config {
     pub rate_limit: u32,
     /// Computer moves thought about at once (at least 1).
     pub ai_threads: usize,
+    /// How long a player to move may be away from an online game (no page
+    /// open, no move) before the opponent can claim it.
+    pub abandon_seconds: u64,
+}
+
+/// The default for `--abandon-seconds`: three minutes, long enough to
+/// reload a page or change networks, short enough that a deserted game does
+/// not keep its opponent waiting long.
+pub const ABANDON_SECONDS: u64 = 180;
+
+impl Default for Config {
+    /// The command line's defaults.
+    fn default() -> Config {
+        Config {
+            public_url: "http://127.0.0.1:8080".into(),
+            database: "sqlite://mancala.db".into(),
+            rate_limit: 50,
+            ai_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            abandon_seconds: ABANDON_SECONDS,
+        }
+    }
 }
 
 /// Shared by every request.
@@ -54,6 +75,11 @@ pub struct AppState {
     pub ai: Arc<Semaphore>,
     pub public_url: String,
     pub limiter: limit::RateLimiter,
+    /// `Config::abandon_seconds`, in milliseconds.
+    pub abandon_ms: i64,
+    /// Held while a game's review is computed: one at a time, so reviews
+    /// cannot take every thread the computer's moves need.
+    pub reviewing: tokio::sync::Mutex<()>,
 }
 
 pub type Shared = Arc<AppState>;
@@ -77,6 +103,8 @@ pub fn state(config: &Config) -> Result<Shared, store::StoreError> {
         ai: Arc::new(Semaphore::new(config.ai_threads.max(1))),
         public_url: config.public_url.trim_end_matches('/').to_string(),
         limiter: limit::RateLimiter::new(config.rate_limit),
+        abandon_ms: config.abandon_seconds.min(i64::MAX as u64 / 1000) as i64 * 1000,
+        reviewing: tokio::sync::Mutex::new(()),
     }))
 }
 
@@ -109,6 +137,9 @@ pub async fn serve(listener: TcpListener, config: &Config) -> Result<Server, sto
         .map_err(|e| store::StoreError(format!("opening the store failed: {e}")))??;
     let addr = listener.local_addr().map_err(|e| store::StoreError(e.to_string()))?;
     let app = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    // Games whose clock was running when the server stopped: watch them
+    // again, so that a flag falls without anyone asking.
+    tokio::spawn(api::resume_clocks(state.clone()));
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         axum::serve(listener, app)

@@ -5,8 +5,9 @@
 
 use crate::explain;
 use crate::store::{GameRow, StoredGame};
-use mancala_rules::{ruleset_version, Event, Game, MoveReport, Pit, Ruleset, Side};
+use mancala_rules::{ruleset_version, Event, Game, Match, MoveReport, Pit, Ruleset, Side};
 use serde_json::{json, Value};
+use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::broadcast;
 
 pub struct Live {
@@ -15,12 +16,70 @@ pub struct Live {
     pub game: Game,
     /// The last move's report, for highlighting it after a reload.
     pub last: Option<MoveReport>,
-    /// A pending offer to end the game by agreement, by this side.
-    pub offer: Option<Side>,
     /// Bumped on every change, so a computer move computed for an older
     /// state (before an undo, say) is thrown away.
     pub revision: u64,
     pub tx: broadcast::Sender<String>,
+    /// Open WebSockets of each seat's player (South, North), in online
+    /// games: a player with none is away.
+    pub present: [u32; 2],
+    /// When each seat's last WebSocket closed (ms since the epoch).
+    pub left: [Option<i64>; 2],
+    /// How long a player to move may be away before the opponent can claim
+    /// the game (ms): the server's `--abandon-seconds`.
+    pub abandon_ms: i64,
+    /// The task that ends the game when the running clock reaches zero.
+    pub clock_task: Option<tokio::task::AbortHandle>,
+    /// The match this game is part of, if any.
+    pub in_match: Option<MatchState>,
+}
+
+/// What a game of a match knows of the match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchState {
+    pub id: String,
+    pub first_to: u32,
+    /// The winners of the games before this one, each as the side that won
+    /// in that game (`None`: a draw).
+    pub earlier: Vec<Option<Side>>,
+}
+
+impl MatchState {
+    /// The match so far: the earlier games, and this one if it is decided
+    /// (`this` is its winner, `Some(None)` a draw). Player 0 played South in
+    /// the first game.
+    pub fn tally(&self, this: Option<Option<Side>>) -> Match {
+        let mut tally = Match::new(self.first_to);
+        for &winner in self.earlier.iter().chain(this.as_ref()) {
+            // A result offered to a decided match is not counted; no game
+            // of a decided match is made, so none is offered.
+            let _ = tally.record(winner);
+        }
+        tally
+    }
+
+    /// The match player (0 or 1) who plays `side` in this game.
+    pub fn player(&self, side: Side) -> usize {
+        (self.earlier.len() + side.index()) % 2
+    }
+}
+
+/// Why the opponent's game cannot be claimed now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoClaim {
+    /// Not an online game between two people, or not under way.
+    NotOnline,
+    /// The claimer is to move.
+    YourTurn,
+    /// The opponent has the game open.
+    Connected,
+    /// The opponent may still come back: this many ms remain.
+    TooEarly(i64),
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
 /// Why a stored game could not be rebuilt.
@@ -72,11 +131,138 @@ impl Live {
             game.agree_to_end();
         }
         let (tx, _) = broadcast::channel(64);
-        Ok(Live { row, ruleset, game, last, offer: None, revision: 0, tx })
+        Ok(Live {
+            row,
+            ruleset,
+            game,
+            last,
+            revision: 0,
+            tx,
+            present: [0, 0],
+            left: [None, None],
+            abandon_ms: 0,
+            clock_task: None,
+            in_match: None,
+        })
     }
 
     pub fn is_finished(&self) -> bool {
         self.row.status == "finished"
+    }
+
+    /// The pending offer to end the game, by this side.
+    pub fn offer(&self) -> Option<Side> {
+        self.row.offer.as_deref().and_then(parse_side)
+    }
+
+    /// The side whose clock runs now: the player to move in a game with a
+    /// clock that has started. The computer's thinking is not timed.
+    pub fn running(&self) -> Option<Side> {
+        self.row.clock?;
+        self.row.turn_started?;
+        self.to_move().filter(|&side| self.computer() != Some(side))
+    }
+
+    /// Each side's time left at `now` (ms, never below 0).
+    pub fn time_left(&self, now: i64) -> Option<[i64; 2]> {
+        let clock = self.row.clock?;
+        let mut left = [clock.south_ms, clock.north_ms];
+        if let (Some(side), Some(started)) = (self.running(), self.row.turn_started) {
+            left[side.index()] -= now - started;
+        }
+        Some(left.map(|ms| ms.max(0)))
+    }
+
+    /// The running side and the moment its time runs out.
+    pub fn flag_at(&self) -> Option<(Side, i64)> {
+        let side = self.running()?;
+        let clock = self.row.clock?;
+        let left = match side {
+            Side::South => clock.south_ms,
+            Side::North => clock.north_ms,
+        };
+        Some((side, self.row.turn_started? + left))
+    }
+
+    /// `row` with the clock stopped at `now`: the running side is charged
+    /// the time since its turn began, and no turn runs.
+    pub fn stopped_clock(&self, row: &mut GameRow, now: i64) {
+        if let (Some(left), Some(clock)) = (self.time_left(now), row.clock.as_mut()) {
+            clock.south_ms = left[0];
+            clock.north_ms = left[1];
+        }
+        row.turn_started = None;
+    }
+
+    /// `row` after `mover` moved at `now`: their time is charged and the
+    /// increment added (not for the computer), and the next turn begins.
+    /// A game whose clock has not started yet keeps it stopped.
+    pub fn clock_after_move(&self, row: &mut GameRow, mover: Side, now: i64) {
+        let Some(started) = self.row.turn_started else { return };
+        if let (Some(clock), true) = (row.clock.as_mut(), self.running() == Some(mover)) {
+            let left = match mover {
+                Side::South => &mut clock.south_ms,
+                Side::North => &mut clock.north_ms,
+            };
+            *left = (*left - (now - started)).max(0) + clock.increment_ms;
+        }
+        row.turn_started = Some(now);
+    }
+
+    /// How long until the player not to move can claim an online game
+    /// whose player to move has left: 0 once it can be claimed.
+    pub fn claim_wait(&self, claimer: Side, now: i64) -> Result<i64, NoClaim> {
+        let Some(to_move) = self.to_move() else { return Err(NoClaim::NotOnline) };
+        let Some(started) = self.row.turn_started else { return Err(NoClaim::NotOnline) };
+        if self.row.mode != "online" || self.computer().is_some() {
+            return Err(NoClaim::NotOnline);
+        }
+        if to_move == claimer {
+            return Err(NoClaim::YourTurn);
+        }
+        if self.present[to_move.index()] > 0 {
+            return Err(NoClaim::Connected);
+        }
+        let since = self.left[to_move.index()].map_or(started, |left| left.max(started));
+        match self.abandon_ms - (now - since) {
+            wait if wait > 0 => Err(NoClaim::TooEarly(wait)),
+            _ => Ok(0),
+        }
+    }
+
+    /// Whether the players may ask the computer for a hint: against the
+    /// computer and at one screen, never between two people online.
+    pub fn hints_allowed(&self) -> bool {
+        self.row.mode == "computer" || self.row.mode == "local"
+    }
+
+    /// The result of this game for its match: `Some(winner)` once over.
+    pub fn decided(&self) -> Option<Option<Side>> {
+        self.is_finished().then(|| self.row.result.as_deref().and_then(parse_side))
+    }
+
+    /// The match as the page shows it, seen from this game's seats.
+    fn match_json(&self) -> Option<Value> {
+        let m = self.in_match.as_ref()?;
+        let tally = m.tally(self.decided());
+        let score = tally.score();
+        let wins = |side: Side| score[m.player(side)];
+        let winner = tally.winner().map(|player| {
+            if m.player(Side::South) == player {
+                Side::South
+            } else {
+                Side::North
+            }
+        });
+        Some(json!({
+            "id": m.id,
+            "first_to": m.first_to,
+            "game": m.earlier.len() + 1,
+            "wins": { "south": wins(Side::South), "north": wins(Side::North) },
+            "draws": tally.games_played() as u32 - score[0] - score[1],
+            "winner": winner.map(side_name),
+            "next": self.row.rematch,
+        }))
     }
 
     /// The side the computer plays, if any.
@@ -138,6 +324,25 @@ impl Live {
             json!({ "name": name, "kind": kind, "seated": token.is_some() || computer == Some(side) })
         };
         let ending = self.row.ending.clone();
+        let now = now_ms();
+        let clock = self.row.clock.map(|clock| {
+            let left = self.time_left(now).unwrap_or([clock.south_ms, clock.north_ms]);
+            json!({
+                "at": now,
+                "initial_ms": clock.initial_ms,
+                "increment_ms": clock.increment_ms,
+                "south_ms": left[0],
+                "north_ms": left[1],
+                "running": self.running().map(side_name),
+            })
+        });
+        let online = self.row.mode == "online";
+        // The player not to move may claim a game whose player to move has
+        // left: how long until then, counted from `now`.
+        let claim_in_ms = self.to_move().and_then(|side| match self.claim_wait(!side, now) {
+            Ok(ms) | Err(NoClaim::TooEarly(ms)) => Some(ms),
+            Err(_) => None,
+        });
         json!({
             "id": self.row.id,
             "game": self.ruleset.id,
@@ -157,10 +362,18 @@ impl Live {
             "position": pos.to_string(),
             "moves": moves,
             "players": { "south": player(Side::South), "north": player(Side::North) },
-            "offer": self.offer.map(side_name),
+            "offer": self.offer().map(side_name),
             "invite_open": self.row.invite.is_some(),
             "rematch": self.row.rematch,
             "last": self.last.as_ref().map(|r| report_json(self.ruleset, r)),
+            "clock": clock,
+            "presence": online.then(|| json!({
+                "south": self.present[0] > 0,
+                "north": self.present[1] > 0,
+            })),
+            "claim_in_ms": claim_in_ms,
+            "hints": self.hints_allowed() && !self.is_finished(),
+            "match": self.match_json(),
         })
     }
 }

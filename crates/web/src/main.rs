@@ -26,6 +26,10 @@ struct Options {
     /// Computer moves thought about at once (default: the number of CPUs).
     #[arg(long)]
     ai_threads: Option<usize>,
+    /// Seconds a player to move may be away from an online game (no page
+    /// open, no move) before the opponent can claim the win.
+    #[arg(long, default_value_t = mancala_web::ABANDON_SECONDS)]
+    abandon_seconds: u64,
 }
 
 #[tokio::main]
@@ -46,6 +50,7 @@ async fn main() -> ExitCode {
         ai_threads: options
             .ai_threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        abandon_seconds: options.abandon_seconds,
     };
     let server = match serve(listener, &config).await {
         Ok(server) => server,

@@ -386,7 +386,10 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
     let mut options = String::new();
     for r in RULESETS {
         let sel = if r.id == selected { " selected" } else { "" };
-        let _ = write!(options, "<option value=\"{}\"{sel}>{}</option>", r.id, esc(r.name));
+        // Games with match play say how many wins take the match.
+        let first_to = r.match_first_to.map(|n| format!(" data-match=\"{n}\"")).unwrap_or_default();
+        let _ =
+            write!(options, "<option value=\"{}\"{first_to}{sel}>{}</option>", r.id, esc(r.name));
     }
     let mut levels = String::new();
     for n in 1..=8 {
@@ -405,6 +408,12 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
          <label data-for=\"local\" hidden>{second}<input name=\"opponent\" maxlength=\"40\"></label>\
          <label>{side}<select name=\"side\"><option value=\"south\">{south}</option><option value=\"north\">{north}</option>\
          <option value=\"random\">{random}</option></select></label><p class=\"note\">{first}</p>\
+         <fieldset class=\"clock\"><legend>{clock}</legend>\
+         <label class=\"choice\"><input type=\"checkbox\" name=\"timed\"> {timed}</label>\
+         <label data-timed hidden>{minutes}<input type=\"number\" name=\"minutes\" min=\"1\" max=\"180\" step=\"1\" value=\"10\"></label>\
+         <label data-timed hidden>{increment}<input type=\"number\" name=\"increment\" min=\"0\" max=\"180\" step=\"1\" value=\"5\"></label>\
+         <p class=\"note\" data-timed hidden>{clock_note}</p></fieldset>\
+         <label class=\"choice\" data-match hidden><input type=\"checkbox\" name=\"match\"> <span data-match-text>{match_text}</span></label>\
          <p class=\"error\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button\">{start}</button></form>",
         title = esc(t(lang, "new.title")),
         game_label = esc(t(lang, "finished.game")),
@@ -420,6 +429,12 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
         north = esc(t(lang, "side.north")),
         random = esc(t(lang, "new.side-random")),
         first = esc(t(lang, "new.south-first")),
+        clock = esc(t(lang, "new.clock")),
+        timed = esc(t(lang, "new.timed")),
+        minutes = esc(t(lang, "new.minutes")),
+        increment = esc(t(lang, "new.increment")),
+        clock_note = esc(t(lang, "new.clock-note")),
+        match_text = esc(&t(lang, "new.match").replace("{n}", &mancala_rules::Match::BARBADOS_FIRST_TO.to_string())),
         start = esc(t(lang, "new.start")),
     );
     Page {

@@ -16,7 +16,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 /// One game's header: everything but its moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameRow {
     pub id: String,
     /// The ruleset's id and the version of its rules the game is played by.
@@ -50,6 +50,52 @@ pub struct GameRow {
     /// Seconds since the Unix epoch.
     pub created: i64,
     pub updated: i64,
+    // The fields below came with offers, clocks, abandonment and matches;
+    // each group has its own columns (see `EXTRA_COLUMNS`).
+    /// A pending offer to end the game by agreement: the side that made it.
+    pub offer: Option<String>,
+    /// The clock, in games played with one.
+    pub clock: Option<Clock>,
+    /// When the current turn began, in milliseconds since the Unix epoch:
+    /// the clock of the player to move runs from then, and an online
+    /// player who has not moved since then may have left. `None` while the
+    /// game cannot be played yet (an online game waiting for its second
+    /// player).
+    pub turn_started: Option<i64>,
+    /// The match the game belongs to, and its number in it (0 first).
+    pub match_id: Option<String>,
+    pub match_game: Option<u32>,
+}
+
+/// A game's clock: what each side started with, the increment, and each
+/// side's time left when its current (or next) turn began. The time of the
+/// turn in progress is counted from `GameRow::turn_started`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    pub initial_ms: i64,
+    /// Added to a player's time after each of their moves.
+    pub increment_ms: i64,
+    pub south_ms: i64,
+    pub north_ms: i64,
+}
+
+/// A match: a series of games (those with this `match_id`, colours
+/// alternating) won by the first player to win `first_to` of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchRow {
+    pub id: String,
+    pub ruleset: String,
+    pub first_to: u32,
+    /// Seconds since the Unix epoch.
+    pub created: i64,
+}
+
+/// A finished game's review as stored: the moves it was computed for (a
+/// game changed since, by an undo, needs a new one) and the review (JSON).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredReview {
+    pub moves: String,
+    pub review: String,
 }
 
 /// A stored game: the header and the moves in order (letters).
@@ -93,6 +139,23 @@ pub trait Store: Send + Sync + 'static {
     fn truncate_moves(&self, row: &GameRow, plies: u32) -> Result<(), StoreError>;
     /// Finished games, newest first, with their move counts.
     fn finished(&self, limit: u32) -> Result<Vec<(GameRow, u32)>, StoreError>;
+
+    // Rematches, matches, clocks and reviews.
+
+    /// Stores a new game and saves the header of the game it follows (its
+    /// `rematch` now naming the new one), in one transaction.
+    fn create_next(&self, previous: &GameRow, next: &GameRow) -> Result<(), StoreError>;
+    /// Stores a new match and its first game, in one transaction.
+    fn create_match(&self, row: &MatchRow, first: &GameRow) -> Result<(), StoreError>;
+    /// A match and its games in order, or `None` if there is no such match.
+    fn load_match(&self, id: &str) -> Result<Option<(MatchRow, Vec<GameRow>)>, StoreError>;
+    /// The ids of unfinished games whose clock is running, so that the
+    /// server can watch them again after a restart.
+    fn running_clocks(&self) -> Result<Vec<String>, StoreError>;
+    /// The stored review of a game, if any.
+    fn load_review(&self, game: &str) -> Result<Option<StoredReview>, StoreError>;
+    /// Stores (or replaces) a game's review.
+    fn save_review(&self, game: &str, review: &StoredReview) -> Result<(), StoreError>;
 }
 
 /// Opens the store a `--database` URL names: `sqlite://FILE` or
@@ -148,10 +211,46 @@ CREATE TABLE IF NOT EXISTS moves (
     move TEXT NOT NULL,
     PRIMARY KEY (game_id, ply)
 );
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    ruleset TEXT NOT NULL,
+    first_to INTEGER NOT NULL,
+    created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    moves TEXT NOT NULL,
+    review TEXT NOT NULL
+);
+";
+
+/// Columns added to `games` after its first version, with their types. A
+/// database made before them gets them on opening (`ALTER TABLE`), so old
+/// games keep working: they have no offer, clock or match.
+const EXTRA_COLUMNS: [(&str, &str); 8] = [
+    ("offer", "TEXT"),
+    ("clock_initial_ms", "INTEGER"),
+    ("clock_increment_ms", "INTEGER"),
+    ("clock_south_ms", "INTEGER"),
+    ("clock_north_ms", "INTEGER"),
+    ("turn_started", "INTEGER"),
+    ("match_id", "TEXT REFERENCES matches(id)"),
+    ("match_game", "INTEGER"),
+];
+
+/// Indexes on the added columns (made after the columns exist).
+const EXTRA_INDEXES: &str = "
+CREATE UNIQUE INDEX IF NOT EXISTS games_match ON games(match_id, match_game);
+CREATE INDEX IF NOT EXISTS games_clock ON games(status, turn_started);
 ";
 
 const COLUMNS: &str = "id, ruleset, version, setup, mode, level, south_name, north_name, \
-     south_token, north_token, invite, computer, status, result, ending, rematch, created, updated";
+     south_token, north_token, invite, computer, status, result, ending, rematch, created, updated, \
+     offer, clock_initial_ms, clock_increment_ms, clock_south_ms, clock_north_ms, turn_started, \
+     match_id, match_game";
+
+/// How many columns `COLUMNS` names.
+const COLUMN_COUNT: usize = 26;
 
 fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     Ok(GameRow {
@@ -173,7 +272,73 @@ fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         rematch: r.get(15)?,
         created: r.get(16)?,
         updated: r.get(17)?,
+        offer: r.get(18)?,
+        clock: match (r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?) {
+            (Some(initial_ms), Some(increment_ms), Some(south_ms), Some(north_ms)) => {
+                Some(Clock { initial_ms, increment_ms, south_ms, north_ms })
+            }
+            _ => None,
+        },
+        turn_started: r.get(23)?,
+        match_id: r.get(24)?,
+        match_game: r.get(25)?,
     })
+}
+
+/// The clock's four columns, all `NULL` for a game without one.
+fn clock_columns(clock: Option<Clock>) -> [Option<i64>; 4] {
+    match clock {
+        Some(c) => [Some(c.initial_ms), Some(c.increment_ms), Some(c.south_ms), Some(c.north_ms)],
+        None => [None; 4],
+    }
+}
+
+/// Adds the columns a database made by an older version lacks.
+fn add_missing_columns(conn: &Connection) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
+    let present = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
+    for (name, kind) in EXTRA_COLUMNS {
+        if !present.iter().any(|p| p == name) {
+            conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {name} {kind}"))?;
+        }
+    }
+    conn.execute_batch(EXTRA_INDEXES)
+}
+
+fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
+    let placeholders: Vec<String> = (1..=COLUMN_COUNT).map(|i| format!("?{i}")).collect();
+    let [initial, increment, south, north] = clock_columns(row.clock);
+    conn.execute(
+        &format!("INSERT INTO games ({COLUMNS}) VALUES ({})", placeholders.join(", ")),
+        params![
+            row.id,
+            row.ruleset,
+            row.version,
+            row.setup,
+            row.mode,
+            row.level,
+            row.south_name,
+            row.north_name,
+            row.south_token,
+            row.north_token,
+            row.invite,
+            row.computer,
+            row.status,
+            row.result,
+            row.ending,
+            row.rematch,
+            row.created,
+            row.updated,
+            row.offer,
+            initial,
+            increment,
+            south,
+            north,
+            row.turn_started,
+            row.match_id,
+            row.match_game
+        ],
+    )
 }
 
 impl Sqlite {
@@ -184,6 +349,7 @@ impl Sqlite {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
+        add_missing_columns(&conn)?;
         Ok(Sqlite { conn: Mutex::new(conn) })
     }
 
@@ -196,9 +362,12 @@ impl Sqlite {
 }
 
 fn save_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
+    let [initial, increment, south, north] = clock_columns(row.clock);
     conn.execute(
         "UPDATE games SET south_name = ?2, north_name = ?3, south_token = ?4, north_token = ?5,
-             invite = ?6, status = ?7, result = ?8, ending = ?9, rematch = ?10, updated = ?11
+             invite = ?6, status = ?7, result = ?8, ending = ?9, rematch = ?10, updated = ?11,
+             offer = ?12, clock_initial_ms = ?13, clock_increment_ms = ?14,
+             clock_south_ms = ?15, clock_north_ms = ?16, turn_started = ?17
          WHERE id = ?1",
         params![
             row.id,
@@ -211,41 +380,30 @@ fn save_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             row.result,
             row.ending,
             row.rematch,
-            row.updated
+            row.updated,
+            row.offer,
+            initial,
+            increment,
+            south,
+            north,
+            row.turn_started
         ],
     )
+}
+
+/// Saves a header that must exist.
+fn save_existing(conn: &Connection, row: &GameRow) -> Result<(), StoreError> {
+    match save_row(conn, row)? {
+        1 => Ok(()),
+        _ => Err(StoreError(format!("no game {}", row.id))),
+    }
 }
 
 impl Store for Sqlite {
     fn create(&self, row: &GameRow, moves: &[String]) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        tx.execute(
-            &format!(
-                "INSERT INTO games ({COLUMNS}) VALUES \
-                 (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)"
-            ),
-            params![
-                row.id,
-                row.ruleset,
-                row.version,
-                row.setup,
-                row.mode,
-                row.level,
-                row.south_name,
-                row.north_name,
-                row.south_token,
-                row.north_token,
-                row.invite,
-                row.computer,
-                row.status,
-                row.result,
-                row.ending,
-                row.rematch,
-                row.created,
-                row.updated
-            ],
-        )?;
+        insert_row(&tx, row)?;
         for (i, letter) in moves.iter().enumerate() {
             tx.execute(
                 "INSERT INTO moves (game_id, ply, move) VALUES (?1, ?2, ?3)",
@@ -268,10 +426,7 @@ impl Store for Sqlite {
     }
 
     fn save(&self, row: &GameRow) -> Result<(), StoreError> {
-        match save_row(&self.conn(), row)? {
-            1 => Ok(()),
-            _ => Err(StoreError(format!("no game {}", row.id))),
-        }
+        save_existing(&self.conn(), row)
     }
 
     fn append_move(&self, row: &GameRow, ply: u32, letter: &str) -> Result<(), StoreError> {
@@ -304,8 +459,82 @@ impl Store for Sqlite {
             columns.join(", ")
         ))?;
         let rows = stmt
-            .query_map([limit], |r| Ok((row_from(r)?, r.get::<_, u32>(18)?)))?
+            .query_map([limit], |r| Ok((row_from(r)?, r.get::<_, u32>(COLUMN_COUNT)?)))?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(rows)
+    }
+
+    fn create_next(&self, previous: &GameRow, next: &GameRow) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        insert_row(&tx, next)?;
+        save_existing(&tx, previous)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn create_match(&self, row: &MatchRow, first: &GameRow) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        tx.execute(
+            "INSERT INTO matches (id, ruleset, first_to, created) VALUES (?1, ?2, ?3, ?4)",
+            params![row.id, row.ruleset, row.first_to, row.created],
+        )?;
+        insert_row(&tx, first)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn load_match(&self, id: &str) -> Result<Option<(MatchRow, Vec<GameRow>)>, StoreError> {
+        let conn = self.conn();
+        let row = conn
+            .query_row(
+                "SELECT id, ruleset, first_to, created FROM matches WHERE id = ?1",
+                [id],
+                |r| {
+                    Ok(MatchRow {
+                        id: r.get(0)?,
+                        ruleset: r.get(1)?,
+                        first_to: r.get(2)?,
+                        created: r.get(3)?,
+                    })
+                },
+            )
+            .optional()?;
+        let Some(row) = row else { return Ok(None) };
+        let mut stmt = conn.prepare(&format!(
+            "SELECT {COLUMNS} FROM games WHERE match_id = ?1 ORDER BY match_game"
+        ))?;
+        let games = stmt.query_map([id], row_from)?.collect::<Result<Vec<_>, _>>()?;
+        Ok(Some((row, games)))
+    }
+
+    fn running_clocks(&self) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id FROM games WHERE status = 'active' AND turn_started IS NOT NULL
+             AND clock_initial_ms IS NOT NULL ORDER BY id",
+        )?;
+        let ids = stmt.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+        Ok(ids)
+    }
+
+    fn load_review(&self, game: &str) -> Result<Option<StoredReview>, StoreError> {
+        let conn = self.conn();
+        let review = conn
+            .query_row("SELECT moves, review FROM reviews WHERE game_id = ?1", [game], |r| {
+                Ok(StoredReview { moves: r.get(0)?, review: r.get(1)? })
+            })
+            .optional()?;
+        Ok(review)
+    }
+
+    fn save_review(&self, game: &str, review: &StoredReview) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT INTO reviews (game_id, moves, review) VALUES (?1, ?2, ?3)
+             ON CONFLICT (game_id) DO UPDATE SET moves = excluded.moves, review = excluded.review",
+            params![game, review.moves, review.review],
+        )?;
+        Ok(())
     }
 }

@@ -11,7 +11,7 @@
 
 use futures_util::StreamExt;
 use mancala_web::i18n::{Lang, SAME_EVERYWHERE, TEXTS};
-use mancala_web::store::{GameRow, Postgres, Sqlite, Store};
+use mancala_web::store::{Clock, GameRow, MatchRow, Postgres, Sqlite, Store, StoredReview};
 use mancala_web::{serve, Config, Server};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -32,6 +32,10 @@ impl Reply {
 }
 
 async fn start(db: &impl Database, rate_limit: u32) -> Server {
+    start_with(db, rate_limit, mancala_web::ABANDON_SECONDS).await
+}
+
+async fn start_with(db: &impl Database, rate_limit: u32, abandon_seconds: u64) -> Server {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let config = Config {
@@ -39,6 +43,7 @@ async fn start(db: &impl Database, rate_limit: u32) -> Server {
         database: db.url(),
         rate_limit,
         ai_threads: 2,
+        abandon_seconds,
     };
     serve(listener, &config).await.unwrap()
 }
@@ -56,6 +61,12 @@ trait Database: Sync {
     fn url(&self) -> String;
     /// A game's stored moves, in order.
     fn stored_moves(&self, id: &str) -> Vec<String>;
+    /// Runs `f` on the store for this database, opened on a thread where
+    /// blocking is allowed.
+    fn with_store<T: Send>(&self, f: impl FnOnce(&dyn Store) -> T + Send) -> T {
+        let url = self.url();
+        off_async(move || f(mancala_web::store::open(&url).unwrap().as_ref()))
+    }
 }
 
 /// A SQLite file.
@@ -814,6 +825,7 @@ fn row(id: &str) -> GameRow {
         rematch: None,
         created: 1,
         updated: 1,
+        ..GameRow::default()
     }
 }
 
@@ -849,6 +861,55 @@ fn store_contract(store: &dyn Store) {
     );
     assert_eq!(finished[0].0.north_name, "Ben");
     assert!(store.save(&self::row("missing")).is_err());
+
+    // Offers, clocks and the turn's start are kept with the header.
+    let mut timed = self::row("g3");
+    timed.clock =
+        Some(Clock { initial_ms: 60_000, increment_ms: 2_000, south_ms: 61_500, north_ms: 60_000 });
+    timed.turn_started = Some(1_700_000_000_123);
+    timed.offer = Some("north".into());
+    store.create(&timed, &[]).unwrap();
+    assert_eq!(store.load("g3").unwrap().unwrap().row, timed);
+    assert_eq!(store.running_clocks().unwrap(), ["g3"]);
+    timed.clock.as_mut().unwrap().south_ms = 1;
+    timed.offer = None;
+    store.append_move(&timed, 1, "a").unwrap();
+    assert_eq!(store.load("g3").unwrap().unwrap().row, timed);
+    timed.status = "finished".into();
+    timed.turn_started = None;
+    store.save(&timed).unwrap();
+    assert!(store.running_clocks().unwrap().is_empty());
+
+    // A match and its games, in order; a rematch stored with its link.
+    let contest = MatchRow { id: "m1".into(), ruleset: "wahree".into(), first_to: 6, created: 3 };
+    let mut first = self::row("m1g0");
+    first.match_id = Some("m1".into());
+    first.match_game = Some(0);
+    store.create_match(&contest, &first).unwrap();
+    let mut second = self::row("m1g1");
+    second.match_id = Some("m1".into());
+    second.match_game = Some(1);
+    first.status = "finished".into();
+    first.result = Some("north".into());
+    first.rematch = Some("m1g1".into());
+    store.create_next(&first, &second).unwrap();
+    let (loaded, games) = store.load_match("m1").unwrap().unwrap();
+    assert_eq!(loaded, contest);
+    assert_eq!(games, vec![first.clone(), second.clone()]);
+    assert!(store.load_match("m2").unwrap().is_none());
+    let mut again = self::row("m1g1b");
+    again.match_id = Some("m1".into());
+    again.match_game = Some(1);
+    assert!(store.create_next(&first, &again).is_err(), "a match's game number is stored once");
+    assert!(store.load("m1g1b").unwrap().is_none(), "and nothing of it is kept");
+
+    // Reviews are kept per game, with the moves they were made for.
+    assert!(store.load_review("g1").unwrap().is_none());
+    let review = StoredReview { moves: "c".into(), review: "{}".into() };
+    store.save_review("g1", &review).unwrap();
+    let newer = StoredReview { moves: "c A".into(), review: "{\"a\":1}".into() };
+    store.save_review("g1", &newer).unwrap();
+    assert_eq!(store.load_review("g1").unwrap(), Some(newer));
 }
 
 #[test]
@@ -937,6 +998,81 @@ fn a_bad_or_unreachable_database_stops_the_server_with_a_message() {
         assert!(stderr.contains(says), "{url}: {stderr}");
         assert!(!stderr.contains("panicked") && !stderr.contains("secret"), "{url}: {stderr}");
     }
+}
+
+/// A database made before offers, clocks and matches were stored opens, and
+/// its games load with none of them.
+#[test]
+fn an_older_database_gets_the_new_columns() {
+    let (_dir, db) = temp_db();
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch(
+        "CREATE TABLE games (id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, version INTEGER NOT NULL,
+             setup TEXT, mode TEXT NOT NULL, level INTEGER, south_name TEXT NOT NULL,
+             north_name TEXT NOT NULL, south_token TEXT, north_token TEXT, invite TEXT,
+             computer TEXT, status TEXT NOT NULL, result TEXT, ending TEXT, rematch TEXT,
+             created INTEGER NOT NULL, updated INTEGER NOT NULL);
+         CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,
+             move TEXT NOT NULL, PRIMARY KEY (game_id, ply));
+         INSERT INTO games VALUES ('old1', 'wahree', 1, NULL, 'local', NULL, 'A', 'B', 't', 't',
+             NULL, NULL, 'active', NULL, NULL, NULL, 1, 1);
+         INSERT INTO moves VALUES ('old1', 1, 'c');",
+    )
+    .unwrap();
+    drop(conn);
+    let store = Sqlite::open(&db).unwrap();
+    let old = store.load("old1").unwrap().unwrap();
+    assert_eq!(old.row, row("old1"));
+    assert_eq!(old.moves, ["c"]);
+    drop(store);
+    // Opening it again changes nothing more.
+    assert_eq!(Sqlite::open(&db).unwrap().load("old1").unwrap().unwrap().row, row("old1"));
+}
+
+/// The same on PostgreSQL: a database made by the first PostgreSQL store
+/// gets the new columns and tables, and opening it again adds nothing twice.
+#[test]
+fn an_older_postgres_database_gets_the_new_columns() {
+    let db = postgres_db();
+    db.client()
+        .batch_execute(
+            "CREATE TABLE games (id TEXT PRIMARY KEY, ruleset TEXT NOT NULL,
+                 version BIGINT NOT NULL, setup TEXT, mode TEXT NOT NULL, level SMALLINT,
+                 south_name TEXT NOT NULL, north_name TEXT NOT NULL, south_token TEXT,
+                 north_token TEXT, invite TEXT, computer TEXT, status TEXT NOT NULL, result TEXT,
+                 ending TEXT, rematch TEXT, created BIGINT NOT NULL, updated BIGINT NOT NULL);
+             CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games(id), ply BIGINT NOT NULL,
+                 move TEXT NOT NULL, PRIMARY KEY (game_id, ply));
+             INSERT INTO games VALUES ('old1', 'wahree', 1, NULL, 'local', NULL, 'A', 'B', 't',
+                 't', NULL, NULL, 'active', NULL, NULL, NULL, 1, 1);
+             INSERT INTO moves VALUES ('old1', 1, 'c');",
+        )
+        .unwrap();
+    for _ in 0..2 {
+        let old = Postgres::open(&db.url).unwrap().load("old1").unwrap().unwrap();
+        assert_eq!(old.row, row("old1"));
+        assert_eq!(old.moves, ["c"]);
+    }
+    let constraints: i64 = db
+        .client()
+        .query_one(
+            "SELECT COUNT(*) FROM pg_constraint WHERE conrelid = 'games'::regclass AND contype = 'f'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(constraints, 1, "one reference to matches, however often it is opened");
+    // The upgraded database takes games with clocks and matches.
+    let store = Postgres::open(&db.url).unwrap();
+    let mut first = row("m1g0");
+    first.match_id = Some("m1".into());
+    first.match_game = Some(0);
+    first.clock = Some(Clock { initial_ms: 1, increment_ms: 0, south_ms: 1, north_ms: 1 });
+    first.turn_started = Some(5);
+    let contest = MatchRow { id: "m1".into(), ruleset: "wahree".into(), first_to: 6, created: 3 };
+    store.create_match(&contest, &first).unwrap();
+    assert_eq!(store.load_match("m1").unwrap().unwrap(), (contest, vec![first]));
+    assert_eq!(store.running_clocks().unwrap(), ["m1g0"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1142,4 +1278,476 @@ fn store_speed() {
             );
         }
     }
+}
+
+/// A game row as stored, read from the database by a store of its own.
+fn stored_row(db: &impl Database, id: &str) -> GameRow {
+    db.with_store(|store| store.load(id).unwrap().unwrap().row)
+}
+
+async fn create(server: &Server, body: Value) -> (String, String, Value) {
+    let created = post(server, "/api/games", body).await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let created = created.json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    (id, token, created)
+}
+
+async fn state_of(server: &Server, id: &str) -> Value {
+    get(server, &format!("/api/games/{id}")).await.json()
+}
+
+fn ms(value: &Value) -> i64 {
+    value.as_i64().unwrap_or_else(|| panic!("not a number of ms: {value}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_runs_for_the_player_to_move_and_the_increment_is_added() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    for (body, why) in [
+        (json!({"clock_seconds": 0}), "no time"),
+        (json!({"clock_seconds": 10801}), "over three hours"),
+        (json!({"clock_seconds": 60, "increment_seconds": 181}), "increment too large"),
+        (json!({"increment_seconds": 5}), "increment without a clock"),
+    ] {
+        let mut request = json!({"game": "wahree", "mode": "local"});
+        request.as_object_mut().unwrap().extend(body.as_object().unwrap().clone());
+        let refused = post(&server, "/api/games", request).await;
+        assert_eq!(refused.status, 400, "{why}: {}", refused.body);
+        assert_eq!(refused.json()["error"]["code"], "bad_clock", "{why}");
+    }
+    let (id, token, created) = create(
+        &server,
+        json!({"game": "wahree", "mode": "local", "clock_seconds": 60, "increment_seconds": 5}),
+    )
+    .await;
+    let clock = &created["state"]["clock"];
+    assert_eq!(clock["running"], "south");
+    assert_eq!(clock["initial_ms"], 60_000);
+    assert_eq!(clock["increment_ms"], 5_000);
+    assert_eq!(clock["north_ms"], 60_000);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let ticking = state_of(&server, &id).await;
+    let south = ms(&ticking["clock"]["south_ms"]);
+    assert!((55_000..=59_700).contains(&south), "South's clock ran: {south}");
+    assert_eq!(ticking["clock"]["north_ms"], 60_000, "North's did not");
+    let answer =
+        post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": "c"}))
+            .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let clock = &answer.json()["state"]["clock"];
+    let south = ms(&clock["south_ms"]);
+    // 60 s, less the time taken (at least 0.3 s), plus 5 s.
+    assert!((60_000..=64_700).contains(&south), "the increment was added: {south}");
+    assert_eq!(clock["running"], "north");
+    // Stored with the move.
+    let stored = stored_row(&db, &id);
+    assert_eq!(stored.clock.unwrap().south_ms, south);
+    assert_eq!(stored_moves(&db, &id), ["c"]);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_whose_time_runs_out_loses_without_any_request() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let (id, token, _) =
+        create(&server, json!({"game": "oware-abapa", "mode": "local", "clock_seconds": 1})).await;
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
+            .await
+            .unwrap();
+    // Nothing but the WebSocket until the flag falls.
+    let over = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            let message = ws.next().await.unwrap().unwrap();
+            let message: Value = serde_json::from_str(message.to_text().unwrap()).unwrap();
+            if message["state"]["over"] == json!(true) {
+                return message["state"].clone();
+            }
+        }
+    })
+    .await
+    .expect("the game ended on time by itself");
+    assert_eq!(over["ending"], "time");
+    assert_eq!(over["winner"], "north");
+    assert_eq!(over["clock"]["south_ms"], 0);
+    assert_eq!(over["clock"]["running"], Value::Null);
+    assert_eq!(stored_row(&db, &id).ending.as_deref(), Some("time"));
+    let late =
+        post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": "c"}))
+            .await;
+    assert_eq!(late.status, 409);
+    assert_eq!(late.json()["error"]["code"], "lost_on_time");
+    assert!(stored_moves(&db, &id).is_empty());
+    let record = get(&server, &format!("/api/games/{id}/record")).await.body;
+    assert!(
+        record.contains("[Ending \"time\"]") && record.contains("[Result \"north\"]"),
+        "{record}"
+    );
+    assert!(record.contains("[TimeControl \"1+0\"]"), "{record}");
+    let parsed = mancala_rules::Record::parse(&record).unwrap();
+    assert_eq!(parsed.ending, mancala_rules::Ending::Time { loser: mancala_rules::Side::South });
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_survives_a_restart_and_a_late_move_is_refused() {
+    let (_dir, db) = temp_db();
+    clock_survives_a_restart(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_survives_a_restart_and_a_late_move_is_refused_on_postgres() {
+    clock_survives_a_restart(&postgres_db()).await;
+}
+
+async fn clock_survives_a_restart(db: &impl Database) {
+    let server = start(db, 0).await;
+    let (id, token, _) = create(
+        &server,
+        json!({"game": "barbados-warri", "mode": "local", "clock_seconds": 60, "increment_seconds": 2}),
+    )
+    .await;
+    let moved =
+        post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": "c"}))
+            .await
+            .json();
+    let south = ms(&moved["state"]["clock"]["south_ms"]);
+    server.stop().await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let server = start(db, 0).await;
+    let after = state_of(&server, &id).await;
+    assert_eq!(after["clock"]["running"], "north");
+    assert_eq!(ms(&after["clock"]["south_ms"]), south, "South's time is kept exactly");
+    let north = ms(&after["clock"]["north_ms"]);
+    assert!((50_000..=59_800).contains(&north), "North's time ran on: {north}");
+    server.stop().await;
+
+    // A game stored with its player's time already gone: on start, the
+    // server ends it by itself, and a move for it is refused.
+    let mut gone = stored_row(db, &id);
+    gone.id = "flagged1".into();
+    gone.clock =
+        Some(Clock { initial_ms: 60_000, increment_ms: 0, south_ms: 1_000, north_ms: 500 });
+    gone.turn_started = Some(mancala_web::live::now_ms() - 5_000);
+    db.with_store(|store| store.create(&gone, &["c".into()]).unwrap());
+    let server = start(db, 0).await;
+    let late =
+        post(&server, "/api/games/flagged1/moves", json!({"token": token.clone(), "move": "A"}))
+            .await;
+    assert_eq!(late.status, 409, "{}", late.body);
+    assert_eq!(late.json()["error"]["code"], "lost_on_time");
+    let row = stored_row(db, "flagged1");
+    assert_eq!((row.ending.as_deref(), row.result.as_deref()), (Some("time"), Some("south")));
+    assert_eq!(stored_moves(db, "flagged1"), ["c"]);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_abandoned_online_game_can_be_claimed_after_the_timeout_only() {
+    use futures_util::SinkExt;
+    let (_dir, db) = temp_db();
+    let server = start_with(&db, 0, 1).await;
+    let (id, ann, created) =
+        create(&server, json!({"game": "wahree", "mode": "online", "name": "Ann"})).await;
+    let invite = created["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap();
+    let joined =
+        post(&server, &format!("/api/games/{id}/join"), json!({"invite": invite, "name": "Ben"}))
+            .await
+            .json();
+    let ben = joined["token"].as_str().unwrap().to_string();
+    let claim = |token: String| {
+        let server = &server;
+        let id = id.clone();
+        async move { post(server, &format!("/api/games/{id}/claim"), json!({"token": token})).await }
+    };
+    // Ann moves; Ben is to move and has the game open.
+    post(&server, &format!("/api/games/{id}/moves"), json!({"token": ann, "move": "c"})).await;
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
+            .await
+            .unwrap();
+    ws.send(tokio_tungstenite::tungstenite::Message::Text(
+        json!({"type": "seat", "token": ben}).to_string().into(),
+    ))
+    .await
+    .unwrap();
+    let mut present = false;
+    for _ in 0..200 {
+        if state_of(&server, &id).await["presence"]["north"] == json!(true) {
+            present = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert!(present, "Ben's page counts as present");
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let connected = claim(ann.clone()).await;
+    assert_eq!(connected.status, 409);
+    assert_eq!(connected.json()["error"]["code"], "opponent_connected");
+    // Ben leaves: the timeout starts again from now.
+    ws.close(None).await.unwrap();
+    drop(ws);
+    let mut away = Value::Null;
+    for _ in 0..200 {
+        away = state_of(&server, &id).await;
+        if away["presence"]["north"] == json!(false) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert_eq!(away["presence"]["north"], false);
+    assert!(ms(&away["claim_in_ms"]) > 500, "{}", away["claim_in_ms"]);
+    let early = claim(ann.clone()).await;
+    assert_eq!(early.status, 409);
+    let early = early.json();
+    assert_eq!(early["error"]["code"], "too_early");
+    assert_eq!(early["error"]["seconds_left"], 1);
+    assert!(early["error"]["message"].as_str().unwrap().contains("claim the win in 1 s"));
+    let own = claim(ben.clone()).await;
+    assert_eq!((own.status, own.json()["error"]["code"].clone()), (409, json!("your_turn")));
+    assert_eq!(claim("nobody".into()).await.status, 403);
+    assert_eq!(stored_row(&db, &id).status, "active", "a refused claim changes nothing");
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let claimed = claim(ann.clone()).await;
+    assert_eq!(claimed.status, 200, "{}", claimed.body);
+    let claimed = claimed.json();
+    assert_eq!(
+        (claimed["winner"].clone(), claimed["ending"].clone()),
+        (json!("south"), json!("abandoned"))
+    );
+    assert_eq!(
+        claimed["ending_text"]["en"],
+        "a player left the game and their opponent claimed the win"
+    );
+    let record = get(&server, &format!("/api/games/{id}/record")).await.body;
+    assert!(record.contains("[Ending \"abandoned\"]"), "{record}");
+    assert_eq!(claim(ann.clone()).await.status, 409, "once over, nothing to claim");
+    // Not in a game at one screen.
+    let (local, token, _) = create(&server, json!({"game": "wahree", "mode": "local"})).await;
+    let refused =
+        post(&server, &format!("/api/games/{local}/claim"), json!({"token": token})).await;
+    assert_eq!((refused.status, refused.json()["error"]["code"].clone()), (409, json!("no_claim")));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_barbados_match_is_played_to_six_wins_with_colours_alternating() {
+    let (_dir, db) = temp_db();
+    match_to_six_wins(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_barbados_match_is_played_to_six_wins_with_colours_alternating_on_postgres() {
+    match_to_six_wins(&postgres_db()).await;
+}
+
+async fn match_to_six_wins(db: &impl Database) {
+    let mut server = start(db, 0).await;
+    let refused =
+        post(&server, "/api/games", json!({"game": "wahree", "mode": "online", "match": true}))
+            .await;
+    assert_eq!(refused.status, 400);
+    assert_eq!(refused.json()["error"]["code"], "no_match_play");
+    let (mut id, ann, created) = create(
+        &server,
+        json!({"game": "barbados-warri-speightstown", "mode": "online", "name": "Ann", "match": true}),
+    )
+    .await;
+    let invite = created["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap();
+    let ben =
+        post(&server, &format!("/api/games/{id}/join"), json!({"invite": invite, "name": "Ben"}))
+            .await
+            .json()["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
+    let match_id = created["state"]["match"]["id"].as_str().unwrap().to_string();
+    // Game 1 is drawn by agreement (nothing captured yet: 0-0), and does
+    // not count; then Ann resigns every game, and Ben wins six.
+    for game in 0..7usize {
+        let state = state_of(&server, &id).await;
+        let ann_side = if game % 2 == 0 { "south" } else { "north" };
+        let ben_side = if ann_side == "south" { "north" } else { "south" };
+        assert_eq!(state["players"][ann_side]["name"], "Ann", "game {}", game + 1);
+        assert_eq!(state["players"][ben_side]["name"], "Ben", "game {}", game + 1);
+        assert_eq!(state["match"]["game"], game + 1);
+        assert_eq!(state["match"]["first_to"], 6);
+        assert_eq!(state["match"]["wins"][ann_side], 0);
+        assert_eq!(state["match"]["wins"][ben_side], game.saturating_sub(1));
+        let over = if game == 0 {
+            post(&server, &format!("/api/games/{id}/offer"), json!({"token": ann})).await;
+            post(&server, &format!("/api/games/{id}/accept"), json!({"token": ben})).await.json()
+        } else {
+            post(&server, &format!("/api/games/{id}/resign"), json!({"token": ann})).await.json()
+        };
+        assert_eq!(over["over"], true, "{over}");
+        let expected = if game == 0 { "draw" } else { ben_side };
+        assert_eq!(over["winner"], expected);
+        assert_eq!(over["match"]["wins"][ben_side], game.saturating_sub(1) + usize::from(game > 0));
+        assert_eq!(over["match"]["draws"], 1);
+        if game < 6 {
+            assert_eq!(over["match"]["winner"], Value::Null);
+            if game == 3 {
+                // The match is stored: a restart keeps it.
+                server.stop().await;
+                server = start(db, 0).await;
+            }
+            // Ben asks for the next game first; Ann gets her seat in it.
+            let next = post(&server, &format!("/api/games/{id}/rematch"), json!({"token": ben}))
+                .await
+                .json();
+            let again = post(&server, &format!("/api/games/{id}/rematch"), json!({"token": ann}))
+                .await
+                .json();
+            assert_eq!(next["id"], again["id"]);
+            assert_eq!(
+                (next["token"].as_str(), again["token"].as_str()),
+                (Some(ben.as_str()), Some(ann.as_str()))
+            );
+            assert_eq!(again["side"], ben_side, "Ann changes seats");
+            id = next["id"].as_str().unwrap().to_string();
+        } else {
+            assert_eq!(over["match"]["winner"], ben_side);
+            assert_eq!(over["match"]["wins"][ben_side], 6);
+            let no_more =
+                post(&server, &format!("/api/games/{id}/rematch"), json!({"token": ann})).await;
+            assert_eq!(no_more.status, 409);
+            assert_eq!(no_more.json()["error"]["code"], "match_over");
+        }
+    }
+    let (stored, games) = db.with_store(|store| store.load_match(&match_id).unwrap().unwrap());
+    assert_eq!(stored.first_to, 6);
+    assert_eq!(games.len(), 7);
+    let results: Vec<&str> = games.iter().map(|g| g.result.as_deref().unwrap()).collect();
+    assert_eq!(results, ["draw", "south", "north", "south", "north", "south", "north"]);
+    let record = get(&server, &format!("/api/games/{id}/record")).await.body;
+    assert!(record.contains(&format!("[Match \"{match_id} game 7\"]")), "{record}");
+    server.stop().await;
+}
+
+/// The grand-slam puzzle (Speightstown): South wins at once with f.
+const PUZZLE: &str = "1,0,0,0,0,2/1,1,0,0,0,0 22-21 S";
+
+async fn upload(server: &Server, moves: &str) -> (String, String, Value) {
+    let record =
+        format!("[Game \"barbados-warri-speightstown\"]\n[Setup \"{PUZZLE}\"]\n\n{moves}\n");
+    let uploaded = post(server, "/api/records", json!({"record": record})).await;
+    assert_eq!(uploaded.status, 200, "{}", uploaded.body);
+    let uploaded = uploaded.json();
+    let id = uploaded["id"].as_str().unwrap().to_string();
+    let token = uploaded["token"].as_str().unwrap().to_string();
+    (id, token, uploaded["state"].clone())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_is_a_legal_move_and_only_where_hints_are_allowed() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let (id, token, _) =
+        create(&server, json!({"game": "oware-abapa", "mode": "computer", "level": 1})).await;
+    let hint = post(&server, &format!("/api/games/{id}/hint"), json!({"token": token})).await;
+    assert_eq!(hint.status, 200, "{}", hint.body);
+    let hint = hint.json();
+    let legal = strings(&state_of(&server, &id).await["legal"]);
+    assert!(legal.contains(&hint["move"].as_str().unwrap().to_string()), "{hint}");
+    assert!(hint["value"]["seeds"].is_number(), "{hint}");
+    assert_eq!(
+        post(&server, &format!("/api/games/{id}/hint"), json!({"token": "nobody"})).await.status,
+        403
+    );
+    // A won position: the hint is the winning move.
+    let (puzzle, token, state) = upload(&server, "").await;
+    assert_eq!(state["hints"], true);
+    let hint =
+        post(&server, &format!("/api/games/{puzzle}/hint"), json!({"token": token})).await.json();
+    assert_eq!(hint["move"], "f", "{hint}");
+    assert_eq!(hint["value"]["result"], "win", "{hint}");
+    // Not between two people online.
+    let (online, token, created) =
+        create(&server, json!({"game": "wahree", "mode": "online"})).await;
+    assert_eq!(created["state"]["hints"], false);
+    let refused =
+        post(&server, &format!("/api/games/{online}/hint"), json!({"token": token})).await;
+    assert_eq!((refused.status, refused.json()["error"]["code"].clone()), (409, json!("no_hints")));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_values_every_position_and_flags_a_blunder() {
+    let (_dir, db) = temp_db();
+    review_of_a_blunder(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_values_every_position_and_flags_a_blunder_on_postgres() {
+    review_of_a_blunder(&postgres_db()).await;
+}
+
+async fn review_of_a_blunder(db: &impl Database) {
+    let server = start(db, 0).await;
+    // South plays a instead of the winning f, then resigns.
+    let (id, token, _) = upload(&server, "a").await;
+    let early = get(&server, &format!("/api/games/{id}/review")).await;
+    assert_eq!((early.status, early.json()["error"]["code"].clone()), (409, json!("not_over")));
+    post(&server, &format!("/api/games/{id}/resign"), json!({"token": token})).await;
+    let review = get(&server, &format!("/api/games/{id}/review")).await;
+    assert_eq!(review.status, 200, "{}", review.body);
+    let review = review.json();
+    assert_eq!(review["positions"].as_array().unwrap().len(), 2, "{review}");
+    let blunder = &review["moves"][0];
+    assert_eq!(blunder["move"], "a");
+    assert_eq!(blunder["mistake"], true, "{review}");
+    assert_eq!(blunder["changes_result"], true, "{review}");
+    assert_eq!(blunder["better"], "f");
+    assert_eq!(blunder["best"]["result"], "win");
+    assert_eq!(review["positions"][0]["south"]["result"], "win");
+    assert_eq!(review["mistakes"]["south"], 1);
+    // Computed once: stored, and the same answer again.
+    assert!(db.with_store(|store| store.load_review(&id).unwrap().is_some()));
+    assert_eq!(get(&server, &format!("/api/games/{id}/review")).await.json(), review);
+    // The winning move is no mistake.
+    let (won, _, state) = upload(&server, "f").await;
+    assert_eq!(state["over"], true);
+    let review = get(&server, &format!("/api/games/{won}/review")).await.json();
+    assert_eq!(review["moves"][0]["mistake"], false, "{review}");
+    assert_eq!(review["moves"][0]["better"], Value::Null);
+    assert_eq!(review["positions"][1]["south"]["result"], "win", "{review}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pending_offer_survives_a_restart() {
+    let (_dir, db) = temp_db();
+    offer_survives_a_restart(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pending_offer_survives_a_restart_on_postgres() {
+    offer_survives_a_restart(&postgres_db()).await;
+}
+
+async fn offer_survives_a_restart(db: &impl Database) {
+    let server = start(db, 0).await;
+    let (id, ann, created) = create(&server, json!({"game": "wahree", "mode": "online"})).await;
+    let invite = created["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap();
+    let ben = post(&server, &format!("/api/games/{id}/join"), json!({"invite": invite}))
+        .await
+        .json()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let offered = post(&server, &format!("/api/games/{id}/offer"), json!({"token": ann})).await;
+    assert_eq!(offered.json()["state"]["offer"], "south");
+    server.stop().await;
+    let server = start(db, 0).await;
+    assert_eq!(state_of(&server, &id).await["offer"], "south");
+    let accepted = post(&server, &format!("/api/games/{id}/accept"), json!({"token": ben})).await;
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
+    assert_eq!(accepted.json()["ending"], "agreed");
+    assert_eq!(stored_row(db, &id).offer, None);
+    server.stop().await;
 }

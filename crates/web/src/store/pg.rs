@@ -17,9 +17,10 @@
 //!
 //! The games table's columns are listed once, in [`COLUMNS`] with their
 //! values in [`values`] and their reading in [`game_row`]; adding a column
-//! means adding it there and in [`SCHEMA`].
+//! means adding it there and in [`EXTRA_COLUMNS`] (which upgrades an older
+//! database on opening).
 
-use super::{GameRow, Store, StoreError, StoredGame};
+use super::{Clock, GameRow, MatchRow, Store, StoreError, StoredGame, StoredReview};
 use postgres::config::Host;
 use postgres::error::SqlState;
 use postgres::types::ToSql;
@@ -28,9 +29,8 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// Created if missing, in one transaction that holds an advisory lock, so
-/// two servers starting at once on an empty database do not race. A column
-/// added later goes in as `ALTER TABLE games ADD COLUMN IF NOT EXISTS ...`,
-/// so existing databases get it too.
+/// two servers starting at once on an empty database do not race. The
+/// columns added later are in [`EXTRA_COLUMNS`].
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -59,6 +59,40 @@ CREATE TABLE IF NOT EXISTS moves (
     move TEXT NOT NULL,
     PRIMARY KEY (game_id, ply)
 );
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    ruleset TEXT NOT NULL,
+    first_to BIGINT NOT NULL,
+    created BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    moves TEXT NOT NULL,
+    review TEXT NOT NULL
+);
+";
+
+/// Columns added to `games` after its first version (offers, clocks, the
+/// turn's start, matches), as in the SQLite store. A database made before
+/// them gets them on opening, with `ADD COLUMN IF NOT EXISTS`; only the
+/// missing ones are added, so that a reopened database never gets a second
+/// copy of a column's constraint.
+const EXTRA_COLUMNS: [(&str, &str); 8] = [
+    ("offer", "TEXT"),
+    ("clock_initial_ms", "BIGINT"),
+    ("clock_increment_ms", "BIGINT"),
+    ("clock_south_ms", "BIGINT"),
+    ("clock_north_ms", "BIGINT"),
+    ("turn_started", "BIGINT"),
+    ("match_id", "TEXT REFERENCES matches(id)"),
+    ("match_game", "BIGINT"),
+];
+
+/// Indexes on the added columns (made after the columns exist): a match's
+/// game number is stored once.
+const EXTRA_INDEXES: &str = "
+CREATE UNIQUE INDEX IF NOT EXISTS games_match ON games(match_id, match_game);
+CREATE INDEX IF NOT EXISTS games_clock ON games(status, turn_started);
 ";
 
 /// Any fixed number: the key of the advisory lock taken while the schema is
@@ -66,7 +100,7 @@ CREATE TABLE IF NOT EXISTS moves (
 const SCHEMA_LOCK: i64 = 0x006d_616e_6361_6c61;
 
 /// The games table's columns, in the order of [`values`].
-const COLUMNS: [&str; 18] = [
+const COLUMNS: [&str; 26] = [
     "id",
     "ruleset",
     "version",
@@ -85,12 +119,30 @@ const COLUMNS: [&str; 18] = [
     "rematch",
     "created",
     "updated",
+    "offer",
+    "clock_initial_ms",
+    "clock_increment_ms",
+    "clock_south_ms",
+    "clock_north_ms",
+    "turn_started",
+    "match_id",
+    "match_game",
 ];
 
 /// Columns set when a game is created and never changed by `save` (as in
 /// the SQLite store); every other column is saved.
-const FIXED: [&str; 8] =
-    ["id", "ruleset", "version", "setup", "mode", "level", "computer", "created"];
+const FIXED: [&str; 10] = [
+    "id",
+    "ruleset",
+    "version",
+    "setup",
+    "mode",
+    "level",
+    "computer",
+    "created",
+    "match_id",
+    "match_game",
+];
 
 type Value<'a> = Box<dyn ToSql + Sync + 'a>;
 
@@ -98,6 +150,7 @@ type Value<'a> = Box<dyn ToSql + Sync + 'a>;
 /// together). Unsigned numbers go in signed columns one size up, so writing
 /// cannot fail.
 fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
+    let clock = |part: fn(&Clock) -> i64| row.clock.as_ref().map(part);
     [
         Box::new(&row.id),
         Box::new(&row.ruleset),
@@ -117,6 +170,14 @@ fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
         Box::new(&row.rematch),
         Box::new(row.created),
         Box::new(row.updated),
+        Box::new(&row.offer),
+        Box::new(clock(|c| c.initial_ms)),
+        Box::new(clock(|c| c.increment_ms)),
+        Box::new(clock(|c| c.south_ms)),
+        Box::new(clock(|c| c.north_ms)),
+        Box::new(row.turn_started),
+        Box::new(&row.match_id),
+        Box::new(row.match_game.map(i64::from)),
     ]
 }
 
@@ -124,6 +185,18 @@ fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
 fn game_row(r: &Row) -> Result<GameRow, Failure> {
     let version: i64 = r.try_get("version")?;
     let level: Option<i16> = r.try_get("level")?;
+    let match_game: Option<i64> = r.try_get("match_game")?;
+    let clock = match (
+        r.try_get("clock_initial_ms")?,
+        r.try_get("clock_increment_ms")?,
+        r.try_get("clock_south_ms")?,
+        r.try_get("clock_north_ms")?,
+    ) {
+        (Some(initial_ms), Some(increment_ms), Some(south_ms), Some(north_ms)) => {
+            Some(Clock { initial_ms, increment_ms, south_ms, north_ms })
+        }
+        _ => None,
+    };
     Ok(GameRow {
         id: r.try_get("id")?,
         ruleset: r.try_get("ruleset")?,
@@ -148,6 +221,13 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
         rematch: r.try_get("rematch")?,
         created: r.try_get("created")?,
         updated: r.try_get("updated")?,
+        offer: r.try_get("offer")?,
+        clock,
+        turn_started: r.try_get("turn_started")?,
+        match_id: r.try_get("match_id")?,
+        match_game: match_game.map(u32::try_from).transpose().map_err(|_| {
+            Failure::Data(format!("stored match game {match_game:?} is out of range"))
+        })?,
     })
 }
 
@@ -160,6 +240,7 @@ struct Sql {
     update_values: Vec<usize>,
     select: String,
     finished: String,
+    match_games: String,
 }
 
 impl Sql {
@@ -182,8 +263,12 @@ impl Sql {
             select: format!("SELECT {columns} FROM games WHERE id = $1"),
             finished: format!(
                 "SELECT {}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
-                 FROM games g WHERE g.status = 'finished' ORDER BY g.updated DESC, g.id LIMIT $1",
+                 FROM games g WHERE g.status = 'finished'
+                 ORDER BY g.updated DESC, g.id COLLATE \"C\" LIMIT $1",
                 prefixed.join(", ")
+            ),
+            match_games: format!(
+                "SELECT {columns} FROM games WHERE match_id = $1 ORDER BY match_game"
             ),
         }
     }
@@ -262,6 +347,23 @@ impl Postgres {
             let mut tx = c.transaction()?;
             tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])?;
             tx.batch_execute(SCHEMA)?;
+            let present: Vec<String> = tx
+                .query(
+                    "SELECT column_name::text FROM information_schema.columns
+                     WHERE table_schema = current_schema() AND table_name = 'games'",
+                    &[],
+                )?
+                .iter()
+                .map(|r| r.try_get(0))
+                .collect::<Result<_, _>>()?;
+            for (name, kind) in EXTRA_COLUMNS {
+                if !present.iter().any(|p| p == name) {
+                    tx.batch_execute(&format!(
+                        "ALTER TABLE games ADD COLUMN IF NOT EXISTS {name} {kind}"
+                    ))?;
+                }
+            }
+            tx.batch_execute(EXTRA_INDEXES)?;
             tx.commit()?;
             Ok(())
         })?;
@@ -565,6 +667,106 @@ impl Store for Postgres {
                     Ok((game_row(r)?, plies))
                 })
                 .collect()
+        })
+    }
+
+    fn create_next(&self, previous: &GameRow, next: &GameRow) -> Result<(), StoreError> {
+        let values = values(next);
+        let insert: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
+        let update = self.update_params(previous);
+        let update = update.refs();
+        self.run(|c| {
+            let mut tx = c.transaction()?;
+            tx.execute(&self.sql.insert, &insert)?;
+            if tx.execute(&self.sql.update, &update)? != 1 {
+                return Err(Failure::Data(format!("no game {}", previous.id)));
+            }
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn create_match(&self, row: &MatchRow, first: &GameRow) -> Result<(), StoreError> {
+        let values = values(first);
+        let insert: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
+        self.run(|c| {
+            let mut tx = c.transaction()?;
+            tx.execute(
+                "INSERT INTO matches (id, ruleset, first_to, created) VALUES ($1, $2, $3, $4)",
+                &[&row.id, &row.ruleset, &i64::from(row.first_to), &row.created],
+            )?;
+            tx.execute(&self.sql.insert, &insert)?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn load_match(&self, id: &str) -> Result<Option<(MatchRow, Vec<GameRow>)>, StoreError> {
+        self.run(|c| {
+            // One snapshot for the match and its games.
+            let mut tx = c
+                .build_transaction()
+                .isolation_level(IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start()?;
+            let Some(r) = tx.query_opt(
+                "SELECT ruleset, first_to, created FROM matches WHERE id = $1",
+                &[&id],
+            )?
+            else {
+                return Ok(None);
+            };
+            let first_to: i64 = r.try_get("first_to")?;
+            let row = MatchRow {
+                id: id.to_string(),
+                ruleset: r.try_get("ruleset")?,
+                first_to: u32::try_from(first_to).map_err(|_| {
+                    Failure::Data(format!("stored match length {first_to} is out of range"))
+                })?,
+                created: r.try_get("created")?,
+            };
+            let games = tx
+                .query(&self.sql.match_games, &[&id])?
+                .iter()
+                .map(game_row)
+                .collect::<Result<Vec<_>, _>>()?;
+            tx.commit()?;
+            Ok(Some((row, games)))
+        })
+    }
+
+    fn running_clocks(&self) -> Result<Vec<String>, StoreError> {
+        self.run(|c| {
+            c.query(
+                "SELECT id FROM games WHERE status = 'active' AND turn_started IS NOT NULL
+                 AND clock_initial_ms IS NOT NULL ORDER BY id COLLATE \"C\"",
+                &[],
+            )?
+            .iter()
+            .map(|r| Ok(r.try_get(0)?))
+            .collect()
+        })
+    }
+
+    fn load_review(&self, game: &str) -> Result<Option<StoredReview>, StoreError> {
+        self.run(|c| {
+            let Some(r) =
+                c.query_opt("SELECT moves, review FROM reviews WHERE game_id = $1", &[&game])?
+            else {
+                return Ok(None);
+            };
+            Ok(Some(StoredReview { moves: r.try_get(0)?, review: r.try_get(1)? }))
+        })
+    }
+
+    fn save_review(&self, game: &str, review: &StoredReview) -> Result<(), StoreError> {
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO reviews (game_id, moves, review) VALUES ($1, $2, $3)
+                 ON CONFLICT (game_id) DO UPDATE SET moves = excluded.moves, review = excluded.review",
+                &[&game, &review.moves, &review.review],
+            )?;
+            Ok(())
         })
     }
 }

@@ -1,0 +1,79 @@
+// The server is killed with SIGKILL in the middle of an online game and
+// started again on the same database file and port: both open pages say the
+// connection was lost, reconnect by themselves, show the same game, and play
+// goes on.
+import assert from "node:assert/strict";
+import { after, before, describe } from "node:test";
+import {
+  Server, boardArray, browserTest, fastest, launchBrowser, legalLetters, moves, newGame, playMove,
+} from "./harness.mjs";
+
+let server, browser;
+before(async () => {
+  server = await Server.start("restart");
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const listed = (page, n) =>
+  page.waitForFunction((count) => document.querySelectorAll("#game .moves li").length === count, n);
+
+describe("restart", () => {
+  browserTest("a kill -9 of the server mid-game and a restart on the same database keep the game", () => browser, async (s) => {
+    const ann = await s.page();
+    const id = await newGame(ann, server.url, { game: "wahree", mode: "online", name: "Ann" });
+    const invite = await ann.locator("#game .invite").inputValue();
+    await fastest(ann);
+    const ben = await s.page();
+    await ben.goto(invite);
+    await ben.locator("#game .board").waitFor();
+    await fastest(ben);
+    for (let i = 0; i < 6; i++) {
+      await playMove(i % 2 === 0 ? ann : ben);
+      await listed(ann, i + 1);
+      await listed(ben, i + 1);
+    }
+    await ann.locator("#game button.pit.legal").first().waitFor();
+    const before = { shown: await boardArray(ann), moves: await moves(ann), legal: await legalLetters(ann) };
+    assert.deepEqual(await boardArray(ben), before.shown);
+    const stored = await server.state(id);
+    assert.deepEqual(stored.moves, before.moves);
+
+    const port = server.port;
+    await server.kill9();
+    for (const page of [ann, ben]) {
+      await page.locator("#game .error", { hasText: "Connection lost; reconnecting…" }).waitFor();
+    }
+    await server.launch();
+    assert.equal(server.port, port);
+
+    // Both pages reconnect on their own: the message goes, the game is the same.
+    for (const page of [ann, ben]) {
+      await page.locator("#game .error").waitFor({ state: "detached" });
+      assert.deepEqual(await boardArray(page), before.shown);
+      assert.deepEqual(await moves(page), before.moves);
+    }
+    assert.deepEqual(await legalLetters(ann), before.legal);
+    const after = await server.state(id);
+    assert.deepEqual([after.moves, after.board, after.to_move], [stored.moves, stored.board, stored.to_move]);
+
+    // Play goes on, live, over the new connections.
+    const letter = await playMove(ann);
+    await listed(ben, before.moves.length + 1);
+    assert.equal((await moves(ben)).at(-1), letter);
+    await playMove(ben);
+    await listed(ann, before.moves.length + 2);
+
+    // A page opened afresh shows the whole game too.
+    const fresh = await s.page();
+    await fresh.goto(`${server.url}/g/${id}`);
+    await fresh.locator("#game .board").waitFor();
+    const now = await server.state(id);
+    assert.equal(now.moves.length, before.moves.length + 2);
+    assert.deepEqual(await moves(fresh), now.moves);
+    assert.deepEqual(await boardArray(fresh), { board: now.board, captured: now.captured });
+  });
+});

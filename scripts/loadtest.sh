@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The web server's load test, run by hand and reported (it is not part of
+# scripts/test.sh): builds the release server and the load generator
+# (crates/web/examples/loadtest.rs), starts the server on a free loopback
+# port with a temporary SQLite database, plays 100 games between people and
+# 100 against the computer at once, stops the server and prints the report.
+# Arguments go to the load generator, e.g. `--people 10 --computer 10`
+# (`--help` lists them). Exits non-zero if the load test found any error.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo build --release -p mancala-web --bin mancala-web --example loadtest
+target="${CARGO_TARGET_DIR:-target}/release"
+
+dir="$(mktemp -d)"
+server=""
+cleanup() {
+  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+
+db="$dir/games.db"
+# Port 0: the system picks a free port, and the server prints the address.
+"$target/mancala-web" --bind 127.0.0.1:0 --database "sqlite://$db" --rate-limit 0 \
+  >"$dir/server.log" 2>&1 &
+server=$!
+addr=""
+for _ in $(seq 200); do
+  addr="$(sed -n 's|^Open http://\([^ ]*\) in your browser.*|\1|p' "$dir/server.log")"
+  [ -n "$addr" ] && break
+  if ! kill -0 "$server" 2>/dev/null; then
+    echo "the server did not start:" >&2
+    cat "$dir/server.log" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+if [ -z "$addr" ]; then
+  echo "the server printed no address within 20 s:" >&2
+  cat "$dir/server.log" >&2
+  exit 1
+fi
+
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, $(uname -sr)"
+echo "server: mancala-web --bind $addr --database sqlite://(a temporary file) --rate-limit 0"
+echo "        (--ai-threads left at its default, the CPU count: $(nproc));"
+echo "        the rate limit is off because every client of the load test comes from"
+echo "        127.0.0.1 and would share one address's allowance"
+status=0
+# In a subshell, so that `times` counts the load generator alone.
+("$target/examples/loadtest" --url "http://$addr" --database "$db" "$@" && rc=0 || rc=$?
+  times >"$dir/times"
+  exit "$rc") || status=$?
+read -r user system < <(tail -1 "$dir/times")
+echo "load generator process             CPU user $user, system $system"
+
+# What the server used, from /proc (Linux).
+if [ -r "/proc/$server/stat" ]; then
+  ticks="$(getconf CLK_TCK)"
+  cpu="$(awk -v t="$ticks" '{printf "CPU %.1f s (user %.1f s, system %.1f s)", ($14 + $15) / t, $14 / t, $15 / t}' \
+    "/proc/$server/stat")"
+  peak="$(awk '/^VmHWM/ {print $2, $3}' "/proc/$server/status")"
+  threads="$(awk '/^Threads/ {print $2}' "/proc/$server/status")"
+  echo "server process                     $cpu, peak memory $peak, $threads threads at the end"
+fi
+echo "database                           $(du -sh "$dir" | cut -f1) (games.db with its WAL)"
+
+kill -INT "$server"
+wait "$server" || true
+server=""
+exit "$status"
