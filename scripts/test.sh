@@ -17,7 +17,10 @@ cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --release -- -D warnings
 echo "== cargo test"
-cargo test --workspace --release
+# The web server's PostgreSQL tests need a server: scripts/postgres.sh
+# installs PostgreSQL if missing, starts a throwaway one on 127.0.0.1 for the
+# tests' run, and stops and removes it afterwards.
+scripts/postgres.sh cargo test --workspace --release
 
 # The web platform in a real browser (installs Debian's chromium and the npm
 # package it needs; uses the release binary built just above).

@@ -1,8 +1,9 @@
 //! The web platform: the catalogue of games, a rules page per game, and play
 //! in the browser (against the computer, two people at one screen, or two
 //! people over an invitation link, with spectators), over an HTTP/JSON API
-//! and a WebSocket. Games are stored (SQLite) move by move before a move is
-//! acknowledged, and rebuilt by replaying their moves with the rules library.
+//! and a WebSocket. Games are stored (SQLite or PostgreSQL) move by move
+//! before a move is acknowledged, and rebuilt by replaying their moves with
+//! the rules library.
 //!
 //! The browser holds no rules: every move's report (its events, seed by
 //! seed) comes from `mancala_rules` and is turned into JSON here.
@@ -33,7 +34,7 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 pub struct Config {
     /// The base of invitation links, e.g. `http://192.168.1.5:8080`.
     pub public_url: String,
-    /// `sqlite://FILE` (or, later, `postgres://...`).
+    /// `sqlite://FILE` or `postgres://USER:PASSWORD@HOST:PORT/DATABASE`.
     pub database: String,
     /// Requests a second allowed per client address (0: no limit), with a
     /// burst of twice that.
@@ -129,7 +130,11 @@ impl Server {
 
 /// Starts the server on an already bound listener (tests bind 127.0.0.1:0).
 pub async fn serve(listener: TcpListener, config: &Config) -> Result<Server, store::StoreError> {
-    let state = state(config)?;
+    // Opening the store blocks (it may connect to a database server).
+    let opening = config.clone();
+    let state = tokio::task::spawn_blocking(move || state(&opening))
+        .await
+        .map_err(|e| store::StoreError(format!("opening the store failed: {e}")))??;
     let addr = listener.local_addr().map_err(|e| store::StoreError(e.to_string()))?;
     let app = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     // Games whose clock was running when the server stopped: watch them

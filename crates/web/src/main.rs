@@ -15,8 +15,8 @@ struct Options {
     /// (default: http://BIND).
     #[arg(long)]
     public_url: Option<String>,
-    /// Where games are stored: sqlite://FILE (postgres://... is not
-    /// supported yet).
+    /// Where games are stored: sqlite://FILE, or
+    /// postgres://USER:PASSWORD@HOST:PORT/DATABASE (postgresql:// too).
     #[arg(long, default_value = "sqlite://mancala.db")]
     database: String,
     /// Requests per second allowed from one address (0: no limit); bursts of

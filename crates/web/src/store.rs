@@ -1,11 +1,15 @@
-//! Storage of games and their moves, behind a small blocking trait so that
-//! another database (PostgreSQL) can be added and run through the same
-//! storage tests. The server calls it from `spawn_blocking`.
+//! Storage of games and their moves, behind a small blocking trait with two
+//! implementations, SQLite (below, the default) and PostgreSQL (`pg.rs`),
+//! which run through the same storage tests. The server calls it from
+//! `spawn_blocking`.
 //!
 //! A game is stored as its header row and its moves; the position is never
 //! stored: it is rebuilt by replaying the moves with the rules library, which
 //! also validates them.
 
+mod pg;
+
+pub use pg::Postgres;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::fmt;
 use std::path::Path;
@@ -154,15 +158,21 @@ pub trait Store: Send + Sync + 'static {
     fn save_review(&self, game: &str, review: &StoredReview) -> Result<(), StoreError>;
 }
 
-/// Opens the store a `--database` URL names.
+/// Opens the store a `--database` URL names: `sqlite://FILE` or
+/// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (`postgresql://` too).
+/// Blocking (it connects and creates the tables): call it where blocking is
+/// allowed, not on a thread that drives async tasks.
 pub fn open(url: &str) -> Result<Box<dyn Store>, StoreError> {
     if let Some(path) = url.strip_prefix("sqlite://") {
         Ok(Box::new(Sqlite::open(Path::new(path))?))
     } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-        Err(StoreError("PostgreSQL is not supported yet; use --database sqlite://FILE".to_string()))
+        Ok(Box::new(Postgres::open(url)?))
     } else {
+        // Only up to the first ':' is echoed: the rest may hold a password.
+        let kind: String = url.chars().take_while(|&c| c != ':').take(40).collect();
         Err(StoreError(format!(
-            "unknown database URL '{url}': use sqlite://FILE (or, later, postgres://...)"
+            "unknown kind of database URL '{kind}:...': use sqlite://FILE or \
+             postgres://USER:PASSWORD@HOST:PORT/DATABASE"
         )))
     }
 }

@@ -1,13 +1,20 @@
 //! The web platform's tests: each starts the server in-process on
 //! 127.0.0.1:0 with a temporary SQLite file and talks to it over HTTP (a
 //! tiny client below) and WebSocket.
+//!
+//! The storage tests run on PostgreSQL too (`..._on_postgres`), each in a
+//! database of its own, on the server that `MANCALA_TEST_POSTGRES` names
+//! (`postgres://USER:PASSWORD@HOST:PORT/DB`, a role that may create
+//! databases). `scripts/postgres.sh`, which `scripts/test.sh` uses, starts a
+//! throwaway server and sets it. Without it those tests fail, saying how to
+//! run them: a storage backend that is never tested must not look tested.
 
 use futures_util::StreamExt;
 use mancala_web::i18n::{Lang, SAME_EVERYWHERE, TEXTS};
-use mancala_web::store::{Clock, GameRow, MatchRow, Sqlite, Store, StoredReview};
+use mancala_web::store::{Clock, GameRow, MatchRow, Postgres, Sqlite, Store, StoredReview};
 use mancala_web::{serve, Config, Server};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
@@ -24,16 +31,16 @@ impl Reply {
     }
 }
 
-async fn start(db: &Path, rate_limit: u32) -> Server {
+async fn start(db: &impl Database, rate_limit: u32) -> Server {
     start_with(db, rate_limit, mancala_web::ABANDON_SECONDS).await
 }
 
-async fn start_with(db: &Path, rate_limit: u32, abandon_seconds: u64) -> Server {
+async fn start_with(db: &impl Database, rate_limit: u32, abandon_seconds: u64) -> Server {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let config = Config {
         public_url: format!("http://{addr}"),
-        database: format!("sqlite://{}", db.display()),
+        database: db.url(),
         rate_limit,
         ai_threads: 2,
         abandon_seconds,
@@ -45,6 +52,119 @@ fn temp_db() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.db");
     (dir, path)
+}
+
+/// Where a test's server keeps its games, read directly (not through the
+/// store under test) to see what is really stored.
+trait Database: Sync {
+    /// The `--database` URL.
+    fn url(&self) -> String;
+    /// A game's stored moves, in order.
+    fn stored_moves(&self, id: &str) -> Vec<String>;
+    /// Runs `f` on the store for this database, opened on a thread where
+    /// blocking is allowed.
+    fn with_store<T: Send>(&self, f: impl FnOnce(&dyn Store) -> T + Send) -> T {
+        let url = self.url();
+        off_async(move || f(mancala_web::store::open(&url).unwrap().as_ref()))
+    }
+}
+
+/// A SQLite file.
+impl Database for PathBuf {
+    fn url(&self) -> String {
+        format!("sqlite://{}", self.display())
+    }
+
+    fn stored_moves(&self, id: &str) -> Vec<String> {
+        let conn = rusqlite::Connection::open(self).unwrap();
+        let mut stmt =
+            conn.prepare("SELECT move FROM moves WHERE game_id = ?1 ORDER BY ply").unwrap();
+        stmt.query_map([id], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+    }
+}
+
+/// Runs blocking database work on a thread of its own: the synchronous
+/// PostgreSQL client refuses to block a thread that drives async tasks.
+fn off_async<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| s.spawn(f).join().unwrap())
+}
+
+/// A PostgreSQL database of a test's own, on the server that
+/// `MANCALA_TEST_POSTGRES` names; dropped at the end.
+struct PgDb {
+    admin: String,
+    name: String,
+    url: String,
+}
+
+fn postgres_server() -> String {
+    std::env::var("MANCALA_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "MANCALA_TEST_POSTGRES is not set, so the PostgreSQL tests have no server. \
+             Run ./scripts/test.sh, or `scripts/postgres.sh cargo test -p mancala-web --test web`, \
+             which start a throwaway server on 127.0.0.1 and set it; or point it at a server \
+             (postgres://USER:PASSWORD@HOST:PORT/DB, a role that may create databases); \
+             or leave these tests out with `cargo test -- --skip postgres`."
+        )
+    })
+}
+
+/// `url` with its database name replaced by `name`.
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let host = base.find("://").expect("a URL") + 3;
+    let base = base[host..].find('/').map_or(base, |slash| &base[..host + slash]);
+    match query {
+        Some(query) => format!("{base}/{name}?{query}"),
+        None => format!("{base}/{name}"),
+    }
+}
+
+fn postgres_db() -> PgDb {
+    use std::hash::{BuildHasher, Hasher};
+    let admin = postgres_server();
+    // Random (RandomState is seeded per process and per use) and told
+    // apart by process, so parallel tests and runs never share one.
+    let random = std::collections::hash_map::RandomState::new().build_hasher().finish();
+    let name = format!("mancala_test_{}_{random:016x}", std::process::id());
+    off_async(|| {
+        let mut client = postgres::Client::connect(&admin, postgres::NoTls)
+            .unwrap_or_else(|e| panic!("cannot reach the MANCALA_TEST_POSTGRES server: {e}"));
+        client.batch_execute(&format!("CREATE DATABASE {name}")).unwrap();
+    });
+    let url = with_database(&admin, &name);
+    PgDb { admin, name, url }
+}
+
+impl PgDb {
+    fn client(&self) -> postgres::Client {
+        postgres::Client::connect(&self.url, postgres::NoTls).unwrap()
+    }
+}
+
+impl Database for PgDb {
+    fn url(&self) -> String {
+        self.url.clone()
+    }
+
+    fn stored_moves(&self, id: &str) -> Vec<String> {
+        off_async(|| {
+            let rows = self
+                .client()
+                .query("SELECT move FROM moves WHERE game_id = $1 ORDER BY ply", &[&id])
+                .unwrap();
+            rows.iter().map(|r| r.get(0)).collect()
+        })
+    }
+}
+
+impl Drop for PgDb {
+    fn drop(&mut self) {
+        let _ = off_async(|| {
+            let mut client = postgres::Client::connect(&self.admin, postgres::NoTls)?;
+            client.batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name))
+        });
+    }
 }
 
 /// One HTTP/1.1 request on a fresh connection.
@@ -107,10 +227,8 @@ async fn post(server: &Server, path: &str, body: Value) -> Reply {
     http(server, "POST", path, &[], body.to_string().as_bytes()).await
 }
 
-fn stored_moves(db: &Path, id: &str) -> Vec<String> {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    let mut stmt = conn.prepare("SELECT move FROM moves WHERE game_id = ?1 ORDER BY ply").unwrap();
-    stmt.query_map([id], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+fn stored_moves(db: &impl Database, id: &str) -> Vec<String> {
+    db.stored_moves(id)
 }
 
 fn strings(value: &Value) -> Vec<String> {
@@ -132,7 +250,16 @@ async fn wait_for_turn(server: &Server, id: &str, side: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn computer_game_is_played_to_its_end_and_every_move_is_stored_before_its_answer() {
     let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    computer_game_to_its_end(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computer_game_is_played_to_its_end_and_every_move_is_stored_on_postgres() {
+    computer_game_to_its_end(&postgres_db()).await;
+}
+
+async fn computer_game_to_its_end(db: &impl Database) {
+    let server = start(db, 0).await;
     let created = post(
         &server,
         "/api/games",
@@ -162,7 +289,7 @@ async fn computer_game_is_played_to_its_end_and_every_move_is_stored_before_its_
         // Stored before it was acknowledged: the database already holds at
         // least every move the answer reports.
         let reported = strings(&answer["state"]["moves"]);
-        let stored = stored_moves(&db, &id);
+        let stored = stored_moves(db, &id);
         assert!(stored.len() >= reported.len() && stored[..reported.len()] == reported[..]);
         assert_eq!(answer["move"]["move"], json!(pick));
         assert_eq!(answer["move"]["events"][0]["type"], "take");
@@ -175,7 +302,7 @@ async fn computer_game_is_played_to_its_end_and_every_move_is_stored_before_its_
     let record = get(&server, &format!("/api/games/{id}/record")).await;
     assert_eq!(record.status, 200);
     let parsed = mancala_rules::Record::parse(&record.body).unwrap();
-    assert_eq!(parsed.moves.len(), stored_moves(&db, &id).len());
+    assert_eq!(parsed.moves.len(), stored_moves(db, &id).len());
     assert_eq!(parsed.tag("South"), Some("Ann"));
     // Listed among the finished games.
     let list = get(&server, "/api/games?status=finished").await.json();
@@ -426,7 +553,16 @@ async fn a_flood_is_refused_with_429() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_survives_a_server_restart() {
     let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    survives_a_restart(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_survives_a_server_restart_on_postgres() {
+    survives_a_restart(&postgres_db()).await;
+}
+
+async fn survives_a_restart(db: &impl Database) {
+    let server = start(db, 0).await;
     let c =
         post(&server, "/api/games", json!({"game": "barbados-warri-bridgetown", "mode": "local"}))
             .await
@@ -445,7 +581,7 @@ async fn a_game_survives_a_server_restart() {
     }
     let before = get(&server, &format!("/api/games/{id}")).await.json();
     server.stop().await;
-    let server = start(&db, 0).await;
+    let server = start(db, 0).await;
     let after = get(&server, &format!("/api/games/{id}")).await.json();
     assert_eq!(strings(&after["moves"]), acknowledged);
     assert_eq!(after, before);
@@ -693,7 +829,7 @@ fn row(id: &str) -> GameRow {
     }
 }
 
-/// What every `Store` must do; a PostgreSQL store will run this too.
+/// What every `Store` must do; run on SQLite and on PostgreSQL.
 fn store_contract(store: &dyn Store) {
     let mut row = row("g1");
     store.create(&row, &[]).unwrap();
@@ -785,8 +921,83 @@ fn the_sqlite_store_keeps_games_and_moves() {
     // Reopened: the same.
     let store = Sqlite::open(&db).unwrap();
     assert_eq!(store.load("g1").unwrap().unwrap().moves, ["c"]);
-    let err = mancala_web::store::open("postgres://localhost/mancala").err().unwrap();
-    assert!(err.to_string().contains("not supported yet"));
+}
+
+#[test]
+fn the_postgres_store_keeps_games_and_moves() {
+    let db = postgres_db();
+    let store = mancala_web::store::open(&db.url).unwrap();
+    store_contract(store.as_ref());
+    drop(store);
+    // Reopened (the postgresql:// spelling too): the same.
+    let store = mancala_web::store::open(&db.url.replacen("postgres://", "postgresql://", 1));
+    assert_eq!(store.unwrap().load("g1").unwrap().unwrap().moves, ["c"]);
+    // Out-of-range numbers are refused on the way out, not wrapped round.
+    let mut client = db.client();
+    client.execute("UPDATE games SET level = 300 WHERE id = 'g1'", &[]).unwrap();
+    let err = Postgres::open(&db.url).unwrap().load("g1").err().unwrap();
+    assert!(err.to_string().contains("level"), "{err}");
+    // A wrong password is refused with the server's reason.
+    let wrong = db.url.replacen("postgres://mancala:", "postgres://mancala:wrong", 1);
+    let err = Postgres::open(&wrong).err().unwrap().to_string();
+    assert!(err.contains("cannot connect to PostgreSQL at") && err.contains("password"), "{err}");
+    assert!(!err.contains("wrong"), "the password is never shown: {err}");
+}
+
+/// The server's connections ended under it (as a PostgreSQL restart does):
+/// the next operations reconnect instead of failing for ever.
+#[test]
+fn the_postgres_store_reconnects_when_its_connections_are_ended() {
+    let db = postgres_db();
+    let store = Postgres::open(&db.url).unwrap();
+    let mut game = row("r1");
+    store.create(&game, &[]).unwrap();
+    let end_connections = || {
+        let ended: i64 = db
+            .client()
+            .query_one(
+                "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity
+                 WHERE datname = current_database() AND pid <> pg_backend_pid()",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        assert!(ended >= 1, "the store kept no connection open");
+    };
+    end_connections();
+    game.updated = 2;
+    store.append_move(&game, 1, "a").unwrap();
+    end_connections();
+    assert_eq!(store.load("r1").unwrap().unwrap().moves, ["a"]);
+    end_connections();
+    // A refusal is still a refusal, not retried into something else.
+    assert!(store.append_move(&game, 1, "b").is_err(), "a ply is stored once");
+    assert_eq!(db.stored_moves("r1"), ["a"]);
+}
+
+/// The server refuses to start on a database it cannot use, saying why,
+/// with a non-zero exit status and without a panic.
+#[test]
+fn a_bad_or_unreachable_database_stops_the_server_with_a_message() {
+    for (url, says) in [
+        // Port 1 on loopback: nothing listens there, so refused at once.
+        (
+            "postgres://mancala:secret@127.0.0.1:1/games",
+            "cannot connect to PostgreSQL at 127.0.0.1:1/games: error connecting to server: Connection refused",
+        ),
+        ("postgresql://mancala:secret@127.0.0.1:notaport/games", "bad PostgreSQL URL"),
+        ("postgres:///games", "names no host"),
+        ("mysql://mancala:secret@127.0.0.1/games", "unknown kind of database URL 'mysql:...'"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mancala-web"))
+            .args(["--bind", "127.0.0.1:0", "--database", url])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{url} was accepted");
+        assert!(stderr.contains(says), "{url}: {stderr}");
+        assert!(!stderr.contains("panicked") && !stderr.contains("secret"), "{url}: {stderr}");
+    }
 }
 
 /// A database made before offers, clocks and matches were stored opens, and
@@ -818,19 +1029,74 @@ fn an_older_database_gets_the_new_columns() {
     assert_eq!(Sqlite::open(&db).unwrap().load("old1").unwrap().unwrap().row, row("old1"));
 }
 
+/// The same on PostgreSQL: a database made by the first PostgreSQL store
+/// gets the new columns and tables, and opening it again adds nothing twice.
+#[test]
+fn an_older_postgres_database_gets_the_new_columns() {
+    let db = postgres_db();
+    db.client()
+        .batch_execute(
+            "CREATE TABLE games (id TEXT PRIMARY KEY, ruleset TEXT NOT NULL,
+                 version BIGINT NOT NULL, setup TEXT, mode TEXT NOT NULL, level SMALLINT,
+                 south_name TEXT NOT NULL, north_name TEXT NOT NULL, south_token TEXT,
+                 north_token TEXT, invite TEXT, computer TEXT, status TEXT NOT NULL, result TEXT,
+                 ending TEXT, rematch TEXT, created BIGINT NOT NULL, updated BIGINT NOT NULL);
+             CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games(id), ply BIGINT NOT NULL,
+                 move TEXT NOT NULL, PRIMARY KEY (game_id, ply));
+             INSERT INTO games VALUES ('old1', 'wahree', 1, NULL, 'local', NULL, 'A', 'B', 't',
+                 't', NULL, NULL, 'active', NULL, NULL, NULL, 1, 1);
+             INSERT INTO moves VALUES ('old1', 1, 'c');",
+        )
+        .unwrap();
+    for _ in 0..2 {
+        let old = Postgres::open(&db.url).unwrap().load("old1").unwrap().unwrap();
+        assert_eq!(old.row, row("old1"));
+        assert_eq!(old.moves, ["c"]);
+    }
+    let constraints: i64 = db
+        .client()
+        .query_one(
+            "SELECT COUNT(*) FROM pg_constraint WHERE conrelid = 'games'::regclass AND contype = 'f'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(constraints, 1, "one reference to matches, however often it is opened");
+    // The upgraded database takes games with clocks and matches.
+    let store = Postgres::open(&db.url).unwrap();
+    let mut first = row("m1g0");
+    first.match_id = Some("m1".into());
+    first.match_game = Some(0);
+    first.clock = Some(Clock { initial_ms: 1, increment_ms: 0, south_ms: 1, north_ms: 1 });
+    first.turn_started = Some(5);
+    let contest = MatchRow { id: "m1".into(), ruleset: "wahree".into(), first_to: 6, created: 3 };
+    store.create_match(&contest, &first).unwrap();
+    assert_eq!(store.load_match("m1").unwrap().unwrap(), (contest, vec![first]));
+    assert_eq!(store.running_clocks().unwrap(), ["m1g0"]);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_computer_game_stored_at_the_computers_turn_goes_on_after_a_restart() {
     let (_dir, db) = temp_db();
+    computer_turn_after_a_restart(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_game_stored_at_the_computers_turn_goes_on_after_a_restart_on_postgres() {
+    computer_turn_after_a_restart(&postgres_db()).await;
+}
+
+async fn computer_turn_after_a_restart(db: &impl Database) {
     let mut game = row("waiting1");
     game.mode = "computer".into();
     game.level = Some(1);
     game.computer = Some("south".into());
     game.south_token = None;
-    Sqlite::open(&db).unwrap().create(&game, &[]).unwrap();
-    let server = start(&db, 0).await;
+    off_async(|| mancala_web::store::open(&db.url()).unwrap().create(&game, &[]).unwrap());
+    let server = start(db, 0).await;
     let state = wait_for_turn(&server, "waiting1", "north").await;
     assert_eq!(state["moves"].as_array().unwrap().len(), 1);
-    assert_eq!(stored_moves(&db, "waiting1").len(), 1);
+    assert_eq!(stored_moves(db, "waiting1").len(), 1);
     server.stop().await;
 }
 
@@ -849,12 +1115,21 @@ fn explanations_exist_in_every_language() {
 /// loses none of them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_right_after_an_acknowledged_move_loses_nothing() {
+    let (_dir, db) = temp_db();
+    kill_9_loses_nothing(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_right_after_an_acknowledged_move_loses_nothing_on_postgres() {
+    kill_9_loses_nothing(&postgres_db()).await;
+}
+
+async fn kill_9_loses_nothing(db: &impl Database) {
     use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
-    let (_dir, db) = temp_db();
     let launch = || {
         let mut child = Command::new(env!("CARGO_BIN_EXE_mancala-web"))
-            .args(["--bind", "127.0.0.1:0", "--database", &format!("sqlite://{}", db.display())])
+            .args(["--bind", "127.0.0.1:0", "--database", &db.url()])
             .stdout(Stdio::piped())
             .spawn()
             .unwrap();
@@ -913,7 +1188,7 @@ async fn kill_9_right_after_an_acknowledged_move_loses_nothing() {
     }
     child.kill().unwrap(); // SIGKILL: no shutdown, no flush
     child.wait().unwrap();
-    assert_eq!(stored_moves(&db, &id), acknowledged);
+    assert_eq!(stored_moves(db, &id), acknowledged);
     let (mut child, addr) = launch();
     let state = call(addr, "GET", &format!("/api/games/{id}"), Value::Null).await.json();
     assert_eq!(strings(&state["moves"]), acknowledged);
@@ -960,9 +1235,54 @@ async fn a_websocket_flood_is_disconnected() {
     server.stop().await;
 }
 
-/// A game row as stored, read straight from the database file.
-fn stored_row(db: &Path, id: &str) -> GameRow {
-    Sqlite::open(db).unwrap().load(id).unwrap().unwrap().row
+/// Stored moves a second on each backend: one game at a time, then several
+/// games moving at once (each move is a committed, durable transaction).
+/// Prints numbers and asserts only that every move was stored;
+/// `scripts/bench_store.sh` runs it.
+#[test]
+#[ignore = "a benchmark: run scripts/bench_store.sh"]
+fn store_speed() {
+    let (_dir, path) = temp_db();
+    let pg = postgres_db();
+    let moves: u32 = std::env::var("MOVES").ok().and_then(|n| n.parse().ok()).unwrap_or(300);
+    println!("| backend | games at once | moves | seconds | moves/s |");
+    println!("|---|---|---|---|---|");
+    for (backend, url) in [("SQLite", path.url()), ("PostgreSQL", pg.url())] {
+        let store = mancala_web::store::open(&url).unwrap();
+        for games in [1, 4] {
+            let ids: Vec<String> = (0..games).map(|g| format!("speed-{games}-{g}")).collect();
+            for id in &ids {
+                store.create(&row(id), &[]).unwrap();
+            }
+            let started = std::time::Instant::now();
+            std::thread::scope(|s| {
+                for id in &ids {
+                    let store = &store;
+                    s.spawn(move || {
+                        let mut game = row(id);
+                        for ply in 1..=moves {
+                            game.updated = i64::from(ply);
+                            store.append_move(&game, ply, "a").unwrap();
+                        }
+                    });
+                }
+            });
+            let seconds = started.elapsed().as_secs_f64();
+            for id in &ids {
+                assert_eq!(store.load(id).unwrap().unwrap().moves.len(), moves as usize);
+            }
+            let total = moves * games;
+            println!(
+                "| {backend} | {games} | {total} | {seconds:.2} | {:.0} |",
+                f64::from(total) / seconds
+            );
+        }
+    }
+}
+
+/// A game row as stored, read from the database by a store of its own.
+fn stored_row(db: &impl Database, id: &str) -> GameRow {
+    db.with_store(|store| store.load(id).unwrap().unwrap().row)
 }
 
 async fn create(server: &Server, body: Value) -> (String, String, Value) {
@@ -1076,7 +1396,16 @@ async fn a_player_whose_time_runs_out_loses_without_any_request() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_survives_a_restart_and_a_late_move_is_refused() {
     let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    clock_survives_a_restart(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_survives_a_restart_and_a_late_move_is_refused_on_postgres() {
+    clock_survives_a_restart(&postgres_db()).await;
+}
+
+async fn clock_survives_a_restart(db: &impl Database) {
+    let server = start(db, 0).await;
     let (id, token, _) = create(
         &server,
         json!({"game": "barbados-warri", "mode": "local", "clock_seconds": 60, "increment_seconds": 2}),
@@ -1089,7 +1418,7 @@ async fn a_clock_survives_a_restart_and_a_late_move_is_refused() {
     let south = ms(&moved["state"]["clock"]["south_ms"]);
     server.stop().await;
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let server = start(&db, 0).await;
+    let server = start(db, 0).await;
     let after = state_of(&server, &id).await;
     assert_eq!(after["clock"]["running"], "north");
     assert_eq!(ms(&after["clock"]["south_ms"]), south, "South's time is kept exactly");
@@ -1099,21 +1428,21 @@ async fn a_clock_survives_a_restart_and_a_late_move_is_refused() {
 
     // A game stored with its player's time already gone: on start, the
     // server ends it by itself, and a move for it is refused.
-    let mut gone = stored_row(&db, &id);
+    let mut gone = stored_row(db, &id);
     gone.id = "flagged1".into();
     gone.clock =
         Some(Clock { initial_ms: 60_000, increment_ms: 0, south_ms: 1_000, north_ms: 500 });
     gone.turn_started = Some(mancala_web::live::now_ms() - 5_000);
-    Sqlite::open(&db).unwrap().create(&gone, &["c".into()]).unwrap();
-    let server = start(&db, 0).await;
+    db.with_store(|store| store.create(&gone, &["c".into()]).unwrap());
+    let server = start(db, 0).await;
     let late =
         post(&server, "/api/games/flagged1/moves", json!({"token": token.clone(), "move": "A"}))
             .await;
     assert_eq!(late.status, 409, "{}", late.body);
     assert_eq!(late.json()["error"]["code"], "lost_on_time");
-    let row = stored_row(&db, "flagged1");
+    let row = stored_row(db, "flagged1");
     assert_eq!((row.ending.as_deref(), row.result.as_deref()), (Some("time"), Some("south")));
-    assert_eq!(stored_moves(&db, "flagged1"), ["c"]);
+    assert_eq!(stored_moves(db, "flagged1"), ["c"]);
     server.stop().await;
 }
 
@@ -1208,7 +1537,16 @@ async fn an_abandoned_online_game_can_be_claimed_after_the_timeout_only() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_barbados_match_is_played_to_six_wins_with_colours_alternating() {
     let (_dir, db) = temp_db();
-    let mut server = start(&db, 0).await;
+    match_to_six_wins(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_barbados_match_is_played_to_six_wins_with_colours_alternating_on_postgres() {
+    match_to_six_wins(&postgres_db()).await;
+}
+
+async fn match_to_six_wins(db: &impl Database) {
+    let mut server = start(db, 0).await;
     let refused =
         post(&server, "/api/games", json!({"game": "wahree", "mode": "online", "match": true}))
             .await;
@@ -1256,7 +1594,7 @@ async fn a_barbados_match_is_played_to_six_wins_with_colours_alternating() {
             if game == 3 {
                 // The match is stored: a restart keeps it.
                 server.stop().await;
-                server = start(&db, 0).await;
+                server = start(db, 0).await;
             }
             // Ben asks for the next game first; Ann gets her seat in it.
             let next = post(&server, &format!("/api/games/{id}/rematch"), json!({"token": ben}))
@@ -1281,7 +1619,7 @@ async fn a_barbados_match_is_played_to_six_wins_with_colours_alternating() {
             assert_eq!(no_more.json()["error"]["code"], "match_over");
         }
     }
-    let (stored, games) = Sqlite::open(&db).unwrap().load_match(&match_id).unwrap().unwrap();
+    let (stored, games) = db.with_store(|store| store.load_match(&match_id).unwrap().unwrap());
     assert_eq!(stored.first_to, 6);
     assert_eq!(games.len(), 7);
     let results: Vec<&str> = games.iter().map(|g| g.result.as_deref().unwrap()).collect();
@@ -1341,7 +1679,16 @@ async fn a_hint_is_a_legal_move_and_only_where_hints_are_allowed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_review_values_every_position_and_flags_a_blunder() {
     let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    review_of_a_blunder(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_values_every_position_and_flags_a_blunder_on_postgres() {
+    review_of_a_blunder(&postgres_db()).await;
+}
+
+async fn review_of_a_blunder(db: &impl Database) {
+    let server = start(db, 0).await;
     // South plays a instead of the winning f, then resigns.
     let (id, token, _) = upload(&server, "a").await;
     let early = get(&server, &format!("/api/games/{id}/review")).await;
@@ -1360,7 +1707,7 @@ async fn a_review_values_every_position_and_flags_a_blunder() {
     assert_eq!(review["positions"][0]["south"]["result"], "win");
     assert_eq!(review["mistakes"]["south"], 1);
     // Computed once: stored, and the same answer again.
-    assert!(Sqlite::open(&db).unwrap().load_review(&id).unwrap().is_some());
+    assert!(db.with_store(|store| store.load_review(&id).unwrap().is_some()));
     assert_eq!(get(&server, &format!("/api/games/{id}/review")).await.json(), review);
     // The winning move is no mistake.
     let (won, _, state) = upload(&server, "f").await;
@@ -1375,7 +1722,16 @@ async fn a_review_values_every_position_and_flags_a_blunder() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_pending_offer_survives_a_restart() {
     let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    offer_survives_a_restart(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pending_offer_survives_a_restart_on_postgres() {
+    offer_survives_a_restart(&postgres_db()).await;
+}
+
+async fn offer_survives_a_restart(db: &impl Database) {
+    let server = start(db, 0).await;
     let (id, ann, created) = create(&server, json!({"game": "wahree", "mode": "online"})).await;
     let invite = created["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap();
     let ben = post(&server, &format!("/api/games/{id}/join"), json!({"invite": invite}))
@@ -1387,11 +1743,11 @@ async fn a_pending_offer_survives_a_restart() {
     let offered = post(&server, &format!("/api/games/{id}/offer"), json!({"token": ann})).await;
     assert_eq!(offered.json()["state"]["offer"], "south");
     server.stop().await;
-    let server = start(&db, 0).await;
+    let server = start(db, 0).await;
     assert_eq!(state_of(&server, &id).await["offer"], "south");
     let accepted = post(&server, &format!("/api/games/{id}/accept"), json!({"token": ben})).await;
     assert_eq!(accepted.status, 200, "{}", accepted.body);
     assert_eq!(accepted.json()["ending"], "agreed");
-    assert_eq!(stored_row(&db, &id).offer, None);
+    assert_eq!(stored_row(db, &id).offer, None);
     server.stop().await;
 }
