@@ -1,7 +1,7 @@
 //! Endgame databases: values against an independent exhaustive solver and
 //! against the engine move by move, the file format's checks, resuming.
 
-use mancala_ai::egdb::{self, BuildOptions, Egdb, EgdbError, Value};
+use mancala_ai::egdb::{self, BuildOptions, Builder, Egdb, EgdbError, Value};
 use mancala_ai::Result3;
 use mancala_rules::{BySide, EndReason, Position, Rules, Ruleset, Side, RULESETS};
 use proptest::prelude::*;
@@ -483,7 +483,7 @@ fn temp_path(name: &str) -> PathBuf {
 }
 
 fn options(max_seeds: u32, threads: usize, stop: Option<u32>) -> BuildOptions {
-    BuildOptions { max_seeds, threads, stop_after_layer: stop }
+    BuildOptions { max_seeds, threads, stop_after_layer: stop, builder: Builder::Auto }
 }
 
 /// A file built and opened again gives the same bytes as the in-memory
@@ -639,4 +639,42 @@ fn too_many_seeds_are_refused() {
     assert!(matches!(error, EgdbError::TooManySeeds { limit: 24, .. }), "{error}");
     let error = Egdb::build_in_memory(&RULESETS[2], 49).err().unwrap();
     assert!(matches!(error, EgdbError::TooManySeeds { limit: 48, .. }), "{error}");
+}
+
+/// Made-up rulesets the retrograde builder takes, beyond the four 2 x 6
+/// games: the emptied pit sown, fours captured after a single lap, a stall
+/// limit (so per-position bounds are stored), 2 x 4 pits.
+fn single_lap_variants() -> Vec<Ruleset> {
+    use mancala_rules::{Capture, Origin, Stall, ABAPA, SPEIGHTSTOWN, WAHREE};
+    let variant = |id: &'static str, rules: Rules| Ruleset { id, name: id, version: 1, rules };
+    vec![
+        variant("test-sown", Rules { origin: Origin::Sown, ..SPEIGHTSTOWN }),
+        variant("test-fours", Rules { capture: Capture::Fours, ..WAHREE }),
+        variant("test-stall", Rules { stall: Stall::QuietMoves(30), ..ABAPA }),
+        variant("test-small", Rules { pits_per_row: 4, origin: Origin::Sown, ..ABAPA }),
+    ]
+}
+
+/// The retrograde builder (no stored moves, predecessors by un-sowing,
+/// sweeps that visit only what can have changed) gives byte for byte the
+/// file of the reference builder (every quiet move stored, full Jacobi
+/// sweeps): the same thresholds, sweeps, counts and, with a stall limit,
+/// per-position bounds.
+#[test]
+fn retrograde_builder_matches_edges_builder_byte_for_byte() {
+    let mut rulesets: Vec<Ruleset> = RULESETS.iter().filter(|r| !is_anywoli(r)).copied().collect();
+    rulesets.extend(single_lap_variants());
+    for r in &rulesets {
+        let seeds = if r.rules.pits_per_row == 4 { 10 } else { 8 };
+        let edges = Egdb::build_in_memory_with(r, seeds, Builder::Edges).unwrap();
+        let retro = Egdb::build_in_memory_with(r, seeds, Builder::Retro).unwrap();
+        assert_eq!(edges.layers(), retro.layers(), "{}", r.id);
+        assert!(edges.as_bytes() == retro.as_bytes(), "{}: the files differ", r.id);
+        assert!(edges.layers().iter().any(|e| e.sweeps > 10), "{}", r.id);
+    }
+    // Relay sowing cannot be un-sown: the retrograde builder refuses it.
+    let error = Egdb::build_in_memory_with(&RULESETS[3], 4, Builder::Retro).err().unwrap();
+    assert!(matches!(error, EgdbError::Unsupported(_)), "{error}");
+    assert_eq!(Builder::Auto.resolve(&RULESETS[3].rules), Builder::Edges);
+    assert_eq!(Builder::Auto.resolve(&RULESETS[0].rules), Builder::Retro);
 }

@@ -95,6 +95,7 @@ fn build(game: &str, seeds: u32, out: Option<PathBuf>, threads: Option<usize>) -
             bar.set_message(match p.phase {
                 Phase::Moves => "moves".to_string(),
                 Phase::Sweep(k) => format!("sweep {k}"),
+                Phase::Count => "count".to_string(),
             });
         }
         bar.set_length(p.total.max(1));
