@@ -3,7 +3,7 @@
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_ai::egdb::{self, BuildOptions, BuildReport, Egdb, Phase, Value};
+use mancala_ai::egdb::{self, BuildOptions, BuildReport, Builder, Egdb, Phase, Value};
 use mancala_ai::Result3;
 use mancala_rules::ruleset;
 use std::path::{Path, PathBuf};
@@ -30,6 +30,11 @@ enum EgdbCommand {
         /// Worker threads (default: one per core).
         #[arg(long)]
         threads: Option<usize>,
+        /// Layer builder: auto (retro where the rules allow it), retro (no
+        /// stored moves, single-lap sowing only) or edges (stores every
+        /// quiet move; any rules). The files are the same.
+        #[arg(long, default_value = "auto", value_parser = parse_builder)]
+        builder: Builder,
     },
     /// Describe a database file: its rules, layers and counts.
     Info {
@@ -52,19 +57,36 @@ enum EgdbCommand {
 
 pub fn run(args: EgdbArgs) -> Result<()> {
     match args.command {
-        EgdbCommand::Build { game, seeds, out, threads } => build(&game, seeds, out, threads),
+        EgdbCommand::Build { game, seeds, out, threads, builder } => {
+            build(&game, seeds, out, threads, builder)
+        }
         EgdbCommand::Info { path } => info(&path),
         EgdbCommand::Probe { game, from, db } => probe(&game, &from, db),
     }
 }
 
-fn build(game: &str, seeds: u32, out: Option<PathBuf>, threads: Option<usize>) -> Result<()> {
+fn parse_builder(text: &str) -> std::result::Result<Builder, String> {
+    match text {
+        "auto" => Ok(Builder::Auto),
+        "retro" => Ok(Builder::Retro),
+        "edges" => Ok(Builder::Edges),
+        _ => Err(format!("unknown builder '{text}'; expected auto, retro or edges")),
+    }
+}
+
+fn build(
+    game: &str,
+    seeds: u32,
+    out: Option<PathBuf>,
+    threads: Option<usize>,
+    builder: Builder,
+) -> Result<()> {
     let ruleset = ruleset(game)?;
     let path = out.unwrap_or_else(|| egdb::default_path(ruleset.id));
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let mut options = BuildOptions { max_seeds: seeds, ..BuildOptions::default() };
+    let mut options = BuildOptions { max_seeds: seeds, builder, ..BuildOptions::default() };
     if let Some(t) = threads {
         if t == 0 {
             bail!("--threads must be at least 1");
@@ -72,10 +94,14 @@ fn build(game: &str, seeds: u32, out: Option<PathBuf>, threads: Option<usize>) -
         options.threads = t;
     }
     eprintln!(
-        "building {} ({} seeds at most, {} thread(s)) into {}",
+        "building {} ({} seeds at most, {} thread(s), {} builder) into {}",
         ruleset.id,
         seeds,
         options.threads,
+        match builder.resolve(&ruleset.rules) {
+            Builder::Retro => "retrograde",
+            _ => "edges",
+        },
         path.display()
     );
     let bar = ProgressBar::new(1);
@@ -111,17 +137,20 @@ fn print_report(report: &BuildReport, path: &Path, threads: usize) {
     if !report.discarded.is_empty() {
         println!("layers found damaged or cut short and computed again: {:?}", report.discarded);
     }
+    let stalls = report.layers.iter().any(|l| l.inexact.is_some());
     println!(
-        "{:>5} {:>12} {:>9} {:>12} {:>6} {:>6} {:>14} {:>14} {:>14}",
+        "{:>5} {:>12} {:>9} {:>12} {:>6} {:>6} {:>9} {:>14} {:>14} {:>14}{}",
         "seeds",
         "positions",
         "seconds",
         "positions/s",
         "sweeps",
         "quiet",
+        "revisits",
         "win",
         "loss",
-        "unresolved"
+        "unresolved",
+        if stalls { format!(" {:>14}", "inexact") } else { String::new() }
     );
     let mut positions = 0;
     let mut seconds = 0.0;
@@ -136,9 +165,30 @@ fn print_report(report: &BuildReport, path: &Path, threads: usize) {
         } else {
             ("reused".to_string(), "-".to_string())
         };
+        // Positions computed again after the first sweep, per position.
+        let revisits = if l.computed && l.positions > 0 {
+            format!("{:.2}", l.revisits as f64 / l.positions as f64)
+        } else {
+            "-".to_string()
+        };
+        let inexact = match (stalls, l.inexact) {
+            (false, _) => String::new(),
+            (true, Some(x)) => format!(" {x:>14}"),
+            (true, None) => format!(" {:>14}", "-"),
+        };
         println!(
-            "{:>5} {:>12} {:>9} {:>12} {:>6} {:>6} {:>14} {:>14} {:>14}",
-            l.seeds, l.positions, secs, rate, l.sweeps, l.quiet_bound, l.win, l.loss, l.unresolved
+            "{:>5} {:>12} {:>9} {:>12} {:>6} {:>6} {:>9} {:>14} {:>14} {:>14}{}",
+            l.seeds,
+            l.positions,
+            secs,
+            rate,
+            l.sweeps,
+            l.quiet_bound,
+            revisits,
+            l.win,
+            l.loss,
+            l.unresolved,
+            inexact
         );
     }
     let rate = positions as f64 / seconds.max(1e-9);
@@ -242,7 +292,12 @@ fn probe(game: &str, from: &str, db: Option<PathBuf>) -> Result<()> {
     };
     println!("thresholds: {win}; {lose}");
     if probe.result.is_some() && !probe.exact {
-        println!("note: the stall rule could cut the forcing line short");
+        println!(
+            "note: the stall rule could cut the forcing line short (up to {} quiet moves, \
+             {} made already)",
+            probe.bound,
+            pos.quiet_moves()
+        );
     }
     println!("(for the position with no repetition history)");
     Ok(())

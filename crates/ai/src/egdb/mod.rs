@@ -454,7 +454,7 @@ fn compute_layer(
 ) -> Result<(solve::Layer, f64), EgdbError> {
     let start = Instant::now();
     let lower: Vec<&[u8]> = lower.iter().map(Vec::as_slice).collect();
-    let solver = solve::Solver { rules, binom, lower: &lower, n: n as usize, threads };
+    let solver = solve::Solver::new(rules, binom, &lower, n as usize, threads);
     let mut report =
         |phase, done, total| progress(&Progress { seeds: n, max_seeds, phase, done, total });
     let layer = match builder.resolve(rules) {

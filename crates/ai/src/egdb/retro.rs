@@ -19,11 +19,13 @@
 
 use super::index::{next_board, Binomials};
 use super::solve::{
-    bound_of_round, combine, has_bounds, layer_exists, stall_limit, target_thresholds, Layer,
-    Phase, Solver, Tally, NORMAL, TERMINAL,
+    bound_of_round, combine, has_bounds, layer_exists, stall_limit, Layer, Phase, Solver, Tally,
+    NORMAL, TERMINAL,
 };
 use super::EgdbError;
-use mancala_rules::{BySide, Origin, Pit, Rules, Side, Sowing, Starved, MAX_PITS};
+use mancala_rules::{
+    BySide, Capture, Origin, Pit, Rules, Side, Sowing, Stall, Starved, MAX_PITS,
+};
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 const RELAXED: Ordering = Ordering::Relaxed;
@@ -34,6 +36,10 @@ const BLOCK: usize = 1 << 14;
 
 /// `stat` of a position over as set up (its value never changes).
 const TERMINAL_MARK: u16 = 0xFFFF;
+
+/// `at_max` of a position whose `lose` cannot go down: its captures or
+/// set-up endings alone give it.
+const HELD: u8 = 0xFF;
 
 /// Whether the retrograde builder handles these rules.
 pub(crate) fn supports(rules: &Rules) -> bool {
@@ -164,32 +170,22 @@ struct State {
     changed: Vec<AtomicU64>,
     /// Positions to compute again in this round.
     dirty: Vec<AtomicU64>,
+    /// How many quiet moves lead to a child that gives the position its
+    /// `lose` (at the maximum), or [`HELD`]: `lose` goes down exactly when
+    /// all of these children go down.
+    at_max: Vec<AtomicU8>,
     /// The round in which each position last changed (saturating at 255);
     /// empty for rules without a stall limit.
     rounds: Vec<AtomicU8>,
 }
 
 impl Solver<'_> {
-    /// The set-up endings `(tw, tl)` of every position that is not over as
-    /// set up, by `2 * seeds in South's row + side`; `None` where the rules
-    /// break the monotonicity the model needs (such positions are refused
-    /// in round 1 already).
-    fn ends_table(&self) -> Vec<Option<(u8, u8)>> {
-        let (n, m) = (self.n as u32, self.m());
-        (0..=n)
-            .flat_map(|south| Side::ALL.map(move |side| (south, side)))
-            .map(|(south, side)| {
-                target_thresholds(self.rules, m, BySide::new(south, n - south), side)
-            })
-            .collect()
-    }
-
     /// The quiet predecessors of a board with `child_side` to move in this
     /// layer: `f(board, index, pit)` for each position and move that lead
     /// to it without a capture. Candidates come from un-sowing each pit of
     /// the other player's row with each number of seeds that fits; each is
     /// played forward with the engine and kept only if it gives exactly the
-    /// child.
+    /// child, except where the engine's answer is plain (below).
     pub(crate) fn predecessors(
         &self,
         child: &[u8],
@@ -202,6 +198,19 @@ impl Solver<'_> {
         let mover = !child_side;
         let skip = matches!(rules.origin, Origin::Skipped);
         let zero = BySide::new(0u8, 0u8);
+        // Without a stall limit, a child reached by a quiet move is the
+        // position set up from its board (captured 0-0, as every position
+        // here): if that is over, or its side passes, no quiet move leads
+        // to it.
+        let plain = matches!(rules.capture, Capture::TwosAndThrees { .. })
+            && matches!(rules.stall, Stall::None);
+        if plain {
+            let set_up = rules.setup_unchecked(child, zero, child_side);
+            if set_up.is_over() || set_up.to_move() != child_side {
+                return;
+            }
+        }
+        let theirs = child_side.index() * ppr..(child_side.index() + 1) * ppr;
         for i in mover.index() * ppr..(mover.index() + 1) * ppr {
             if skip && child[i] != 0 {
                 continue;
@@ -226,12 +235,26 @@ impl Solver<'_> {
                 let mut board = rem;
                 board[i] = s;
                 let board = &board[..p];
+                // Captures of twos and threes, no stall limit, the child in
+                // play: if the opponent has seeds before the move (so no
+                // feeding rule applies, the position is in play and every
+                // non-empty pit may be played) and the last seed does not
+                // make 2 or 3 in their row (so nothing is captured, and no
+                // grand slam), the move leads to the child quietly. Checked
+                // against the engine by the tests.
+                if plain
+                    && board[theirs.clone()].iter().any(|&x| x > 0)
+                    && !(theirs.contains(&j) && matches!(child[j], 2 | 3))
+                {
+                    f(board, self.index(board, self.n, mover), i);
+                    continue;
+                }
                 let pos = rules.setup_unchecked(board, zero, mover);
                 if pos.is_over() || pos.to_move() != mover {
                     continue;
                 }
                 let pit = Pit(i as u8);
-                if !rules.legal_moves(&pos).contains(pit) {
+                if !rules.is_legal(&pos, pit) {
                     continue;
                 }
                 let c = rules.play_unchecked(&pos, pit);
@@ -259,291 +282,65 @@ impl Solver<'_> {
                     .into(),
             ));
         }
-        let p = self.pits();
-        let n = self.n;
-        let boards = self.binom.boards(n, p);
-        if !layer_exists(self.rules, n) {
+        if !layer_exists(self.rules, self.n) {
             return Ok(Layer::empty());
         }
-        let positions = 2 * boards;
+        let positions = 2 * self.binom.boards(self.n, self.pits());
         if positions > u32::MAX as u64 {
-            return Err(EgdbError::TooBig { seeds: n as u32, positions });
+            return Err(EgdbError::TooBig { seeds: self.n as u32, positions });
         }
         let total = positions as usize;
         let blocks = total.div_ceil(BLOCK);
         let words = total.div_ceil(64);
         let threads = self.threads.max(1);
-        let m1 = (self.m() + 1) as u8;
-        let bottom = pack(m1, m1);
-        let ends = self.ends_table();
-        let ends_of = |board: &[u8], side: Side| {
-            let south: usize = board[..p / 2].iter().map(|&s| s as usize).sum();
-            ends[2 * south + side.index()]
-                .ok_or_else(|| EgdbError::Internal("set-up endings of a position in play".into()))
-        };
-        let zeros16 = |len: usize| (0..len).map(|_| AtomicU16::new(0)).collect::<Vec<_>>();
-        let zeros64 = |len: usize| (0..len).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+        let atomics16 = |len: usize| (0..len).map(|_| AtomicU16::new(0)).collect::<Vec<_>>();
+        let atomics64 = |len: usize| (0..len).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
         let st = State {
-            cur: zeros16(total),
-            other: zeros16(total),
-            stat: zeros16(total),
-            changed: zeros64(words),
-            dirty: zeros64(words),
+            cur: atomics16(total),
+            other: atomics16(total),
+            stat: atomics16(total),
+            changed: atomics64(words),
+            dirty: atomics64(words),
+            at_max: (0..total).map(|_| AtomicU8::new(HELD)).collect(),
             rounds: (0..if has_bounds(self.rules) { total } else { 0 })
                 .map(|_| AtomicU8::new(0))
                 .collect(),
         };
-        let block_range = |b: usize| b * BLOCK..((b + 1) * BLOCK).min(total);
-        let bounds = !st.rounds.is_empty();
-
-        // Round 1: every position's moves, once.
-        let round1 = |b: usize| -> Result<u64, EgdbError> {
-            let range = block_range(b);
-            let mut cursor = Cursor::new();
-            let mut changes = 0u64;
-            let mut word = 0u64;
-            for idx in range.clone() {
-                let side = if idx & 1 == 0 { Side::South } else { Side::North };
-                let board = cursor.seek(self.binom, n, p, (idx / 2) as u64);
-                let mut has_quiet = false;
-                let mut extra_turn = false;
-                let s = self.position(board, side, &mut |_, child_side| {
-                    has_quiet = true;
-                    extra_turn |= child_side == side;
-                })?;
-                let value = match s.kind {
-                    TERMINAL => {
-                        st.stat[idx].store(TERMINAL_MARK, RELAXED);
-                        pack(s.tw, s.tl)
-                    }
-                    NORMAL => {
-                        if extra_turn {
-                            return Err(EgdbError::Unsupported(
-                                "a move without capture gives the mover another turn, which \
-                                 the retrograde builder does not handle; use the edges builder"
-                                    .into(),
-                            ));
-                        }
-                        if ends_of(board, side)? != (s.tw, s.tl) {
-                            return Err(EgdbError::Internal("set-up endings disagree".into()));
-                        }
-                        st.stat[idx].store(pack(s.wm, s.lm), RELAXED);
-                        // The quiet children are all "never" before round 1.
-                        let lm = if has_quiet { m1 } else { s.lm };
-                        let (w, l) = combine(m1, s.tw, s.tl, s.wm, lm);
-                        pack(w, l)
-                    }
-                    _ => {
-                        return Err(EgdbError::Unsupported(
-                            "a player passes, which the retrograde builder does not handle; \
-                             use the edges builder"
-                                .into(),
-                        ))
-                    }
-                };
-                st.cur[idx].store(value, RELAXED);
-                st.other[idx].store(bottom, RELAXED);
-                if value != bottom {
-                    word |= 1 << (idx % 64);
-                    changes += 1;
-                    if bounds {
-                        st.rounds[idx].store(1, RELAXED);
-                    }
-                }
-                if idx % 64 == 63 || idx + 1 == range.end {
-                    st.changed[idx / 64].store(word, RELAXED);
-                    word = 0;
-                }
-            }
-            Ok(changes)
+        // Progress in positions from blocks done.
+        let scaled = |done: usize, part: usize, parts: usize| {
+            (((part * blocks + done) as u64 * positions) / (parts * blocks) as u64).min(positions)
         };
-        let mut changes = for_blocks(threads, blocks, &round1, &mut |done| {
-            progress(Phase::Moves, ((done * BLOCK).min(total)) as u64, positions)
+
+        let mut changes = for_blocks(threads, blocks, &|b| self.first_round(&st, b), &mut |d| {
+            progress(Phase::Moves, scaled(d, 0, 1), positions)
         })?;
         progress(Phase::Moves, positions, positions);
-
         let mut sweeps = 1u32;
         let mut revisits = 0u64;
         while changes > 0 {
             sweeps += 1;
             let k = sweeps;
-            let tick = |phase: usize, done: usize| {
-                ((phase * blocks + done) as u64 * positions / (3 * blocks) as u64).min(positions)
-            };
-            // Phase 1: mark the predecessors of the positions that changed
-            // in round k - 1 whose value that change lowers, or may lower.
-            let mark = |b: usize| -> Result<u64, EgdbError> {
-                let range = block_range(b);
-                let mut cursor = Cursor::new();
-                let mut error = None;
-                for word in range.start / 64..range.end.div_ceil(64) {
-                    let w = st.changed[word].load(RELAXED);
-                    if w == 0 {
-                        continue;
-                    }
-                    st.changed[word].store(0, RELAXED);
-                    bits(word, w, |ci| {
-                        let child_side = if ci & 1 == 0 { Side::South } else { Side::North };
-                        let board = cursor.seek(self.binom, n, p, (ci / 2) as u64);
-                        let (wn, ln) = unpack(st.cur[ci].load(RELAXED));
-                        let (wo, lo) = unpack(st.other[ci].load(RELAXED));
-                        self.predecessors(board, child_side, &mut |parent, pi, _| {
-                            let parent_side = !child_side;
-                            let (tw, tl) = match ends_of(parent, parent_side) {
-                                Ok(e) => e,
-                                Err(e) => {
-                                    error = Some(e);
-                                    return;
-                                }
-                            };
-                            // The child's values seen from the parent's mover.
-                            let (w_new, l_new, l_old) = if child_side == parent_side {
-                                (wn, ln, lo)
-                            } else {
-                                (ln, wn, wo)
-                            };
-                            let clamp_w = |x: u8| (m1 - tl).max(tw.min(x));
-                            let clamp_l = |x: u8| tl.min((m1 - tw).max(x));
-                            let (wp, lp) = unpack(st.cur[pi].load(RELAXED));
-                            let lowers_win = clamp_w(w_new) < wp;
-                            let may_lower_lose = clamp_l(l_old) == lp && clamp_l(l_new) < lp;
-                            if lowers_win || may_lower_lose {
-                                st.dirty[pi / 64].fetch_or(1 << (pi % 64), RELAXED);
-                            }
-                        });
-                    });
-                }
-                error.map_or(Ok(0), Err)
-            };
-            for_blocks(threads, blocks, &mark, &mut |done| {
-                progress(Phase::Sweep(k), tick(0, done), positions)
+            for_blocks(threads, blocks, &|b| self.mark(&st, b), &mut |d| {
+                progress(Phase::Sweep(k), scaled(d, 0, 3), positions)
             })?;
-            // Phase 2: compute the marked positions again from the values
-            // of round k - 1, into `other`.
-            let compute = |b: usize| -> Result<u64, EgdbError> {
-                let range = block_range(b);
-                let mut cursor = Cursor::new();
-                let mut visited = 0u64;
-                let zero = BySide::new(0u8, 0u8);
-                for word in range.start / 64..range.end.div_ceil(64) {
-                    let w = st.dirty[word].load(RELAXED);
-                    if w == 0 {
-                        continue;
-                    }
-                    let mut error = None;
-                    bits(word, w, |pi| {
-                        if error.is_some() {
-                            return;
-                        }
-                        visited += 1;
-                        let side = if pi & 1 == 0 { Side::South } else { Side::North };
-                        let board = cursor.seek(self.binom, n, p, (pi / 2) as u64);
-                        let stat = st.stat[pi].load(RELAXED);
-                        let ends = ends_of(board, side);
-                        let pos0 = self.rules.setup_unchecked(board, zero, side);
-                        if stat == TERMINAL_MARK || pos0.is_over() || pos0.to_move() != side {
-                            error = Some(EgdbError::Internal(
-                                "a position over as set up has a quiet move".into(),
-                            ));
-                            return;
-                        }
-                        let (tw, tl) = match ends {
-                            Ok(e) => e,
-                            Err(e) => {
-                                error = Some(e);
-                                return;
-                            }
-                        };
-                        let (mut wm, mut lm) = unpack(stat);
-                        for pit in self.rules.legal_moves(&pos0) {
-                            let child = self.rules.play_unchecked(&pos0, pit);
-                            if child.is_over() || child.board_seeds() as usize != n {
-                                continue;
-                            }
-                            let ci = self.index(child.pits(), n, child.to_move());
-                            let (wc, lc) = unpack(st.cur[ci].load(RELAXED));
-                            let (w, l) = if child.to_move() == side { (wc, lc) } else { (lc, wc) };
-                            wm = wm.min(w);
-                            lm = lm.max(l);
-                        }
-                        let (win, lose) = combine(m1, tw, tl, wm, lm);
-                        st.other[pi].store(pack(win, lose), RELAXED);
-                    });
-                    if let Some(e) = error {
-                        return Err(e);
-                    }
-                }
-                Ok(visited)
-            };
-            revisits += for_blocks(threads, blocks, &compute, &mut |done| {
-                progress(Phase::Sweep(k), tick(1, done), positions)
+            revisits += for_blocks(threads, blocks, &|b| self.compute(&st, b), &mut |d| {
+                progress(Phase::Sweep(k), scaled(d, 1, 3), positions)
             })?;
-            // Phase 3: publish the new values; what changed is what round
-            // k + 1 starts from.
-            let publish = |b: usize| -> Result<u64, EgdbError> {
-                let range = block_range(b);
-                let mut changes = 0u64;
-                for word in range.start / 64..range.end.div_ceil(64) {
-                    if st.dirty[word].load(RELAXED) == 0 {
-                        continue;
-                    }
-                    let w = st.dirty[word].swap(0, RELAXED);
-                    let mut moved = 0u64;
-                    bits(word, w, |pi| {
-                        let new = st.other[pi].load(RELAXED);
-                        let old = st.cur[pi].load(RELAXED);
-                        if new != old {
-                            st.cur[pi].store(new, RELAXED);
-                            st.other[pi].store(old, RELAXED);
-                            moved |= 1 << (pi % 64);
-                            changes += 1;
-                            if bounds {
-                                st.rounds[pi].store(k.min(255) as u8, RELAXED);
-                            }
-                        }
-                    });
-                    st.changed[word].store(moved, RELAXED);
-                }
-                Ok(changes)
-            };
-            changes = for_blocks(threads, blocks, &publish, &mut |done| {
-                progress(Phase::Sweep(k), tick(2, done), positions)
+            changes = for_blocks(threads, blocks, &|b| Ok(self.publish(&st, b, k)), &mut |d| {
+                progress(Phase::Sweep(k), scaled(d, 2, 3), positions)
             })?;
             progress(Phase::Sweep(k), positions, positions);
         }
 
-        // Counts over the positions that are really in play.
-        let m = self.m() as u64;
-        let limit = stall_limit(self.rules);
-        let tallies = std::sync::Mutex::new(Tally::default());
-        let count = |b: usize| -> Result<u64, EgdbError> {
-            let range = block_range(b);
-            let mut cursor = Cursor::new();
-            let mut tally = Tally::default();
-            for idx in range {
-                if st.stat[idx].load(RELAXED) == TERMINAL_MARK {
-                    continue;
-                }
-                let side = if idx & 1 == 0 { Side::South } else { Side::North };
-                let board = cursor.seek(self.binom, n, p, (idx / 2) as u64);
-                let (tw, tl) = ends_of(board, side)?;
-                let (w, l) = unpack(st.cur[idx].load(RELAXED));
-                let stalls = limit.is_some_and(|limit| {
-                    bound_of_round(st.rounds[idx].load(RELAXED)) as u32 >= limit
-                });
-                tally.add(m, w, l, tw, tl, stalls);
-            }
-            tallies.lock().expect("tally lock").merge(&tally);
-            Ok(0)
-        };
         progress(Phase::Count, 0, positions);
-        for_blocks(threads, blocks, &count, &mut |done| {
-            progress(Phase::Count, ((done * BLOCK).min(total)) as u64, positions)
+        let tally = std::sync::Mutex::new(Tally::default());
+        for_blocks(threads, blocks, &|b| self.count(&st, b, &tally), &mut |d| {
+            progress(Phase::Count, scaled(d, 0, 1), positions)
         })?;
-        let tally = tallies.into_inner().expect("tally lock");
-        let State { cur, other, stat, changed, dirty, rounds } = st;
-        drop((other, stat, changed, dirty));
-        let mut data = Vec::with_capacity(total * if bounds { 3 } else { 2 });
+        let tally = tally.into_inner().expect("tally lock");
+        let State { cur, other, stat, changed, dirty, at_max, rounds } = st;
+        drop((other, stat, changed, dirty, at_max));
+        let mut data = Vec::with_capacity(total * if rounds.is_empty() { 2 } else { 3 });
         for v in cur {
             let (w, l) = unpack(v.into_inner());
             data.push(w);
@@ -552,12 +349,276 @@ impl Solver<'_> {
         data.extend(rounds.into_iter().map(|r| bound_of_round(r.into_inner())));
         Ok(Layer { data, positions, sweeps, tally, revisits })
     }
+
+    /// The positions of block `b`.
+    fn block(&self, b: usize) -> std::ops::Range<usize> {
+        let total = 2 * self.binom.boards(self.n, self.pits()) as usize;
+        b * BLOCK..((b + 1) * BLOCK).min(total)
+    }
+
+    /// The board of position `idx` and its side to move.
+    #[inline]
+    fn board_of<'c>(&self, cursor: &'c mut Cursor, idx: usize) -> (&'c [u8], Side) {
+        let side = if idx & 1 == 0 { Side::South } else { Side::North };
+        (cursor.seek(self.binom, self.n, self.pits(), (idx / 2) as u64), side)
+    }
+
+    /// The set-up endings of a position known to be in play.
+    #[inline]
+    fn ends_in_play(&self, board: &[u8], side: Side) -> Result<(u8, u8), EgdbError> {
+        self.ends(board, side)
+            .ok_or_else(|| EgdbError::Internal("set-up endings of a position in play".into()))
+    }
+
+    /// Round 1 on block `b`: every position's moves, its static part, and
+    /// its value when its quiet children are all still "never". Returns the
+    /// positions whose value is not "never".
+    fn first_round(&self, st: &State, b: usize) -> Result<u64, EgdbError> {
+        let range = self.block(b);
+        let m1 = (self.m() + 1) as u8;
+        let bottom = pack(m1, m1);
+        let mut cursor = Cursor::new();
+        let mut changes = 0u64;
+        let mut word = 0u64;
+        for idx in range.clone() {
+            let (board, side) = self.board_of(&mut cursor, idx);
+            let mut quiet = 0u8;
+            let mut extra_turn = false;
+            let s = self.position(board, side, &mut |_, child_side| {
+                quiet += 1;
+                extra_turn |= child_side == side;
+            })?;
+            let value = match s.kind {
+                TERMINAL => {
+                    st.stat[idx].store(TERMINAL_MARK, RELAXED);
+                    pack(s.tw, s.tl)
+                }
+                NORMAL if extra_turn => {
+                    return Err(EgdbError::Unsupported(
+                        "a move without capture gives the mover another turn, which the \
+                         retrograde builder does not handle; use the edges builder"
+                            .into(),
+                    ));
+                }
+                NORMAL => {
+                    st.stat[idx].store(pack(s.wm, s.lm), RELAXED);
+                    let lm = if quiet > 0 { m1 } else { s.lm };
+                    let (w, l) = combine(m1, s.tw, s.tl, s.wm, lm);
+                    let (_, held) = combine(m1, s.tw, s.tl, s.wm, s.lm);
+                    st.at_max[idx].store(if held == l { HELD } else { quiet }, RELAXED);
+                    pack(w, l)
+                }
+                _ => {
+                    return Err(EgdbError::Unsupported(
+                        "a player passes, which the retrograde builder does not handle; use \
+                         the edges builder"
+                            .into(),
+                    ))
+                }
+            };
+            st.cur[idx].store(value, RELAXED);
+            st.other[idx].store(bottom, RELAXED);
+            if value != bottom {
+                word |= 1 << (idx % 64);
+                changes += 1;
+                if !st.rounds.is_empty() {
+                    st.rounds[idx].store(1, RELAXED);
+                }
+            }
+            if idx % 64 == 63 || idx + 1 == range.end {
+                st.changed[idx / 64].store(word, RELAXED);
+                word = 0;
+            }
+        }
+        Ok(changes)
+    }
+
+    /// Phase 1 of a round on block `b`: for each position that changed in
+    /// the last round, marks each quiet predecessor whose value the change
+    /// lowers: its `win`, if the child now gives a lower one; its `lose`,
+    /// if the child was the last of those at its maximum.
+    fn mark(&self, st: &State, b: usize) -> Result<u64, EgdbError> {
+        let range = self.block(b);
+        let m1 = (self.m() + 1) as u8;
+        let mut cursor = Cursor::new();
+        let mut error = None;
+        for word in range.start / 64..range.end.div_ceil(64) {
+            let w = st.changed[word].load(RELAXED);
+            if w == 0 {
+                continue;
+            }
+            st.changed[word].store(0, RELAXED);
+            bits(word, w, |ci| {
+                if st.stat[ci].load(RELAXED) == TERMINAL_MARK {
+                    return; // over as set up: no move leads to it quietly
+                }
+                let (board, child_side) = self.board_of(&mut cursor, ci);
+                let (wn, ln) = unpack(st.cur[ci].load(RELAXED));
+                let (wo, lo) = unpack(st.other[ci].load(RELAXED));
+                self.predecessors(board, child_side, &mut |parent, pi, _| {
+                    let parent_side = !child_side;
+                    let (tw, tl) = match self.ends_in_play(parent, parent_side) {
+                        Ok(e) => e,
+                        Err(e) => return error = Some(e),
+                    };
+                    // The child's values as the parent's mover sees them.
+                    let (w_new, l_new, l_old) =
+                        if child_side == parent_side { (wn, ln, lo) } else { (ln, wn, wo) };
+                    let clamp_w = |x: u8| combine(m1, tw, tl, x, 0).0;
+                    let clamp_l = |x: u8| combine(m1, tw, tl, m1, x).1;
+                    let (wp, lp) = unpack(st.cur[pi].load(RELAXED));
+                    let lowers_win = clamp_w(w_new) < wp;
+                    let mut lowers_lose = false;
+                    if clamp_l(l_old) == lp && clamp_l(l_new) < lp {
+                        match st.at_max[pi].load(RELAXED) {
+                            HELD => {}
+                            _ => match st.at_max[pi].fetch_sub(1, RELAXED) {
+                                1 => lowers_lose = true,
+                                0 => {
+                                    error = Some(EgdbError::Internal(
+                                        "more children left the maximum than were at it".into(),
+                                    ))
+                                }
+                                _ => {}
+                            },
+                        }
+                    }
+                    let bit = 1 << (pi % 64);
+                    if (lowers_win || lowers_lose) && st.dirty[pi / 64].load(RELAXED) & bit == 0 {
+                        st.dirty[pi / 64].fetch_or(bit, RELAXED);
+                    }
+                });
+            });
+        }
+        error.map_or(Ok(0), Err)
+    }
+
+    /// Phase 2 on block `b`: computes each marked position again from its
+    /// moves and the values of the last round, into `other`, with its count
+    /// of children at the maximum. Returns how many it computed.
+    fn compute(&self, st: &State, b: usize) -> Result<u64, EgdbError> {
+        let range = self.block(b);
+        let (n, m1) = (self.n, (self.m() + 1) as u8);
+        let zero = BySide::new(0u8, 0u8);
+        let mut cursor = Cursor::new();
+        let mut visited = 0u64;
+        let mut error = None;
+        for word in range.start / 64..range.end.div_ceil(64) {
+            let w = st.dirty[word].load(RELAXED);
+            if w == 0 {
+                continue;
+            }
+            bits(word, w, |pi| {
+                visited += 1;
+                let (board, side) = self.board_of(&mut cursor, pi);
+                let stat = st.stat[pi].load(RELAXED);
+                let pos0 = self.rules.setup_unchecked(board, zero, side);
+                if stat == TERMINAL_MARK || pos0.is_over() || pos0.to_move() != side {
+                    error = Some(EgdbError::Internal("a finished position was marked".into()));
+                    return;
+                }
+                let (tw, tl) = match self.ends_in_play(board, side) {
+                    Ok(e) => e,
+                    Err(e) => return error = Some(e),
+                };
+                let (mut wm, lm0) = unpack(stat);
+                let mut lm = lm0;
+                // The quiet children's `lose` as the mover sees it.
+                let mut ls = [0u8; MAX_PITS];
+                let mut quiet = 0;
+                for pit in self.rules.legal_moves(&pos0) {
+                    let child = self.rules.play_unchecked(&pos0, pit);
+                    if child.is_over() || child.board_seeds() as usize != n {
+                        continue;
+                    }
+                    let ci = self.index(child.pits(), n, child.to_move());
+                    let (wc, lc) = unpack(st.cur[ci].load(RELAXED));
+                    let (w, l) = if child.to_move() == side { (wc, lc) } else { (lc, wc) };
+                    wm = wm.min(w);
+                    lm = lm.max(l);
+                    ls[quiet] = l;
+                    quiet += 1;
+                }
+                let (win, lose) = combine(m1, tw, tl, wm, lm);
+                let (_, held) = combine(m1, tw, tl, wm, lm0);
+                let at_max = if held == lose {
+                    HELD
+                } else {
+                    ls[..quiet].iter().filter(|&&l| combine(m1, tw, tl, wm, l).1 == lose).count()
+                        as u8
+                };
+                st.at_max[pi].store(at_max, RELAXED);
+                st.other[pi].store(pack(win, lose), RELAXED);
+            });
+            if let Some(e) = error {
+                return Err(e);
+            }
+        }
+        Ok(visited)
+    }
+
+    /// Phase 3 on block `b`: the new values of the marked positions become
+    /// current, the old ones stay in `other` for the next round's phase 1.
+    /// Returns how many changed.
+    fn publish(&self, st: &State, b: usize, round: u32) -> u64 {
+        let range = self.block(b);
+        let mut changes = 0u64;
+        for word in range.start / 64..range.end.div_ceil(64) {
+            if st.dirty[word].load(RELAXED) == 0 {
+                continue;
+            }
+            let w = st.dirty[word].swap(0, RELAXED);
+            let mut moved = 0u64;
+            bits(word, w, |pi| {
+                let new = st.other[pi].load(RELAXED);
+                let old = st.cur[pi].load(RELAXED);
+                if new != old {
+                    st.cur[pi].store(new, RELAXED);
+                    st.other[pi].store(old, RELAXED);
+                    moved |= 1 << (pi % 64);
+                    changes += 1;
+                    if !st.rounds.is_empty() {
+                        st.rounds[pi].store(round.min(255) as u8, RELAXED);
+                    }
+                }
+            });
+            st.changed[word].store(moved, RELAXED);
+        }
+        changes
+    }
+
+    /// The counts of block `b`'s positions in play, added to `tally`.
+    fn count(
+        &self,
+        st: &State,
+        b: usize,
+        tally: &std::sync::Mutex<Tally>,
+    ) -> Result<u64, EgdbError> {
+        let m = self.m() as u64;
+        let limit = stall_limit(self.rules);
+        let mut cursor = Cursor::new();
+        let mut mine = Tally::default();
+        for idx in self.block(b) {
+            if st.stat[idx].load(RELAXED) == TERMINAL_MARK {
+                continue;
+            }
+            let (board, side) = self.board_of(&mut cursor, idx);
+            let (tw, tl) = self.ends_in_play(board, side)?;
+            let (w, l) = unpack(st.cur[idx].load(RELAXED));
+            let stalls = limit.is_some_and(|limit| {
+                bound_of_round(st.rounds[idx].load(RELAXED)) as u32 >= limit
+            });
+            mine.add(m, w, l, tw, tl, stalls);
+        }
+        tally.lock().expect("tally lock").merge(&mine);
+        Ok(0)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_rules::{Capture, ABAPA, BRIDGETOWN, SPEIGHTSTOWN, WAHREE};
+    use mancala_rules::{ABAPA, BRIDGETOWN, SPEIGHTSTOWN, WAHREE};
 
     /// Rules the retrograde builder takes: the four 2 x 6 games and a few
     /// made-up variants (the emptied pit sown, fours captured, 2 x 4).
@@ -570,6 +631,8 @@ mod tests {
             Rules { origin: Origin::Sown, ..SPEIGHTSTOWN },
             Rules { capture: Capture::Fours, ..WAHREE },
             Rules { pits_per_row: 4, origin: Origin::Sown, ..ABAPA },
+            Rules { stall: Stall::QuietMoves(1), ..WAHREE },
+            Rules { stall: Stall::QuietMoves(3), ..ABAPA },
         ]
     }
 
@@ -583,7 +646,7 @@ mod tests {
             assert!(supports(&rules));
             let p = rules.pit_count();
             for n in 0..=6usize {
-                let solver = Solver { rules: &rules, binom: &binom, lower: &[], n, threads: 1 };
+                let solver = Solver::new(&rules, &binom, &[], n, 1);
                 let boards = binom.boards(n, p);
                 let mut forward: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 2 * boards as usize];
                 let mut board = vec![0u8; p];
@@ -610,7 +673,8 @@ mod tests {
                         next_board(&mut board);
                     }
                 }
-                assert!(n < 2 || quiet_moves > 0);
+                // (A stall limit of 1 ends the game at every quiet move.)
+                assert!(n < 2 || quiet_moves > 0 || rules.stall == Stall::QuietMoves(1));
                 binom.unrank(0, n, &mut board);
                 for b in 0..boards {
                     for side in Side::ALL {

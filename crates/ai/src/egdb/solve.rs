@@ -178,6 +178,9 @@ pub(crate) struct Solver<'a> {
     pub lower: &'a [&'a [u8]],
     pub n: usize,
     pub threads: usize,
+    /// The set-up endings `(tw, tl)` of a position not over as set up, by
+    /// `2 * seeds in South's row + side` ([`target_thresholds`]).
+    ends: Vec<Option<(u8, u8)>>,
 }
 
 /// A chunk of the layer handled by one thread: positions `start..start +
@@ -342,7 +345,32 @@ pub(crate) fn target_reachable_from_zero(rules: &Rules, n: u32) -> bool {
     }
 }
 
-impl Solver<'_> {
+impl<'a> Solver<'a> {
+    pub(crate) fn new(
+        rules: &'a Rules,
+        binom: &'a Binomials,
+        lower: &'a [&'a [u8]],
+        n: usize,
+        threads: usize,
+    ) -> Solver<'a> {
+        let m = rules.total_seeds() as usize - n;
+        let ends = (0..=n as u32)
+            .flat_map(|south| Side::ALL.map(move |side| (south, side)))
+            .map(|(south, side)| {
+                target_thresholds(rules, m, BySide::new(south, n as u32 - south), side)
+            })
+            .collect();
+        Solver { rules, binom, lower, n, threads, ends }
+    }
+
+    /// The set-up endings of a position not over as set up (`None`: the
+    /// rules are not monotone in the captured seeds there).
+    #[inline]
+    pub(crate) fn ends(&self, pits: &[u8], side: Side) -> Option<(u8, u8)> {
+        let south: usize = pits[..self.pits() / 2].iter().map(|&s| s as usize).sum();
+        self.ends[2 * south + side.index()]
+    }
+
     pub(crate) fn total(&self) -> usize {
         self.rules.total_seeds() as usize
     }
@@ -431,8 +459,8 @@ impl Solver<'_> {
             return Ok(Static { wm: never, lm: never, tw, tl, kind: TERMINAL });
         }
         // A target reached by the captured seeds alone ends it as set up.
-        let (tw, tl) = target_thresholds(rules, m, self.rows(pits), side)
-            .ok_or_else(|| self.unsupported(pits, side, "a target reached"))?;
+        let (tw, tl) =
+            self.ends(pits, side).ok_or_else(|| self.unsupported(pits, side, "a target reached"))?;
         if pos0.to_move() != side {
             // The side named passes at once: the same as the other to move.
             quiet(pits, !side);
@@ -478,15 +506,6 @@ impl Solver<'_> {
             lm = lm.max(l);
         }
         Ok(Static { wm, lm, tw, tl, kind: NORMAL })
-    }
-
-    /// The seeds in each row of a board.
-    pub(crate) fn rows(&self, pits: &[u8]) -> BySide<u32> {
-        let half = self.pits() / 2;
-        BySide::new(
-            pits[..half].iter().map(|&s| s as u32).sum(),
-            pits[half..].iter().map(|&s| s as u32).sum(),
-        )
     }
 
     /// Generates the chunk of positions `2 * first..2 * last` (boards
