@@ -41,6 +41,9 @@ const TERMINAL_MARK: u16 = 0xFFFF;
 /// set-up endings alone give it.
 const HELD: u8 = 0xFF;
 
+/// `pending` of a position no changed child gives a lower `win`.
+const NO_WIN: u8 = 0xFF;
+
 /// Whether the retrograde builder handles these rules.
 pub(crate) fn supports(rules: &Rules) -> bool {
     matches!(rules.sowing, Sowing::SingleLap) && matches!(rules.starved, Starved::GameEnds(_))
@@ -156,24 +159,36 @@ fn for_blocks(
     })
 }
 
-/// The working state of one layer: about 6 bytes a position (7 with a
-/// stall limit), plus the finished lower layers.
-struct State {
-    /// The values after the last finished round (`win | lose << 8`).
-    cur: Vec<AtomicU16>,
+/// One position's working state, 8 bytes: what a round reads and writes
+/// of a position it reaches by a random index lies in one cache line.
+#[repr(C)]
+struct Slot {
+    /// The value after the last finished round (`win | lose << 8`).
+    cur: AtomicU16,
     /// For a position that changed in the last round, its value before;
     /// during a round, the new value of a marked position.
-    other: Vec<AtomicU16>,
+    other: AtomicU16,
     /// The static part: `wm | lm << 8`, or [`TERMINAL_MARK`].
-    stat: Vec<AtomicU16>,
-    /// Positions that changed in the last round.
-    changed: Vec<AtomicU64>,
-    /// Positions to compute again in this round.
-    dirty: Vec<AtomicU64>,
+    stat: AtomicU16,
     /// How many quiet moves lead to a child that gives the position its
     /// `lose` (at the maximum), or [`HELD`]: `lose` goes down exactly when
     /// all of these children go down.
-    at_max: Vec<AtomicU8>,
+    at_max: AtomicU8,
+    /// The least `win` a child that changed gives, or [`NO_WIN`].
+    pending: AtomicU8,
+}
+
+/// The working state of one layer: 8 bytes and 3 bits a position (9 bytes
+/// with a stall limit), plus the finished lower layers.
+struct State {
+    slots: Vec<Slot>,
+    /// Positions that changed in the last round.
+    changed: Vec<AtomicU64>,
+    /// Positions whose value changes in this round.
+    dirty: Vec<AtomicU64>,
+    /// Of those, the ones whose `lose` changes: computed again from their
+    /// moves. The others only get the lower `win` in `pending`.
+    full: Vec<AtomicU64>,
     /// The round in which each position last changed (saturating at 255);
     /// empty for rules without a stall limit.
     rounds: Vec<AtomicU8>,
@@ -186,10 +201,43 @@ impl Solver<'_> {
     /// the other player's row with each number of seeds that fits; each is
     /// played forward with the engine and kept only if it gives exactly the
     /// child, except where the engine's answer is plain (below).
+    #[cfg(test)]
     pub(crate) fn predecessors(
         &self,
         child: &[u8],
         child_side: Side,
+        f: &mut impl FnMut(&[u8], usize, usize),
+    ) {
+        let zero = BySide::new(0u8, 0u8);
+        let set_up = self.rules.setup_unchecked(child, zero, child_side);
+        // A child over as set up is over when reached (the stall count only
+        // adds endings), and one whose side passes is never the position
+        // a move leads to: no quiet predecessors.
+        if !set_up.is_over() && set_up.to_move() == child_side {
+            self.predecessors_in_play(child, child_side, f);
+        }
+    }
+
+    /// [`Solver::predecessors`] of a child known to be in play as set up
+    /// (neither over nor passing).
+    fn predecessors_in_play(
+        &self,
+        child: &[u8],
+        child_side: Side,
+        f: &mut impl FnMut(&[u8], usize, usize),
+    ) {
+        let plain = matches!(self.rules.capture, Capture::TwosAndThrees { .. })
+            && matches!(self.rules.stall, Stall::None);
+        self.predecessors_checked(child, child_side, plain, f);
+    }
+
+    /// Un-sows `child` and checks each candidate: with `plain`, where the
+    /// answer is plain (below), else with the engine.
+    fn predecessors_checked(
+        &self,
+        child: &[u8],
+        child_side: Side,
+        plain: bool,
         f: &mut impl FnMut(&[u8], usize, usize),
     ) {
         let rules = self.rules;
@@ -198,18 +246,6 @@ impl Solver<'_> {
         let mover = !child_side;
         let skip = matches!(rules.origin, Origin::Skipped);
         let zero = BySide::new(0u8, 0u8);
-        // Without a stall limit, a child reached by a quiet move is the
-        // position set up from its board (captured 0-0, as every position
-        // here): if that is over, or its side passes, no quiet move leads
-        // to it.
-        let plain = matches!(rules.capture, Capture::TwosAndThrees { .. })
-            && matches!(rules.stall, Stall::None);
-        if plain {
-            let set_up = rules.setup_unchecked(child, zero, child_side);
-            if set_up.is_over() || set_up.to_move() != child_side {
-                return;
-            }
-        }
         let theirs = child_side.index() * ppr..(child_side.index() + 1) * ppr;
         for i in mover.index() * ppr..(mover.index() + 1) * ppr {
             if skip && child[i] != 0 {
@@ -236,12 +272,14 @@ impl Solver<'_> {
                 board[i] = s;
                 let board = &board[..p];
                 // Captures of twos and threes, no stall limit, the child in
-                // play: if the opponent has seeds before the move (so no
-                // feeding rule applies, the position is in play and every
-                // non-empty pit may be played) and the last seed does not
-                // make 2 or 3 in their row (so nothing is captured, and no
-                // grand slam), the move leads to the child quietly. Checked
-                // against the engine by the tests.
+                // play as set up (a child reached by a quiet move is then
+                // exactly that position: captured 0-0, as everywhere here):
+                // if the opponent has seeds before the move (so no feeding
+                // rule applies, the position is in play and every non-empty
+                // pit may be played) and the last seed does not make 2 or 3
+                // in their row (so nothing is captured, and no grand slam),
+                // the move leads to the child quietly. Checked against the
+                // engine by the tests.
                 if plain
                     && board[theirs.clone()].iter().any(|&x| x > 0)
                     && !(theirs.contains(&j) && matches!(child[j], 2 | 3))
@@ -293,15 +331,20 @@ impl Solver<'_> {
         let blocks = total.div_ceil(BLOCK);
         let words = total.div_ceil(64);
         let threads = self.threads.max(1);
-        let atomics16 = |len: usize| (0..len).map(|_| AtomicU16::new(0)).collect::<Vec<_>>();
         let atomics64 = |len: usize| (0..len).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
         let st = State {
-            cur: atomics16(total),
-            other: atomics16(total),
-            stat: atomics16(total),
+            slots: (0..total)
+                .map(|_| Slot {
+                    cur: AtomicU16::new(0),
+                    other: AtomicU16::new(0),
+                    stat: AtomicU16::new(0),
+                    at_max: AtomicU8::new(HELD),
+                    pending: AtomicU8::new(NO_WIN),
+                })
+                .collect(),
             changed: atomics64(words),
             dirty: atomics64(words),
-            at_max: (0..total).map(|_| AtomicU8::new(HELD)).collect(),
+            full: atomics64(words),
             rounds: (0..if has_bounds(self.rules) { total } else { 0 })
                 .map(|_| AtomicU8::new(0))
                 .collect(),
@@ -338,11 +381,11 @@ impl Solver<'_> {
             progress(Phase::Count, scaled(d, 0, 1), positions)
         })?;
         let tally = tally.into_inner().expect("tally lock");
-        let State { cur, other, stat, changed, dirty, at_max, rounds } = st;
-        drop((other, stat, changed, dirty, at_max));
+        let State { slots, changed, dirty, full, rounds } = st;
+        drop((changed, dirty, full));
         let mut data = Vec::with_capacity(total * if rounds.is_empty() { 2 } else { 3 });
-        for v in cur {
-            let (w, l) = unpack(v.into_inner());
+        for slot in slots {
+            let (w, l) = unpack(slot.cur.into_inner());
             data.push(w);
             data.push(l);
         }
@@ -390,7 +433,7 @@ impl Solver<'_> {
             })?;
             let value = match s.kind {
                 TERMINAL => {
-                    st.stat[idx].store(TERMINAL_MARK, RELAXED);
+                    st.slots[idx].stat.store(TERMINAL_MARK, RELAXED);
                     pack(s.tw, s.tl)
                 }
                 NORMAL if extra_turn => {
@@ -401,11 +444,11 @@ impl Solver<'_> {
                     ));
                 }
                 NORMAL => {
-                    st.stat[idx].store(pack(s.wm, s.lm), RELAXED);
+                    st.slots[idx].stat.store(pack(s.wm, s.lm), RELAXED);
                     let lm = if quiet > 0 { m1 } else { s.lm };
                     let (w, l) = combine(m1, s.tw, s.tl, s.wm, lm);
                     let (_, held) = combine(m1, s.tw, s.tl, s.wm, s.lm);
-                    st.at_max[idx].store(if held == l { HELD } else { quiet }, RELAXED);
+                    st.slots[idx].at_max.store(if held == l { HELD } else { quiet }, RELAXED);
                     pack(w, l)
                 }
                 _ => {
@@ -416,8 +459,8 @@ impl Solver<'_> {
                     ))
                 }
             };
-            st.cur[idx].store(value, RELAXED);
-            st.other[idx].store(bottom, RELAXED);
+            st.slots[idx].cur.store(value, RELAXED);
+            st.slots[idx].other.store(bottom, RELAXED);
             if value != bottom {
                 word |= 1 << (idx % 64);
                 changes += 1;
@@ -449,13 +492,14 @@ impl Solver<'_> {
             }
             st.changed[word].store(0, RELAXED);
             bits(word, w, |ci| {
-                if st.stat[ci].load(RELAXED) == TERMINAL_MARK {
+                if st.slots[ci].stat.load(RELAXED) == TERMINAL_MARK {
                     return; // over as set up: no move leads to it quietly
                 }
                 let (board, child_side) = self.board_of(&mut cursor, ci);
-                let (wn, ln) = unpack(st.cur[ci].load(RELAXED));
-                let (wo, lo) = unpack(st.other[ci].load(RELAXED));
-                self.predecessors(board, child_side, &mut |parent, pi, _| {
+                let (wn, ln) = unpack(st.slots[ci].cur.load(RELAXED));
+                let (wo, lo) = unpack(st.slots[ci].other.load(RELAXED));
+                // In play as set up: round 1 found it NORMAL.
+                self.predecessors_in_play(board, child_side, &mut |parent, pi, _| {
                     let parent_side = !child_side;
                     let (tw, tl) = match self.ends_in_play(parent, parent_side) {
                         Ok(e) => e,
@@ -466,13 +510,17 @@ impl Solver<'_> {
                         if child_side == parent_side { (wn, ln, lo) } else { (ln, wn, wo) };
                     let clamp_w = |x: u8| combine(m1, tw, tl, x, 0).0;
                     let clamp_l = |x: u8| combine(m1, tw, tl, m1, x).1;
-                    let (wp, lp) = unpack(st.cur[pi].load(RELAXED));
+                    let slot = &st.slots[pi];
+                    let (wp, lp) = unpack(slot.cur.load(RELAXED));
                     let lowers_win = clamp_w(w_new) < wp;
+                    if lowers_win && slot.pending.load(RELAXED) > clamp_w(w_new) {
+                        slot.pending.fetch_min(clamp_w(w_new), RELAXED);
+                    }
                     let mut lowers_lose = false;
                     if clamp_l(l_old) == lp && clamp_l(l_new) < lp {
-                        match st.at_max[pi].load(RELAXED) {
+                        match slot.at_max.load(RELAXED) {
                             HELD => {}
-                            _ => match st.at_max[pi].fetch_sub(1, RELAXED) {
+                            _ => match slot.at_max.fetch_sub(1, RELAXED) {
                                 1 => lowers_lose = true,
                                 0 => {
                                     error = Some(EgdbError::Internal(
@@ -487,15 +535,20 @@ impl Solver<'_> {
                     if (lowers_win || lowers_lose) && st.dirty[pi / 64].load(RELAXED) & bit == 0 {
                         st.dirty[pi / 64].fetch_or(bit, RELAXED);
                     }
+                    if lowers_lose {
+                        st.full[pi / 64].fetch_or(bit, RELAXED);
+                    }
                 });
             });
         }
         error.map_or(Ok(0), Err)
     }
 
-    /// Phase 2 on block `b`: computes each marked position again from its
-    /// moves and the values of the last round, into `other`, with its count
-    /// of children at the maximum. Returns how many it computed.
+    /// Phase 2 on block `b`: the new value of each marked position, into
+    /// `other`: the lower `win` from `pending`, or, where `lose` goes down,
+    /// computed again from its moves and the values of the last round,
+    /// with its count of children at the maximum. Returns how many it
+    /// computed from their moves.
     fn compute(&self, st: &State, b: usize) -> Result<u64, EgdbError> {
         let range = self.block(b);
         let (n, m1) = (self.n, (self.m() + 1) as u8);
@@ -508,10 +561,15 @@ impl Solver<'_> {
             if w == 0 {
                 continue;
             }
-            bits(word, w, |pi| {
+            let full = st.full[word].load(RELAXED);
+            bits(word, w & !full, |pi| {
+                let (_, lose) = unpack(st.slots[pi].cur.load(RELAXED));
+                st.slots[pi].other.store(pack(st.slots[pi].pending.load(RELAXED), lose), RELAXED);
+            });
+            bits(word, w & full, |pi| {
                 visited += 1;
                 let (board, side) = self.board_of(&mut cursor, pi);
-                let stat = st.stat[pi].load(RELAXED);
+                let stat = st.slots[pi].stat.load(RELAXED);
                 let pos0 = self.rules.setup_unchecked(board, zero, side);
                 if stat == TERMINAL_MARK || pos0.is_over() || pos0.to_move() != side {
                     error = Some(EgdbError::Internal("a finished position was marked".into()));
@@ -532,7 +590,7 @@ impl Solver<'_> {
                         continue;
                     }
                     let ci = self.index(child.pits(), n, child.to_move());
-                    let (wc, lc) = unpack(st.cur[ci].load(RELAXED));
+                    let (wc, lc) = unpack(st.slots[ci].cur.load(RELAXED));
                     let (w, l) = if child.to_move() == side { (wc, lc) } else { (lc, wc) };
                     wm = wm.min(w);
                     lm = lm.max(l);
@@ -547,8 +605,8 @@ impl Solver<'_> {
                     ls[..quiet].iter().filter(|&&l| combine(m1, tw, tl, wm, l).1 == lose).count()
                         as u8
                 };
-                st.at_max[pi].store(at_max, RELAXED);
-                st.other[pi].store(pack(win, lose), RELAXED);
+                st.slots[pi].at_max.store(at_max, RELAXED);
+                st.slots[pi].other.store(pack(win, lose), RELAXED);
             });
             if let Some(e) = error {
                 return Err(e);
@@ -568,13 +626,15 @@ impl Solver<'_> {
                 continue;
             }
             let w = st.dirty[word].swap(0, RELAXED);
+            st.full[word].store(0, RELAXED);
             let mut moved = 0u64;
             bits(word, w, |pi| {
-                let new = st.other[pi].load(RELAXED);
-                let old = st.cur[pi].load(RELAXED);
+                st.slots[pi].pending.store(NO_WIN, RELAXED);
+                let new = st.slots[pi].other.load(RELAXED);
+                let old = st.slots[pi].cur.load(RELAXED);
                 if new != old {
-                    st.cur[pi].store(new, RELAXED);
-                    st.other[pi].store(old, RELAXED);
+                    st.slots[pi].cur.store(new, RELAXED);
+                    st.slots[pi].other.store(old, RELAXED);
                     moved |= 1 << (pi % 64);
                     changes += 1;
                     if !st.rounds.is_empty() {
@@ -599,12 +659,12 @@ impl Solver<'_> {
         let mut cursor = Cursor::new();
         let mut mine = Tally::default();
         for idx in self.block(b) {
-            if st.stat[idx].load(RELAXED) == TERMINAL_MARK {
+            if st.slots[idx].stat.load(RELAXED) == TERMINAL_MARK {
                 continue;
             }
             let (board, side) = self.board_of(&mut cursor, idx);
             let (tw, tl) = self.ends_in_play(board, side)?;
-            let (w, l) = unpack(st.cur[idx].load(RELAXED));
+            let (w, l) = unpack(st.slots[idx].cur.load(RELAXED));
             let stalls = limit.is_some_and(|limit| {
                 bound_of_round(st.rounds[idx].load(RELAXED)) as u32 >= limit
             });
