@@ -214,7 +214,16 @@ fn info(path: &Path) -> Result<()> {
     let r = db.ruleset();
     let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     println!("file:        {} ({} bytes, {:.1} MiB)", path.display(), size, mib(size));
-    println!("format:      version {}", db.format_version());
+    let bounds = db.position_bounds(0).is_some();
+    println!(
+        "format:      version {} ({})",
+        db.format_version(),
+        if bounds {
+            "3 bytes a position: thresholds and quiet-move bound"
+        } else {
+            "2 bytes a position: thresholds"
+        }
+    );
     println!("game:        {} ({}), rules version {}", r.id, r.name, r.version);
     println!(
         "board:       {} pits a row, {} seeds; positions with 0 to {} seeds on the board",
@@ -246,6 +255,26 @@ fn info(path: &Path) -> Result<()> {
             e.unresolved,
             e.checksum
         );
+    }
+    if bounds {
+        // How long the forcing lines' quiet stretches are, by position.
+        let edges = [0u32, 50, 100, 150, 200, 255];
+        println!("positions by quiet-move bound (255: 255 or more):");
+        println!(
+            "{:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}",
+            "seeds", "0-49", "50-99", "100-149", "150-199", "200-254", "255"
+        );
+        for n in 0..db.layers().len() as u32 {
+            let Some(b) = db.position_bounds(n).filter(|b| !b.is_empty()) else { continue };
+            let mut counts = [0u64; 6];
+            for &x in b {
+                counts[edges.iter().rposition(|&e| x as u32 >= e).unwrap_or(0)] += 1;
+            }
+            println!(
+                "{:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}",
+                n, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5]
+            );
+        }
     }
     Ok(())
 }

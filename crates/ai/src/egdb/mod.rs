@@ -331,9 +331,12 @@ fn bytes_per_position(rules: &Rules) -> u8 {
 }
 
 /// Checks a build request before anything is written.
-fn check_request(ruleset: &Ruleset, max_seeds: u32) -> Result<(), EgdbError> {
+fn check_request(ruleset: &Ruleset, max_seeds: u32, builder: Builder) -> Result<(), EgdbError> {
     let rules = &ruleset.rules;
     rules.validate().map_err(EgdbError::Unsupported)?;
+    if builder == Builder::Retro && !retro::supports(rules) {
+        return Err(retro::unsupported());
+    }
     if ruleset.id.len() > 32 {
         return Err(EgdbError::Unsupported(format!(
             "ruleset id '{}' is over 32 bytes",
@@ -505,7 +508,7 @@ pub fn build(
     options: &BuildOptions,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<BuildReport, EgdbError> {
-    check_request(ruleset, options.max_seeds)?;
+    check_request(ruleset, options.max_seeds, options.builder)?;
     let start = Instant::now();
     let binom = Binomials::new();
     let rules = &ruleset.rules;
@@ -656,7 +659,7 @@ impl Egdb {
         max_seeds: u32,
         builder: Builder,
     ) -> Result<Egdb, EgdbError> {
-        check_request(ruleset, max_seeds)?;
+        check_request(ruleset, max_seeds, builder)?;
         let binom = Binomials::new();
         let threads = BuildOptions::default().threads;
         let mut header = new_header(ruleset);
@@ -708,6 +711,18 @@ impl Egdb {
     /// The file format version.
     pub fn format_version(&self) -> u32 {
         self.header.format_version
+    }
+
+    /// The per-position quiet-move bounds of layer `seeds`, one byte per
+    /// position in index order (255: 255 or more), where the file stores
+    /// them (format 2, rules with a stall limit).
+    pub fn position_bounds(&self, seeds: u32) -> Option<&[u8]> {
+        let e = self.header.layers.get(seeds as usize)?;
+        if self.header.bytes_per_position != 3 {
+            return None;
+        }
+        let start = (e.offset + 2 * e.positions) as usize;
+        Some(&self.bytes[start..start + e.positions as usize])
     }
 
     /// The longest stretch of quiet moves (passes included) that a forcing

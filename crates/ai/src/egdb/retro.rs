@@ -44,6 +44,15 @@ const HELD: u8 = 0xFF;
 /// `pending` of a position no changed child gives a lower `win`.
 const NO_WIN: u8 = 0xFF;
 
+/// The error for rules the retrograde builder does not handle.
+pub(crate) fn unsupported() -> EgdbError {
+    EgdbError::Unsupported(
+        "the retrograde builder needs single-lap sowing and rules in which a player without \
+         seeds ends the game; use the edges builder"
+            .into(),
+    )
+}
+
 /// Whether the retrograde builder handles these rules.
 pub(crate) fn supports(rules: &Rules) -> bool {
     matches!(rules.sowing, Sowing::SingleLap) && matches!(rules.starved, Starved::GameEnds(_))
@@ -314,11 +323,7 @@ impl Solver<'_> {
         progress: &mut dyn FnMut(Phase, u64, u64),
     ) -> Result<Layer, EgdbError> {
         if !supports(self.rules) {
-            return Err(EgdbError::Unsupported(
-                "the retrograde builder needs single-lap sowing and rules in which a player \
-                 without seeds ends the game; use the edges builder"
-                    .into(),
-            ));
+            return Err(unsupported());
         }
         if !layer_exists(self.rules, self.n) {
             return Ok(Layer::empty());
