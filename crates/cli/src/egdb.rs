@@ -113,7 +113,14 @@ fn build(
         .progress_chars("=> "),
     );
     let mut current = None;
+    // User CPU seconds of the process when each layer started.
+    let mut cpu_at: Vec<(u32, f64)> = Vec::new();
     let report = egdb::build(ruleset, &path, &options, &mut |p| {
+        if !matches!(cpu_at.last(), Some(&(n, _)) if n == p.seeds) {
+            if let Some(cpu) = user_cpu_seconds() {
+                cpu_at.push((p.seeds, cpu));
+            }
+        }
         if current != Some((p.seeds, p.phase)) {
             current = Some((p.seeds, p.phase));
             bar.reset();
@@ -129,20 +136,37 @@ fn build(
     });
     bar.finish_and_clear();
     let report = report.with_context(|| format!("building {}", path.display()))?;
-    print_report(&report, &path, options.threads);
+    // Each layer's CPU time: from its start to the next one's (or the end).
+    if let Some(end) = user_cpu_seconds() {
+        cpu_at.push((u32::MAX, end));
+    }
+    let cpu: Vec<(u32, f64)> = cpu_at.windows(2).map(|w| (w[0].0, w[1].1 - w[0].1)).collect();
+    print_report(&report, &path, options.threads, &cpu);
     Ok(())
 }
 
-fn print_report(report: &BuildReport, path: &Path, threads: usize) {
+/// The process's user CPU time so far, from `/proc/self/stat` (Linux; the
+/// kernel counts it in ticks of 1/100 s); `None` elsewhere.
+fn user_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces), from field 3;
+    // utime is field 14.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let ticks: u64 = rest.split_whitespace().nth(11)?.parse().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+fn print_report(report: &BuildReport, path: &Path, threads: usize, cpu: &[(u32, f64)]) {
     if !report.discarded.is_empty() {
         println!("layers found damaged or cut short and computed again: {:?}", report.discarded);
     }
     let stalls = report.layers.iter().any(|l| l.inexact.is_some());
     println!(
-        "{:>5} {:>12} {:>9} {:>12} {:>6} {:>6} {:>9} {:>14} {:>14} {:>14}{}",
+        "{:>5} {:>12} {:>9} {:>9} {:>12} {:>6} {:>6} {:>9} {:>14} {:>14} {:>14}{}",
         "seeds",
         "positions",
         "seconds",
+        "cpu s",
         "positions/s",
         "sweeps",
         "quiet",
@@ -155,6 +179,10 @@ fn print_report(report: &BuildReport, path: &Path, threads: usize) {
     let mut positions = 0;
     let mut seconds = 0.0;
     for l in &report.layers {
+        let cpu_s = cpu
+            .iter()
+            .find(|&&(n, _)| n == l.seeds && l.computed)
+            .map_or("-".to_string(), |&(_, c)| format!("{c:.2}"));
         let (secs, rate) = if l.computed {
             positions += l.positions;
             seconds += l.seconds;
@@ -177,10 +205,11 @@ fn print_report(report: &BuildReport, path: &Path, threads: usize) {
             (true, None) => format!(" {:>14}", "-"),
         };
         println!(
-            "{:>5} {:>12} {:>9} {:>12} {:>6} {:>6} {:>9} {:>14} {:>14} {:>14}{}",
+            "{:>5} {:>12} {:>9} {:>9} {:>12} {:>6} {:>6} {:>9} {:>14} {:>14} {:>14}{}",
             l.seeds,
             l.positions,
             secs,
+            cpu_s,
             rate,
             l.sweeps,
             l.quiet_bound,
@@ -202,6 +231,14 @@ fn print_report(report: &BuildReport, path: &Path, threads: usize) {
         threads,
         report.seconds
     );
+    let cpu_total: f64 = cpu.iter().map(|&(_, c)| c).sum();
+    if cpu_total > 0.0 {
+        println!(
+            "user CPU time {:.1} s: {:.0} positions per CPU-second",
+            cpu_total,
+            positions as f64 / cpu_total
+        );
+    }
     println!("{}: {} bytes ({:.1} MiB)", path.display(), report.file_size, mib(report.file_size));
 }
 
