@@ -231,8 +231,18 @@ fn egdb_builders_agree_and_bad_choices_are_refused() {
     let path = |name: &str| dir.join(name).to_string_lossy().to_string();
     for builder in ["edges", "retro"] {
         let out = mancala(&[
-            "egdb", "build", "--game", "wahree", "--seeds", "6", "--threads", "1", "--out",
-            &path(builder), "--builder", builder,
+            "egdb",
+            "build",
+            "--game",
+            "wahree",
+            "--seeds",
+            "6",
+            "--threads",
+            "1",
+            "--out",
+            &path(builder),
+            "--builder",
+            builder,
         ]);
         assert!(out.status.success(), "{}", stderr(&out));
         assert!(stdout(&out).contains("revisits"), "{}", stdout(&out));
@@ -243,17 +253,37 @@ fn egdb_builders_agree_and_bad_choices_are_refused() {
     assert!(stdout(&info).contains("version 2 (2 bytes a position"), "{}", stdout(&info));
 
     let out = mancala(&[
-        "egdb", "build", "--game", "wahree", "--seeds", "3", "--out", &path("x"), "--builder",
+        "egdb",
+        "build",
+        "--game",
+        "wahree",
+        "--seeds",
+        "3",
+        "--out",
+        &path("x"),
+        "--builder",
         "fast",
     ]);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("unknown builder 'fast'; expected auto, retro or edges"));
     let out = mancala(&[
-        "egdb", "build", "--game", "anywoli", "--seeds", "4", "--out", &path("a"), "--builder",
+        "egdb",
+        "build",
+        "--game",
+        "anywoli",
+        "--seeds",
+        "4",
+        "--out",
+        &path("a"),
+        "--builder",
         "retro",
     ]);
     assert!(!out.status.success());
-    assert!(stderr(&out).contains("retrograde builder needs single-lap sowing"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("retrograde builder needs single-lap sowing"),
+        "{}",
+        stderr(&out)
+    );
     assert!(!dir.join("a").exists(), "a refused build leaves no file");
 
     let out = mancala(&["egdb", "build", "--game", "anywoli", "--seeds", "4", "--out", &path("a")]);

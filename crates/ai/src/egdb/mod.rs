@@ -491,7 +491,9 @@ fn report_of(n: u32, e: &LayerEntry, computed: Option<&solve::Layer>, seconds: f
         win: e.win,
         loss: e.loss,
         unresolved: e.unresolved,
-        inexact: computed.filter(|l| l.data.len() as u64 > 2 * l.positions).map(|l| l.tally.inexact),
+        inexact: computed
+            .filter(|l| l.data.len() as u64 > 2 * l.positions)
+            .map(|l| l.tally.inexact),
         revisits: computed.map_or(0, |l| l.revisits),
     }
 }

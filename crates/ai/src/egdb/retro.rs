@@ -23,9 +23,7 @@ use super::solve::{
     NORMAL, TERMINAL,
 };
 use super::EgdbError;
-use mancala_rules::{
-    BySide, Capture, Origin, Pit, Rules, Side, Sowing, Stall, Starved, MAX_PITS,
-};
+use mancala_rules::{BySide, Capture, Origin, Pit, Rules, Side, Sowing, Stall, Starved, MAX_PITS};
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 const RELAXED: Ordering = Ordering::Relaxed;
@@ -670,9 +668,8 @@ impl Solver<'_> {
             let (board, side) = self.board_of(&mut cursor, idx);
             let (tw, tl) = self.ends_in_play(board, side)?;
             let (w, l) = unpack(st.slots[idx].cur.load(RELAXED));
-            let stalls = limit.is_some_and(|limit| {
-                bound_of_round(st.rounds[idx].load(RELAXED)) as u32 >= limit
-            });
+            let stalls = limit
+                .is_some_and(|limit| bound_of_round(st.rounds[idx].load(RELAXED)) as u32 >= limit);
             mine.add(m, w, l, tw, tl, stalls);
         }
         tally.lock().expect("tally lock").merge(&mine);

@@ -459,8 +459,9 @@ impl<'a> Solver<'a> {
             return Ok(Static { wm: never, lm: never, tw, tl, kind: TERMINAL });
         }
         // A target reached by the captured seeds alone ends it as set up.
-        let (tw, tl) =
-            self.ends(pits, side).ok_or_else(|| self.unsupported(pits, side, "a target reached"))?;
+        let (tw, tl) = self
+            .ends(pits, side)
+            .ok_or_else(|| self.unsupported(pits, side, "a target reached"))?;
         if pos0.to_move() != side {
             // The side named passes at once: the same as the other to move.
             quiet(pits, !side);
@@ -685,9 +686,7 @@ impl<'a> Solver<'a> {
                     continue;
                 }
                 let idx = chunk.start + i;
-                let stalls = limit.is_some_and(|limit| {
-                    bound_of_round(rounds[idx]) as u32 >= limit
-                });
+                let stalls = limit.is_some_and(|limit| bound_of_round(rounds[idx]) as u32 >= limit);
                 tally.add(m, cur[2 * idx], cur[2 * idx + 1], s.tw, s.tl, stalls);
             }
         }
