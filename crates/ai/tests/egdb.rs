@@ -1,7 +1,7 @@
 //! Endgame databases: values against an independent exhaustive solver and
 //! against the engine move by move, the file format's checks, resuming.
 
-use mancala_ai::egdb::{self, BuildOptions, Egdb, EgdbError, Value};
+use mancala_ai::egdb::{self, BuildOptions, Builder, Egdb, EgdbError, Value};
 use mancala_ai::Result3;
 use mancala_rules::{BySide, EndReason, Position, Rules, Ruleset, Side, RULESETS};
 use proptest::prelude::*;
@@ -483,7 +483,7 @@ fn temp_path(name: &str) -> PathBuf {
 }
 
 fn options(max_seeds: u32, threads: usize, stop: Option<u32>) -> BuildOptions {
-    BuildOptions { max_seeds, threads, stop_after_layer: stop }
+    BuildOptions { max_seeds, threads, stop_after_layer: stop, builder: Builder::Auto }
 }
 
 /// A file built and opened again gives the same bytes as the in-memory
@@ -639,4 +639,217 @@ fn too_many_seeds_are_refused() {
     assert!(matches!(error, EgdbError::TooManySeeds { limit: 24, .. }), "{error}");
     let error = Egdb::build_in_memory(&RULESETS[2], 49).err().unwrap();
     assert!(matches!(error, EgdbError::TooManySeeds { limit: 48, .. }), "{error}");
+}
+
+/// Made-up rulesets the retrograde builder takes, beyond the four 2 x 6
+/// games: the emptied pit sown, fours captured after a single lap, a stall
+/// limit (so per-position bounds are stored), 2 x 4 pits.
+fn single_lap_variants() -> Vec<Ruleset> {
+    use mancala_rules::{Capture, Origin, Stall, ABAPA, SPEIGHTSTOWN, WAHREE};
+    let variant = |id: &'static str, rules: Rules| Ruleset { id, name: id, version: 1, rules };
+    vec![
+        variant("test-sown", Rules { origin: Origin::Sown, ..SPEIGHTSTOWN }),
+        variant("test-fours", Rules { capture: Capture::Fours, ..WAHREE }),
+        variant("test-stall", Rules { stall: Stall::QuietMoves(30), ..ABAPA }),
+        variant("test-small", Rules { pits_per_row: 4, origin: Origin::Sown, ..ABAPA }),
+    ]
+}
+
+/// The retrograde builder (no stored moves, predecessors by un-sowing,
+/// sweeps that visit only what can have changed) gives byte for byte the
+/// file of the reference builder (every quiet move stored, full Jacobi
+/// sweeps): the same thresholds, sweeps, counts and, with a stall limit,
+/// per-position bounds.
+#[test]
+fn retrograde_builder_matches_edges_builder_byte_for_byte() {
+    let mut rulesets: Vec<Ruleset> = RULESETS.iter().filter(|r| !is_anywoli(r)).copied().collect();
+    rulesets.extend(single_lap_variants());
+    for r in &rulesets {
+        let seeds = if r.rules.pits_per_row == 4 { 10 } else { 8 };
+        let edges = Egdb::build_in_memory_with(r, seeds, Builder::Edges).unwrap();
+        let retro = Egdb::build_in_memory_with(r, seeds, Builder::Retro).unwrap();
+        assert_eq!(edges.layers(), retro.layers(), "{}", r.id);
+        assert!(edges.as_bytes() == retro.as_bytes(), "{}: the files differ", r.id);
+        assert!(edges.layers().iter().any(|e| e.sweeps > 10), "{}", r.id);
+    }
+    // Relay sowing cannot be un-sown: the retrograde builder refuses it.
+    let error = Egdb::build_in_memory_with(&RULESETS[3], 4, Builder::Retro).err().unwrap();
+    assert!(matches!(error, EgdbError::Unsupported(_)), "{error}");
+    assert_eq!(Builder::Auto.resolve(&RULESETS[3].rules), Builder::Edges);
+    assert_eq!(Builder::Auto.resolve(&RULESETS[0].rules), Builder::Retro);
+}
+
+/// FNV-1a 64, as the file format uses.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The version 1 file of a database: the same header with version 1 and
+/// no bytes-a-position field, and only the two threshold bytes of each
+/// position in each layer (no per-position bounds).
+fn as_version_1(db: &Egdb) -> Vec<u8> {
+    let bytes = db.as_bytes();
+    let mut header = bytes[..8192].to_vec();
+    header[8..12].copy_from_slice(&1u32.to_le_bytes());
+    header[50] = 0;
+    let mut data = Vec::new();
+    let mut offset = 8192u64;
+    for (i, e) in db.layers().iter().enumerate() {
+        let at = 64 + 64 * i;
+        let layer = &bytes[e.offset as usize..(e.offset + 2 * e.positions) as usize];
+        header[at..at + 8].copy_from_slice(&offset.to_le_bytes());
+        header[at + 8..at + 16].copy_from_slice(&(layer.len() as u64).to_le_bytes());
+        header[at + 16..at + 24].copy_from_slice(&fnv1a(layer).to_le_bytes());
+        offset += layer.len() as u64;
+        data.extend_from_slice(layer);
+    }
+    let sum = fnv1a(&header[..8184]);
+    header[8184..].copy_from_slice(&sum.to_le_bytes());
+    header.extend(data);
+    header
+}
+
+/// Version 1 files (no per-position bounds) still open, with the same
+/// values; a build extends a version 1 file of rules without a stall limit
+/// (whose layers are the same in both versions) and refuses one with a
+/// stall limit, saying why; an unknown version is refused.
+#[test]
+fn version_1_files_open_and_upgrade_or_are_refused_clearly() {
+    let abapa = &databases()[4];
+    let old = as_version_1(abapa);
+    assert_ne!(old, abapa.as_bytes());
+    let db = Egdb::from_bytes(old.clone(), &RULESETS[4]).unwrap();
+    assert_eq!(db.format_version(), 1);
+    assert_eq!(abapa.format_version(), 2);
+    let pos = RULESETS[4].rules.parse_position("0,0,0,0,1,1/1,0,0,0,0,1 20-24 S").unwrap();
+    assert_eq!(db.probe(&pos), abapa.probe(&pos));
+    let path = temp_path("upgrade.egdb");
+    std::fs::write(&path, &old).unwrap();
+    let report = egdb::build(&RULESETS[4], &path, &options(5, 1, None), &mut |_| {}).unwrap();
+    assert!(report.computed().is_empty());
+    assert_eq!(std::fs::read(&path).unwrap(), abapa.as_bytes());
+
+    // Anywoli: version 2 stores a bound per position, version 1 does not.
+    let anywoli = &databases()[3];
+    let positions: u64 = anywoli.layers().iter().map(|e| e.positions).sum();
+    assert_eq!(anywoli.as_bytes().len() as u64, 8192 + 3 * positions);
+    let old = as_version_1(anywoli);
+    assert_eq!(old.len() as u64, 8192 + 2 * positions);
+    let db = Egdb::from_bytes(old.clone(), &RULESETS[3]).unwrap();
+    // Without per-position bounds, every position has its layer's bound.
+    let pits: Vec<u8> = (0..24).map(|i| u8::from(i % 6 == 0)).collect();
+    assert_eq!(db.position_bound(&pits, Side::South), db.quiet_bound(4));
+    assert!(anywoli.position_bound(&pits, Side::South) <= anywoli.quiet_bound(4));
+    std::fs::write(&path, &old).unwrap();
+    let error = egdb::build(&RULESETS[3], &path, &options(4, 1, None), &mut |_| {}).err().unwrap();
+    assert!(matches!(error, EgdbError::OldFormat { found: 1, expected: 2, .. }), "{error}");
+    assert!(error.to_string().contains("remove the file"), "{error}");
+    assert_eq!(std::fs::read(&path).unwrap(), old, "the old file is left alone");
+    let _ = std::fs::remove_file(&path);
+
+    let mut newer = abapa.as_bytes().to_vec();
+    newer[8..12].copy_from_slice(&3u32.to_le_bytes());
+    let error = Egdb::from_bytes(newer, &RULESETS[4]).err().unwrap();
+    assert_eq!(
+        error.to_string(),
+        "endgame database format version 3, but this program reads versions 1 to 2"
+    );
+}
+
+/// Every board of a layer, with `f` called for each.
+fn for_each_board(pits: usize, n: usize, mut f: impl FnMut(&[u8])) {
+    for board in boards(n, pits) {
+        f(&board);
+    }
+}
+
+/// With a stall limit, the per-position quiet-move bound makes `exact`
+/// depend on the position: a forced result is claimed exact only when its
+/// forcing line fits in the moves the stall count leaves, and every such
+/// claim agrees with the exhaustive solver playing the real rules, stall
+/// limit included. Oware (Abapa) with a made-up limit just above the
+/// lower layers' longest forcing stretch, so that layer 5 has both kinds.
+#[test]
+fn stall_limit_exactness_is_per_position_and_sound() {
+    use mancala_rules::Stall;
+    let plain = &databases()[4];
+    let below = (0..5).map(|n| plain.quiet_bound(n).unwrap()).max().unwrap();
+    let top = plain.quiet_bound(5).unwrap();
+    assert!(top > below + 2, "layer 5's bound {top} should exceed the lower ones' {below}");
+    let limit = below + 1;
+    let rules = Rules { stall: Stall::QuietMoves(limit as u8), ..RULESETS[4].rules };
+    let r = Ruleset { id: "test-abapa-stall", name: "Abapa with a stall limit", version: 1, rules };
+    let db = Egdb::build_in_memory(&r, 5).unwrap();
+    // The same thresholds: the model ignores the stall limit.
+    for n in 0..=5usize {
+        let mut most = 0;
+        for_each_board(12, n, |pits| {
+            for side in Side::ALL {
+                assert_eq!(db.thresholds(pits, side), plain.thresholds(pits, side));
+                let b = db.position_bound(pits, side).unwrap();
+                assert!(b <= db.quiet_bound(n as u32).unwrap(), "{pits:?}");
+                most = most.max(b);
+            }
+        });
+        if db.layers()[n].sweeps > 1 {
+            assert_eq!(most, db.quiet_bound(n as u32).unwrap(), "layer {n}");
+        }
+    }
+    // Positions with stall counts: set up, then quiet moves played.
+    let mut rng = fastrand::Rng::with_seed(5);
+    let mut solver = Exhaustive::new(rules);
+    let (mut exact, mut inexact, mut checked) = (0, 0, 0);
+    // Results flagged not exact that the stall limit really changes.
+    let mut cut_short = 0;
+    for _ in 0..8000 {
+        let n = rng.usize(2..=5);
+        let mut pits = vec![0u8; 12];
+        for _ in 0..n {
+            pits[rng.usize(..12)] += 1;
+        }
+        let side = if rng.bool() { Side::South } else { Side::North };
+        let m = 48 - n as u32;
+        let cm = rng.u32(0..=m);
+        let mut pos = rules.setup_unchecked(&pits, split(side, cm, m - cm), side);
+        for _ in 0..rng.usize(0..=limit as usize) {
+            let moves: Vec<_> = rules.legal_moves(&pos).collect();
+            if moves.is_empty() {
+                break;
+            }
+            let next = rules.play_unchecked(&pos, moves[rng.usize(..moves.len())]);
+            if next.is_over() || next.captured() != pos.captured() {
+                break;
+            }
+            pos = next;
+        }
+        let Some(probe) = db.probe(&pos) else { continue };
+        if probe.result.is_none() {
+            continue;
+        }
+        let fits = pos.quiet_moves() as u32 + probe.bound < limit;
+        assert_eq!(probe.exact, fits, "{pos}");
+        if !probe.exact {
+            inexact += 1;
+            if solver.solve(&pos, 20_000).is_some_and(|truth| Some(truth) != probe.result) {
+                cut_short += 1;
+            }
+            continue;
+        }
+        exact += 1;
+        let Some(truth) = solver.solve(&pos, 20_000) else { continue };
+        checked += 1;
+        assert_eq!(Some(truth), probe.result, "{pos} (stall count {})", pos.quiet_moves());
+    }
+    println!(
+        "stall limit {limit}: {exact} exact ({checked} checked), {inexact} not exact \
+         ({cut_short} of them really cut short by the limit)"
+    );
+    assert!(checked >= 300 && inexact >= 50, "{checked} checked, {inexact} not exact");
+    // The flag is needed: the limit does change some of the others.
+    assert!(cut_short >= 5, "{cut_short}");
 }

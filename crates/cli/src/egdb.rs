@@ -3,7 +3,7 @@
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_ai::egdb::{self, BuildOptions, BuildReport, Egdb, Phase, Value};
+use mancala_ai::egdb::{self, BuildOptions, BuildReport, Builder, Egdb, Phase, Value};
 use mancala_ai::Result3;
 use mancala_rules::ruleset;
 use std::path::{Path, PathBuf};
@@ -30,6 +30,11 @@ enum EgdbCommand {
         /// Worker threads (default: one per core).
         #[arg(long)]
         threads: Option<usize>,
+        /// Layer builder: auto (retro where the rules allow it), retro (no
+        /// stored moves, single-lap sowing only) or edges (stores every
+        /// quiet move; any rules). The files are the same.
+        #[arg(long, default_value = "auto", value_parser = parse_builder)]
+        builder: Builder,
     },
     /// Describe a database file: its rules, layers and counts.
     Info {
@@ -52,19 +57,36 @@ enum EgdbCommand {
 
 pub fn run(args: EgdbArgs) -> Result<()> {
     match args.command {
-        EgdbCommand::Build { game, seeds, out, threads } => build(&game, seeds, out, threads),
+        EgdbCommand::Build { game, seeds, out, threads, builder } => {
+            build(&game, seeds, out, threads, builder)
+        }
         EgdbCommand::Info { path } => info(&path),
         EgdbCommand::Probe { game, from, db } => probe(&game, &from, db),
     }
 }
 
-fn build(game: &str, seeds: u32, out: Option<PathBuf>, threads: Option<usize>) -> Result<()> {
+fn parse_builder(text: &str) -> std::result::Result<Builder, String> {
+    match text {
+        "auto" => Ok(Builder::Auto),
+        "retro" => Ok(Builder::Retro),
+        "edges" => Ok(Builder::Edges),
+        _ => Err(format!("unknown builder '{text}'; expected auto, retro or edges")),
+    }
+}
+
+fn build(
+    game: &str,
+    seeds: u32,
+    out: Option<PathBuf>,
+    threads: Option<usize>,
+    builder: Builder,
+) -> Result<()> {
     let ruleset = ruleset(game)?;
     let path = out.unwrap_or_else(|| egdb::default_path(ruleset.id));
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let mut options = BuildOptions { max_seeds: seeds, ..BuildOptions::default() };
+    let mut options = BuildOptions { max_seeds: seeds, builder, ..BuildOptions::default() };
     if let Some(t) = threads {
         if t == 0 {
             bail!("--threads must be at least 1");
@@ -72,10 +94,14 @@ fn build(game: &str, seeds: u32, out: Option<PathBuf>, threads: Option<usize>) -
         options.threads = t;
     }
     eprintln!(
-        "building {} ({} seeds at most, {} thread(s)) into {}",
+        "building {} ({} seeds at most, {} thread(s), {} builder) into {}",
         ruleset.id,
         seeds,
         options.threads,
+        match builder.resolve(&ruleset.rules) {
+            Builder::Retro => "retrograde",
+            _ => "edges",
+        },
         path.display()
     );
     let bar = ProgressBar::new(1);
@@ -87,7 +113,14 @@ fn build(game: &str, seeds: u32, out: Option<PathBuf>, threads: Option<usize>) -
         .progress_chars("=> "),
     );
     let mut current = None;
+    // User CPU seconds of the process when each layer started.
+    let mut cpu_at: Vec<(u32, f64)> = Vec::new();
     let report = egdb::build(ruleset, &path, &options, &mut |p| {
+        if !matches!(cpu_at.last(), Some(&(n, _)) if n == p.seeds) {
+            if let Some(cpu) = user_cpu_seconds() {
+                cpu_at.push((p.seeds, cpu));
+            }
+        }
         if current != Some((p.seeds, p.phase)) {
             current = Some((p.seeds, p.phase));
             bar.reset();
@@ -95,6 +128,7 @@ fn build(game: &str, seeds: u32, out: Option<PathBuf>, threads: Option<usize>) -
             bar.set_message(match p.phase {
                 Phase::Moves => "moves".to_string(),
                 Phase::Sweep(k) => format!("sweep {k}"),
+                Phase::Count => "count".to_string(),
             });
         }
         bar.set_length(p.total.max(1));
@@ -102,29 +136,53 @@ fn build(game: &str, seeds: u32, out: Option<PathBuf>, threads: Option<usize>) -
     });
     bar.finish_and_clear();
     let report = report.with_context(|| format!("building {}", path.display()))?;
-    print_report(&report, &path, options.threads);
+    // Each layer's CPU time: from its start to the next one's (or the end).
+    if let Some(end) = user_cpu_seconds() {
+        cpu_at.push((u32::MAX, end));
+    }
+    let cpu: Vec<(u32, f64)> = cpu_at.windows(2).map(|w| (w[0].0, w[1].1 - w[0].1)).collect();
+    print_report(&report, &path, options.threads, &cpu);
     Ok(())
 }
 
-fn print_report(report: &BuildReport, path: &Path, threads: usize) {
+/// The process's user CPU time so far, from `/proc/self/stat` (Linux; the
+/// kernel counts it in ticks of 1/100 s); `None` elsewhere.
+fn user_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces), from field 3;
+    // utime is field 14.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let ticks: u64 = rest.split_whitespace().nth(11)?.parse().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+fn print_report(report: &BuildReport, path: &Path, threads: usize, cpu: &[(u32, f64)]) {
     if !report.discarded.is_empty() {
         println!("layers found damaged or cut short and computed again: {:?}", report.discarded);
     }
+    let stalls = report.layers.iter().any(|l| l.inexact.is_some());
     println!(
-        "{:>5} {:>12} {:>9} {:>12} {:>6} {:>6} {:>14} {:>14} {:>14}",
+        "{:>5} {:>12} {:>9} {:>9} {:>12} {:>6} {:>6} {:>9} {:>14} {:>14} {:>14}{}",
         "seeds",
         "positions",
         "seconds",
+        "cpu s",
         "positions/s",
         "sweeps",
         "quiet",
+        "revisits",
         "win",
         "loss",
-        "unresolved"
+        "unresolved",
+        if stalls { format!(" {:>14}", "inexact") } else { String::new() }
     );
     let mut positions = 0;
     let mut seconds = 0.0;
     for l in &report.layers {
+        let cpu_s = cpu
+            .iter()
+            .find(|&&(n, _)| n == l.seeds && l.computed)
+            .map_or("-".to_string(), |&(_, c)| format!("{c:.2}"));
         let (secs, rate) = if l.computed {
             positions += l.positions;
             seconds += l.seconds;
@@ -135,9 +193,31 @@ fn print_report(report: &BuildReport, path: &Path, threads: usize) {
         } else {
             ("reused".to_string(), "-".to_string())
         };
+        // Positions computed again after the first sweep, per position.
+        let revisits = if l.computed && l.positions > 0 {
+            format!("{:.2}", l.revisits as f64 / l.positions as f64)
+        } else {
+            "-".to_string()
+        };
+        let inexact = match (stalls, l.inexact) {
+            (false, _) => String::new(),
+            (true, Some(x)) => format!(" {x:>14}"),
+            (true, None) => format!(" {:>14}", "-"),
+        };
         println!(
-            "{:>5} {:>12} {:>9} {:>12} {:>6} {:>6} {:>14} {:>14} {:>14}",
-            l.seeds, l.positions, secs, rate, l.sweeps, l.quiet_bound, l.win, l.loss, l.unresolved
+            "{:>5} {:>12} {:>9} {:>9} {:>12} {:>6} {:>6} {:>9} {:>14} {:>14} {:>14}{}",
+            l.seeds,
+            l.positions,
+            secs,
+            cpu_s,
+            rate,
+            l.sweeps,
+            l.quiet_bound,
+            revisits,
+            l.win,
+            l.loss,
+            l.unresolved,
+            inexact
         );
     }
     let rate = positions as f64 / seconds.max(1e-9);
@@ -151,6 +231,14 @@ fn print_report(report: &BuildReport, path: &Path, threads: usize) {
         threads,
         report.seconds
     );
+    let cpu_total: f64 = cpu.iter().map(|&(_, c)| c).sum();
+    if cpu_total > 0.0 {
+        println!(
+            "user CPU time {:.1} s: {:.0} positions per CPU-second",
+            cpu_total,
+            positions as f64 / cpu_total
+        );
+    }
     println!("{}: {} bytes ({:.1} MiB)", path.display(), report.file_size, mib(report.file_size));
 }
 
@@ -163,7 +251,16 @@ fn info(path: &Path) -> Result<()> {
     let r = db.ruleset();
     let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     println!("file:        {} ({} bytes, {:.1} MiB)", path.display(), size, mib(size));
-    println!("format:      version {}", db.format_version());
+    let bounds = db.position_bounds(0).is_some();
+    println!(
+        "format:      version {} ({})",
+        db.format_version(),
+        if bounds {
+            "3 bytes a position: thresholds and quiet-move bound"
+        } else {
+            "2 bytes a position: thresholds"
+        }
+    );
     println!("game:        {} ({}), rules version {}", r.id, r.name, r.version);
     println!(
         "board:       {} pits a row, {} seeds; positions with 0 to {} seeds on the board",
@@ -195,6 +292,26 @@ fn info(path: &Path) -> Result<()> {
             e.unresolved,
             e.checksum
         );
+    }
+    if bounds {
+        // How long the forcing lines' quiet stretches are, by position.
+        let edges = [0u32, 50, 100, 150, 200, 255];
+        println!("positions by quiet-move bound (255: 255 or more):");
+        println!(
+            "{:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}",
+            "seeds", "0-49", "50-99", "100-149", "150-199", "200-254", "255"
+        );
+        for n in 0..db.layers().len() as u32 {
+            let Some(b) = db.position_bounds(n).filter(|b| !b.is_empty()) else { continue };
+            let mut counts = [0u64; 6];
+            for &x in b {
+                counts[edges.iter().rposition(|&e| x as u32 >= e).unwrap_or(0)] += 1;
+            }
+            println!(
+                "{:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}",
+                n, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5]
+            );
+        }
     }
     Ok(())
 }
@@ -241,7 +358,12 @@ fn probe(game: &str, from: &str, db: Option<PathBuf>) -> Result<()> {
     };
     println!("thresholds: {win}; {lose}");
     if probe.result.is_some() && !probe.exact {
-        println!("note: the stall rule could cut the forcing line short");
+        println!(
+            "note: the stall rule could cut the forcing line short (up to {} quiet moves, \
+             {} made already)",
+            probe.bound,
+            pos.quiet_moves()
+        );
     }
     println!("(for the position with no repetition history)");
     Ok(())

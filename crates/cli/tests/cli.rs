@@ -220,3 +220,76 @@ fn play_a_match_first_to_two() {
     assert!(text.contains("player 2 (human) wins the match."), "{text}");
     assert!(text.contains("The match is over."), "{text}");
 }
+
+/// `mancala egdb`: either builder gives the same file; the retrograde one
+/// refuses relay sowing and an unknown builder is a clear error; `info`
+/// names the format and, with a stall limit, the quiet-move bounds.
+#[test]
+fn egdb_builders_agree_and_bad_choices_are_refused() {
+    let dir = std::env::temp_dir().join(format!("mancala-egdb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().to_string();
+    for builder in ["edges", "retro"] {
+        let out = mancala(&[
+            "egdb",
+            "build",
+            "--game",
+            "wahree",
+            "--seeds",
+            "6",
+            "--threads",
+            "1",
+            "--out",
+            &path(builder),
+            "--builder",
+            builder,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains("revisits"), "{}", stdout(&out));
+    }
+    assert_eq!(std::fs::read(path("edges")).unwrap(), std::fs::read(path("retro")).unwrap());
+    let info = mancala(&["egdb", "info", &path("retro")]);
+    assert!(info.status.success(), "{}", stderr(&info));
+    assert!(stdout(&info).contains("version 2 (2 bytes a position"), "{}", stdout(&info));
+
+    let out = mancala(&[
+        "egdb",
+        "build",
+        "--game",
+        "wahree",
+        "--seeds",
+        "3",
+        "--out",
+        &path("x"),
+        "--builder",
+        "fast",
+    ]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("unknown builder 'fast'; expected auto, retro or edges"));
+    let out = mancala(&[
+        "egdb",
+        "build",
+        "--game",
+        "anywoli",
+        "--seeds",
+        "4",
+        "--out",
+        &path("a"),
+        "--builder",
+        "retro",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("retrograde builder needs single-lap sowing"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.join("a").exists(), "a refused build leaves no file");
+
+    let out = mancala(&["egdb", "build", "--game", "anywoli", "--seeds", "4", "--out", &path("a")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("inexact"), "{}", stdout(&out));
+    let info = mancala(&["egdb", "info", &path("a")]);
+    assert!(stdout(&info).contains("quiet-move bound"), "{}", stdout(&info));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,7 +5,11 @@
 use super::EgdbError;
 
 pub(crate) const MAGIC: [u8; 8] = *b"MANCEGDB";
-pub(crate) const FORMAT_VERSION: u32 = 1;
+/// The version this program writes.
+pub(crate) const FORMAT_VERSION: u32 = 2;
+/// The oldest version it still reads (version 1: no per-position
+/// quiet-move bounds).
+pub(crate) const OLDEST_FORMAT: u32 = 1;
 /// Room for layers 0..=120 (the most seeds a ruleset can have).
 pub(crate) const MAX_LAYERS: usize = 121;
 pub(crate) const ENTRY_LEN: usize = 64;
@@ -49,6 +53,9 @@ pub(crate) struct Header {
     pub ruleset_version: u32,
     pub pits_per_row: u8,
     pub total_seeds: u8,
+    /// Bytes a position takes in a layer's data: 2 (`win`, `lose`), or 3
+    /// with the quiet-move bound (version 2, rules with a stall limit).
+    pub bytes_per_position: u8,
     pub rules_digest: u64,
     pub layers: Vec<LayerEntry>,
 }
@@ -71,6 +78,9 @@ impl Header {
         b[16..16 + id.len()].copy_from_slice(id);
         b[48] = self.pits_per_row;
         b[49] = self.total_seeds;
+        if self.format_version >= 2 {
+            b[50] = self.bytes_per_position;
+        }
         b[52..56].copy_from_slice(&(self.layers.len() as u32).to_le_bytes());
         b[56..64].copy_from_slice(&self.rules_digest.to_le_bytes());
         for (i, e) in self.layers.iter().enumerate() {
@@ -101,7 +111,7 @@ impl Header {
             });
         }
         let format_version = u32_at(b, 8);
-        if format_version != FORMAT_VERSION {
+        if !(OLDEST_FORMAT..=FORMAT_VERSION).contains(&format_version) {
             return Err(EgdbError::UnknownFormat {
                 found: format_version,
                 expected: FORMAT_VERSION,
@@ -128,6 +138,15 @@ impl Header {
         let Ok(id) = std::str::from_utf8(&id_bytes[..id_len]) else {
             return corrupt("the ruleset id is not UTF-8".into());
         };
+        let bytes_per_position = match (format_version, b[50], b[51]) {
+            (1, 0, 0) => 2,
+            (2, bpp @ (2 | 3), 0) => bpp,
+            (_, bpp, pad) => {
+                return corrupt(format!(
+                    "{bpp} bytes a position (then {pad}) in a version {format_version} file"
+                ))
+            }
+        };
         let count = u32_at(b, 52) as usize;
         if count > MAX_LAYERS {
             return corrupt(format!("{count} layers, more than the {MAX_LAYERS} a file can hold"));
@@ -146,10 +165,12 @@ impl Header {
                 unresolved: u64_at(b, at + 48),
                 sweeps: u32_at(b, at + 56),
             };
-            if e.offset != offset || Some(e.length) != e.positions.checked_mul(2) {
+            if e.offset != offset
+                || Some(e.length) != e.positions.checked_mul(bytes_per_position as u64)
+            {
                 return corrupt(format!(
                     "layer {i} is described at offset {} with {} bytes for {} positions; \
-                     expected offset {offset} and 2 bytes a position",
+                     expected offset {offset} and {bytes_per_position} bytes a position",
                     e.offset, e.length, e.positions
                 ));
             }
@@ -165,6 +186,7 @@ impl Header {
             ruleset_version: u32_at(b, 12),
             pits_per_row: b[48],
             total_seeds: b[49],
+            bytes_per_position,
             rules_digest: u64_at(b, 56),
             layers,
         })

@@ -8,6 +8,8 @@
 /// `u64::MAX` (only values that fit a layer's size are ever used).
 #[derive(Clone, Debug)]
 pub(crate) struct Binomials {
+    /// `C(a, b)` at `b * ROWS + a`: ranking a board reads `C(., k)` twice
+    /// for each `k`, close together in one row.
     table: Vec<u64>,
 }
 
@@ -18,11 +20,11 @@ impl Binomials {
     pub(crate) fn new() -> Binomials {
         let mut table = vec![0u64; ROWS * ROWS];
         for a in 0..ROWS {
-            table[a * ROWS] = 1;
+            table[a] = 1;
             for b in 1..=a {
-                let above = table[(a - 1) * ROWS + b - 1];
-                let beside = if b < a { table[(a - 1) * ROWS + b] } else { 0 };
-                table[a * ROWS + b] = above.saturating_add(beside);
+                let above = table[(b - 1) * ROWS + a - 1];
+                let beside = if b < a { table[b * ROWS + a - 1] } else { 0 };
+                table[b * ROWS + a] = above.saturating_add(beside);
             }
         }
         Binomials { table }
@@ -34,7 +36,7 @@ impl Binomials {
         if b > a || a >= ROWS {
             return if b > a { 0 } else { u64::MAX };
         }
-        self.table[a * ROWS + b]
+        self.table[b * ROWS + a]
     }
 
     /// Boards with exactly `n` seeds in `pits` pits.

@@ -9,7 +9,9 @@
 
 use super::index::{next_board, Binomials};
 use super::EgdbError;
-use mancala_rules::{Award, BySide, Capture, Position, Rules, Side, Target, Winner, MAX_PITS};
+use mancala_rules::{
+    Award, BySide, Capture, Position, Rules, Side, Stall, Target, Winner, MAX_PITS,
+};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A result for the mover with a given split of the captured seeds, as far
@@ -32,40 +34,128 @@ impl V {
 }
 
 /// What a position of the layer is.
-const NORMAL: u8 = 0;
+pub(crate) const NORMAL: u8 = 0;
 /// Over as set up, whatever the captured seeds (a player without seeds...).
-const TERMINAL: u8 = 1;
+pub(crate) const TERMINAL: u8 = 1;
 /// Anywoli: the side named has no move and passes at once; same as the
 /// other side to move (one quiet edge to it).
-const PASSED: u8 = 2;
+pub(crate) const PASSED: u8 = 2;
 
 /// The part of a position's value that does not change during the sweeps.
 #[derive(Clone, Copy, Debug, Default)]
-struct Static {
+pub(crate) struct Static {
     /// The least `cm` for which a capturing or game-ending move wins.
-    wm: u8,
+    pub wm: u8,
     /// The least `co` for which every capturing or game-ending move loses
     /// (0 when there are none: the quiet moves decide).
-    lm: u8,
+    pub lm: u8,
     /// The least `cm` (resp. `co`) at which the position is already over
     /// as set up, a win (resp. a loss) for the mover: a target reached.
-    tw: u8,
-    tl: u8,
-    kind: u8,
+    pub tw: u8,
+    pub tl: u8,
+    pub kind: u8,
+}
+
+/// The value of a position from its static part and the combined values
+/// of its quiet children (`wm`: least `win` seen from the mover, `lm`:
+/// greatest `lose`), as one sweep computes it. `m1` is `m + 1`.
+#[inline]
+pub(crate) fn combine(m1: u8, tw: u8, tl: u8, wm: u8, lm: u8) -> (u8, u8) {
+    // Over as set up for cm >= tw (won) or co >= tl (lost).
+    ((m1 - tl).max(tw.min(wm)), tl.min((m1 - tw).max(lm)))
+}
+
+/// The quiet-move bound stored for a position that last changed in sweep
+/// `round` (a byte saturating at 255; 0: never changed). See
+/// [`Layer::data`].
+#[inline]
+pub(crate) fn bound_of_round(round: u8) -> u8 {
+    match round {
+        0 => 0,
+        255 => 255,
+        r => r - 1,
+    }
+}
+
+/// Whether these rules' databases store a quiet-move bound per position
+/// (rules with a stall limit).
+pub(crate) fn has_bounds(rules: &Rules) -> bool {
+    !matches!(rules.stall, Stall::None)
+}
+
+/// The stall limit, if any.
+pub(crate) fn stall_limit(rules: &Rules) -> Option<u32> {
+    match rules.stall {
+        Stall::None => None,
+        Stall::QuietMoves(limit) => Some(limit as u32),
+    }
+}
+
+/// Counts of live (board, side, split) triples by value.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Tally {
+    pub win: u64,
+    pub loss: u64,
+    pub unresolved: u64,
+    /// Forced (won or lost) triples whose quiet-move bound reaches the
+    /// stall limit: not exact even with a fresh stall count.
+    pub inexact: u64,
+}
+
+impl Tally {
+    /// Adds a NORMAL position's live splits: `m` seeds captured, final
+    /// thresholds `w`, `l`, set-up endings `tw`, `tl`, quiet-move bound.
+    #[inline]
+    pub(crate) fn add(&mut self, m: u64, w: u8, l: u8, tw: u8, tl: u8, stalls: bool) {
+        let (w, l) = (w as u64, l as u64);
+        // Live splits: m - cm < tl and cm < tw.
+        let lo = (m + 1).saturating_sub(tl as u64);
+        let hi = (tw as u64).min(m + 1); // exclusive
+        if lo >= hi {
+            return;
+        }
+        let wins = hi.saturating_sub(w.max(lo));
+        // Lost for cm <= m - l.
+        let losses = if l > m { 0 } else { (m - l + 1).min(hi).saturating_sub(lo) };
+        self.win += wins;
+        self.loss += losses;
+        self.unresolved += (hi - lo) - wins - losses;
+        if stalls {
+            self.inexact += wins + losses;
+        }
+    }
+
+    pub(crate) fn merge(&mut self, other: &Tally) {
+        self.win += other.win;
+        self.loss += other.loss;
+        self.unresolved += other.unresolved;
+        self.inexact += other.inexact;
+    }
 }
 
 /// The result of analysing one layer.
 pub(crate) struct Layer {
-    /// Two bytes per position, `win` then `lose`.
+    /// The layer's bytes in the file: two per position, `win` then `lose`;
+    /// then, for rules with a stall limit, one per position: the bound on
+    /// the quiet moves of its forcing lines (the sweep in which the
+    /// position last changed, minus one; 0 if it never changed; 255: 255
+    /// or more).
     pub data: Vec<u8>,
     pub positions: u64,
     /// Jacobi sweeps run, the last one changing nothing.
     pub sweeps: u32,
     /// (board, side, captured split) triples that are not over as set up
     /// and whose side to move really moves, by value for the mover.
-    pub win: u64,
-    pub loss: u64,
-    pub unresolved: u64,
+    pub tally: Tally,
+    /// Positions computed again after round 1 (every position in every
+    /// further sweep for the edges builder).
+    pub revisits: u64,
+}
+
+impl Layer {
+    pub(crate) fn empty() -> Layer {
+        Layer { data: Vec::new(), positions: 0, sweeps: 0, tally: Tally::default(), revisits: 0 }
+    }
 }
 
 /// Where a layer build is.
@@ -73,8 +163,12 @@ pub(crate) struct Layer {
 pub enum Phase {
     /// Generating every position's moves.
     Moves,
-    /// Jacobi sweep number `k` (from 1) over the quiet moves.
+    /// Jacobi sweep number `k` (from 1) over the quiet moves (for the
+    /// retrograde builder: round `k`, which visits only the positions a
+    /// change in round `k - 1` can affect).
     Sweep(u32),
+    /// Counting the results.
+    Count,
 }
 
 pub(crate) struct Solver<'a> {
@@ -84,6 +178,9 @@ pub(crate) struct Solver<'a> {
     pub lower: &'a [&'a [u8]],
     pub n: usize,
     pub threads: usize,
+    /// The set-up endings `(tw, tl)` of a position not over as set up, by
+    /// `2 * seeds in South's row + side` ([`target_thresholds`]).
+    ends: Vec<Option<(u8, u8)>>,
 }
 
 /// A chunk of the layer handled by one thread: positions `start..start +
@@ -94,6 +191,46 @@ struct Chunk {
     statics: Vec<Static>,
     offsets: Vec<u32>,
     edges: Vec<u32>,
+}
+
+/// The thresholds of the set-up endings (a target reached by the captured
+/// seeds alone) of a position that is not over with 0-0 captured, from
+/// the seeds in each row; `None` where the rules break the assumption that
+/// more captured seeds are never worse.
+pub(crate) fn target_thresholds(
+    rules: &Rules,
+    m: usize,
+    rows: BySide<u32>,
+    side: Side,
+) -> Option<(u8, u8)> {
+    let captured = |cm: usize| {
+        let mut c = BySide::new(0u32, 0u32);
+        c[side] = cm as u32;
+        c[!side] = (m - cm) as u32;
+        c
+    };
+    let targets: Vec<Option<V>> = (0..=m)
+        .map(|cm| {
+            target_end(rules, captured(cm), rows, side).map(|w| match w {
+                Some(w) if w == side => V::Win,
+                Some(_) => V::Loss,
+                None => V::Open,
+            })
+        })
+        .collect();
+    thresholds(&targets).filter(|&(tw, tl)| {
+        // Only wins above and losses below, nothing else terminal.
+        targets.iter().enumerate().all(|(cm, v)| {
+            let expected = if cm >= tw as usize {
+                Some(V::Win)
+            } else if m - cm >= tl as usize {
+                Some(V::Loss)
+            } else {
+                None
+            };
+            *v == expected
+        })
+    })
 }
 
 /// Whether the layer with `n` seeds holds positions that can occur
@@ -208,16 +345,41 @@ pub(crate) fn target_reachable_from_zero(rules: &Rules, n: u32) -> bool {
     }
 }
 
-impl Solver<'_> {
-    fn total(&self) -> usize {
+impl<'a> Solver<'a> {
+    pub(crate) fn new(
+        rules: &'a Rules,
+        binom: &'a Binomials,
+        lower: &'a [&'a [u8]],
+        n: usize,
+        threads: usize,
+    ) -> Solver<'a> {
+        let m = rules.total_seeds() as usize - n;
+        let ends = (0..=n as u32)
+            .flat_map(|south| Side::ALL.map(move |side| (south, side)))
+            .map(|(south, side)| {
+                target_thresholds(rules, m, BySide::new(south, n as u32 - south), side)
+            })
+            .collect();
+        Solver { rules, binom, lower, n, threads, ends }
+    }
+
+    /// The set-up endings of a position not over as set up (`None`: the
+    /// rules are not monotone in the captured seeds there).
+    #[inline]
+    pub(crate) fn ends(&self, pits: &[u8], side: Side) -> Option<(u8, u8)> {
+        let south: usize = pits[..self.pits() / 2].iter().map(|&s| s as usize).sum();
+        self.ends[2 * south + side.index()]
+    }
+
+    pub(crate) fn total(&self) -> usize {
         self.rules.total_seeds() as usize
     }
 
-    fn m(&self) -> usize {
+    pub(crate) fn m(&self) -> usize {
         self.total() - self.n
     }
 
-    fn pits(&self) -> usize {
+    pub(crate) fn pits(&self) -> usize {
         self.rules.pit_count()
     }
 
@@ -230,7 +392,7 @@ impl Solver<'_> {
 
     /// The layer index of a board with `seeds` on it and `side` to move.
     #[inline]
-    fn index(&self, pits: &[u8], seeds: usize, side: Side) -> usize {
+    pub(crate) fn index(&self, pits: &[u8], seeds: usize, side: Side) -> usize {
         2 * self.binom.rank(pits, seeds) as usize + side.index()
     }
 
@@ -271,8 +433,15 @@ impl Solver<'_> {
         ))
     }
 
-    /// The static part of one position's value, pushing its quiet moves.
-    fn position(&self, pits: &[u8], side: Side, edges: &mut Vec<u32>) -> Result<Static, EgdbError> {
+    /// The static part of one position's value; `quiet` is called with
+    /// each quiet move's child (same layer), and for a side that passes at
+    /// once, with the same board and the other side to move.
+    pub(crate) fn position(
+        &self,
+        pits: &[u8],
+        side: Side,
+        quiet: &mut impl FnMut(&[u8], Side),
+    ) -> Result<Static, EgdbError> {
         let rules = self.rules;
         let m = self.m();
         let never = (m + 1) as u8;
@@ -290,39 +459,12 @@ impl Solver<'_> {
             return Ok(Static { wm: never, lm: never, tw, tl, kind: TERMINAL });
         }
         // A target reached by the captured seeds alone ends it as set up.
-        let half = self.pits() / 2;
-        let rows = BySide::new(
-            pits[..half].iter().map(|&s| s as u32).sum(),
-            pits[half..].iter().map(|&s| s as u32).sum(),
-        );
-        let targets: Vec<Option<V>> = (0..=m)
-            .map(|cm| {
-                let captured = self.captured(side, cm).map(u32::from);
-                target_end(rules, captured, rows, side).map(|w| match w {
-                    Some(w) if w == side => V::Win,
-                    Some(_) => V::Loss,
-                    None => V::Open,
-                })
-            })
-            .collect();
-        let (tw, tl) = thresholds(&targets)
-            .filter(|&(tw, tl)| {
-                // Only wins above and losses below, nothing else terminal.
-                targets.iter().enumerate().all(|(cm, v)| {
-                    let expected = if cm >= tw as usize {
-                        Some(V::Win)
-                    } else if m - cm >= tl as usize {
-                        Some(V::Loss)
-                    } else {
-                        None
-                    };
-                    *v == expected
-                })
-            })
+        let (tw, tl) = self
+            .ends(pits, side)
             .ok_or_else(|| self.unsupported(pits, side, "a target reached"))?;
         if pos0.to_move() != side {
             // The side named passes at once: the same as the other to move.
-            edges.push(self.index(pits, self.n, !side) as u32);
+            quiet(pits, !side);
             return Ok(Static { wm: never, lm: 0, tw, tl, kind: PASSED });
         }
         let terminal_at = |cm: usize| cm >= tw as usize || m - cm >= tl as usize;
@@ -345,11 +487,11 @@ impl Solver<'_> {
                     .ok_or_else(|| self.unsupported(pits, side, "a game-ending move"))?
             } else {
                 let seeds = child.board_seeds() as usize;
-                let idx = self.index(child.pits(), seeds, child.to_move());
                 if seeds == self.n {
-                    edges.push(idx as u32);
+                    quiet(child.pits(), child.to_move());
                     continue;
                 }
+                let idx = self.index(child.pits(), seeds, child.to_move());
                 let layer = self.lower[seeds];
                 let (win, lose) = (layer[2 * idx], layer[2 * idx + 1]);
                 let captured = child.captured();
@@ -384,7 +526,10 @@ impl Solver<'_> {
         self.binom.unrank(first, self.n, board);
         for b in first..last {
             for side in Side::ALL {
-                let s = self.position(board, side, &mut chunk.edges)?;
+                let edges = &mut chunk.edges;
+                let s = self.position(board, side, &mut |pits, side| {
+                    edges.push(self.index(pits, self.n, side) as u32);
+                })?;
                 chunk.statics.push(s);
                 let end = u32::try_from(chunk.edges.len())
                     .map_err(|_| EgdbError::Internal("too many moves in one chunk".into()))?;
@@ -402,8 +547,16 @@ impl Solver<'_> {
     }
 
     /// One Jacobi sweep of a chunk: `out` (its positions' two bytes each)
-    /// from `cur` (the whole layer). Returns how many positions changed.
-    fn sweep(&self, chunk: &Chunk, cur: &[u8], out: &mut [u8]) -> u64 {
+    /// from `cur` (the whole layer). Returns how many positions changed;
+    /// `rounds` (the chunk's, if kept) records `sweep` for each of them.
+    fn sweep(
+        &self,
+        chunk: &Chunk,
+        cur: &[u8],
+        out: &mut [u8],
+        mut rounds: Option<&mut [u8]>,
+        sweep: u32,
+    ) -> u64 {
         let m1 = (self.m() + 1) as u8;
         let mut changed = 0;
         for (i, s) in chunk.statics.iter().enumerate() {
@@ -421,11 +574,13 @@ impl Solver<'_> {
                     wm = wm.min(w);
                     lm = lm.max(l);
                 }
-                // Over as set up for cm >= tw (won) or co >= tl (lost).
-                ((m1 - s.tl).max(s.tw.min(wm)), s.tl.min((m1 - s.tw).max(lm)))
+                combine(m1, s.tw, s.tl, wm, lm)
             };
             if win != cur[2 * idx] || lose != cur[2 * idx + 1] {
                 changed += 1;
+                if let Some(rounds) = rounds.as_deref_mut() {
+                    rounds[i] = sweep.min(255) as u8;
+                }
             }
             out[2 * i] = win;
             out[2 * i + 1] = lose;
@@ -433,22 +588,16 @@ impl Solver<'_> {
         changed
     }
 
-    /// Analyses the layer. `progress` is called from this thread.
-    pub(crate) fn run(
+    /// Analyses the layer with the quiet moves stored (the reference
+    /// builder, for any rules). `progress` is called from this thread.
+    pub(crate) fn run_edges(
         &self,
         progress: &mut dyn FnMut(Phase, u64, u64),
     ) -> Result<Layer, EgdbError> {
         let p = self.pits();
         let boards = self.binom.boards(self.n, p);
         if !layer_exists(self.rules, self.n) {
-            return Ok(Layer {
-                data: Vec::new(),
-                positions: 0,
-                sweeps: 0,
-                win: 0,
-                loss: 0,
-                unresolved: 0,
-            });
+            return Ok(Layer::empty());
         }
         let positions = 2 * boards;
         if positions > u32::MAX as u64 {
@@ -492,18 +641,30 @@ impl Solver<'_> {
         let never = (self.m() + 1) as u8;
         let mut cur = vec![never; 2 * positions as usize];
         let mut next = cur.clone();
+        let bounds = has_bounds(self.rules);
+        let mut rounds = vec![0u8; if bounds { positions as usize } else { 0 }];
         let mut sweeps = 0;
         loop {
             sweeps += 1;
             progress(Phase::Sweep(sweeps), 0, positions);
             let changed: u64 = std::thread::scope(|scope| {
                 let mut rest: &mut [u8] = &mut next;
+                let mut rest_rounds: &mut [u8] = &mut rounds;
                 let mut handles = Vec::new();
                 for chunk in &chunks {
                     let (mine, others) = rest.split_at_mut(2 * chunk.statics.len());
                     rest = others;
+                    let mine_rounds = if bounds {
+                        let (r, others) = rest_rounds.split_at_mut(chunk.statics.len());
+                        rest_rounds = others;
+                        Some(r)
+                    } else {
+                        None
+                    };
                     let cur = &cur;
-                    handles.push(scope.spawn(move || self.sweep(chunk, cur, mine)));
+                    handles.push(
+                        scope.spawn(move || self.sweep(chunk, cur, mine, mine_rounds, sweeps)),
+                    );
                 }
                 handles.into_iter().map(|h| h.join().expect("sweep thread panicked")).sum()
             });
@@ -513,31 +674,24 @@ impl Solver<'_> {
                 break;
             }
         }
+        drop(next);
 
         // Counts over the positions that are really in play.
         let m = self.m() as u64;
-        let (mut win, mut loss, mut unresolved) = (0u64, 0u64, 0u64);
+        let limit = stall_limit(self.rules);
+        let mut tally = Tally::default();
         for chunk in &chunks {
             for (i, s) in chunk.statics.iter().enumerate() {
                 if s.kind != NORMAL {
                     continue;
                 }
                 let idx = chunk.start + i;
-                let (w, l) = (cur[2 * idx] as u64, cur[2 * idx + 1] as u64);
-                // Live splits: m - cm < tl and cm < tw.
-                let lo = (m + 1).saturating_sub(s.tl as u64);
-                let hi = (s.tw as u64).min(m + 1); // exclusive
-                if lo >= hi {
-                    continue;
-                }
-                let wins = hi.saturating_sub(w.max(lo));
-                // Lost for cm <= m - l.
-                let losses = if l > m { 0 } else { (m - l + 1).min(hi).saturating_sub(lo) };
-                win += wins;
-                loss += losses;
-                unresolved += (hi - lo) - wins - losses;
+                let stalls = limit.is_some_and(|limit| bound_of_round(rounds[idx]) as u32 >= limit);
+                tally.add(m, cur[2 * idx], cur[2 * idx + 1], s.tw, s.tl, stalls);
             }
         }
-        Ok(Layer { data: cur, positions, sweeps, win, loss, unresolved })
+        let mut data = cur;
+        data.extend(rounds.iter().map(|&r| bound_of_round(r)));
+        Ok(Layer { data, positions, sweeps, tally, revisits: (sweeps as u64 - 1) * positions })
     }
 }
