@@ -646,7 +646,13 @@ fn too_many_seeds_are_refused() {
 /// limit (so per-position bounds are stored), 2 x 4 pits.
 fn single_lap_variants() -> Vec<Ruleset> {
     use mancala_rules::{Capture, Origin, Stall, ABAPA, SPEIGHTSTOWN, WAHREE};
-    let variant = |id: &'static str, rules: Rules| Ruleset { id, name: id, version: 1, rules };
+    let variant = |id: &'static str, rules: Rules| Ruleset {
+        id,
+        name: id,
+        version: 1,
+        rules,
+        match_first_to: None,
+    };
     vec![
         variant("test-sown", Rules { origin: Origin::Sown, ..SPEIGHTSTOWN }),
         variant("test-fours", Rules { capture: Capture::Fours, ..WAHREE }),
@@ -783,7 +789,13 @@ fn stall_limit_exactness_is_per_position_and_sound() {
     assert!(top > below + 2, "layer 5's bound {top} should exceed the lower ones' {below}");
     let limit = below + 1;
     let rules = Rules { stall: Stall::QuietMoves(limit as u8), ..RULESETS[4].rules };
-    let r = Ruleset { id: "test-abapa-stall", name: "Abapa with a stall limit", version: 1, rules };
+    let r = Ruleset {
+        id: "test-abapa-stall",
+        name: "Abapa with a stall limit",
+        version: 1,
+        rules,
+        match_first_to: None,
+    };
     let db = Egdb::build_in_memory(&r, 5).unwrap();
     // The same thresholds: the model ignores the stall limit.
     for n in 0..=5usize {
