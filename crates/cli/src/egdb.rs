@@ -357,12 +357,17 @@ fn probe(game: &str, from: &str, db: Option<PathBuf>) -> Result<()> {
         format!("the opponent forces a win with {}+", probe.lose)
     };
     println!("thresholds: {win}; {lose}");
-    if probe.result.is_some() && !probe.exact {
+    if probe.result.is_some() && ruleset.rules.stall != mancala_rules::Stall::None {
         println!(
-            "note: the stall rule could cut the forcing line short (up to {} quiet moves, \
-             {} made already)",
+            "the forcing line reaches a capture or the end within {} moves ({} made since \
+             the last capture)",
             probe.bound,
             pos.quiet_moves()
+        );
+    }
+    if probe.result.is_some() && !probe.exact {
+        println!(
+            "note: the stall rule could cut the forcing line short (here, or after a capture)"
         );
     }
     println!("(for the position with no repetition history)");
