@@ -145,16 +145,8 @@ fn for_blocks(
                 })
             })
             .collect();
-        // A thread that panics drops its sender without sending.
         drop(finished);
-        let mut running = threads;
-        while running > 0 {
-            match all_done.recv_timeout(std::time::Duration::from_millis(100)) {
-                Ok(()) => running -= 1,
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => tick(done.load(RELAXED)),
-            }
-        }
+        super::solve::wait_for_threads(&all_done, threads, || tick(done.load(RELAXED)));
         let mut total = 0;
         let mut error = None;
         for h in handles {

@@ -619,19 +619,11 @@ impl<'a> Solver<'a> {
                     })
                 })
                 .collect();
-            // A thread that panics drops its sender without sending.
             drop(finished);
-            let mut running = threads;
-            while running > 0 {
-                match all_done.recv_timeout(std::time::Duration::from_millis(100)) {
-                    Ok(()) => running -= 1,
-                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
-                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                        let done: u64 = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
-                        progress(Phase::Moves, done, positions);
-                    }
-                }
-            }
+            wait_for_threads(&all_done, threads, || {
+                let done: u64 = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
+                progress(Phase::Moves, done, positions);
+            });
             handles.into_iter().map(|h| h.join().expect("layer thread panicked")).collect()
         });
         let chunks = chunks.into_iter().collect::<Result<Vec<Chunk>, EgdbError>>()?;
@@ -693,5 +685,23 @@ impl<'a> Solver<'a> {
         let mut data = cur;
         data.extend(rounds.iter().map(|&r| bound_of_round(r)));
         Ok(Layer { data, positions, sweeps, tally, revisits: (sweeps as u64 - 1) * positions })
+    }
+}
+
+/// Waits until `threads` worker threads have each sent on `all_done` (or all
+/// senders are gone: a thread that panics drops its sender without
+/// sending), calling `tick` every 100 ms meanwhile for progress reports.
+pub(super) fn wait_for_threads(
+    all_done: &std::sync::mpsc::Receiver<()>,
+    threads: usize,
+    mut tick: impl FnMut(),
+) {
+    let mut running = threads;
+    while running > 0 {
+        match all_done.recv_timeout(std::time::Duration::from_millis(100)) {
+            Ok(()) => running -= 1,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => tick(),
+        }
     }
 }
