@@ -26,6 +26,7 @@
 
 mod format;
 mod index;
+mod mem;
 mod retro;
 mod solve;
 
@@ -547,7 +548,7 @@ pub fn build(
                 // Otherwise the layers are the same in both versions: they
                 // are kept, and the header is rewritten as version 2.
                 for (n, e) in old.layers.iter().enumerate() {
-                    let mut bytes = vec![0u8; e.length as usize];
+                    let mut bytes = mem::huge_zeroed(e.length as usize);
                     let complete = e.offset + e.length <= len
                         && file.seek(SeekFrom::Start(e.offset)).is_ok()
                         && file.read_exact(&mut bytes).is_ok()
@@ -609,18 +610,29 @@ fn write_header(file: &mut File, header: &Header, path: &Path) -> Result<(), Egd
     file.sync_data().map_err(io(path))
 }
 
+/// A whole database file, in memory marked for huge pages (a player probes
+/// it at random positions).
+fn read_file(path: &Path) -> Result<Vec<u8>, EgdbError> {
+    let mut file = File::open(path).map_err(io(path))?;
+    let len = file.metadata().map_err(io(path))?.len();
+    let len = usize::try_from(len)
+        .map_err(|_| EgdbError::Corrupt(format!("{len} bytes is too large for this machine")))?;
+    let mut bytes = mem::huge_vec(len);
+    file.read_to_end(&mut bytes).map_err(io(path))?;
+    Ok(bytes)
+}
+
 impl Egdb {
     /// Opens a database file for `ruleset`, checking everything: magic,
     /// format version, the rules it was built for, sizes and checksums.
     pub fn open(path: &Path, ruleset: &Ruleset) -> Result<Egdb, EgdbError> {
-        let bytes = std::fs::read(path).map_err(io(path))?;
-        Egdb::from_bytes(bytes, ruleset)
+        Egdb::from_bytes(read_file(path)?, ruleset)
     }
 
     /// Opens a database file for whichever ruleset it names (any version
     /// this program knows).
     pub fn open_any(path: &Path) -> Result<Egdb, EgdbError> {
-        let bytes = std::fs::read(path).map_err(io(path))?;
+        let bytes = read_file(path)?;
         let header = Header::decode(&bytes)?;
         let ruleset = ruleset_version(&header.id, header.ruleset_version)
             .map_err(|e| EgdbError::WrongRules { what: e.to_string() })?;

@@ -19,6 +19,7 @@
 //! quiet move that gives the mover another turn is reported as an error.
 
 use super::index::{next_board, Binomials};
+use super::mem::huge_vec;
 use super::solve::{
     bound_of_round, combine, has_bounds, layer_exists, stall_limit, Layer, Phase, Solver, Tally,
     NORMAL, TERMINAL,
@@ -329,15 +330,17 @@ impl Solver<'_> {
         let threads = self.threads.max(1);
         let atomics64 = |len: usize| (0..len).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
         let st = State {
-            slots: (0..total)
-                .map(|_| Slot {
+            slots: {
+                let mut slots = huge_vec(total);
+                slots.extend((0..total).map(|_| Slot {
                     cur: AtomicU16::new(0),
                     other: AtomicU16::new(0),
                     stat: AtomicU16::new(0),
                     at_max: AtomicU8::new(HELD),
                     pending: AtomicU8::new(NO_WIN),
-                })
-                .collect(),
+                }));
+                slots
+            },
             changed: atomics64(words),
             dirty: atomics64(words),
             full: atomics64(words),
@@ -379,7 +382,7 @@ impl Solver<'_> {
         let tally = tally.into_inner().expect("tally lock");
         let State { slots, changed, dirty, full, rounds } = st;
         drop((changed, dirty, full));
-        let mut data = Vec::with_capacity(total * if rounds.is_empty() { 2 } else { 3 });
+        let mut data = huge_vec(total * if rounds.is_empty() { 2 } else { 3 });
         for slot in slots {
             let (w, l) = unpack(slot.cur.into_inner());
             data.push(w);
