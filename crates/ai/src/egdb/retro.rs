@@ -44,6 +44,38 @@ const HELD: u8 = 0xFF;
 /// `pending` of a position no changed child gives a lower `win`.
 const NO_WIN: u8 = 0xFF;
 
+/// Parents gathered before they are marked (see [`Solver::mark`]).
+const MARK_BATCH: usize = 64;
+
+/// A quiet predecessor of a changed child, with what the change means to
+/// it: its set-up endings and the child's new and old values as its mover
+/// sees them.
+#[derive(Clone, Copy)]
+struct Parent {
+    pi: usize,
+    tw: u8,
+    tl: u8,
+    w_new: u8,
+    l_new: u8,
+    l_old: u8,
+}
+
+/// Asks the processor to bring `x` into the cache; only a hint.
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching never faults and changes no memory; SSE is part
+    // of every x86-64 processor.
+    #[allow(unused_unsafe)]
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            x as *const T as *const i8,
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
 /// The error for rules the retrograde builder does not handle.
 pub(crate) fn unsupported() -> EgdbError {
     EgdbError::Unsupported(
@@ -484,6 +516,12 @@ impl Solver<'_> {
         let m1 = (self.m() + 1) as u8;
         let mut cursor = Cursor::new();
         let mut error = None;
+        // The parents found, marked in batches: each parent's slot and
+        // bitmap word are prefetched when it is found, so the cache misses
+        // of a batch overlap instead of waiting on one another (the marks
+        // are atomic read-modify-writes, which the processor does not
+        // reorder).
+        let mut batch: Vec<Parent> = Vec::with_capacity(2 * MARK_BATCH);
         for word in range.start / 64..range.end.div_ceil(64) {
             let w = st.changed[word].load(RELAXED);
             if w == 0 {
@@ -507,40 +545,65 @@ impl Solver<'_> {
                     // The child's values as the parent's mover sees them.
                     let (w_new, l_new, l_old) =
                         if child_side == parent_side { (wn, ln, lo) } else { (ln, wn, wo) };
-                    let clamp_w = |x: u8| combine(m1, tw, tl, x, 0).0;
-                    let clamp_l = |x: u8| combine(m1, tw, tl, m1, x).1;
-                    let slot = &st.slots[pi];
-                    let (wp, lp) = unpack(slot.cur.load(RELAXED));
-                    let lowers_win = clamp_w(w_new) < wp;
-                    if lowers_win && slot.pending.load(RELAXED) > clamp_w(w_new) {
-                        slot.pending.fetch_min(clamp_w(w_new), RELAXED);
-                    }
-                    let mut lowers_lose = false;
-                    if clamp_l(l_old) == lp && clamp_l(l_new) < lp {
-                        match slot.at_max.load(RELAXED) {
-                            HELD => {}
-                            _ => match slot.at_max.fetch_sub(1, RELAXED) {
-                                1 => lowers_lose = true,
-                                0 => {
-                                    error = Some(EgdbError::Internal(
-                                        "more children left the maximum than were at it".into(),
-                                    ))
-                                }
-                                _ => {}
-                            },
+                    prefetch(&st.slots[pi]);
+                    prefetch(&st.dirty[pi / 64]);
+                    batch.push(Parent { pi, tw, tl, w_new, l_new, l_old });
+                });
+                if batch.len() >= MARK_BATCH {
+                    for parent in batch.drain(..) {
+                        if let Err(e) = self.mark_parent(st, m1, &parent) {
+                            error = Some(e);
                         }
                     }
-                    let bit = 1 << (pi % 64);
-                    if (lowers_win || lowers_lose) && st.dirty[pi / 64].load(RELAXED) & bit == 0 {
-                        st.dirty[pi / 64].fetch_or(bit, RELAXED);
-                    }
-                    if lowers_lose {
-                        st.full[pi / 64].fetch_or(bit, RELAXED);
-                    }
-                });
+                }
             });
         }
+        for parent in batch.drain(..) {
+            if let Err(e) = self.mark_parent(st, m1, &parent) {
+                error = Some(e);
+            }
+        }
         error.map_or(Ok(0), Err)
+    }
+
+    /// Marks one quiet predecessor of a changed child (phase 1): a lower
+    /// `win` goes into `pending`; a child leaving the maximum counts down
+    /// `at_max`, and the last one marks the parent for a full computation.
+    #[inline]
+    fn mark_parent(&self, st: &State, m1: u8, p: &Parent) -> Result<(), EgdbError> {
+        let Parent { pi, tw, tl, w_new, l_new, l_old } = *p;
+        let clamp_w = |x: u8| combine(m1, tw, tl, x, 0).0;
+        let clamp_l = |x: u8| combine(m1, tw, tl, m1, x).1;
+        let slot = &st.slots[pi];
+        let (wp, lp) = unpack(slot.cur.load(RELAXED));
+        let lowers_win = clamp_w(w_new) < wp;
+        if lowers_win && slot.pending.load(RELAXED) > clamp_w(w_new) {
+            slot.pending.fetch_min(clamp_w(w_new), RELAXED);
+        }
+        let mut lowers_lose = false;
+        let mut result = Ok(());
+        if clamp_l(l_old) == lp && clamp_l(l_new) < lp {
+            match slot.at_max.load(RELAXED) {
+                HELD => {}
+                _ => match slot.at_max.fetch_sub(1, RELAXED) {
+                    1 => lowers_lose = true,
+                    0 => {
+                        result = Err(EgdbError::Internal(
+                            "more children left the maximum than were at it".into(),
+                        ))
+                    }
+                    _ => {}
+                },
+            }
+        }
+        let bit = 1 << (pi % 64);
+        if (lowers_win || lowers_lose) && st.dirty[pi / 64].load(RELAXED) & bit == 0 {
+            st.dirty[pi / 64].fetch_or(bit, RELAXED);
+        }
+        if lowers_lose {
+            st.full[pi / 64].fetch_or(bit, RELAXED);
+        }
+        result
     }
 
     /// Phase 2 on block `b`: the new value of each marked position, into
@@ -582,6 +645,9 @@ impl Solver<'_> {
                 let mut lm = lm0;
                 // The quiet children's `lose` as the mover sees it.
                 let mut ls = [0u8; MAX_PITS];
+                // The quiet children first (each slot prefetched), then
+                // their values: the reads overlap.
+                let mut children = [(0usize, false); MAX_PITS];
                 let mut quiet = 0;
                 for pit in self.rules.legal_moves(&pos0) {
                     let child = self.rules.play_unchecked(&pos0, pit);
@@ -589,12 +655,16 @@ impl Solver<'_> {
                         continue;
                     }
                     let ci = self.index(child.pits(), n, child.to_move());
+                    prefetch(&st.slots[ci]);
+                    children[quiet] = (ci, child.to_move() == side);
+                    quiet += 1;
+                }
+                for (k, &(ci, same)) in children[..quiet].iter().enumerate() {
                     let (wc, lc) = unpack(st.slots[ci].cur.load(RELAXED));
-                    let (w, l) = if child.to_move() == side { (wc, lc) } else { (lc, wc) };
+                    let (w, l) = if same { (wc, lc) } else { (lc, wc) };
                     wm = wm.min(w);
                     lm = lm.max(l);
-                    ls[quiet] = l;
-                    quiet += 1;
+                    ls[k] = l;
                 }
                 let (win, lose) = combine(m1, tw, tl, wm, lm);
                 let (_, held) = combine(m1, tw, tl, wm, lm0);
