@@ -6,6 +6,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use mancala_ai::egdb::{self, BuildOptions, BuildReport, Builder, Egdb, Phase, Value};
 use mancala_ai::Result3;
 use mancala_rules::ruleset;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -115,8 +116,21 @@ fn build(
     let mut current = None;
     // User CPU seconds of the process when each layer started.
     let mut cpu_at: Vec<(u32, f64)> = Vec::new();
+    // Without a terminal (a build run in the background with its output in
+    // a log) the bar is hidden: a line a layer says how far it got.
+    let log_layers = !std::io::stderr().is_terminal();
+    let started = std::time::Instant::now();
     let report = egdb::build(ruleset, &path, &options, &mut |p| {
         if !matches!(cpu_at.last(), Some(&(n, _)) if n == p.seeds) {
+            if log_layers {
+                eprintln!(
+                    "layer {}/{} started after {:.0} s ({:.0} CPU s)",
+                    p.seeds,
+                    p.max_seeds,
+                    started.elapsed().as_secs_f64(),
+                    user_cpu_seconds().unwrap_or(0.0)
+                );
+            }
             if let Some(cpu) = user_cpu_seconds() {
                 cpu_at.push((p.seeds, cpu));
             }
