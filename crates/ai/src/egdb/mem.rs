@@ -7,10 +7,6 @@
 //! transparent huge pages are in `madvise` (or `always`) mode; elsewhere the
 //! hint does nothing and the tables are ordinary memory.
 
-/// Vectors of at least this many bytes are marked (smaller ones gain
-/// nothing).
-const MIN_BYTES: usize = 8 << 20;
-
 /// An empty vector with room for `len` elements, its memory marked for huge
 /// pages before any of it is touched.
 pub(crate) fn huge_vec<T>(len: usize) -> Vec<T> {
@@ -29,6 +25,8 @@ pub(crate) fn huge_zeroed(len: usize) -> Vec<u8> {
 #[cfg(target_os = "linux")]
 fn advise(start: usize, bytes: usize) {
     const HUGE: usize = 2 << 20;
+    // Smaller tables gain nothing.
+    const MIN_BYTES: usize = 8 << 20;
     if bytes < MIN_BYTES {
         return;
     }
@@ -46,9 +44,7 @@ fn advise(start: usize, bytes: usize) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise(_start: usize, _bytes: usize) {
-    let _ = MIN_BYTES;
-}
+fn advise(_start: usize, _bytes: usize) {}
 
 #[cfg(test)]
 mod tests {

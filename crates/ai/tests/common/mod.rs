@@ -8,7 +8,7 @@
 
 use mancala_ai::egdb::{Egdb, Value};
 use mancala_ai::Result3;
-use mancala_rules::{BySide, EndReason, Position, Rules, Side, Stall};
+use mancala_rules::{BySide, EndReason, Pit, Position, Rules, Side, Stall};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
@@ -50,6 +50,20 @@ pub fn result_of(v: i8) -> Result3 {
 }
 
 impl Exhaustive {
+    /// The last position of `path` after `pit`, ended as a cycle if the
+    /// move is quiet and repeats a position since `window` (the last
+    /// capture); and whether it captured.
+    fn play(&self, path: &[Position], window: usize, pit: Pit) -> (Position, bool) {
+        let pos = path.last().unwrap();
+        let child = self.rules.play_unchecked(pos, pit);
+        let captured = child.captured() != pos.captured();
+        if !captured && !child.is_over() && path[window..].iter().any(|p| p.same_place(&child)) {
+            (self.rules.finish(&child, EndReason::Cycle), false)
+        } else {
+            (child, captured)
+        }
+    }
+
     pub fn new(rules: Rules) -> Exhaustive {
         Exhaustive { rules, memo: HashMap::new(), nodes: 0, budget: 0 }
     }
@@ -108,12 +122,7 @@ impl Exhaustive {
         // then captures, then quiet moves.
         let mut children: Vec<(u8, bool, Position)> = Vec::new();
         for pit in self.rules.legal_moves(&pos) {
-            let mut child = self.rules.play_unchecked(&pos, pit);
-            let captured = child.captured() != pos.captured();
-            if !captured && !child.is_over() && path[window..].iter().any(|p| p.same_place(&child))
-            {
-                child = self.rules.finish(&child, EndReason::Cycle);
-            }
+            let (child, captured) = self.play(path, window, pit);
             let order = if child.is_over() {
                 0
             } else if captured {
@@ -199,12 +208,7 @@ impl Exhaustive {
         let mover = pos.to_move();
         let mut best = Some(-1i8);
         for pit in self.rules.legal_moves(&pos) {
-            let mut child = self.rules.play_unchecked(&pos, pit);
-            let captured = child.captured() != pos.captured();
-            if !captured && !child.is_over() && path[window..].iter().any(|p| p.same_place(&child))
-            {
-                child = self.rules.finish(&child, EndReason::Cycle);
-            }
+            let (child, captured) = self.play(path, window, pit);
             let v = if child.is_over() {
                 Some(self.end_value(&child, mover))
             } else {
