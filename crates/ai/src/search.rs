@@ -14,6 +14,7 @@
 //! Extra turns and passes are handled by the mover at each node: a child
 //! whose player to move is the same player is not negated.
 
+use crate::convert::winning_move;
 use crate::eval::{evaluate, Weights};
 use crate::score::{Result3, Score};
 use crate::tt::{Bound, Entry, Table};
@@ -22,6 +23,10 @@ use mancala_rules::{
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// The most positions the search spends on finding the way to win a
+/// position its database calls won ([`crate::convert`]).
+const CONVERT_NODES: u64 = 1_000_000;
 
 /// The deepest the search goes (plies from the root).
 pub const MAX_PLY: usize = 128;
@@ -270,8 +275,31 @@ impl Searcher {
         }
         self.root_moves = legal;
         if let Some(oracle) = egdb {
-            if self.path.len() == 1 {
-                self.root_moves = keep_result(&self.rules, oracle, &root, legal);
+            let history: Vec<Position> =
+                self.path[..self.path.len() - 1].iter().map(|f| f.pos).collect();
+            if horizon == Horizon::Evaluate {
+                // Playing: a won position is won by the shortest way out of
+                // its stretch without captures, which never repeats; other
+                // results are kept move by move, cycles counted.
+                let way_out = winning_move(
+                    &self.rules,
+                    oracle,
+                    &history,
+                    &root,
+                    CONVERT_NODES.min(self.node_limit),
+                    self.deadline,
+                );
+                self.root_moves = match way_out {
+                    Some(way) => {
+                        let mut only = Moves::EMPTY;
+                        only.insert(way.pit);
+                        only
+                    }
+                    None => keep_result(&self.rules, oracle, &root, legal, &history),
+                };
+            } else if history.is_empty() {
+                // Proving: the database is exact only without history.
+                self.root_moves = keep_result(&self.rules, oracle, &root, legal, &[]);
             }
         }
         report.best = self.root_moves.into_iter().next();
@@ -730,25 +758,43 @@ pub fn minimax(game: &Game, depth: u32) -> Score {
     go(&mut game, &rules, &weights, depth)
 }
 
-/// The moves that keep the database's result of a position with no
-/// repetition history: with a database present, the player never makes a
-/// move that worsens the exact result. All of `legal` if the database does
+/// The moves that keep the database's result of a position, or better it:
+/// with a database present, the player never makes a move that worsens the
+/// exact result. The database knows positions without history; `history`
+/// (the game's positions since the last capture, before `pos`) only decides
+/// which moves end the game as a cycle. All of `legal` if the database does
 /// not know the position, or if no move would keep it (cannot happen with a
-/// correct database).
-fn keep_result(rules: &Rules, oracle: &dyn Oracle, pos: &Position, legal: Moves) -> Moves {
+/// correct database and no history).
+fn keep_result(
+    rules: &Rules,
+    oracle: &dyn Oracle,
+    pos: &Position,
+    legal: Moves,
+    history: &[Position],
+) -> Moves {
     let Some(result) = oracle.result(pos) else {
         return legal;
+    };
+    let rank = |r: Result3| match r {
+        Result3::Loss => 0,
+        Result3::Draw => 1,
+        Result3::Win => 2,
     };
     let mover = pos.to_move();
     let mut keep = Moves::EMPTY;
     for pit in legal {
         let child = rules.play_unchecked(pos, pit);
+        let cycle = child.captured() == pos.captured()
+            && (child.same_place(pos) || history.iter().any(|p| p.same_place(&child)));
         let after = if child.is_over() {
             Some(Score::of_outcome(rules, &child, mover).result())
+        } else if cycle {
+            let ended = rules.finish(&child, EndReason::Cycle);
+            Some(Score::of_outcome(rules, &ended, mover).result())
         } else {
             oracle.result(&child).map(|r| if child.to_move() == mover { r } else { r.flip() })
         };
-        if after == Some(result) {
+        if after.is_some_and(|a| rank(a) >= rank(result)) {
             keep.insert(pit);
         }
     }

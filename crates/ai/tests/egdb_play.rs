@@ -1,9 +1,10 @@
 //! Players with an endgame database: never a move that worsens the exact
 //! result the database gives.
 
+use mancala_ai::convert::winning_move;
 use mancala_ai::egdb::Egdb;
-use mancala_ai::{Oracle, Player, PlayerSpec, Score};
-use mancala_rules::{BySide, Game, Side, RULESETS};
+use mancala_ai::{Oracle, Player, PlayerSpec, Result3, Score};
+use mancala_rules::{BySide, Game, Position, Rules, Ruleset, Side, RULESETS};
 
 #[test]
 fn with_a_database_the_player_never_worsens_the_exact_result() {
@@ -50,4 +51,146 @@ fn with_a_database_the_player_never_worsens_the_exact_result() {
         }
         assert!(checked >= 100, "{}: only {checked} positions", ruleset.id);
     }
+}
+
+/// A set-up position with `seeds` seeds on the board, captures near even.
+fn random_position(rules: &Rules, rng: &mut fastrand::Rng, seeds: u32) -> Position {
+    let mut board = vec![0u8; 12];
+    for _ in 0..seeds {
+        board[rng.usize(..12)] += 1;
+    }
+    let rest = 48 - seeds;
+    let south = rng.u32(rest / 2 - 3..=rest / 2 + 3);
+    let side = if rng.bool() { Side::South } else { Side::North };
+    rules.setup_unchecked(&board, BySide::new(south as u8, (rest - south) as u8), side)
+}
+
+/// Plays `games` games from set-up positions the database knows, with `spec`
+/// on both sides and the database given to both, under the real rules
+/// (repetition included), and returns the games whose result differs from
+/// the database's, with the number of games by starting result and plies.
+fn play_out(
+    ruleset: &Ruleset,
+    db: &Egdb,
+    spec: &str,
+    games: usize,
+    seeds: std::ops::RangeInclusive<u32>,
+    rng: &mut fastrand::Rng,
+) -> (Vec<String>, [usize; 3], usize) {
+    let rules = ruleset.rules;
+    let (mut differ, mut by_result, mut plies) = (Vec::new(), [0usize; 3], 0);
+    let mut tries = 0;
+    while by_result.iter().sum::<usize>() < games && tries < 100 * games {
+        tries += 1;
+        let n = rng.u32(seeds.clone());
+        let pos = random_position(&rules, rng, n);
+        let Some(before) = db.result(&pos) else { continue };
+        // Fewer draws: they are most of Speightstown's positions.
+        if pos.is_over() || (before == Result3::Draw && rng.u32(..4) != 0) {
+            continue;
+        }
+        let mut game = Game::from_position(rules, pos);
+        let mut players = [
+            Player::new(spec.parse::<PlayerSpec>().unwrap(), rules, 1),
+            Player::new(spec.parse::<PlayerSpec>().unwrap(), rules, 2),
+        ];
+        while !game.is_over() && game.moves().len() < 5_000 {
+            let who = if game.position().to_move() == Side::South { 0 } else { 1 };
+            let pit = players[who].choose(&game, Some(db)).unwrap();
+            game.play(pit).unwrap();
+        }
+        plies += game.moves().len();
+        let after = Score::of_outcome(&rules, game.position(), pos.to_move()).result();
+        if after != before {
+            differ.push(format!(
+                "{pos}: {} for the side to move, but {} after {} plies: {}",
+                before.name(),
+                after.name(),
+                game.moves().len(),
+                game.moves().iter().map(|p| p.letter(&rules)).collect::<String>()
+            ));
+        }
+        by_result[before as usize] += 1;
+    }
+    (differ, by_result, plies)
+}
+
+/// The database knows positions without history, and holds results, not
+/// distances. Played to the end under the real repetition rule, with the
+/// database on both sides and a search too shallow to see far, a game from
+/// a set-up position must still end with the database's result: the winner
+/// makes progress instead of walking in a circle that ends the game as a
+/// cycle, and a side that draws or loses never lets the result slip.
+#[test]
+fn a_database_result_survives_the_repetition_rule_to_the_end_of_the_game() {
+    let mut rng = fastrand::Rng::with_seed(29);
+    for ruleset in RULESETS.iter().filter(|r| r.rules.pits_per_row == 6) {
+        let db = Egdb::build_in_memory(ruleset, 8).unwrap();
+        let (differ, by_result, plies) = play_out(ruleset, &db, "ab:depth=2", 120, 4..=8, &mut rng);
+        eprintln!("{}: {by_result:?} games (won, drawn, lost), {plies} plies", ruleset.id);
+        assert!(differ.is_empty(), "{}:\n{}", ruleset.id, differ.join("\n"));
+        assert!(by_result[Result3::Win as usize] >= 40, "{}: {by_result:?}", ruleset.id);
+    }
+}
+
+/// The same on a database file, and how far and how hard the way to win a
+/// won position is: `EGDB` (the file), `SEEDS` (seeds on the board, e.g.
+/// `20-24`), `GAMES`, `SAMPLE` (won positions timed), `SPEC`.
+///
+/// `EGDB=egdb/oware-abapa.egdb SEEDS=20-24 cargo test --release -p mancala-ai
+/// --test egdb_play -- --ignored --nocapture database_file`
+#[test]
+#[ignore = "needs a database file; minutes"]
+fn a_database_file_result_survives_the_repetition_rule() {
+    let var = |name: &str, default: &str| std::env::var(name).unwrap_or_else(|_| default.into());
+    let path = std::path::PathBuf::from(var("EGDB", "egdb/oware-abapa.egdb"));
+    let db = Egdb::open_any(&path).unwrap();
+    let ruleset = *db.ruleset();
+    let rules = ruleset.rules;
+    let seeds = var("SEEDS", "16-20");
+    let (lo, hi) = seeds.split_once('-').unwrap_or((&seeds, &seeds));
+    let seeds = lo.parse::<u32>().unwrap()..=hi.parse::<u32>().unwrap();
+    let mut rng = fastrand::Rng::with_seed(31);
+
+    let sample: usize = var("SAMPLE", "200").parse().unwrap();
+    let (mut found, mut tried, mut plies, mut nodes, mut worst) = (0, 0, Vec::new(), 0u64, 0u64);
+    let started = std::time::Instant::now();
+    while tried < sample {
+        let n = rng.u32(seeds.clone());
+        let pos = random_position(&rules, &mut rng, n);
+        if pos.is_over() || db.result(&pos) != Some(Result3::Win) {
+            continue;
+        }
+        tried += 1;
+        if let Some(way) = winning_move(&rules, &db, &[], &pos, 1_000_000, None) {
+            found += 1;
+            plies.push(way.plies);
+            nodes += way.nodes;
+            worst = worst.max(way.nodes);
+        }
+    }
+    plies.sort_unstable();
+    let at = |q: f64| plies.get(((plies.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0);
+    eprintln!(
+        "{}: way to win found for {found} of {tried} won positions in {:.1} s; \
+         plies median {}, 90% {}, max {}; nodes mean {}, max {worst}",
+        ruleset.id,
+        started.elapsed().as_secs_f64(),
+        at(0.5),
+        at(0.9),
+        at(1.0),
+        nodes / found.max(1) as u64,
+    );
+
+    let games: usize = var("GAMES", "100").parse().unwrap();
+    let spec = var("SPEC", "ab:depth=2");
+    let started = std::time::Instant::now();
+    let (differ, by_result, total) = play_out(&ruleset, &db, &spec, games, seeds, &mut rng);
+    eprintln!(
+        "{}: {by_result:?} games (won, drawn, lost), {total} plies, {} differ, {:.1} s",
+        ruleset.id,
+        differ.len(),
+        started.elapsed().as_secs_f64()
+    );
+    assert!(differ.is_empty(), "{}:\n{}", ruleset.id, differ.join("\n"));
 }
