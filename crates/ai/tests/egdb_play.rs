@@ -18,15 +18,7 @@ fn with_a_database_the_player_never_worsens_the_exact_result() {
             tries += 1;
             // A set-up position (no history) with up to 6 seeds on the board.
             let seeds = rng.u32(2..=6);
-            let mut board = vec![0u8; 12];
-            for _ in 0..seeds {
-                board[rng.usize(..12)] += 1;
-            }
-            let rest = 48 - seeds;
-            let south = rng.u32(rest / 2 - 3..=rest / 2 + 3);
-            let side = if rng.bool() { Side::South } else { Side::North };
-            let pos =
-                rules.setup_unchecked(&board, BySide::new(south as u8, (rest - south) as u8), side);
+            let pos = random_position(&rules, &mut rng, seeds);
             let Some(before) = db.result(&pos) else { continue };
             let game = Game::from_position(rules, pos);
             if game.legal_moves().len() < 2 {
