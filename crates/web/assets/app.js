@@ -60,6 +60,33 @@
   }
   const sideName = (side) => t("side." + side);
 
+  // "1 seed", "2 seeds": the language's own plural rules pick the form.
+  const plurals = (() => { try { return new Intl.PluralRules(lang); } catch (e) { return null; } })();
+  const seedsText = (n) => t(plurals && plurals.select(n) === "one" ? "seeds.one" : "seeds.other", { n });
+
+  // The seeds in a hole, drawn as seeds: up to SEED_MAX on a sunflower
+  // spiral (the same count always gives the same picture), a full heap
+  // beyond that; the number is always written beside the hole.
+  const SEED_MAX = 20;
+  function seedHeap(count) {
+    const heap = el("span", { class: "seeds", "aria-hidden": "true" });
+    const n = Math.max(0, Math.min(count, SEED_MAX));
+    const radius = Math.min(36, 10 * Math.sqrt(n)); // in % of the hole's width
+    for (let k = 0; k < n; k++) {
+      const r = n === 1 ? 0 : radius * Math.sqrt((k + 0.5) / n);
+      const angle = k * 2.39996; // the golden angle
+      const seed = el("i", { class: "s" + (k % 3) });
+      seed.style.left = (50 + r * Math.cos(angle)).toFixed(1) + "%";
+      seed.style.top = (50 + r * Math.sin(angle)).toFixed(1) + "%";
+      seed.style.transform = "translate(-50%, -50%) rotate(" + Math.round((angle * 180) / Math.PI) % 360 + "deg)";
+      heap.append(seed);
+    }
+    return heap;
+  }
+  // The rules pages' starting diagrams.
+  document.querySelectorAll(".diagram .hole[data-seeds]").forEach((hole) =>
+    hole.append(seedHeap(Number(hole.dataset.seeds) || 0)));
+
   // The language switch is remembered by the server's cookie; keep it here too.
   document.querySelectorAll(".langs a").forEach((a) =>
     a.addEventListener("click", () => store.set("mancala.lang", a.getAttribute("hreflang"))));
@@ -183,6 +210,13 @@
     };
     let speed = store.get("mancala.speed");
     if (typeof speed !== "number") speed = 2;
+    let skip = false; // the sowing shown now jumps to its end
+    let wake = null; // ends the current pause of the animation at once
+    let sending = null; // the letter of our move on its way to the server
+    let cursor = null; // the pit that holds the board's place in the Tab order
+    // Whoever has no seat of their own (spectators, one screen) may turn the
+    // board; the choice is remembered for the game.
+    let flipped = store.get("mancala.flip." + id) === true;
 
     const letters = (n) => {
       const south = [], north = [];
@@ -199,9 +233,41 @@
     };
     const isPlayer = () => mySeats().length > 0;
     const myTurn = () => state && !state.over && mySeats().includes(state.to_move);
+    // An online game waits for the invited friend before anyone moves (the
+    // server says so; older servers only tell that the invitation is open).
+    const waitingForOpponent = () => !!state && !state.over && (typeof state.waiting_for_opponent === "boolean"
+      ? state.waiting_for_opponent : state.mode === "online" && !!state.invite_open);
+    // Whether a pit may be chosen now: never blocked by an animation.
+    const canMove = () => !replay && myTurn() && !waitingForOpponent() && !sending;
+    // The one side this browser plays, if it plays exactly one.
+    const ownSide = () => {
+      const seats = mySeats();
+      return state && state.mode !== "local" && seats.length === 1 ? seats[0] : null;
+    };
+    // The side whose row is drawn at the bottom: the player's own, else the
+    // remembered choice of the flip button.
+    const fixedBottom = () => (seat && (seat.side === "south" || seat.side === "north") ? seat.side : null);
+    const bottomSide = () => fixedBottom() || (flipped ? "north" : "south");
 
-    function delay() { return reduced ? 0 : [700, 400, 220, 110, 0][speed] || 0; }
-    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    function delay() { return reduced || skip ? 0 : [700, 400, 220, 110, 0][speed] || 0; }
+    const sleep = (ms) => new Promise((resolve) => {
+      const timer = setTimeout(() => { wake = null; resolve(); }, ms);
+      wake = () => { clearTimeout(timer); wake = null; resolve(); };
+    });
+    function skipAnimation() {
+      if (!animating) return;
+      skip = true;
+      if (wake) wake();
+    }
+    // The live region: the opponent's moves and other news, read aloud. It
+    // lives outside #game, which is redrawn, so that it is not replaced.
+    const live = el("p", { id: "announce", class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true" });
+    root.after(live);
+    function announce(text) {
+      live.textContent = "";
+      // A fresh text node after a tick, so that a repeated text is read again.
+      setTimeout(() => { live.textContent = text; }, 50);
+    }
 
     async function start() {
       const params = new URLSearchParams(location.search);
@@ -283,8 +349,7 @@
       socket.onmessage = (event) => {
         let data;
         try { data = JSON.parse(event.data); } catch (e) { return; }
-        queue.push(data);
-        drain();
+        receive(data);
       };
       socket.onclose = () => {
         message = t("play.offline");
@@ -293,24 +358,43 @@
       };
     }
 
+    // News from the server: `state` is at once the newest state (so the
+    // player may answer a move while it is still being sown), and the board
+    // catches up through the queue of animations.
+    function receive(item) {
+      if (item.type === "move") {
+        // A move already known (the HTTP answer and the WebSocket both
+        // bring our own move) is skipped.
+        if (state && item.state.moves.length <= state.moves.length) { render(); return; }
+        state = item.state;
+        queue.push(item);
+        const mover = String(item.move.mover || "").toLowerCase();
+        if (!(state.mode !== "local" && mySeats().includes(mover))) {
+          const explanation = item.move.explanation ? item.move.explanation[lang] || item.move.explanation.en : item.move.move;
+          announce(explanation + ". " + statusText());
+        }
+      } else if (item.type === "state") {
+        state = item.state;
+        queue.push(item);
+      }
+      drain();
+    }
+
     async function drain() {
-      if (animating) return;
+      if (animating) { render(); return; }
       animating = true;
+      render();
       while (queue.length) {
         const item = queue.shift();
         if (item.type === "move") {
-          // A move already shown (the HTTP answer and the WebSocket both
-          // bring our own move) is skipped.
-          if (state && item.state.moves.length <= state.moves.length) continue;
           await animate(item.move, item.state);
         } else if (item.type === "state") {
-          state = item.state;
-          shown = { board: state.board, captured: state.captured };
-          if (!state.last) highlight = { from: null, captured: [], last: null };
-          render();
+          shown = { board: item.state.board, captured: item.state.captured };
+          if (!item.state.last) highlight = { from: null, captured: [], last: null };
         }
       }
       animating = false;
+      skip = false;
       render();
     }
 
@@ -320,7 +404,8 @@
       highlight = { from: report.move, captured, last: drops.length ? drops[drops.length - 1].pit : null, report };
     }
 
-    // Sows the move seed by seed from its report, then shows the new state.
+    // Sows the move seed by seed from its report, then shows the board
+    // after it (`next`: a state, or a replay's ply). A skip ends it at once.
     async function animate(report, next) {
       const names = letters(state.pits_per_row);
       const board = report.before.slice();
@@ -338,6 +423,7 @@
         let hand = 0;
         for (const e of report.events) {
           const i = e.pit ? names.indexOf(e.pit) : -1;
+          if (skip) break;
           if (e.type === "take" || e.type === "relay") { board[i] = 0; hand = e.seeds; highlight.last = e.pit; await step(hand); }
           else if (e.type === "drop") { board[i] += 1; hand -= 1; highlight.last = e.pit; await step(hand); }
           else if (e.type === "capture") {
@@ -349,18 +435,18 @@
           }
         }
       }
-      state = next;
-      shown = { board: state.board, captured: state.captured };
+      shown = { board: next.board, captured: next.captured };
       setHighlight(report);
-      render();
+      render(true);
     }
 
     async function play(letter) {
-      if (replay || !state || animating) return;
+      if (replay || !state || sending) return;
       // A refused choice says why and changes nothing.
       let refusal = null;
       if (state.over) refusal = t("err.game_over");
       else if (!isPlayer()) refusal = t("err.not_a_player");
+      else if (waitingForOpponent()) refusal = t("play.waiting-friend");
       else if (!myTurn()) refusal = t("err.not_your_turn");
       else if (!state.legal.includes(letter)) refusal = t("err.illegal_move", { legal: state.legal.join(" ") });
       if (refusal) {
@@ -369,14 +455,29 @@
         return;
       }
       message = null;
+      // The sowing still shown jumps to its end; the move goes at once.
+      skipAnimation();
+      sending = letter;
+      render();
       try {
         const answer = await api("POST", "/api/games/" + id + "/moves", { token: seat.token, move: letter });
-        queue.unshift({ type: "move", move: answer.move, state: answer.state });
-        drain();
+        sending = null;
+        receive({ type: "move", move: answer.move, state: answer.state });
       } catch (error) {
+        sending = null;
         message = errorText(error);
         render();
       }
+    }
+
+    // What an agreed end does with the seeds on the board: as at a cycle in
+    // the ruleset (RULES.md: Speightstown leaves them uncaptured, Bridgetown
+    // splits them, the others give each player their own row's).
+    function awardText() {
+      const game = state.game || "";
+      if (game === "barbados-warri" || game.endsWith("speightstown")) return t("award.uncaptured");
+      if (game.endsWith("bridgetown")) return t("award.split");
+      return t("award.own-row");
     }
 
     async function loadReview() {
@@ -454,6 +555,8 @@
     async function action(path, confirmText) {
       if (confirmText && !window.confirm(confirmText)) return;
       message = null;
+      // A take-back makes the sowing still shown pointless.
+      if (path === "undo") { queue.length = 0; skipAnimation(); }
       try {
         const answer = await api("POST", "/api/games/" + id + "/" + path, { token: seat.token });
         if (path === "rematch") {
@@ -477,6 +580,13 @@
     document.addEventListener("keydown", (event) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.target && /INPUT|TEXTAREA|SELECT/.test(event.target.tagName)) return;
+      if (event.key === "Escape" && animating) { skipAnimation(); return; }
+      if (!replay && event.target && event.target.classList && event.target.classList.contains("pit")
+          && /^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(event.key)) {
+        event.preventDefault();
+        moveCursor(event.target, event.key);
+        return;
+      }
       if (replay) {
         if (event.key === "ArrowRight") goTo(ply + 1, true);
         if (event.key === "ArrowLeft") goTo(ply - 1);
@@ -494,15 +604,23 @@
       }
     });
 
+    let stepping = null; // the replay's animation under way
     async function goTo(target, animated) {
-      if (!plies || animating || target < 0 || target >= plies.length) return;
+      if (!plies || target < 0 || target >= plies.length) return;
+      // A step asked for during an animation ends that one first.
+      if (animating) {
+        skipAnimation();
+        if (stepping) await stepping;
+        if (animating) return;
+      }
       if (animated && target === ply + 1 && plies[target].report) {
         animating = true;
-        const snapshot = state;
-        state = Object.assign({}, snapshot);
-        await animate(plies[target].report, Object.assign({}, snapshot, { board: plies[target].board, captured: plies[target].captured }));
-        state = snapshot;
+        render();
+        stepping = animate(plies[target].report, plies[target]);
+        await stepping;
+        stepping = null;
         animating = false;
+        skip = false;
       }
       ply = target;
       shown = { board: plies[ply].board, captured: plies[ply].captured };
@@ -513,32 +631,67 @@
 
     function pitButton(letter, index, side) {
       const count = shown.board[index];
-      const legal = !replay && myTurn() && !animating && state.legal.includes(letter);
+      const legal = canMove() && state.legal.includes(letter);
       const classes = ["pit", side];
       if (highlight.from === letter) classes.push("from");
       if (highlight.captured.includes(letter)) classes.push("captured");
       if (highlight.last === letter) classes.push("last");
       if (legal) classes.push("legal");
       if (!replay && hint && state && hint.plies === state.moves.length && hint.move === letter) classes.push("hint");
-      const seeds = el("span", { class: "seeds", "aria-hidden": "true" });
-      for (let s = 0; s < Math.min(count, 12); s++) seeds.append(el("i"));
+      const seeds = seedHeap(count);
+      const owner = ownSide() === side ? t("play.pit-yours", { pit: letter, seeds: seedsText(count) })
+        : t("play.pit-of", { pit: letter, side: sideName(side), seeds: seedsText(count) });
       // Not `disabled`: a click on a pit that cannot be played is answered
-      // with the reason (replay pits are only pictures).
+      // with the reason (replay pits are only pictures). One pit of the
+      // board is in the Tab order; the arrow keys move between them.
       return el("button", {
         class: classes.join(" "),
         type: "button",
         disabled: replay,
+        tabindex: letter === cursor ? "0" : "-1",
+        "data-pit": letter,
         "aria-disabled": legal ? null : "true",
-        "aria-label": t("play.pit", { pit: letter, n: count }),
+        "aria-label": owner,
         onclick: () => play(letter),
-      }, seeds, el("span", { class: "count", text: String(count) }), el("span", { class: "letter", text: letter }));
+        onfocus: () => { cursor = letter; },
+      }, el("span", { class: "hole" }, seeds),
+      el("span", { class: "label", "aria-hidden": "true" },
+        el("span", { class: "letter", text: letter }), el("span", { class: "count", text: String(count) })));
     }
 
     function storeBox(side) {
       const index = side === "south" ? 0 : 1;
-      return el("div", { class: "store " + side + "-store" },
-        el("span", { class: "count", text: String(shown.captured[index]) }),
-        el("span", { class: "letter", text: t("play.store") }));
+      const seeds = seedsText(shown.captured[index]);
+      const name = ownSide() === side ? t("play.store-yours", { seeds }) : t("play.store-of", { side: sideName(side), seeds });
+      const place = side === bottomSide() ? "bottom-store" : "top-store";
+      return el("div", { class: "store " + side + "-store " + place, role: "img", "aria-label": name },
+        el("span", { class: "count", "aria-hidden": "true", text: String(shown.captured[index]) }),
+        el("span", { class: "letter", "aria-hidden": "true", text: t("play.store") }));
+    }
+
+    // The arrow keys go to the nearest pit that way, as drawn (rows, turned
+    // board or upright columns alike); Home and End to the ends of the row.
+    function moveCursor(from, key) {
+      let target = null;
+      if (key === "Home" || key === "End") {
+        const row = [...from.parentNode.querySelectorAll(".pit")];
+        target = key === "Home" ? row[0] : row[row.length - 1];
+      } else {
+        const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+        const centre = (node) => { const r = node.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+        const [x0, y0] = centre(from);
+        let best = Infinity;
+        for (const pit of root.querySelectorAll(".board .pit")) {
+          if (pit === from) continue;
+          const [x, y] = centre(pit);
+          const along = (x - x0) * dx + (y - y0) * dy;
+          const across = Math.abs((x - x0) * dy) + Math.abs((y - y0) * dx);
+          if (along < 4) continue;
+          const score = along + 2 * across;
+          if (score < best) { best = score; target = pit; }
+        }
+      }
+      if (target) { cursor = target.dataset.pit; target.focus(); }
     }
 
     // A player's name as shown: the computer and unnamed players get words
@@ -567,24 +720,62 @@
         const ms = timeLeft(side);
         label.append(" ", el("span", {
           class: "clock" + (ms < 10000 ? " low" : "") + (state.clock.running === side ? " running" : ""),
-          "data-side": side, role: "timer", "aria-label": t("play.clock"), text: clockText(ms),
+          "data-side": side, role: "timer", text: clockText(ms),
+          "aria-label": ownSide() === side ? t("play.clock-yours") : t("play.clock-of", { side: sideName(side) }),
         }));
       }
       return label;
     }
 
+    // The board as the viewer sits: their row at the bottom, read left to
+    // right in sowing order, the other row above it running right to left,
+    // each store on its owner's right.
     function buildBoard() {
       const n = state.pits_per_row;
       const names = letters(n);
-      const board = el("div", { class: "board", style: "--pits:" + n });
-      board.append(storeBox("north"));
-      const north = el("div", { class: "row north" });
-      for (let i = n - 1; i >= 0; i--) north.append(pitButton(names[n + i], n + i, "north"));
-      const south = el("div", { class: "row south" });
-      for (let i = 0; i < n; i++) south.append(pitButton(names[i], i, "south"));
-      board.append(north, south, storeBox("south"));
-      if (shown.hand) board.append(el("div", { class: "hand", text: String(shown.hand) }));
+      const bottom = bottomSide();
+      const top = bottom === "south" ? "north" : "south";
+      const first = (side) => (side === "south" ? 0 : n);
+      if (cursor === null || !names.includes(cursor)) {
+        const own = names.slice(first(bottom), first(bottom) + n);
+        cursor = own.find((l) => canMove() && state.legal.includes(l)) || own[0];
+      }
+      const board = el("div", { class: "board bottom-" + bottom, "data-pits": String(n), role: "group", "aria-label": t("play.board"),
+        "aria-busy": animating ? "true" : null });
+      board.style.setProperty("--pits", n);
+      board.append(storeBox(top));
+      const upper = el("div", { class: "row far " + top });
+      for (let i = n - 1; i >= 0; i--) upper.append(pitButton(names[first(top) + i], first(top) + i, top));
+      const lower = el("div", { class: "row near " + bottom });
+      for (let i = 0; i < n; i++) lower.append(pitButton(names[first(bottom) + i], first(bottom) + i, bottom));
+      board.append(upper, lower, storeBox(bottom));
+      if (shown.hand) board.append(el("div", { class: "hand", "aria-hidden": "true", text: String(shown.hand) }));
       return board;
+    }
+
+    // Focus stays on the board when it is drawn again.
+    function keepFocus(old, draw) {
+      const had = old && old.contains(document.activeElement);
+      draw();
+      if (had) {
+        const pit = root.querySelector('.board .pit[data-pit="' + cursor + '"]');
+        if (pit) pit.focus({ preventScroll: true });
+      }
+    }
+
+    // Whose turn, or the result, in words.
+    function statusText() {
+      if (replay) return t("replay.ply", { n: ply, total: plies.length - 1 });
+      if (state.over) return t("play.over");
+      if (waitingForOpponent()) return isPlayer() ? t("play.waiting-friend") : t("play.waiting");
+      if (sending) return t("play.sending", { pit: sending });
+      const side = state.to_move;
+      const p = state.players[side];
+      const name = displayName(side);
+      let text = myTurn() && state.mode !== "local" ? t("play.your-turn")
+        : name === sideName(side) ? t("play.side-to-move", { side: name }) : t("play.to-move", { name, side: sideName(side) });
+      if (p.kind === "computer") text += " " + t("play.thinking");
+      return text;
     }
 
     // Draws the page; `quick` (during an animation) redraws only the board,
@@ -592,30 +783,22 @@
     function render(quick) {
       if (!state || !shown) return;
       const old = root.querySelector(".board");
-      if (quick && old) { old.replaceWith(buildBoard()); return; }
+      if (quick && old) { keepFocus(old, () => old.replaceWith(buildBoard())); return; }
+      keepFocus(old, () => draw());
+    }
+
+    function draw() {
       const n = state.pits_per_row;
       root.replaceChildren();
       root.style.setProperty("--pits", n);
 
       // Whose turn, or the result.
-      const status = el("p", { class: "status", role: "status", "aria-live": "polite" });
-      if (replay) {
-        status.textContent = t("replay.ply", { n: ply, total: plies.length - 1 });
-      } else if (state.over) {
-        status.textContent = t("play.over");
-      } else {
-        const side = state.to_move;
-        const p = state.players[side];
-        const name = displayName(side);
-        let text = myTurn() && state.mode !== "local" ? t("play.your-turn")
-          : name === sideName(side) ? t("play.side-to-move", { side: name }) : t("play.to-move", { name, side: sideName(side) });
-        if (p.kind === "computer") text += " " + t("play.thinking");
-        status.textContent = text;
-        status.classList.add(side);
-      }
-      root.append(playerLabel("north"));
-
-      root.append(buildBoard(), playerLabel("south"), status);
+      // Not a live region: it is drawn anew each time; #announce speaks.
+      const status = el("p", { class: "status", text: statusText() });
+      if (!replay && !state.over && !waitingForOpponent()) status.classList.add(state.to_move);
+      const bottom = bottomSide();
+      root.append(playerLabel(bottom === "south" ? "north" : "south"));
+      root.append(buildBoard(), playerLabel(bottom), status);
       if (state.match) {
         const m = state.match;
         root.append(el("p", { class: "match-score", "data-match": m.id, text: t("match.line", {
@@ -657,6 +840,7 @@
           root.append(el("p", { class: "notice", text: t("play.offer-sent") }));
         } else {
           root.append(el("div", { class: "notice" }, el("p", { text: t("play.offer-received") }),
+            el("p", { class: "offer-means", text: t("play.offer-means", { award: awardText() }) }),
             el("button", { type: "button", class: "button", onclick: () => action("accept"), text: t("play.accept") }), " ",
             el("button", { type: "button", class: "button", onclick: () => action("decline"), text: t("play.decline") })));
         }
@@ -701,9 +885,10 @@
       // The player's actions.
       if (!replay && !state.over && isPlayer()) {
         const bar = el("div", { class: "controls" });
-        if (state.hints && myTurn()) bar.append(el("button", { type: "button", class: "button", disabled: hintWaiting, onclick: askHint, text: t("play.hint") }));
+        if (animating) bar.append(el("button", { type: "button", class: "button secondary skip-sowing", onclick: skipAnimation, text: t("play.skip") }));
+        if (state.hints && canMove()) bar.append(el("button", { type: "button", class: "button", disabled: hintWaiting, onclick: askHint, text: t("play.hint") }));
         if (state.mode === "computer") bar.append(el("button", { type: "button", class: "button", onclick: () => action("undo"), text: t("play.undo") }));
-        if (!state.offer) bar.append(el("button", { type: "button", class: "button", onclick: () => action("offer"), text: t("play.offer") }));
+        if (!state.offer) bar.append(el("button", { type: "button", class: "button", onclick: () => action("offer", t("play.offer-confirm", { award: awardText() })), text: t("play.offer") }));
         bar.append(el("button", { type: "button", class: "button danger", onclick: () => action("resign", t("play.resign-confirm")), text: t("play.resign") }));
         root.append(bar);
       }
@@ -711,7 +896,15 @@
       // Sowing speed and the keyboard hint.
       const range = el("input", { type: "range", min: "0", max: "4", step: "1", value: String(speed), "aria-label": t("play.speed") });
       range.addEventListener("input", () => { speed = Number(range.value); store.set("mancala.speed", speed); });
-      root.append(el("p", { class: "settings" }, el("label", {}, t("play.speed") + " ", range)));
+      const settings = el("p", { class: "settings" }, el("label", {}, t("play.speed") + " ", range));
+      if (!fixedBottom()) {
+        settings.append(" ", el("button", { type: "button", class: "button secondary flip", "aria-pressed": String(flipped), text: t("play.flip"), onclick: () => {
+          flipped = !flipped;
+          store.set("mancala.flip." + id, flipped);
+          render();
+        } }));
+      }
+      root.append(settings);
       if (!replay && isPlayer()) root.append(el("p", { class: "note", text: t("play.keys") }));
 
       if (replay && state.over) root.append(reviewSection());

@@ -250,25 +250,33 @@ pub fn lang_index(lang: Lang) -> usize {
 }
 
 /// The starting board as players see it: North's row on top running right
-/// to left, South's below, each store on its owner's right.
+/// to left, South's below, each store on its owner's right. `app.js` draws
+/// the seeds in each hole (`data-seeds`); without it the counts remain.
 pub fn start_diagram(lang: Lang, pits: u8) -> String {
     let n = pits as usize;
     let mut html = format!(
-        "<div class=\"board diagram\" style=\"--pits:{n}\" role=\"img\" aria-label=\"{}\">",
+        "<div class=\"board diagram\" data-pits=\"{n}\" role=\"img\" aria-label=\"{}\">",
         esc(t(lang, "page.start"))
     );
-    let _ = write!(html, "<div class=\"store north-store\"><span class=\"count\">0</span></div><div class=\"row north\">");
+    html.push_str(
+        "<div class=\"store north-store top-store\"><span class=\"count\">0</span></div><div class=\"row north far\">",
+    );
+    let pit = |html: &mut String, letter: char| {
+        let _ = write!(
+            html,
+            "<div class=\"pit\"><span class=\"hole\" data-seeds=\"4\"></span>\
+             <span class=\"label\"><span class=\"letter\">{letter}</span><span class=\"count\">4</span></span></div>"
+        );
+    };
     for i in (0..n).rev() {
-        let letter = (b'A' + i as u8) as char;
-        let _ = write!(html, "<div class=\"pit\"><span class=\"count\">4</span><span class=\"letter\">{letter}</span></div>");
+        pit(&mut html, (b'A' + i as u8) as char);
     }
-    html.push_str("</div><div class=\"row south\">");
+    html.push_str("</div><div class=\"row south near\">");
     for i in 0..n {
-        let letter = (b'a' + i as u8) as char;
-        let _ = write!(html, "<div class=\"pit\"><span class=\"count\">4</span><span class=\"letter\">{letter}</span></div>");
+        pit(&mut html, (b'a' + i as u8) as char);
     }
     html.push_str(
-        "</div><div class=\"store south-store\"><span class=\"count\">0</span></div></div>",
+        "</div><div class=\"store south-store bottom-store\"><span class=\"count\">0</span></div></div>",
     );
     let _ = write!(html, "<p class=\"note\">{}</p>", esc(t(lang, "page.start-note")));
     html

@@ -232,15 +232,23 @@ export async function legalLetters(page) {
 
 export const gameId = (page) => new URL(page.url()).pathname.split("/").pop();
 
+/// Waits until the board shows no sowing (`aria-busy` while it animates).
+export async function waitForRest(page) {
+  await page.waitForFunction(() => !document.querySelector('#game .board[aria-busy="true"]'));
+}
+
 /// Waits until the page is at rest: the player to move may choose a pit, or
-/// the result is shown.
+/// the result is shown, and the board has caught up (a pit may be chosen
+/// while the last move is still being sown: see board.test.mjs).
 export async function waitForTurnOrEnd(page) {
   await page.waitForFunction(
     () => document.querySelector("#game .result") || document.querySelector("#game button.pit.legal"),
   );
+  await waitForRest(page);
 }
 
-/// Plays a legal pit by click or tap and waits until the move is listed.
+/// Plays a legal pit by click or tap and waits until the move is listed and
+/// sown on the board.
 /// `choose` picks among the legal letters (default: a fixed pseudo-random
 /// sequence, so the games differ from plain "first pit" play but repeat).
 export async function playMove(page, { tap = false, choose } = {}) {
@@ -253,6 +261,7 @@ export async function playMove(page, { tap = false, choose } = {}) {
   if (tap) await pit.tap();
   else await pit.click();
   await page.waitForFunction((n) => document.querySelectorAll("#game .moves li").length > n, before);
+  await waitForRest(page);
   return letter;
 }
 

@@ -22,16 +22,17 @@ after(async () => {
 const mark = (page) => page.evaluate(() => { window.__noReload = true; });
 const notReloaded = async (page) => assert.equal(await page.evaluate(() => window.__noReload), true, "the page was reloaded");
 
-/// Each pit's letter and count, in the order the page draws them.
+/// Each pit's letter and count, by letter (each player sees the board from
+/// their own side, so the order drawn differs).
 const pits = (page) => page.locator("#game .pit").evaluateAll((nodes) =>
-  nodes.map((p) => p.querySelector(".letter").textContent + "=" + p.querySelector(".count").textContent).join(" "));
+  nodes.map((p) => p.querySelector(".letter").textContent + "=" + p.querySelector(".count").textContent).sort().join(" "));
 
 /// Waits until `page` lists `count` moves and shows the same board as `other`.
 async function sameGame(page, other, count) {
   await page.waitForFunction((n) => document.querySelectorAll("#game .moves li").length === n, count);
   const want = await pits(other);
   await page.waitForFunction((text) => [...document.querySelectorAll("#game .pit")]
-    .map((p) => p.querySelector(".letter").textContent + "=" + p.querySelector(".count").textContent).join(" ") === text, want);
+    .map((p) => p.querySelector(".letter").textContent + "=" + p.querySelector(".count").textContent).sort().join(" ") === text, want);
   assert.deepEqual(await boardArray(page), await boardArray(other));
   assert.deepEqual(await moves(page), await moves(other));
 }
@@ -43,7 +44,9 @@ describe("online", () => {
     const invite = await ann.locator("#game .invite").inputValue();
     assert.match(invite, new RegExp(`^${server.url}/g/${id}\\?invite=`));
     assert.match(await ann.locator("#game .player.north").textContent(), /\(free seat\)/);
-    assert.deepEqual(await legalLetters(ann), ["a", "b", "c", "d", "e", "f"]);
+    // Nobody moves before the friend has joined: the page says so.
+    assert.deepEqual(await legalLetters(ann), []);
+    assert.equal(await ann.locator("#game .status").textContent(), "Waiting for your friend: you can move once they have joined.");
     await fastest(ann);
     await mark(ann);
 
@@ -67,6 +70,8 @@ describe("online", () => {
     // Ann sees Ben arrive without reloading, and the invitation box goes.
     await ann.locator("#game .player.north", { hasText: "Ben" }).waitFor();
     await ann.locator("#game .invite").waitFor({ state: "detached" });
+    await ann.locator("#game button.pit.legal").first().waitFor();
+    assert.deepEqual(await legalLetters(ann), ["a", "b", "c", "d", "e", "f"]);
     await notReloaded(ann);
 
     // Cy opens the same link: the seat is taken, he may watch.
@@ -116,7 +121,9 @@ describe("online", () => {
     assert.equal(await ben.locator("#game .status").textContent(), "Đến lượt Ann (Nam)");
     assert.equal(await cy.locator("#game .status").textContent(), "Ann (South) to move");
 
-    // Ann offers to end; Ben accepts; all three see the result.
+    // Ann offers to end, once she has read what it means; Ben accepts; all
+    // three see the result.
+    ann.once("dialog", (dialog) => dialog.accept());
     await ann.locator("#game .controls button", { hasText: "Offer to end" }).click();
     await ann.locator("#game .notice", { hasText: "You offered to end the game" }).waitFor();
     await ben.locator("#game .notice button", { hasText: "Đồng ý" }).click();
