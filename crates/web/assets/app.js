@@ -264,9 +264,7 @@
     const live = el("p", { id: "announce", class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true" });
     root.after(live);
     function announce(text) {
-      live.textContent = "";
-      // A fresh text node after a tick, so that a repeated text is read again.
-      setTimeout(() => { live.textContent = text; }, 50);
+      live.textContent = text;
     }
 
     async function start() {
@@ -885,7 +883,6 @@
       // The player's actions.
       if (!replay && !state.over && isPlayer()) {
         const bar = el("div", { class: "controls" });
-        if (animating) bar.append(el("button", { type: "button", class: "button secondary skip-sowing", onclick: skipAnimation, text: t("play.skip") }));
         if (state.hints && canMove()) bar.append(el("button", { type: "button", class: "button", disabled: hintWaiting, onclick: askHint, text: t("play.hint") }));
         if (state.mode === "computer") bar.append(el("button", { type: "button", class: "button", onclick: () => action("undo"), text: t("play.undo") }));
         if (!state.offer) bar.append(el("button", { type: "button", class: "button", onclick: () => action("offer", t("play.offer-confirm", { award: awardText() })), text: t("play.offer") }));
@@ -897,6 +894,8 @@
       const range = el("input", { type: "range", min: "0", max: "4", step: "1", value: String(speed), "aria-label": t("play.speed") });
       range.addEventListener("input", () => { speed = Number(range.value); store.set("mancala.speed", speed); });
       const settings = el("p", { class: "settings" }, el("label", {}, t("play.speed") + " ", range));
+      // While seeds are being sown: end the sowing shown at once (Escape too).
+      if (animating) settings.append(" ", el("button", { type: "button", class: "button secondary skip-sowing", onclick: skipAnimation, text: t("play.skip") }));
       if (!fixedBottom()) {
         settings.append(" ", el("button", { type: "button", class: "button secondary flip", "aria-pressed": String(flipped), text: t("play.flip"), onclick: () => {
           flipped = !flipped;

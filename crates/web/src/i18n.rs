@@ -100,6 +100,15 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
             "De rij van Noord ligt boven, die van Zuid onder; ieder heeft zijn voorraad rechts van zich. De letters geven de putjes een naam, in de volgorde van het zaaien.",
         ],
     ),
+    // The same starting board, stood upright on a narrow screen (2 x 12).
+    (
+        "page.start-upright",
+        [
+            "On a narrow screen the board stands upright: South's row runs down the left, North's up the right; South's store is at the bottom, North's at the top. The letters name the pits in sowing order.",
+            "Trên màn hình hẹp, bàn chơi được dựng đứng: hàng của Nam chạy xuống ở bên trái, hàng của Bắc chạy lên ở bên phải; kho của Nam ở dưới cùng, kho của Bắc ở trên cùng. Các chữ cái là tên các ô theo thứ tự gieo.",
+            "Op een smal scherm staat het bord rechtop: de rij van Zuid loopt links omlaag, die van Noord rechts omhoog; de voorraad van Zuid staat onderaan, die van Noord bovenaan. De letters geven de putjes een naam, in de volgorde van het zaaien.",
+        ],
+    ),
     ("sec.overview", ["Overview and history", "Tổng quan và lịch sử", "Overzicht en geschiedenis"]),
     ("sec.board", ["The board", "Bàn chơi", "Het bord"]),
     ("sec.howto", ["How to play", "Cách chơi", "Zo speel je"]),

@@ -279,6 +279,15 @@ pub fn start_diagram(lang: Lang, pits: u8) -> String {
         "</div><div class=\"store south-store bottom-store\"><span class=\"count\">0</span></div></div>",
     );
     let _ = write!(html, "<p class=\"note\">{}</p>", esc(t(lang, "page.start-note")));
+    if n == 12 {
+        // Shown instead of the note above where the style sheet stands the
+        // board upright (narrow screens).
+        let _ = write!(
+            html,
+            "<p class=\"note upright-note\">{}</p>",
+            esc(t(lang, "page.start-upright"))
+        );
+    }
     html
 }
 

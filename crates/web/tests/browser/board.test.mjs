@@ -19,8 +19,10 @@ after(async () => {
 });
 
 /// Each row as drawn: its pits' letters in the page's order, with the
-/// centre of each pit's hole, and each store's centre.
-const layout = (page) => page.locator("#game .board").evaluate((node) => {
+/// centre of each pit's hole, and each store's centre. Read in one go from
+/// the document (the board is redrawn whenever news comes).
+const layout = (page) => page.evaluate(() => {
+  const node = document.querySelector("#game .board");
   const centre = (n) => { const r = n.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height }; };
   const row = (which) => [...node.querySelectorAll(`.row.${which} .pit`)].map((pit) =>
     ({ letter: pit.querySelector(".letter").textContent, ...centre(pit.querySelector(".hole")) }));
@@ -47,7 +49,8 @@ async function seenFrom(page, side) {
   const byX = (row) => [...row].sort((a, b) => a.x - b.x).map((p) => p.letter);
   assert.deepEqual(byX(bottom), letters(side === "north"));
   assert.deepEqual(byX(top), letters(side !== "north").reverse());
-  assert.ok(Math.min(...bottom.map((p) => p.y)) > Math.max(...top.map((p) => p.y)), "the own row is below the other");
+  assert.ok(Math.min(...bottom.map((p) => p.y)) > Math.max(...top.map((p) => p.y)),
+    `the own row is below the other: ${JSON.stringify({ bottom, top })}`);
   const [own, other] = side === "north" ? [north, south] : [south, north];
   assert.ok(own.x > Math.max(...bottom.map((p) => p.x)), "the own store is on the right");
   assert.ok(other.x < Math.min(...top.map((p) => p.x)), "the opponent's store is on the left");
@@ -183,8 +186,11 @@ describe("the board", () => {
     await page.waitForFunction((m) => document.getElementById("announce").textContent.includes(` ${m}`), state.moves[1]);
     assert.match(await live.textContent(), /^North sowed \d+ seeds from [A-F].*Your turn/);
     // The last move's mark differs from the focus ring.
-    const last = await page.locator("#game .pit.last .hole").evaluate((n) => getComputedStyle(n).boxShadow);
-    assert.match(last, /rgb\(242, 183, 5\)/);
+    const last = await page.evaluate(() => {
+      const hole = document.querySelector("#game .pit.last:not(.captured) .hole");
+      return hole ? getComputedStyle(hole).boxShadow : null;
+    });
+    if (last !== null) assert.match(last, /rgb\(242, 183, 5\)/);
     // Space plays too, and the focus stays.
     await page.keyboard.press("ArrowRight");
     const next = await pitInFocus();
@@ -269,10 +275,22 @@ describe("the board", () => {
       for (const b of buttons) assert.ok(b.left >= 0 && b.right <= PHONE.width && b.height >= 24, JSON.stringify(b));
       await noSidewaysScroll(page);
       await screenshot(page, `phone-390-anywoli${dark ? "-dark" : ""}`);
+      await fastest(page);
       await playMove(page, { tap: true });
       await waitForTurnOrEnd(page);
       await noSidewaysScroll(page);
     }
+    // The rules page's starting board stands upright too, and its note says so.
+    const rules = await s.page({ phone: true });
+    await rules.goto(`${server.url}/games/anywoli`);
+    assert.equal(await rules.locator(".diagram .pit .seeds i").count(), 96, "four seeds drawn in each pit");
+    const columns = await rules.locator(".diagram .row.near .pit .hole").evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().left));
+    assert.ok(Math.max(...columns) - Math.min(...columns) < 1, `the diagram's row is one column: ${columns}`);
+    assert.equal(await rules.locator(".upright-note").isVisible(), true);
+    assert.match(await rules.locator(".upright-note").textContent(), /South's row runs down the left/);
+    assert.equal(await rules.locator(".diagram + .note").isVisible(), false);
+    await noSidewaysScroll(rules);
+
     const desktop = await s.page();
     await newGame(desktop, server.url, { game: "anywoli", level: 1, name: "Ama" });
     await seenFrom(desktop, "south");

@@ -201,7 +201,11 @@ export async function screenshot(page, name) {
 /// What the board shows: each pit's count by letter, and the two stores
 /// (South's, North's).
 export async function board(page) {
-  return page.locator("#game .board").evaluate((node) => {
+  await page.locator("#game .board").waitFor();
+  // Read in one go from the document: the board is redrawn when news comes,
+  // and a node found first could be gone by the time it is read.
+  return page.evaluate(() => {
+    const node = document.querySelector("#game .board");
     const pits = {};
     for (const pit of node.querySelectorAll(".pit")) {
       pits[pit.querySelector(".letter").textContent] = Number(pit.querySelector(".count").textContent);
