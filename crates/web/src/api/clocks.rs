@@ -42,7 +42,7 @@ pub fn watch_clock(state: &Shared, game: &Arc<Mutex<Live>>, live: &mut Live) {
                     // Dropped only if storage fails; the next request
                     // that finds the flag down ends the game then.
                     live.clock_task = None;
-                    let _ = finish(&state, &mut live, Some(!side), "time").await;
+                    let _ = finish(&state, &mut live, Some(!side), GameEnding::Time).await;
                     return;
                 }
                 Some((_, due)) => at = due,

@@ -125,6 +125,13 @@ pub(crate) async fn create(
             ));
         }
     };
+    let mode = Mode::parse(&body.mode).ok_or_else(|| {
+        error(
+            StatusCode::BAD_REQUEST,
+            "bad_mode",
+            format!("mode '{}' is not one of computer, local, online", body.mode),
+        )
+    })?;
     let name = clean_name(body.name.as_deref(), default_name(side));
     let token = secret();
     let mut row = GameRow {
@@ -132,7 +139,7 @@ pub(crate) async fn create(
         ruleset: ruleset.id.to_string(),
         version: ruleset.version,
         setup: None,
-        mode: body.mode.clone(),
+        mode,
         level: None,
         south_name: String::new(),
         north_name: String::new(),
@@ -140,7 +147,7 @@ pub(crate) async fn create(
         north_token: None,
         invite: None,
         computer: None,
-        status: "active".into(),
+        status: Status::Active,
         result: None,
         ending: None,
         rematch: None,
@@ -148,14 +155,14 @@ pub(crate) async fn create(
         updated: now(),
         clock,
         // An online game's clock starts when the second player arrives.
-        turn_started: (body.mode != "online").then(now_ms),
+        turn_started: (mode != Mode::Online).then(now_ms),
         ..GameRow::default()
     };
     let (mine, theirs) = seat_fields(&mut row, side);
     *mine.0 = name;
     *mine.1 = Some(token.clone());
-    match body.mode.as_str() {
-        "computer" => {
+    match mode {
+        Mode::Computer => {
             let level = body.level.unwrap_or(3);
             if !(1..=8).contains(&level) {
                 return Err(error(
@@ -168,18 +175,11 @@ pub(crate) async fn create(
             row.level = Some(level);
             row.computer = Some(side_name(!side).into());
         }
-        "local" => {
+        Mode::Local => {
             *theirs.0 = clean_name(body.opponent.as_deref(), default_name(!side));
             *theirs.1 = Some(token.clone());
         }
-        "online" => row.invite = Some(secret()),
-        other => {
-            return Err(error(
-                StatusCode::BAD_REQUEST,
-                "bad_mode",
-                format!("mode '{other}' is not one of computer, local, online"),
-            ))
-        }
+        Mode::Online => row.invite = Some(secret()),
     }
     let invite = row.invite.clone();
     let id = row.id.clone();
@@ -260,9 +260,9 @@ pub(crate) async fn list(
 pub fn summary(row: &GameRow, moves: u32) -> Value {
     let name = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name);
     json!({
-        "id": row.id, "game": row.ruleset, "name": name, "mode": row.mode,
+        "id": row.id, "game": row.ruleset, "name": name, "mode": row.mode.id(),
         "south": row.south_name, "north": row.north_name,
-        "result": row.result, "ending": row.ending, "moves": moves, "updated": row.updated,
+        "result": row.result, "ending": row.ending.map(GameEnding::id), "moves": moves, "updated": row.updated,
     })
 }
 
@@ -357,13 +357,13 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
     let ruleset = ruleset(&live.row.ruleset)
         .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
     let old = &live.row;
-    let (south_token, north_token) = match old.mode.as_str() {
+    let (south_token, north_token) = match old.mode {
         _ if old.match_id.is_some() => (old.north_token.clone(), old.south_token.clone()),
-        "local" => {
+        Mode::Local => {
             let t = secret();
             (Some(t.clone()), Some(t))
         }
-        "computer" => {
+        Mode::Computer => {
             let human = old.computer.as_deref().and_then(parse_side).map_or(Side::South, |c| !c);
             let t = Some(secret());
             if human == Side::South {
@@ -379,7 +379,7 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
         ruleset: ruleset.id.to_string(),
         version: ruleset.version,
         setup: None,
-        mode: old.mode.clone(),
+        mode: old.mode,
         level: old.level,
         south_name: old.north_name.clone(),
         north_name: old.south_name.clone(),
@@ -387,7 +387,7 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
         north_token,
         invite: None,
         computer: old.computer.as_deref().and_then(parse_side).map(|c| side_name(!c).to_string()),
-        status: "active".into(),
+        status: Status::Active,
         result: None,
         ending: None,
         rematch: None,

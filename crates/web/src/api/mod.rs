@@ -8,7 +8,9 @@
 use crate::live::{
     new_game, now_ms, parse_side, report_json, side_name, winner_text, Live, MatchState, NoClaim,
 };
-use crate::store::{Clock, GameRow, MatchRow, StoreError, StoredGame, StoredReview};
+use crate::store::{
+    Clock, GameEnding, GameRow, MatchRow, Mode, Status, StoreError, StoredGame, StoredReview,
+};
 use crate::Shared;
 use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -259,7 +261,7 @@ pub(crate) fn lost_on_time() -> ApiError {
 
 /// The answer to a move in a game that is over.
 pub(crate) fn over_error(live: &Live) -> ApiError {
-    if live.row.ending.as_deref() == Some("time") {
+    if live.row.ending == Some(GameEnding::Time) {
         lost_on_time()
     } else {
         finished_error()

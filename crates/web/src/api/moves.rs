@@ -25,7 +25,7 @@ pub(crate) async fn play(State(state): State<Shared>, seated: Seated<MoveBody>) 
     if let Some((side, due)) = live.flag_at() {
         if due <= now_ms() {
             // Too late: the flag fell before the timer got to it.
-            finish(&state, &mut live, Some(!side), "time").await?;
+            finish(&state, &mut live, Some(!side), GameEnding::Time).await?;
         }
     }
     let Some(to_move) = live.to_move() else { return Err(over_error(&live)) };
@@ -75,9 +75,9 @@ pub(crate) async fn apply_move(
     row.offer = None;
     live.clock_after_move(&mut row, report.mover, now_ms());
     if let Some(outcome) = game.position().outcome() {
-        row.status = "finished".into();
+        row.status = Status::Finished;
         row.result = Some(winner_text(outcome.winner).into());
-        row.ending = Some(outcome.reason.id().into());
+        row.ending = Some(GameEnding::Rules(outcome.reason));
     }
     let ply = game.moves().len() as u32;
     let letter = pit.letter(game.rules()).to_string();
@@ -130,7 +130,7 @@ pub(crate) async fn undo(State(state): State<Shared>, seated: Seated) -> ApiResu
         ));
     }
     let mut row = live.row.clone();
-    row.status = "active".into();
+    row.status = Status::Active;
     row.result = None;
     row.ending = None;
     row.updated = now();
@@ -161,12 +161,12 @@ pub(crate) async fn finish(
     state: &Shared,
     live: &mut Live,
     winner: Option<Side>,
-    ending: &str,
+    ending: GameEnding,
 ) -> Result<(), ApiError> {
     let mut row = live.row.clone();
-    row.status = "finished".into();
+    row.status = Status::Finished;
     row.result = Some(winner_text(winner).into());
-    row.ending = Some(ending.into());
+    row.ending = Some(ending);
     row.updated = now();
     row.offer = None;
     live.stopped_clock(&mut row, now_ms());
@@ -186,7 +186,7 @@ pub(crate) async fn resign(State(state): State<Shared>, seated: Seated) -> ApiRe
     let Some(to_move) = live.to_move() else { return Err(finished_error()) };
     // At one screen both seats share a token: the player to move resigns.
     let loser = if seats.len() == 2 { to_move } else { seats[0] };
-    finish(&state, &mut live, Some(!loser), "resignation").await?;
+    finish(&state, &mut live, Some(!loser), GameEnding::Resignation).await?;
     Ok(Json(live.state()))
 }
 
@@ -200,7 +200,7 @@ pub(crate) async fn claim(State(state): State<Shared>, seated: Seated) -> ApiRes
     let claimer = seats[0];
     match live.claim_wait(claimer, now_ms()) {
         Ok(_) => {
-            finish(&state, &mut live, Some(claimer), "abandoned").await?;
+            finish(&state, &mut live, Some(claimer), GameEnding::Abandoned).await?;
             Ok(Json(live.state()))
         }
         Err(NoClaim::NotOnline) => Err(error(

@@ -8,7 +8,7 @@ pub(crate) async fn agree(state: &Shared, live: &mut Live) -> Result<(), ApiErro
     let Some(pos) = game.agree_to_end() else { return Err(finished_error()) };
     let winner = pos.outcome().and_then(|o| o.winner);
     let before = std::mem::replace(&mut live.game, game);
-    if let Err(e) = finish(state, live, winner, "agreed").await {
+    if let Err(e) = finish(state, live, winner, GameEnding::AGREED).await {
         live.game = before;
         return Err(e);
     }

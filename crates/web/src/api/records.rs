@@ -36,10 +36,10 @@ pub fn record_of(live: &Live) -> Record {
         tags.push(("Match".to_string(), format!("{contest} game {}", number + 1)));
     }
     let loser = row.result.as_deref().and_then(parse_side).map(|w| !w);
-    let ending = match (row.ending.as_deref(), loser) {
-        (Some("resignation"), Some(loser)) => Ending::Resignation { loser },
-        (Some("time"), Some(loser)) => Ending::Time { loser },
-        (Some("abandoned"), Some(loser)) => Ending::Abandoned { loser },
+    let ending = match (row.ending, loser) {
+        (Some(GameEnding::Resignation), Some(loser)) => Ending::Resignation { loser },
+        (Some(GameEnding::Time), Some(loser)) => Ending::Time { loser },
+        (Some(GameEnding::Abandoned), Some(loser)) => Ending::Abandoned { loser },
         _ => Ending::Unfinished,
     };
     Record::new(*live.ruleset, &live.game, tags, ending)
@@ -105,27 +105,24 @@ pub(crate) async fn upload(
         .map_err(|e| error(StatusCode::BAD_REQUEST, "bad_record", e.to_string()))?;
     let game = record.game();
     let rules = record.ruleset.rules;
-    let (status, result, ending) = match record.ending {
-        Ending::Unfinished => ("active", None, None),
+    let (winner, ending) = match record.ending {
+        Ending::Unfinished => (None, None),
         Ending::Rules(reason) => {
-            ("finished", record.result().flatten().map(Some), Some(reason.id()))
+            (record.result().flatten().map(Some), Some(GameEnding::Rules(reason)))
         }
-        Ending::Resignation { loser } => ("finished", Some(Some(!loser)), Some("resignation")),
-        Ending::Time { loser } => ("finished", Some(Some(!loser)), Some("time")),
-        Ending::Abandoned { loser } => ("finished", Some(Some(!loser)), Some("abandoned")),
+        Ending::Resignation { loser } => (Some(Some(!loser)), Some(GameEnding::Resignation)),
+        Ending::Time { loser } => (Some(Some(!loser)), Some(GameEnding::Time)),
+        Ending::Abandoned { loser } => (Some(Some(!loser)), Some(GameEnding::Abandoned)),
     };
-    let result = match (status, result) {
-        ("finished", Some(w)) => Some(winner_text(w).to_string()),
-        ("finished", None) => Some("draw".to_string()),
-        _ => None,
-    };
+    let status = if ending.is_some() { Status::Finished } else { Status::Active };
+    let result = ending.map(|_| winner_text(winner.flatten()).to_string());
     let token = secret();
     let row = GameRow {
         id: game_id(),
         ruleset: record.ruleset.id.to_string(),
         version: record.ruleset.version,
         setup: record.setup.as_ref().map(|s| s.to_string()),
-        mode: "local".into(),
+        mode: Mode::Local,
         level: None,
         south_name: clean_name(record.tag("South"), "South"),
         north_name: clean_name(record.tag("North"), "North"),
@@ -133,9 +130,9 @@ pub(crate) async fn upload(
         north_token: Some(token.clone()),
         invite: None,
         computer: None,
-        status: status.into(),
+        status,
         result,
-        ending: ending.map(str::to_string),
+        ending,
         rematch: None,
         created: now(),
         updated: now(),

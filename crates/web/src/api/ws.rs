@@ -88,7 +88,7 @@ pub(crate) async fn pump(mut socket: WebSocket, game: &Arc<Mutex<Live>>, seated:
                     };
                     if let Some(token) = token {
                         let mut live = game.lock().await;
-                        if live.row.mode == "online" {
+                        if live.row.mode == Mode::Online {
                             *seated = live.seats(&token);
                             for side in seated.iter() {
                                 live.present[side.index()] += 1;
