@@ -21,6 +21,8 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
+mod fairness;
+
 struct Reply {
     status: u16,
     headers: String,
@@ -38,15 +40,24 @@ async fn start(db: &impl Database, rate_limit: u32) -> Server {
 }
 
 async fn start_with(db: &impl Database, rate_limit: u32, abandon_seconds: u64) -> Server {
+    start_configured(db, |config| {
+        config.rate_limit = rate_limit;
+        config.abandon_seconds = abandon_seconds;
+    })
+    .await
+}
+
+/// A server on a free port with the defaults but for what `change` sets.
+async fn start_configured(db: &impl Database, change: impl FnOnce(&mut Config)) -> Server {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let config = Config {
+    let mut config = Config {
         public_url: format!("http://{addr}"),
         database: db.url(),
-        rate_limit,
         ai_threads: 2,
-        abandon_seconds,
+        ..Config::default()
     };
+    change(&mut config);
     serve(listener, &config).await.unwrap()
 }
 
