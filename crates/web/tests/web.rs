@@ -700,6 +700,13 @@ async fn pages_are_served_in_the_chosen_language() {
             let reply = get(&server, &format!("/games/{}?lang={lang}", page.id)).await;
             assert_eq!(reply.status, 200);
             assert!(reply.body.contains("/new?game="));
+            // The history and its sources close the page.
+            let chosen = Lang::from_code(lang).unwrap();
+            let history = format!("<h2>{}</h2>", mancala_web::i18n::t(chosen, "sec.history"));
+            let sources = format!("<h2>{}</h2>", mancala_web::i18n::t(chosen, "sec.sources"));
+            let (h, s) = (reply.body.find(&history), reply.body.find(&sources));
+            assert!(h.is_some() && s > h, "{} {lang}: no history and sources", page.id);
+            assert!(reply.body.contains("CC BY-SA"));
         }
         for (variant, _) in page.variants {
             assert_eq!(get(&server, &format!("/games/{variant}")).await.status, 200);
