@@ -332,7 +332,7 @@ const ANYWOLI_SECTIONS: &[Section] = &[
         items: &[
             [
                 "- Last four: as soon as a capture leaves exactly four seeds in play (on the board and in hand), the game ends, even in the middle of a lap, and the player credited with that capture also takes the last four: the pit's owner for a four made on the way, the mover for a four that ends a lap.",
-                "- Bốn hạt cuối cùng: ngay khi một lần ăn chỉ còn để lại đúng bốn hạt trong cuộc (trên bàn và trong tay), ván kết thúc, kể cả khi đang gieo dở, và người được tính lần ăn đó lấy luôn bốn hạt cuối: chủ ô nếu bốn hạt hình thành dọc đường, người đang đi nếu bốn hạt hình thành ở cuối đợt gieo.",
+                "- Bốn hạt cuối cùng: ngay khi một lần ăn chỉ còn để lại đúng bốn hạt trong cuộc (trên bàn và trong tay), ván kết thúc, kể cả khi đang gieo dở, và người được hưởng lần ăn đó lấy luôn bốn hạt cuối: chủ ô nếu bốn hạt hình thành dọc đường, người đang đi nếu bốn hạt hình thành ở cuối đợt gieo.",
                 "- Laatste vier: zodra een slag precies vier zaden in het spel overlaat (op het bord en in de hand), is de partij uit, ook midden in een ronde, en de speler aan wie die slag toekomt krijgt ook de laatste vier: de eigenaar van het putje bij een vier onderweg, de zetter bij een vier aan het eind van een ronde.",
             ],
             [
@@ -368,7 +368,7 @@ const ANYWOLI_HOUSE: &[Section] = &[Section {
         ],
         [
             "- The sources give three ways to settle the last four seeds; this platform uses the one in which the player credited with the second-to-last four also takes the last.",
-            "- Các nguồn đưa ra ba cách xử lý bốn hạt cuối cùng; trang này chọn cách người được tính nhóm bốn hạt áp chót cũng được lấy nhóm cuối.",
+            "- Các nguồn đưa ra ba cách xử lý bốn hạt cuối cùng; trang này chọn cách người được hưởng nhóm bốn hạt áp chót cũng được lấy nhóm cuối.",
             "- De bronnen noemen drie manieren om de laatste vier zaden af te handelen; dit platform kiest die waarbij de speler aan wie de voorlaatste vier toekomt ook de laatste krijgt.",
         ],
         AGREED,
@@ -509,7 +509,7 @@ const WAHREE_HISTORY: &[Section] = &[
             [
                 "Enslaved West Africans brought the game to the Danish West Indies, today's US Virgin Islands, more than two centuries ago. When modern pastimes spread in the middle of the twentieth century, Wahree faded from daily life, like the old Cariso ballads and the Bamboula dance; the Crucian writer James Weeks recalls that his generation grew up with no more of it than their parents' faint memories.",
                 "Những người Tây Phi bị bắt làm nô lệ đã mang trò chơi đến Tây Ấn thuộc Đan Mạch, nay là Quần đảo Virgin thuộc Hoa Kỳ, hơn hai thế kỷ trước. Khi các thú tiêu khiển hiện đại lan rộng vào giữa thế kỷ hai mươi, Wahree dần vắng bóng trong đời sống hằng ngày, giống như những bài ballad Cariso xưa và điệu múa Bamboula; nhà văn James Weeks, người Saint Croix, kể rằng thế hệ của ông lớn lên chỉ biết trò chơi qua những ký ức mờ nhạt của cha mẹ.",
-                "Tot slaaf gemaakte West-Afrikanen brachten het spel ruim twee eeuwen geleden naar Deens West-Indië, de huidige Amerikaanse Maagdeneilanden. Toen halverwege de twintigste eeuw moderne vormen van vermaak opkwamen, verdween Wahree uit het dagelijks leven, net als de oude Cariso-ballades en de Bamboula-dans; de schrijver James Weeks van Saint Croix vertelt dat zijn generatie opgroeide met niet meer dan de vage herinneringen van hun ouders.",
+                "Tot slaaf gemaakte West-Afrikanen brachten het spel ruim twee eeuwen geleden naar Deens West-Indië, de huidige Amerikaanse Maagdeneilanden. Toen halverwege de twintigste eeuw moderne vormen van vermaak opkwamen, verdween Wahree uit het dagelijks leven, net als de oude Cariso-ballades en de Bamboula-dans; de schrijver James Weeks van Saint Croix vertelt dat zijn generatie opgroeide met niet meer dan de vage herinneringen van de ouders.",
             ],
             [
                 "In the mid-1980s primary school teachers on Saint Croix took the game up again, as a hands-on way to teach mathematical reasoning, logic and the heritage of the African diaspora. The first inter-school tournament was held on 30 November 1984 at the Cooperative Extension Service in Kingshill; its young champions won polished mahogany boards made by Raphael Perez Davis of the Golden Grove Correctional Facility. The yearly contests later moved to the Crucian Agriculture and Food Fair, Agrifest, where the Ghanaian master Kofi Boateng took the top honours.",

@@ -895,10 +895,10 @@ fn rules_pages_keep_the_issue_11_fixes() {
         assert_eq!(titles, ["sec.history", "sec.sources"], "{}", page.id);
         assert!(page.history[0].items.len() >= 2, "{}: history too short", page.id);
         let sources = page.history[1].items;
-        for lang in 0..3 {
+        for text in &sources[0] {
             assert!(
-                sources[0][lang].contains("Mancala World") && sources[0][lang].contains("CC BY-SA"),
-                "{}: Mancala World and its licence first",
+                text.contains("Mancala World") && text.contains("CC BY-SA"),
+                "{}: Mancala World and its licence first: {text}",
                 page.id
             );
         }
