@@ -6,9 +6,24 @@
 use crate::explain;
 use crate::store::{GameEnding, GameRow, Mode, Status, StoredGame};
 use mancala_rules::{ruleset_version, Event, Game, Match, MoveReport, Pit, Ruleset, Side};
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::broadcast;
+
+/// A message pushed to every watcher of a game on its WebSocket.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Push<'a> {
+    /// The game changed (a player came, an offer, the end...).
+    State { state: &'a Value },
+    /// A move was played: its report, seed by seed, and the state after it.
+    Move {
+        #[serde(rename = "move")]
+        report: &'a Value,
+        state: &'a Value,
+    },
+}
 
 pub struct Live {
     pub row: GameRow,
@@ -313,10 +328,18 @@ impl Live {
         }
     }
 
-    pub fn publish(&mut self, message: Value) {
+    /// Tells every watcher, and marks the game changed (a computer move
+    /// thought about before this is thrown away).
+    pub fn publish(&mut self, message: &Push<'_>) {
         self.revision += 1;
         // No receivers is fine: nobody is watching.
-        let _ = self.tx.send(message.to_string());
+        let _ = self.tx.send(serde_json::to_string(message).unwrap_or_default());
+    }
+
+    /// Tells every watcher the new state.
+    pub fn publish_state(&mut self) {
+        let state = self.state();
+        self.publish(&Push::State { state: &state });
     }
 
     /// The public state: no tokens, no invitation code.

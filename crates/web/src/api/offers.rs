@@ -15,11 +15,21 @@ pub(crate) async fn agree(state: &Shared, live: &mut Live) -> Result<(), ApiErro
     Ok(())
 }
 
+/// The answer to an offer to end the game: whether it ended now.
+#[derive(Serialize)]
+pub(crate) struct OfferAnswer {
+    accepted: bool,
+    state: Value,
+}
+
 /// Offers to end the game by agreement that the seeds circulate. At one
 /// screen it ends at once; the computer accepts only when its search sees
 /// no progress for either side ([`computer_accepts_end`]); online, the
 /// opponent must accept.
-pub(crate) async fn offer(State(state): State<Shared>, seated: Seated) -> ApiResult {
+pub(crate) async fn offer(
+    State(state): State<Shared>,
+    seated: Seated,
+) -> Result<Json<OfferAnswer>, ApiError> {
     let (mut live, seats) = seated.lock().await?;
     if live.to_move().is_none() {
         return Err(finished_error());
@@ -29,7 +39,7 @@ pub(crate) async fn offer(State(state): State<Shared>, seated: Seated) -> ApiRes
     }
     if seats.len() == 2 {
         agree(&state, &mut live).await?;
-        return Ok(Json(json!({ "accepted": true, "state": live.state() })));
+        return Ok(Json(OfferAnswer { accepted: true, state: live.state() }));
     }
     let me = seats[0];
     if let Some(computer) = live.computer() {
@@ -53,10 +63,10 @@ pub(crate) async fn offer(State(state): State<Shared>, seated: Seated) -> ApiRes
         if accepts {
             agree(&state, &mut live).await?;
         }
-        return Ok(Json(json!({ "accepted": accepts, "state": live.state() })));
+        return Ok(Json(OfferAnswer { accepted: accepts, state: live.state() }));
     }
     save_offer(&state, &mut live, Some(me)).await?;
-    Ok(Json(json!({ "accepted": false, "state": live.state() })))
+    Ok(Json(OfferAnswer { accepted: false, state: live.state() }))
 }
 
 /// Stores a new pending offer (or none), then tells everyone.
@@ -71,8 +81,7 @@ pub(crate) async fn save_offer(
     let saved = row.clone();
     blocking(state, move |s| s.save(&saved)).await?;
     live.row = row;
-    let state_json = live.state();
-    live.publish(json!({ "type": "state", "state": state_json }));
+    live.publish_state();
     Ok(())
 }
 

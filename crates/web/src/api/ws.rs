@@ -32,8 +32,7 @@ pub(crate) async fn watch(state: Shared, socket: WebSocket, game: Arc<Mutex<Live
                 live.left[side.index()] = Some(now);
             }
         }
-        let state_json = live.state();
-        live.publish(json!({ "type": "state", "state": state_json }));
+        live.publish_state();
     }
 }
 
@@ -54,7 +53,11 @@ pub(crate) async fn pump(
 ) {
     let (mut rx, first) = {
         let live = game.lock().await;
-        (live.tx.subscribe(), json!({ "type": "state", "state": live.state() }).to_string())
+        let state = live.state();
+        (
+            live.tx.subscribe(),
+            serde_json::to_string(&Push::State { state: &state }).unwrap_or_default(),
+        )
     };
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
@@ -82,7 +85,8 @@ pub(crate) async fn pump(
                     }
                 }
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                    let text = json!({ "type": "state", "state": game.lock().await.state() }).to_string();
+                    let state = game.lock().await.state();
+                    let text = serde_json::to_string(&Push::State { state: &state }).unwrap_or_default();
                     if socket.send(Message::Text(text.into())).await.is_err() {
                         return;
                     }
@@ -117,8 +121,7 @@ pub(crate) async fn pump(
                                 live.present[side.index()] += 1;
                             }
                             if !seated.is_empty() {
-                                let state_json = live.state();
-                                live.publish(json!({ "type": "state", "state": state_json }));
+                                live.publish_state();
                                 let _ = arrive(state, game, &mut live, seated).await;
                             }
                         }
