@@ -206,6 +206,13 @@ impl Game {
         Clone::clone(self)
     }
 
+    /// Pickled as its record (which holds the start, the moves and the
+    /// ending), through `mancala._game_from_record`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_record = py.import("mancala")?.getattr("_game_from_record")?;
+        Ok((from_record, (self.record(None)?,)))
+    }
+
     /// The state as a dict: exactly a line of `mancala replay --format
     /// jsonl` for this position.
     fn state(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -265,14 +272,14 @@ impl Game {
     }
 
     /// Seeds per pit in sowing order (South's row, then North's).
-    fn board(&self) -> Vec<u8> {
-        self.game.position().pits().to_vec()
+    fn board(&self) -> Vec<u32> {
+        self.game.position().pits().iter().map(|&s| s as u32).collect()
     }
 
     /// `[south, north]`: the seeds captured.
-    fn captured(&self) -> [u8; 2] {
+    fn captured(&self) -> Vec<u32> {
         let c = self.game.position().captured();
-        [c.south, c.north]
+        vec![c.south as u32, c.north as u32]
     }
 
     /// 0 (South) or 1 (North): who moves next; None once over.

@@ -43,6 +43,11 @@ Playouts.__doc__ = """Random games' results: `scores` (n x 2: South's and North'
 scores), `winners` (0 South, 1 North, -1 draw), `lengths` (plies)."""
 
 
+def _game_from_record(text):
+    """Unpickles a Game (pickled as its record)."""
+    return Game.from_record(text)
+
+
 def playouts(ruleset_id, n, seed, threads=1):
     """Plays `n` uniformly random games inside Rust on `threads` threads.
 
