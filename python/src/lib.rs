@@ -460,8 +460,11 @@ impl Engine {
                 v => Ok(v.map(|v| v as u64)),
             }
         };
-        let (depth, time_ms, nodes) =
-            (positive("depth", depth)?, positive("movetime_ms", movetime_ms)?, positive("nodes", nodes)?);
+        let (depth, time_ms, nodes) = (
+            positive("depth", depth)?,
+            positive("movetime_ms", movetime_ms)?,
+            positive("nodes", nodes)?,
+        );
         if depth.is_some_and(|d| d > 120) {
             return Err(value_error("depth must be at most 120"));
         }
@@ -477,7 +480,11 @@ impl Engine {
             Some(n) => return Err(value_error(format!("level must be from 1 to 8, not {n}"))),
             None if limited => (
                 PlayerSpec::AlphaBeta { depth: depth.map(|d| d as u32), time_ms, nodes },
-                Limits { depth: depth.map(|d| d as u32), nodes, time: time_ms.map(Duration::from_millis) },
+                Limits {
+                    depth: depth.map(|d| d as u32),
+                    nodes,
+                    time: time_ms.map(Duration::from_millis),
+                },
             ),
             None => {
                 let l = LEVELS[6];
@@ -493,9 +500,9 @@ impl Engine {
             Some(obj) => match obj.cast::<Egdb>() {
                 Ok(egdb) => Some(egdb.borrow().db.clone()),
                 Err(_) => {
-                    let path: std::path::PathBuf = obj.extract().map_err(|_| {
-                        value_error("db is an Egdb or the path of a database file")
-                    })?;
+                    let path: std::path::PathBuf = obj
+                        .extract()
+                        .map_err(|_| value_error("db is an Egdb or the path of a database file"))?;
                     Some(Arc::new(Database::open_any(&path).map_err(value_error)?))
                 }
             },
@@ -583,7 +590,10 @@ impl Engine {
         dict.set_item("upper", score_dict(py, solution.upper)?)?;
         dict.set_item("depth", solution.depth)?;
         dict.set_item("line", letters(game.rules(), solution.line.iter().copied()))?;
-        dict.set_item("final_scores", solution.final_scores.map(|c: BySide<u8>| [c.south, c.north]))?;
+        dict.set_item(
+            "final_scores",
+            solution.final_scores.map(|c: BySide<u8>| [c.south, c.north]),
+        )?;
         Ok(dict.into_any().unbind())
     }
 
@@ -725,9 +735,9 @@ impl VecGame {
             Ok(a) => a,
             Err(_) => {
                 let np = py.import("numpy")?;
-                let converted = np
-                    .call_method1("asarray", (actions,))
-                    .map_err(|e| value_error(format!("actions must be an array of integers: {e}")))?;
+                let converted = np.call_method1("asarray", (actions,)).map_err(|e| {
+                    value_error(format!("actions must be an array of integers: {e}"))
+                })?;
                 let dtype_kind: String = converted.getattr("dtype")?.getattr("kind")?.extract()?;
                 if !matches!(dtype_kind.as_str(), "i" | "u") {
                     let dtype = converted.getattr("dtype")?.str()?.to_string();

@@ -274,7 +274,8 @@ mod tests {
             let mut plain = Searcher::new(rules);
             let mut linear = Searcher::new(rules);
             linear.set_linear(Some(Linear::hand_set(&rules)));
-            let (a, b) = (plain.search(&game, Limits::depth(5)), linear.search(&game, Limits::depth(5)));
+            let (a, b) =
+                (plain.search(&game, Limits::depth(5)), linear.search(&game, Limits::depth(5)));
             assert_eq!((a.best, a.score), (b.best, b.score), "{id}");
             let mut other = vec![0.0; Linear::len(&rules)];
             other[0] = 10.0;
