@@ -412,6 +412,7 @@ struct Engine {
     db: Option<Arc<Database>>,
     /// The searcher for `analyse` (made when first needed).
     analyser: Option<Searcher>,
+    table_mb: usize,
 }
 
 impl Engine {
@@ -439,9 +440,11 @@ impl Engine {
     /// `level` (1-8) or any of `depth`, `movetime_ms`, `nodes` (a level
     /// alone, or limits; level 7 when nothing is given); `db`: an Egdb or a
     /// path to one; `weights`: the linear evaluation's weights (see
-    /// `mancala.features`); `seed`: for the levels' human-like choices.
+    /// `mancala.features`); `seed`: for the levels' human-like choices;
+    /// `table_mb`: the transposition table's size in MiB (small ones suit
+    /// many engines at shallow depths, as in an evolutionary run).
     #[new]
-    #[pyo3(signature = (ruleset_id, level=None, depth=None, movetime_ms=None, nodes=None, db=None, weights=None, seed=0))]
+    #[pyo3(signature = (ruleset_id, level=None, depth=None, movetime_ms=None, nodes=None, db=None, weights=None, seed=0, table_mb=32))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         ruleset_id: &str,
@@ -452,7 +455,11 @@ impl Engine {
         db: Option<&Bound<'_, PyAny>>,
         weights: Option<Vec<f32>>,
         seed: u64,
+        table_mb: i64,
     ) -> PyResult<Engine> {
+        if !(1..=65_536).contains(&table_mb) {
+            return Err(value_error(format!("table_mb must be from 1 to 65536, not {table_mb}")));
+        }
         let ruleset = find(ruleset_id)?;
         let positive = |name: &str, v: Option<i64>| -> PyResult<Option<u64>> {
             match v {
@@ -516,9 +523,17 @@ impl Engine {
                 )));
             }
         }
-        let mut player = Player::new(spec, ruleset.rules, seed);
+        let mut player = Player::with_table(spec, ruleset.rules, seed, table_mb as usize);
         player.set_linear(linear.clone());
-        Ok(Engine { ruleset, player, limits, linear, db, analyser: None })
+        Ok(Engine {
+            ruleset,
+            player,
+            limits,
+            linear,
+            db,
+            analyser: None,
+            table_mb: table_mb as usize,
+        })
     }
 
     /// The move to play in the game's position, or None once it is over.
@@ -537,8 +552,9 @@ impl Engine {
         self.check(game)?;
         let rules = self.ruleset.rules;
         let linear = self.linear.clone();
+        let table_mb = self.table_mb;
         let analyser = self.analyser.get_or_insert_with(|| {
-            let mut s = Searcher::new(rules);
+            let mut s = Searcher::with_table(rules, table_mb);
             s.set_linear(linear);
             s
         });
