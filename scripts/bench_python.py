@@ -10,8 +10,11 @@ playouts on one thread to the command. Then plies a second through
 with NumPy from the legal-action masks, and drawn in Rust with
 `sample_actions`), against a Python loop over OpenSpiel's C++ `oware` and over
 our `mancala_oware_abapa` OpenSpiel game (random legal actions, Python's
-`random`). Prints a Markdown table.
+`random`). Every figure is the median of --rounds runs, the command and the
+package taking turns (the machine may be shared). Prints Markdown tables.
 """
+
+import statistics
 
 import argparse
 import random
@@ -74,28 +77,36 @@ def main():
     parser.add_argument("--mancala", default="target/release/mancala")
     parser.add_argument("--vec", type=int, default=1024, help="games in the VecGame")
     parser.add_argument("--steps", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
+
+    def median(f, *a):
+        return statistics.median(f(*a) for _ in range(args.rounds))
 
     print("| ruleset | `mancala bench` games/s | `playouts` 1 thread | ratio | `playouts` 2 threads |")
     print("|---|---:|---:|---:|---:|")
     for ruleset in mancala.rulesets():
-        command = bench_command(args.mancala, ruleset, args.games)
-        one = bench_playouts(ruleset, args.games, 1)
-        two = bench_playouts(ruleset, args.games, 2)
-        print(f"| {ruleset} | {command:,.0f} | {one:,.0f} | {one / command:.2f} | {two:,.0f} |",
+        rates = [(bench_command(args.mancala, ruleset, args.games),
+                  bench_playouts(ruleset, args.games, 1)) for _ in range(args.rounds)]
+        command = statistics.median(r[0] for r in rates)
+        one = statistics.median(r[1] for r in rates)
+        ratio = statistics.median(r[1] / r[0] for r in rates)
+        two = median(bench_playouts, ruleset, args.games, 2)
+        print(f"| {ruleset} | {command:,.0f} | {one:,.0f} | {ratio:.2f} | {two:,.0f} |",
               flush=True)
     print()
     print("| what | plies/s |")
     print("|---|---:|")
     for ruleset in ("oware-abapa", "barbados-warri-speightstown", "anywoli"):
-        numpy_rate = bench_vecgame(ruleset, args.vec, args.steps, True)
-        rust_rate = bench_vecgame(ruleset, args.vec, args.steps, False)
+        numpy_rate = median(bench_vecgame, ruleset, args.vec, args.steps, True)
+        rust_rate = median(bench_vecgame, ruleset, args.vec, args.steps, False)
         print(f"| `VecGame` {ruleset}, {args.vec} games, NumPy actions | {numpy_rate:,.0f} |")
         print(f"| `VecGame` {ruleset}, {args.vec} games, `sample_actions` | {rust_rate:,.0f} |",
               flush=True)
-    print(f"| Python loop over OpenSpiel's `oware` (C++) | {bench_openspiel('oware'):,.0f} |")
+    oware = median(bench_openspiel, "oware")
+    print(f"| Python loop over OpenSpiel's `oware` (C++) | {oware:,.0f} |")
     print(f"| Python loop over `mancala_oware_abapa` (our OpenSpiel game) | "
-          f"{bench_openspiel('mancala_oware_abapa'):,.0f} |")
+          f"{median(bench_openspiel, 'mancala_oware_abapa'):,.0f} |")
 
 
 if __name__ == "__main__":

@@ -143,7 +143,7 @@ def test_an_empty_pit_and_a_finished_game_are_refused():
     [
         (lambda: mancala.Game("chess"), "unknown game 'chess'"),
         (lambda: mancala.Game("wahree", "4,4/4,4 0-0 S"), "12 pits"),
-        (lambda: mancala.Game("wahree", "nonsense"), ""),
+        (lambda: mancala.Game("wahree", "nonsense"), "bad position"),
         (lambda: mancala.Game.from_record("c F a"), "Game"),
         (lambda: mancala.Game.from_record('[Game "wahree"]\n[Version "1"]\n\nc c\n'), "move 2"),
         (lambda: mancala.Game.from_record('[Game "wahree"]\n[Version "9"]\n\nc\n'), "version 9"),
