@@ -37,9 +37,15 @@ if ! cmp -s python/requirements-test.txt "$stamp"; then
   cp python/requirements-test.txt "$stamp"
 fi
 
-# Build the wheel (maturin, from the venv: no download per run) and install it.
+# The extension's Rust code (its own Cargo project, so the workspace's fmt
+# and clippy do not see it).
 export PATH="$PWD/$VENV/bin:$PATH"
 export CARGO_TARGET_DIR=$PWD/target/python
+export PYO3_PYTHON=$PWD/$VENV/bin/python
+cargo fmt --manifest-path python/Cargo.toml -- --check
+cargo clippy --quiet --manifest-path python/Cargo.toml --all-targets -- -D warnings
+
+# Build the wheel (maturin, from the venv: no download per run) and install it.
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check --no-build-isolation \
   --force-reinstall --no-deps ./python
 

@@ -23,6 +23,22 @@ fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// A seed: any Python integer, taken modulo 2^64 (negative ones too).
+fn seed_of(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if let Ok(s) = seed.extract::<u64>() {
+        return Ok(s);
+    }
+    if let Ok(s) = seed.extract::<i64>() {
+        return Ok(s as u64);
+    }
+    let py = seed.py();
+    let is_int = seed.is_instance(&py.get_type::<pyo3::types::PyInt>())?;
+    if !is_int {
+        return Err(value_error(format!("a seed is an integer, not {}", seed.repr()?)));
+    }
+    seed.call_method1("__and__", (u64::MAX,))?.extract::<u64>()
+}
+
 fn find(id: &str) -> PyResult<&'static Ruleset> {
     ruleset(id).map_err(value_error)
 }
@@ -444,7 +460,7 @@ impl Engine {
     /// `table_mb`: the transposition table's size in MiB (small ones suit
     /// many engines at shallow depths, as in an evolutionary run).
     #[new]
-    #[pyo3(signature = (ruleset_id, level=None, depth=None, movetime_ms=None, nodes=None, db=None, weights=None, seed=0, table_mb=32))]
+    #[pyo3(signature = (ruleset_id, level=None, depth=None, movetime_ms=None, nodes=None, db=None, weights=None, seed=None, table_mb=32))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         ruleset_id: &str,
@@ -454,7 +470,7 @@ impl Engine {
         nodes: Option<i64>,
         db: Option<&Bound<'_, PyAny>>,
         weights: Option<Vec<f32>>,
-        seed: u64,
+        seed: Option<&Bound<'_, PyAny>>,
         table_mb: i64,
     ) -> PyResult<Engine> {
         if !(1..=65_536).contains(&table_mb) {
@@ -523,6 +539,7 @@ impl Engine {
                 )));
             }
         }
+        let seed = seed.map(seed_of).transpose()?.unwrap_or(0);
         let mut player = Player::with_table(spec, ruleset.rules, seed, table_mb as usize);
         player.set_linear(linear.clone());
         Ok(Engine {
@@ -587,8 +604,12 @@ impl Engine {
     /// unproven), `exact` (the margin settled too), `lower`/`upper` (bounds
     /// as `score_dict`s), `depth`, `line` (moves) and `final_scores`
     /// (`[south, north]` at the end of the line, when it reaches the end).
-    fn solve(&mut self, py: Python<'_>, game: &Game, time_ms: u64) -> PyResult<Py<PyAny>> {
+    fn solve(&mut self, py: Python<'_>, game: &Game, time_ms: i64) -> PyResult<Py<PyAny>> {
         self.check(game)?;
+        if time_ms < 0 {
+            return Err(value_error(format!("time_ms must be 0 or more, not {time_ms}")));
+        }
+        let time_ms = time_ms as u64;
         let db = self.db.clone();
         let solution = py.detach(|| {
             mancala_ai::solve(
@@ -676,10 +697,11 @@ fn playouts<'py>(
     py: Python<'py>,
     ruleset_id: &str,
     n: i64,
-    seed: u64,
+    seed: &Bound<'py, PyAny>,
     threads: i64,
 ) -> PyResult<PlayoutArrays<'py>> {
     let rules = find(ruleset_id)?.rules;
+    let seed = seed_of(seed)?;
     if n < 0 {
         return Err(value_error(format!("n must be 0 or more, not {n}")));
     }
@@ -789,9 +811,10 @@ impl VecGame {
 #[pymethods]
 impl VecGame {
     #[new]
-    #[pyo3(signature = (ruleset_id, n, seed=0))]
-    fn new(ruleset_id: &str, n: i64, seed: u64) -> PyResult<VecGame> {
+    #[pyo3(signature = (ruleset_id, n, seed=None))]
+    fn new(ruleset_id: &str, n: i64, seed: Option<&Bound<'_, PyAny>>) -> PyResult<VecGame> {
         let ruleset = find(ruleset_id)?;
+        let seed = seed.map(seed_of).transpose()?.unwrap_or(0);
         if !(1..=10_000_000).contains(&n) {
             return Err(value_error(format!("n must be from 1 to 10000000, not {n}")));
         }

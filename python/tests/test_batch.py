@@ -97,3 +97,13 @@ def test_vecgame_samples_legal_actions_and_refuses_bad_ones():
     with pytest.raises(ValueError, match="n must be"):
         mancala.VecGame("wahree", 0, 1)
     vec.step([int(a) for a in vec.sample_actions()])  # lists of ints are fine
+
+
+def test_seeds_are_any_integers_and_nothing_else():
+    big = mancala.playouts("wahree", 20, 2**64 + 5)
+    same = mancala.playouts("wahree", 20, 5)
+    np.testing.assert_array_equal(big.lengths, same.lengths)
+    mancala.playouts("wahree", 20, -1)
+    mancala.VecGame("wahree", 2, -3)
+    with pytest.raises(ValueError, match="seed is an integer"):
+        mancala.playouts("wahree", 20, "five")

@@ -142,3 +142,8 @@ def test_a_database_answers_as_the_command_does(mancala_bin, tmp_path):
         db.probe(mancala.Game("wahree"))
     with pytest.raises(ValueError):
         mancala.Egdb(str(tmp_path / "missing.egdb"))
+
+
+def test_solve_refuses_a_negative_time():
+    with pytest.raises(ValueError, match="time_ms"):
+        mancala.Engine("wahree", depth=2).solve(mancala.Game("wahree"), -1)
