@@ -31,7 +31,13 @@ opponent's (in seeds).
 """
 
 import numpy as np
-import pyspiel
+
+try:
+    import pyspiel
+except ImportError as error:  # pragma: no cover
+    raise ImportError(
+        "mancala.openspiel needs OpenSpiel: pip install open-spiel"
+    ) from error
 
 import mancala
 
