@@ -558,7 +558,7 @@ async fn finished(
                 Some("north") => t(lang, "res.won").replace("{side}", t(lang, "side.north")),
                 _ => t(lang, "res.draw").to_string(),
             };
-            let why = row.ending.as_deref().map(|e| t(lang, &format!("end.{e}"))).unwrap_or("");
+            let why = row.ending.map(|e| t(lang, &format!("end.{}", e.id()))).unwrap_or("");
             let _ = write!(
                 body,
                 "<tr><td>{}</td><td>{} – {}</td><td>{}<br><small>{}</small></td><td data-label=\"{moves_label}: \">{moves}</td>\
