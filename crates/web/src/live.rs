@@ -5,7 +5,7 @@
 
 use crate::explain;
 use crate::store::{GameEnding, GameRow, Mode, Status, StoredGame};
-use mancala_rules::{ruleset_version, Event, Game, Match, MoveReport, Pit, Ruleset, Side};
+use mancala_rules::{ruleset_version, Game, Match, MoveReport, Pit, Ruleset, Side};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -435,37 +435,8 @@ pub fn same_secret(a: &str, b: &str) -> bool {
 pub fn report_json(ruleset: &Ruleset, report: &MoveReport) -> Value {
     let rules = &ruleset.rules;
     let letter = |p: Pit| p.letter(rules).to_string();
-    let events: Vec<Value> = report
-        .events
-        .iter()
-        .map(|event| match *event {
-            Event::Take { pit, seeds } => {
-                json!({"type": "take", "pit": letter(pit), "seeds": seeds})
-            }
-            Event::Drop { pit } => json!({"type": "drop", "pit": letter(pit)}),
-            Event::Skip { pit } => json!({"type": "skip", "pit": letter(pit)}),
-            Event::Relay { pit, seeds } => {
-                json!({"type": "relay", "pit": letter(pit), "seeds": seeds})
-            }
-            Event::Capture { pit, seeds, by } => {
-                json!({"type": "capture", "pit": letter(pit), "seeds": seeds, "by": by.name()})
-            }
-            Event::GrandSlam { seeds } => json!({"type": "grand-slam", "seeds": seeds}),
-            Event::GrandSlamVoided { seeds } => {
-                json!({"type": "grand-slam-voided", "seeds": seeds})
-            }
-            Event::ExtraTurn { side } => json!({"type": "extra-turn", "side": side.name()}),
-            Event::Pass { side } => json!({"type": "pass", "side": side.name()}),
-            Event::Award { side, seeds } => {
-                json!({"type": "award", "side": side.name(), "seeds": seeds})
-            }
-            Event::End(outcome) => json!({
-                "type": "end",
-                "reason": outcome.reason.id(),
-                "winner": winner_text(outcome.winner),
-            }),
-        })
-        .collect();
+    // The events as `mancala replay --events` writes them (one function).
+    let events = mancala_json::events_json(rules, report);
     json!({
         "move": letter(report.pit),
         "mover": report.mover.name(),
