@@ -481,6 +481,9 @@ async fn show(State(state): State<Shared>, Path(id): Path<String>) -> ApiResult 
 struct ListQuery {
     status: Option<String>,
     limit: Option<u32>,
+    offset: Option<u32>,
+    game: Option<String>,
+    player: Option<String>,
 }
 
 async fn list(
@@ -495,8 +498,13 @@ async fn list(
             "only status=finished can be listed",
         ));
     }
-    let limit = q.limit.unwrap_or(100).clamp(1, 500);
-    let rows = blocking(&state, move |s| s.finished(limit)).await?;
+    let filter = crate::store::Finished {
+        game: q.game.filter(|g| !g.is_empty()),
+        player: q.player.map(|p| p.trim().to_string()).filter(|p| !p.is_empty()),
+        limit: q.limit.unwrap_or(100).clamp(1, 500),
+        offset: q.offset.unwrap_or(0),
+    };
+    let rows = blocking(&state, move |s| s.finished(&filter)).await?;
     Ok(Json(Value::Array(rows.iter().map(|(row, moves)| summary(row, *moves)).collect())))
 }
 
@@ -1318,6 +1326,11 @@ pub fn record_of(live: &Live) -> Record {
     if let (Some(contest), Some(number)) = (&row.match_id, row.match_game) {
         tags.push(("Match".to_string(), format!("{contest} game {}", number + 1)));
     }
+    if live.is_finished() {
+        // The final score, South's seeds first, as every page writes it.
+        let captured = live.game.position().captured();
+        tags.push(("Score".to_string(), format!("{}-{}", captured.south, captured.north)));
+    }
     let loser = row.result.as_deref().and_then(parse_side).map(|w| !w);
     let ending = match (row.ending.as_deref(), loser) {
         (Some("resignation"), Some(loser)) => Ending::Resignation { loser },
@@ -1364,7 +1377,11 @@ async fn replay(State(state): State<Shared>, Path(id): Path<String>) -> ApiResul
             "ply": replayed.moves().len(),
             "board": pos.pits(),
             "captured": [pos.captured().south, pos.captured().north],
-            "report": report_json(live.ruleset, &report),
+            "report": crate::live::settled_report_json(
+                live.ruleset,
+                &report,
+                live.is_finished() && replayed.moves().len() == live.game.moves().len(),
+            ),
         }));
     }
     Ok(Json(json!({ "state": live.state(), "plies": plies })))
