@@ -759,7 +759,9 @@
       if (hintWaiting) root.append(el("p", { class: "note", text: t("play.hint-thinking") }));
 
       // The last move, explained.
-      const report = viewing === null ? highlight.report : past[viewing].report;
+      // After the end, the server's last report: it no longer says who is to move.
+      const report = viewing !== null ? past[viewing].report
+        : !replay && state.over && state.last && highlight.report ? state.last : highlight.report;
       if (report && report.explanation) {
         root.append(el("p", { class: "explanation" }, el("strong", { text: t("play.last") + ": " }), report.explanation[lang] || report.explanation.en));
       }

@@ -143,7 +143,7 @@ describe("playing", () => {
 
     // Ann asks for a rematch: Cy, watching, is taken to it.
     await ann.locator("#game .result button", { hasText: "Rematch" }).click();
-    await ann.waitForURL(/\/g\/[^/]+$/);
+    await ann.waitForURL((url) => url.pathname.startsWith("/g/") && url.pathname !== `/g/${id}`);
     const next = new URL(ann.url()).pathname.split("/").pop();
     assert.notEqual(next, id);
     await cy.locator("#game .next-game").waitFor();
