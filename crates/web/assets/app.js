@@ -280,7 +280,7 @@
         const watch = el("button", { type: "button", class: "secondary", text: t("join.watch") });
         const form = el("form", { class: "notice join" },
           el("p", { text: t("join.title") }), ...inviteDetails(probe), label,
-          el("p", {}, el("button", { type: "submit", text: t("join.take") }), " ", watch));
+          el("p", {}, el("button", { type: "submit", class: "button", text: t("join.take") }), " ", watch));
         form.addEventListener("submit", (event) => {
           event.preventDefault();
           const name = input.value.trim();
@@ -1012,7 +1012,7 @@
       const axis = svg("text", { x: width - right, y: height - 2, class: "graph-label", "text-anchor": "end" });
       axis.textContent = t("review.axis-moves") + " →";
       chart.append(axis);
-      const seedsLabel = svg("text", { x: 2, y: up + 10, class: "graph-label" });
+      const seedsLabel = svg("text", { x: 2, y: height - 2, class: "graph-label" });
       seedsLabel.textContent = t("review.axis-seeds");
       chart.append(seedsLabel);
       const points = values.map((v, i) => x(i).toFixed(1) + "," + y(v).toFixed(1)).join(" ");
