@@ -4,7 +4,7 @@
 //! made here, at the server's edge; the rules library knows nothing of JSON.
 
 use crate::explain;
-use crate::store::{GameRow, StoredGame};
+use crate::store::{GameEnding, GameRow, Mode, Status, StoredGame};
 use mancala_rules::{ruleset_version, Event, Game, Match, MoveReport, Pit, Ruleset, Side};
 use serde_json::{json, Value};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -127,7 +127,7 @@ impl Live {
                 .map_err(|e| Corrupt(format!("game {} move {} ({text}): {e}", row.id, i + 1)))?;
             last = Some(report);
         }
-        if row.ending.as_deref() == Some("agreed") {
+        if row.ending == Some(GameEnding::AGREED) {
             game.agree_to_end();
         }
         let (tx, _) = broadcast::channel(64);
@@ -147,7 +147,7 @@ impl Live {
     }
 
     pub fn is_finished(&self) -> bool {
-        self.row.status == "finished"
+        self.row.status == Status::Finished
     }
 
     /// The pending offer to end the game, by this side.
@@ -214,7 +214,7 @@ impl Live {
     pub fn claim_wait(&self, claimer: Side, now: i64) -> Result<i64, NoClaim> {
         let Some(to_move) = self.to_move() else { return Err(NoClaim::NotOnline) };
         let Some(started) = self.row.turn_started else { return Err(NoClaim::NotOnline) };
-        if self.row.mode != "online" || self.computer().is_some() {
+        if self.row.mode != Mode::Online || self.computer().is_some() {
             return Err(NoClaim::NotOnline);
         }
         if to_move == claimer {
@@ -233,7 +233,7 @@ impl Live {
     /// Whether the players may ask the computer for a hint: against the
     /// computer and at one screen, never between two people online.
     pub fn hints_allowed(&self) -> bool {
-        self.row.mode == "computer" || self.row.mode == "local"
+        matches!(self.row.mode, Mode::Computer | Mode::Local)
     }
 
     /// The result of this game for its match: `Some(winner)` once over.
@@ -291,9 +291,9 @@ impl Live {
     /// Marks the game finished if the rules ended it.
     pub fn settle(&mut self) {
         if let Some(outcome) = self.game.position().outcome() {
-            self.row.status = "finished".into();
+            self.row.status = Status::Finished;
             self.row.result = Some(winner_text(outcome.winner).into());
-            self.row.ending = Some(outcome.reason.id().into());
+            self.row.ending = Some(GameEnding::Rules(outcome.reason));
         }
     }
 
@@ -323,7 +323,7 @@ impl Live {
             let kind = if computer == Some(side) { "computer" } else { "human" };
             json!({ "name": name, "kind": kind, "seated": token.is_some() || computer == Some(side) })
         };
-        let ending = self.row.ending.clone();
+        let ending = self.row.ending.map(GameEnding::id);
         let now = now_ms();
         let clock = self.row.clock.map(|clock| {
             let left = self.time_left(now).unwrap_or([clock.south_ms, clock.north_ms]);
@@ -336,7 +336,7 @@ impl Live {
                 "running": self.running().map(side_name),
             })
         });
-        let online = self.row.mode == "online";
+        let online = self.row.mode == Mode::Online;
         // The player not to move may claim a game whose player to move has
         // left: how long until then, counted from `now`.
         let claim_in_ms = self.to_move().and_then(|side| match self.claim_wait(!side, now) {
@@ -349,7 +349,7 @@ impl Live {
             "name": self.ruleset.name,
             "version": self.ruleset.version,
             "pits_per_row": rules.pits_per_row,
-            "mode": self.row.mode,
+            "mode": self.row.mode.id(),
             "level": self.row.level,
             "board": pos.pits(),
             "captured": [pos.captured().south, pos.captured().north],
@@ -358,7 +358,7 @@ impl Live {
             "over": self.is_finished(),
             "winner": self.row.result,
             "ending": ending,
-            "ending_text": ending.as_deref().map(explain::ending_texts),
+            "ending_text": ending.map(explain::ending_texts),
             "position": pos.to_string(),
             "moves": moves,
             "players": { "south": player(Side::South), "north": player(Side::North) },

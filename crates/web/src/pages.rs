@@ -669,7 +669,7 @@ async fn finished(
             let north = shown_name(lang, row, false);
             let names = [south.as_str(), north.as_str()];
             let result = result_line(lang, row.result.as_deref(), names);
-            let why = ending_line(lang, row.ending.as_deref(), row.result.as_deref(), names);
+            let why = ending_line(lang, row.ending.map(|e| e.id()), row.result.as_deref(), names);
             let score = captured.map(|c| score_line(names, c)).unwrap_or_default();
             let (when, datetime) = date_time(row.updated);
             let _ = write!(

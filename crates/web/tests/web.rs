@@ -12,7 +12,8 @@
 use futures_util::StreamExt;
 use mancala_web::i18n::{Lang, SAME_EVERYWHERE, TEXTS};
 use mancala_web::store::{
-    Clock, Finished, GameRow, MatchRow, Postgres, Sqlite, Store, StoredReview,
+    Clock, Finished, GameEnding, GameRow, MatchRow, Mode, Postgres, Sqlite, Status, Store,
+    StoredReview,
 };
 use mancala_web::{serve, Config, Server};
 use serde_json::{json, Value};
@@ -813,7 +814,7 @@ fn row(id: &str) -> GameRow {
         ruleset: "wahree".into(),
         version: 1,
         setup: None,
-        mode: "local".into(),
+        mode: Mode::Local,
         level: None,
         south_name: "A".into(),
         north_name: "B".into(),
@@ -821,7 +822,7 @@ fn row(id: &str) -> GameRow {
         north_token: Some("t".into()),
         invite: None,
         computer: None,
-        status: "active".into(),
+        status: Status::Active,
         result: None,
         ending: None,
         rematch: None,
@@ -839,7 +840,7 @@ fn store_contract(store: &dyn Store) {
     store.append_move(&row, 1, "c").unwrap();
     assert!(store.append_move(&row, 1, "d").is_err(), "a ply is stored once");
     store.append_move(&row, 2, "A").unwrap();
-    row.status = "finished".into();
+    row.status = Status::Finished;
     row.result = Some("draw".into());
     store.append_move(&row, 3, "d").unwrap();
     let loaded = store.load("g1").unwrap().unwrap();
@@ -853,7 +854,7 @@ fn store_contract(store: &dyn Store) {
     other.updated = 5;
     store.create(&other, &["a".into(), "B".into()]).unwrap();
     assert_eq!(store.load("g2").unwrap().unwrap().moves, ["a", "B"]);
-    other.status = "finished".into();
+    other.status = Status::Finished;
     other.north_name = "Ben".into();
     store.save(&other).unwrap();
     let finished = store.finished(&Finished::newest(10)).unwrap();
@@ -890,7 +891,7 @@ fn store_contract(store: &dyn Store) {
     timed.offer = None;
     store.append_move(&timed, 1, "a").unwrap();
     assert_eq!(store.load("g3").unwrap().unwrap().row, timed);
-    timed.status = "finished".into();
+    timed.status = Status::Finished;
     timed.turn_started = None;
     store.save(&timed).unwrap();
     assert!(store.running_clocks().unwrap().is_empty());
@@ -904,7 +905,7 @@ fn store_contract(store: &dyn Store) {
     let mut second = self::row("m1g1");
     second.match_id = Some("m1".into());
     second.match_game = Some(1);
-    first.status = "finished".into();
+    first.status = Status::Finished;
     first.result = Some("north".into());
     first.rematch = Some("m1g1".into());
     store.create_next(&first, &second).unwrap();
@@ -1103,7 +1104,7 @@ async fn a_computer_game_stored_at_the_computers_turn_goes_on_after_a_restart_on
 
 async fn computer_turn_after_a_restart(db: &impl Database) {
     let mut game = row("waiting1");
-    game.mode = "computer".into();
+    game.mode = Mode::Computer;
     game.level = Some(1);
     game.computer = Some("south".into());
     game.south_token = None;
@@ -1390,7 +1391,7 @@ async fn a_player_whose_time_runs_out_loses_without_any_request() {
     assert_eq!(over["winner"], "north");
     assert_eq!(over["clock"]["south_ms"], 0);
     assert_eq!(over["clock"]["running"], Value::Null);
-    assert_eq!(stored_row(&db, &id).ending.as_deref(), Some("time"));
+    assert_eq!(stored_row(&db, &id).ending, Some(GameEnding::Time));
     let late =
         post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": "c"}))
             .await;
@@ -1456,7 +1457,7 @@ async fn clock_survives_a_restart(db: &impl Database) {
     assert_eq!(late.status, 409, "{}", late.body);
     assert_eq!(late.json()["error"]["code"], "lost_on_time");
     let row = stored_row(db, "flagged1");
-    assert_eq!((row.ending.as_deref(), row.result.as_deref()), (Some("time"), Some("south")));
+    assert_eq!((row.ending, row.result.as_deref()), (Some(GameEnding::Time), Some("south")));
     assert_eq!(stored_moves(db, "flagged1"), ["c"]);
     server.stop().await;
 }
@@ -1525,7 +1526,7 @@ async fn an_abandoned_online_game_can_be_claimed_after_the_timeout_only() {
     let own = claim(ben.clone()).await;
     assert_eq!((own.status, own.json()["error"]["code"].clone()), (409, json!("your_turn")));
     assert_eq!(claim("nobody".into()).await.status, 403);
-    assert_eq!(stored_row(&db, &id).status, "active", "a refused claim changes nothing");
+    assert_eq!(stored_row(&db, &id).status, Status::Active, "a refused claim changes nothing");
     tokio::time::sleep(Duration::from_millis(1100)).await;
     let claimed = claim(ann.clone()).await;
     assert_eq!(claimed.status, 200, "{}", claimed.body);

@@ -1,0 +1,106 @@
+//! The WebSocket: every change pushed to each watcher, and presence.
+
+use super::*;
+
+pub(crate) async fn websocket(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let game = live(&state, &id).await?;
+    Ok(upgrade.max_message_size(4096).on_upgrade(move |socket| watch(socket, game)))
+}
+
+/// Pushes the state, then every change, to one watcher (player or
+/// spectator). The browser may name its seat once, `{"type": "seat",
+/// "token": ...}`: in an online game the player then counts as present
+/// until the socket closes (a player with no socket open has left, and may
+/// lose the game to a claim). Other messages are ignored; a client that
+/// floods them is disconnected.
+pub(crate) async fn watch(socket: WebSocket, game: Arc<Mutex<Live>>) {
+    let mut seated: Vec<Side> = Vec::new();
+    pump(socket, &game, &mut seated).await;
+    if !seated.is_empty() {
+        let mut live = game.lock().await;
+        let now = now_ms();
+        for side in seated {
+            let present = &mut live.present[side.index()];
+            *present = present.saturating_sub(1);
+            if *present == 0 {
+                live.left[side.index()] = Some(now);
+            }
+        }
+        let state_json = live.state();
+        live.publish(json!({ "type": "state", "state": state_json }));
+    }
+}
+
+/// The seat token in a `{"type": "seat", "token": ...}` message.
+pub(crate) fn seat_token(text: &str) -> Option<String> {
+    let message: Value = serde_json::from_str(text).ok()?;
+    if message["type"] != "seat" {
+        return None;
+    }
+    message["token"].as_str().map(str::to_string)
+}
+
+pub(crate) async fn pump(mut socket: WebSocket, game: &Arc<Mutex<Live>>, seated: &mut Vec<Side>) {
+    let (mut rx, first) = {
+        let live = game.lock().await;
+        (live.tx.subscribe(), json!({ "type": "state", "state": live.state() }).to_string())
+    };
+    if socket.send(Message::Text(first.into())).await.is_err() {
+        return;
+    }
+    let mut window = tokio::time::Instant::now();
+    let mut received = 0u32;
+    loop {
+        tokio::select! {
+            message = rx.recv() => match message {
+                Ok(text) => {
+                    if socket.send(Message::Text(text.into())).await.is_err() {
+                        return;
+                    }
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                    let text = json!({ "type": "state", "state": game.lock().await.state() }).to_string();
+                    if socket.send(Message::Text(text.into())).await.is_err() {
+                        return;
+                    }
+                }
+                Err(_) => return,
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(message)) => {
+                    if window.elapsed() > Duration::from_secs(1) {
+                        window = tokio::time::Instant::now();
+                        received = 0;
+                    }
+                    received += 1;
+                    if received > 20 {
+                        let _ = socket.send(Message::Close(None)).await;
+                        return;
+                    }
+                    let token = match &message {
+                        Message::Text(text) if seated.is_empty() => seat_token(text),
+                        _ => None,
+                    };
+                    if let Some(token) = token {
+                        let mut live = game.lock().await;
+                        if live.row.mode == Mode::Online {
+                            *seated = live.seats(&token);
+                            for side in seated.iter() {
+                                live.present[side.index()] += 1;
+                            }
+                            if !seated.is_empty() {
+                                let state_json = live.state();
+                                live.publish(json!({ "type": "state", "state": state_json }));
+                            }
+                        }
+                    }
+                }
+            },
+        }
+    }
+}
