@@ -2,7 +2,8 @@
 // an earlier position during a game, back to the game, a link to a move),
 // the heading when the friend joins, the tab title on your turn, a declined
 // offer told to the one who offered, an ending that names the player, a
-// spectator taken on to the rematch, and the assets' caching headers.
+// spectator taken on to the rematch, the sound switch, and the assets'
+// caching headers.
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
 import { Server, boardArray, browserTest, fastest, launchBrowser, moves, newGame, playMove } from "./harness.mjs";
@@ -54,13 +55,64 @@ describe("playing", () => {
     await page.locator("#game button.pit.legal").first().waitFor();
     assert.deepEqual(await boardArray(page), { board: state.board, captured: state.captured });
 
+    // Sound: off at first, one switch, remembered after a reload.
+    const sound = page.locator("#game input[name=sound]");
+    assert.equal(await sound.isChecked(), false);
+    await sound.check();
+    await page.reload();
+    await page.locator("#game .board").waitFor();
+    assert.equal(await page.locator("#game input[name=sound]").isChecked(), true);
+    await fastest(page);
+    await playMove(page); // with sound on: no error in the page
+    await page.locator("#game input[name=sound]").uncheck();
+
     // /replay/ID#3 opens at move 3; moving on updates the address.
     await page.goto(`${server.url}/replay/${id}#3`);
-    await page.locator("#game .status", { hasText: "Move 3 of 6" }).waitFor();
+    await page.locator("#game .status", { hasText: "Move 3 of 7" }).waitFor();
     assert.deepEqual(await boardArray(page), { board: replay.plies[3].board, captured: replay.plies[3].captured });
     await page.locator("#game .moves li[data-ply='5'] button").click();
-    await page.locator("#game .status", { hasText: "Move 5 of 6" }).waitFor();
+    await page.locator("#game .status", { hasText: "Move 5 of 7" }).waitFor();
     assert.ok(page.url().endsWith(`/replay/${id}#5`), page.url());
+  });
+
+  browserTest("a side that moves twice starts a new row of the move list, and the move that earned it is marked", () => browser, async (s) => {
+    // Anywoli gives an extra turn for a four made with the last seed: play
+    // through the API until one comes (the eighth move, with these choices).
+    const post = async (path, body) => {
+      const response = await fetch(server.url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      assert.equal(response.status, 200, await response.clone().text());
+      return response.json();
+    };
+    let id = null, moves = [];
+    for (let game = 0; game < 5 && id === null; game++) {
+      const created = await post("/api/games", { game: "anywoli", mode: "local", name: "Ann", opponent: "Ben" });
+      let state = created.state;
+      for (let i = 0; i < 150 && !state.over; i++) {
+        state = (await post(`/api/games/${created.id}/moves`, { token: created.token, move: state.legal[(i * 7 + game) % state.legal.length] })).state;
+        const m = state.moves;
+        // Well under the server's 50 requests a second.
+        await new Promise((r) => setTimeout(r, 25));
+        if (m.length >= 2 && (m.at(-1) === m.at(-1).toLowerCase()) === (m.at(-2) === m.at(-2).toLowerCase())) {
+          id = created.id;
+          moves = m;
+          break;
+        }
+      }
+    }
+    assert.ok(id, "an extra turn within five games");
+    const page = await s.page();
+    await page.goto(`${server.url}/replay/${id}`);
+    await page.locator("#game .moves li").nth(moves.length - 1).waitFor();
+    const items = await page.locator("#game .moves li").evaluateAll((nodes) => nodes.map((n) => ({
+      extra: n.classList.contains("extra"), n: n.dataset.n || null, row: n.getBoundingClientRect().top,
+    })));
+    const last = moves.length - 1;
+    assert.equal(items[last - 1].extra, true, "the move that earned the extra turn is marked");
+    assert.equal(items.filter((x) => x.extra).length, 1);
+    assert.ok(items[last].n, "the second move of the same side starts a row");
+    assert.ok(items[last].row > items[last - 1].row, "on a line of its own");
+    assert.equal(await page.locator("#game .move-list .note").textContent(), "↻ marks a move after which the same player moved again.");
+    assert.equal(await page.locator("#game .moves li").nth(last - 1).getAttribute("title"), "moves again");
   });
 
   browserTest("online: heading, tab title, declined offer, looking back, an ending that names the player, spectators to the rematch", () => browser, async (s) => {
