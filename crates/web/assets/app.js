@@ -827,7 +827,8 @@
         buttons.append(el("a", { class: "button", href: "/new?game=" + state.game, text: t("play.new") }), " ",
           el("a", { href: "/api/games/" + id + "/record", download: "", text: t("play.download") }));
         if (!replay) buttons.append(" ", el("a", { href: "/replay/" + id, text: t("replay.title") }));
-        if (state.next_game) buttons.append(" ", el("a", { class: "next-game-link", href: "/g/" + state.next_game, text: m ? t("match.next") : t("play.rematch") }));
+        // Players have their button above; others get a link to follow.
+        if (state.next_game && (replay || !isPlayer())) buttons.append(" ", el("a", { class: "next-game-link", href: "/g/" + state.next_game, text: m ? t("match.next") : t("play.rematch") }));
         result.append(buttons);
         root.append(result);
       }

@@ -1625,6 +1625,9 @@ async fn match_to_six_wins(db: &impl Database) {
                 (Some(ben.as_str()), Some(ann.as_str()))
             );
             assert_eq!(again["side"], ben_side, "Ann changes seats");
+            // Watchers of the finished game learn of the next one.
+            let left = get(&server, &format!("/api/games/{id}")).await.json();
+            assert_eq!((&left["next_game"], &left["match"]["next"]), (&next["id"], &next["id"]));
             id = next["id"].as_str().unwrap().to_string();
         } else {
             assert_eq!(over["match"]["winner"], ben_side);
