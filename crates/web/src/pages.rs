@@ -4,6 +4,7 @@
 
 use crate::content::{self, GamePage};
 use crate::i18n::{t, Lang};
+use crate::store::GameEnding;
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -549,7 +550,7 @@ const FINISHED_PAGE: u32 = 20;
 /// from the same keys (`app.js`, `endingText`).
 pub fn ending_line(
     lang: Lang,
-    ending: Option<&str>,
+    ending: Option<GameEnding>,
     result: Option<&str>,
     names: [&str; 2],
 ) -> String {
@@ -560,10 +561,10 @@ pub fn ending_line(
         _ => None,
     };
     match (ending, loser) {
-        ("resignation" | "time" | "abandoned", Some(loser)) => {
-            t(lang, &format!("end-by.{ending}")).replace("{name}", loser)
+        (GameEnding::Resignation | GameEnding::Time | GameEnding::Abandoned, Some(loser)) => {
+            t(lang, &format!("end-by.{}", ending.id())).replace("{name}", loser)
         }
-        _ => crate::explain::capitalise(t(lang, &format!("end.{ending}"))),
+        _ => crate::explain::capitalise(t(lang, &format!("end.{}", ending.id()))),
     }
 }
 
@@ -669,7 +670,7 @@ async fn finished(
             let north = shown_name(lang, row, false);
             let names = [south.as_str(), north.as_str()];
             let result = result_line(lang, row.result.as_deref(), names);
-            let why = ending_line(lang, row.ending.map(|e| e.id()), row.result.as_deref(), names);
+            let why = ending_line(lang, row.ending, row.result.as_deref(), names);
             let score = captured.map(|c| score_line(names, c)).unwrap_or_default();
             let (when, datetime) = date_time(row.updated);
             let _ = write!(
