@@ -25,6 +25,11 @@ pub struct Live {
     pub present: [u32; 2],
     /// When each seat's last WebSocket closed (ms since the epoch).
     pub left: [Option<i64>; 2],
+    /// Which seats' players are in a rematch or a match's next game between
+    /// two people online (asked for it, or opened it): the game, its clocks
+    /// and its abandonment timer start only once both are. Kept in memory
+    /// only: after a restart the pages' reconnections count again.
+    pub arrived: [bool; 2],
     /// How long a player to move may be away before the opponent can claim
     /// the game (ms): the server's `--abandon-seconds`.
     pub abandon_ms: i64,
@@ -140,6 +145,7 @@ impl Live {
             tx,
             present: [0, 0],
             left: [None, None],
+            arrived: [false, false],
             abandon_ms: 0,
             clock_task: None,
             in_match: None,
@@ -228,6 +234,16 @@ impl Live {
             wait if wait > 0 => Err(NoClaim::TooEarly(wait)),
             _ => Ok(0),
         }
+    }
+
+    /// Whether the game waits for a player before it can start: an online
+    /// game whose invitation is still open, or a rematch or match game
+    /// between two people online that one of them has not come to yet. No
+    /// move, offer or claim is possible, and no clock runs, until then.
+    pub fn waiting_for_opponent(&self) -> bool {
+        self.row.mode == Mode::Online
+            && !self.is_finished()
+            && (self.row.invite.is_some() || self.row.turn_started.is_none())
     }
 
     /// Whether the players may ask the computer for a hint: against the
@@ -364,6 +380,7 @@ impl Live {
             "players": { "south": player(Side::South), "north": player(Side::North) },
             "offer": self.offer().map(side_name),
             "invite_open": self.row.invite.is_some(),
+            "waiting_for_opponent": self.waiting_for_opponent(),
             "rematch": self.row.rematch,
             // The game that follows this one (a rematch or the match's next
             // game), for everyone: spectators are taken on to it.

@@ -335,7 +335,8 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
     if let Some(next) = live.row.rematch.clone() {
         drop(live);
         let next_game = self::live(&state, &next).await?;
-        let next_live = next_game.lock().await;
+        let mut next_live = next_game.lock().await;
+        arrive(&state, &next_game, &mut next_live, &[new_side]).await?;
         let token = match new_side {
             Side::South => next_live.row.south_token.clone(),
             Side::North => next_live.row.north_token.clone(),
@@ -402,7 +403,9 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
         created: now(),
         updated: now(),
         clock: old.clock.map(|c| Clock { south_ms: c.initial_ms, north_ms: c.initial_ms, ..c }),
-        turn_started: Some(now_ms()),
+        // Between two people online, the game (and its clocks) starts once
+        // the other player is in it too (`arrive`).
+        turn_started: (old.mode != Mode::Online).then(now_ms),
         match_id: old.match_id.clone(),
         match_game: old.match_game.map(|n| n + 1),
         ..GameRow::default()
@@ -417,7 +420,8 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
     live.publish(json!({ "type": "state", "state": state_json }));
     drop(live);
     let next_game = self::live(&state, &row.id).await?;
-    let next_live = next_game.lock().await;
+    let mut next_live = next_game.lock().await;
+    arrive(&state, &next_game, &mut next_live, &[new_side]).await?;
     let token = match new_side {
         Side::South => row.south_token.clone(),
         Side::North => row.north_token.clone(),
@@ -426,4 +430,42 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
         "id": row.id, "token": token.unwrap_or_default(), "side": side_name(new_side),
         "url": game_url(&state, &row.id), "state": next_live.state(),
     })))
+}
+
+/// Counts the players of `sides` as come to a game that waits for both (a
+/// rematch or a match's next game between two people online: asking for
+/// it, or opening it with their seat, brings a player in). Once both are
+/// in, the game starts: the turn, the clock and the abandonment timer begin
+/// now, not when the first of them asked.
+pub(crate) async fn arrive(
+    state: &Shared,
+    game: &Arc<Mutex<Live>>,
+    live: &mut Live,
+    sides: &[Side],
+) -> Result<(), ApiError> {
+    if !live.waiting_for_opponent() || live.row.invite.is_some() {
+        return Ok(());
+    }
+    let before = live.arrived;
+    for side in sides {
+        live.arrived[side.index()] = true;
+    }
+    if live.arrived == before {
+        return Ok(());
+    }
+    if live.arrived == [true, true] {
+        let mut row = live.row.clone();
+        row.turn_started = Some(now_ms());
+        row.updated = now();
+        let saved = row.clone();
+        if let Err(e) = blocking(state, move |s| s.save(&saved)).await {
+            live.arrived = before;
+            return Err(e);
+        }
+        live.row = row;
+        watch_clock(state, game, live);
+    }
+    let state_json = live.state();
+    live.publish(json!({ "type": "state", "state": state_json }));
+    Ok(())
 }

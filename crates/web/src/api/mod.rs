@@ -45,6 +45,7 @@ pub use computer::schedule_computer;
 pub(crate) use games::*;
 pub use games::{live, summary};
 pub(crate) use moves::*;
+pub use offers::computer_accepts_end;
 pub(crate) use offers::*;
 pub(crate) use records::*;
 pub use records::{date, record_of};
@@ -249,6 +250,16 @@ pub(crate) fn seats(live: &Live, token: &str) -> Result<Vec<Side>, ApiError> {
     } else {
         Ok(seats)
     }
+}
+
+/// The answer to a move or an offer before both players are in the game.
+pub(crate) fn waiting_error() -> ApiError {
+    error(
+        StatusCode::CONFLICT,
+        "waiting_for_opponent",
+        "your opponent has not come to the game yet: it starts, and the clocks run, once both \
+         players are in it",
+    )
 }
 
 pub(crate) fn finished_error() -> ApiError {

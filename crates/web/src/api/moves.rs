@@ -29,6 +29,9 @@ pub(crate) async fn play(State(state): State<Shared>, seated: Seated<MoveBody>) 
         }
     }
     let Some(to_move) = live.to_move() else { return Err(over_error(&live)) };
+    if live.waiting_for_opponent() {
+        return Err(waiting_error());
+    }
     if !seats.contains(&to_move) {
         return Err(error(
             StatusCode::CONFLICT,
