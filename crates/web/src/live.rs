@@ -405,7 +405,10 @@ impl Live {
             "invite_open": self.row.invite.is_some(),
             "waiting_for_opponent": self.waiting_for_opponent(),
             "rematch": self.row.rematch,
-            "last": self.last.as_ref().map(|r| report_json(self.ruleset, r)),
+            // The game that follows this one (a rematch or the match's next
+            // game), for everyone: spectators are taken on to it.
+            "next_game": self.row.rematch,
+            "last": self.last.as_ref().map(|r| settled_report_json(self.ruleset, r, self.is_finished())),
             "clock": clock,
             "presence": online.then(|| json!({
                 "south": self.present[0] > 0,
@@ -428,6 +431,17 @@ pub fn winner_text(winner: Option<Side>) -> &'static str {
 /// Compares two secrets in time independent of where they differ.
 pub fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// A move report as JSON for a game that may have ended after it (by
+/// resignation, time, agreement or abandonment): then its explanation does
+/// not end by saying who is to move.
+pub fn settled_report_json(ruleset: &Ruleset, report: &MoveReport, finished: bool) -> Value {
+    let mut json = report_json(ruleset, report);
+    if finished {
+        explain::drop_to_move(&mut json["explanation"], report);
+    }
+    json
 }
 
 /// A move report as JSON: the move, the mover, every event, and the
