@@ -4,11 +4,26 @@
 //! made here, at the server's edge; the rules library knows nothing of JSON.
 
 use crate::explain;
-use crate::store::{GameRow, StoredGame};
-use mancala_rules::{ruleset_version, Event, Game, Match, MoveReport, Pit, Ruleset, Side};
+use crate::store::{GameEnding, GameRow, Mode, Status, StoredGame};
+use mancala_rules::{ruleset_version, Game, Match, MoveReport, Pit, Ruleset, Side};
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::broadcast;
+
+/// A message pushed to every watcher of a game on its WebSocket.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Push<'a> {
+    /// The game changed (a player came, an offer, the end...).
+    State { state: &'a Value },
+    /// A move was played: its report, seed by seed, and the state after it.
+    Move {
+        #[serde(rename = "move")]
+        report: &'a Value,
+        state: &'a Value,
+    },
+}
 
 pub struct Live {
     pub row: GameRow,
@@ -25,6 +40,11 @@ pub struct Live {
     pub present: [u32; 2],
     /// When each seat's last WebSocket closed (ms since the epoch).
     pub left: [Option<i64>; 2],
+    /// Which seats' players are in a rematch or a match's next game between
+    /// two people online (asked for it, or opened it): the game, its clocks
+    /// and its abandonment timer start only once both are. Kept in memory
+    /// only: after a restart the pages' reconnections count again.
+    pub arrived: [bool; 2],
     /// How long a player to move may be away before the opponent can claim
     /// the game (ms): the server's `--abandon-seconds`.
     pub abandon_ms: i64,
@@ -127,7 +147,7 @@ impl Live {
                 .map_err(|e| Corrupt(format!("game {} move {} ({text}): {e}", row.id, i + 1)))?;
             last = Some(report);
         }
-        if row.ending.as_deref() == Some("agreed") {
+        if row.ending == Some(GameEnding::AGREED) {
             game.agree_to_end();
         }
         let (tx, _) = broadcast::channel(64);
@@ -140,6 +160,7 @@ impl Live {
             tx,
             present: [0, 0],
             left: [None, None],
+            arrived: [false, false],
             abandon_ms: 0,
             clock_task: None,
             in_match: None,
@@ -147,7 +168,7 @@ impl Live {
     }
 
     pub fn is_finished(&self) -> bool {
-        self.row.status == "finished"
+        self.row.status == Status::Finished
     }
 
     /// The pending offer to end the game, by this side.
@@ -214,7 +235,7 @@ impl Live {
     pub fn claim_wait(&self, claimer: Side, now: i64) -> Result<i64, NoClaim> {
         let Some(to_move) = self.to_move() else { return Err(NoClaim::NotOnline) };
         let Some(started) = self.row.turn_started else { return Err(NoClaim::NotOnline) };
-        if self.row.mode != "online" || self.computer().is_some() {
+        if self.row.mode != Mode::Online || self.computer().is_some() {
             return Err(NoClaim::NotOnline);
         }
         if to_move == claimer {
@@ -230,10 +251,20 @@ impl Live {
         }
     }
 
+    /// Whether the game waits for a player before it can start: an online
+    /// game whose invitation is still open, or a rematch or match game
+    /// between two people online that one of them has not come to yet. No
+    /// move, offer or claim is possible, and no clock runs, until then.
+    pub fn waiting_for_opponent(&self) -> bool {
+        self.row.mode == Mode::Online
+            && !self.is_finished()
+            && (self.row.invite.is_some() || self.row.turn_started.is_none())
+    }
+
     /// Whether the players may ask the computer for a hint: against the
     /// computer and at one screen, never between two people online.
     pub fn hints_allowed(&self) -> bool {
-        self.row.mode == "computer" || self.row.mode == "local"
+        matches!(self.row.mode, Mode::Computer | Mode::Local)
     }
 
     /// The result of this game for its match: `Some(winner)` once over.
@@ -291,20 +322,33 @@ impl Live {
     /// Marks the game finished if the rules ended it.
     pub fn settle(&mut self) {
         if let Some(outcome) = self.game.position().outcome() {
-            self.row.status = "finished".into();
+            self.row.status = Status::Finished;
             self.row.result = Some(winner_text(outcome.winner).into());
-            self.row.ending = Some(outcome.reason.id().into());
+            self.row.ending = Some(GameEnding::Rules(outcome.reason));
         }
     }
 
-    pub fn publish(&mut self, message: Value) {
+    /// Tells every watcher, and marks the game changed (a computer move
+    /// thought about before this is thrown away).
+    pub fn publish(&mut self, message: &Push<'_>) {
         self.revision += 1;
         // No receivers is fine: nobody is watching.
-        let _ = self.tx.send(message.to_string());
+        let _ = self.tx.send(serde_json::to_string(message).unwrap_or_default());
+    }
+
+    /// Tells every watcher the new state.
+    pub fn publish_state(&mut self) {
+        let state = self.state();
+        self.publish(&Push::State { state: &state });
+    }
+
+    /// The public state as JSON: no tokens, no invitation code.
+    pub fn state(&self) -> Value {
+        serde_json::to_value(self.view()).unwrap_or(Value::Null)
     }
 
     /// The public state: no tokens, no invitation code.
-    pub fn state(&self) -> Value {
+    pub fn view(&self) -> GameState<'_> {
         let rules = self.game.rules();
         let pos = self.game.position();
         let letter = |p: Pit| p.letter(rules).to_string();
@@ -313,69 +357,152 @@ impl Live {
         } else {
             self.game.legal_moves().map(letter).collect()
         };
-        let moves: Vec<String> = self.game.moves().iter().map(|&p| letter(p)).collect();
         let computer = self.computer();
         let player = |side: Side| {
             let (name, token) = match side {
                 Side::South => (&self.row.south_name, &self.row.south_token),
                 Side::North => (&self.row.north_name, &self.row.north_token),
             };
-            let kind = if computer == Some(side) { "computer" } else { "human" };
-            json!({ "name": name, "kind": kind, "seated": token.is_some() || computer == Some(side) })
+            PlayerView {
+                name,
+                kind: if computer == Some(side) { "computer" } else { "human" },
+                seated: token.is_some() || computer == Some(side),
+            }
         };
-        let ending = self.row.ending.clone();
+        let ending = self.row.ending.map(GameEnding::id);
         let now = now_ms();
         let clock = self.row.clock.map(|clock| {
             let left = self.time_left(now).unwrap_or([clock.south_ms, clock.north_ms]);
-            json!({
-                "at": now,
-                "initial_ms": clock.initial_ms,
-                "increment_ms": clock.increment_ms,
-                "south_ms": left[0],
-                "north_ms": left[1],
-                "running": self.running().map(side_name),
-            })
+            ClockView {
+                at: now,
+                initial_ms: clock.initial_ms,
+                increment_ms: clock.increment_ms,
+                south_ms: left[0],
+                north_ms: left[1],
+                running: self.running().map(side_name),
+            }
         });
-        let online = self.row.mode == "online";
         // The player not to move may claim a game whose player to move has
         // left: how long until then, counted from `now`.
         let claim_in_ms = self.to_move().and_then(|side| match self.claim_wait(!side, now) {
             Ok(ms) | Err(NoClaim::TooEarly(ms)) => Some(ms),
             Err(_) => None,
         });
-        json!({
-            "id": self.row.id,
-            "game": self.ruleset.id,
-            "name": self.ruleset.name,
-            "version": self.ruleset.version,
-            "pits_per_row": rules.pits_per_row,
-            "mode": self.row.mode,
-            "level": self.row.level,
-            "board": pos.pits(),
-            "captured": [pos.captured().south, pos.captured().north],
-            "to_move": self.to_move().map(side_name),
-            "legal": legal,
-            "over": self.is_finished(),
-            "winner": self.row.result,
-            "ending": ending,
-            "ending_text": ending.as_deref().map(explain::ending_texts),
-            "position": pos.to_string(),
-            "moves": moves,
-            "players": { "south": player(Side::South), "north": player(Side::North) },
-            "offer": self.offer().map(side_name),
-            "invite_open": self.row.invite.is_some(),
-            "rematch": self.row.rematch,
-            "last": self.last.as_ref().map(|r| report_json(self.ruleset, r)),
-            "clock": clock,
-            "presence": online.then(|| json!({
-                "south": self.present[0] > 0,
-                "north": self.present[1] > 0,
-            })),
-            "claim_in_ms": claim_in_ms,
-            "hints": self.hints_allowed() && !self.is_finished(),
-            "match": self.match_json(),
-        })
+        GameState {
+            id: &self.row.id,
+            game: self.ruleset.id,
+            name: self.ruleset.name,
+            version: self.ruleset.version,
+            pits_per_row: rules.pits_per_row,
+            mode: self.row.mode.id(),
+            level: self.row.level,
+            board: pos.pits(),
+            captured: [pos.captured().south, pos.captured().north],
+            to_move: self.to_move().map(side_name),
+            legal,
+            over: self.is_finished(),
+            winner: self.row.result.as_deref(),
+            ending,
+            ending_text: ending.map(explain::ending_texts),
+            position: pos.to_string(),
+            moves: self.game.moves().iter().map(|&p| letter(p)).collect(),
+            players: BySide { south: player(Side::South), north: player(Side::North) },
+            offer: self.offer().map(side_name),
+            invite_open: self.row.invite.is_some(),
+            waiting_for_opponent: self.waiting_for_opponent(),
+            rematch: self.row.rematch.as_deref(),
+            next_game: self.row.rematch.as_deref(),
+            last: self
+                .last
+                .as_ref()
+                .map(|r| settled_report_json(self.ruleset, r, self.is_finished())),
+            clock,
+            presence: (self.row.mode == Mode::Online)
+                .then(|| BySide { south: self.present[0] > 0, north: self.present[1] > 0 }),
+            claim_in_ms,
+            hints: self.hints_allowed() && !self.is_finished(),
+            in_match: self.match_json(),
+        }
     }
+}
+
+/// Something for each side, as the JSON names them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct BySide<T> {
+    pub south: T,
+    pub north: T,
+}
+
+/// A game as every page and watcher sees it (`GET /api/games/ID`, and in
+/// every answer and push that carries `state`).
+#[derive(Serialize)]
+pub struct GameState<'a> {
+    pub id: &'a str,
+    /// The ruleset's id, name and rules version.
+    pub game: &'static str,
+    pub name: &'static str,
+    pub version: u32,
+    pub pits_per_row: u8,
+    /// `computer`, `local` or `online`.
+    pub mode: &'static str,
+    pub level: Option<u8>,
+    /// Seeds per pit: South's row, then North's, each in sowing order.
+    pub board: &'a [u8],
+    /// `[south, north]`.
+    pub captured: [u8; 2],
+    pub to_move: Option<&'static str>,
+    /// The pits that may be played now, as letters.
+    pub legal: Vec<String>,
+    pub over: bool,
+    /// `south`, `north` or `draw` once over.
+    pub winner: Option<&'a str>,
+    pub ending: Option<&'static str>,
+    /// The ending in each interface language.
+    pub ending_text: Option<Value>,
+    /// The one-line notation.
+    pub position: String,
+    pub moves: Vec<String>,
+    pub players: BySide<PlayerView<'a>>,
+    /// The side with a pending offer to end the game.
+    pub offer: Option<&'static str>,
+    pub invite_open: bool,
+    /// See [`Live::waiting_for_opponent`].
+    pub waiting_for_opponent: bool,
+    pub rematch: Option<&'a str>,
+    /// The game that follows this one (a rematch or the match's next game),
+    /// for everyone: spectators are taken on to it.
+    pub next_game: Option<&'a str>,
+    /// The last move's report.
+    pub last: Option<Value>,
+    pub clock: Option<ClockView>,
+    /// Online: whether each player has the game open.
+    pub presence: Option<BySide<bool>>,
+    /// Until the player not to move may claim the game (ms), once the player
+    /// to move has left.
+    pub claim_in_ms: Option<i64>,
+    pub hints: bool,
+    #[serde(rename = "match")]
+    pub in_match: Option<Value>,
+}
+
+#[derive(Serialize)]
+pub struct PlayerView<'a> {
+    pub name: &'a str,
+    /// `human` or `computer`.
+    pub kind: &'static str,
+    pub seated: bool,
+}
+
+/// Each side's time left when the state was made (`at`, ms since the
+/// epoch); the page counts down from there.
+#[derive(Serialize)]
+pub struct ClockView {
+    pub at: i64,
+    pub initial_ms: i64,
+    pub increment_ms: i64,
+    pub south_ms: i64,
+    pub north_ms: i64,
+    pub running: Option<&'static str>,
 }
 
 pub fn winner_text(winner: Option<Side>) -> &'static str {
@@ -390,42 +517,24 @@ pub fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+/// A move report as JSON for a game that may have ended after it (by
+/// resignation, time, agreement or abandonment): then its explanation does
+/// not end by saying who is to move.
+pub fn settled_report_json(ruleset: &Ruleset, report: &MoveReport, finished: bool) -> Value {
+    let mut json = report_json(ruleset, report);
+    if finished {
+        explain::drop_to_move(&mut json["explanation"], report);
+    }
+    json
+}
+
 /// A move report as JSON: the move, the mover, every event, and the
 /// explaining sentence in each interface language.
 pub fn report_json(ruleset: &Ruleset, report: &MoveReport) -> Value {
     let rules = &ruleset.rules;
     let letter = |p: Pit| p.letter(rules).to_string();
-    let events: Vec<Value> = report
-        .events
-        .iter()
-        .map(|event| match *event {
-            Event::Take { pit, seeds } => {
-                json!({"type": "take", "pit": letter(pit), "seeds": seeds})
-            }
-            Event::Drop { pit } => json!({"type": "drop", "pit": letter(pit)}),
-            Event::Skip { pit } => json!({"type": "skip", "pit": letter(pit)}),
-            Event::Relay { pit, seeds } => {
-                json!({"type": "relay", "pit": letter(pit), "seeds": seeds})
-            }
-            Event::Capture { pit, seeds, by } => {
-                json!({"type": "capture", "pit": letter(pit), "seeds": seeds, "by": by.name()})
-            }
-            Event::GrandSlam { seeds } => json!({"type": "grand-slam", "seeds": seeds}),
-            Event::GrandSlamVoided { seeds } => {
-                json!({"type": "grand-slam-voided", "seeds": seeds})
-            }
-            Event::ExtraTurn { side } => json!({"type": "extra-turn", "side": side.name()}),
-            Event::Pass { side } => json!({"type": "pass", "side": side.name()}),
-            Event::Award { side, seeds } => {
-                json!({"type": "award", "side": side.name(), "seeds": seeds})
-            }
-            Event::End(outcome) => json!({
-                "type": "end",
-                "reason": outcome.reason.id(),
-                "winner": winner_text(outcome.winner),
-            }),
-        })
-        .collect();
+    // The events as `mancala replay --events` writes them (one function).
+    let events = mancala_json::events_json(rules, report);
     json!({
         "move": letter(report.pit),
         "mover": report.mover.name(),

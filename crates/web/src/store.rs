@@ -9,11 +9,102 @@
 
 mod pg;
 
+use mancala_rules::EndReason;
 pub use pg::Postgres;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::fmt;
 use std::path::Path;
 use std::sync::Mutex;
+
+/// How a game is played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// A person against the computer.
+    #[default]
+    Computer,
+    /// Two people at one screen, sharing one seat token.
+    Local,
+    /// Two people anywhere, the second seat taken through an invitation.
+    Online,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Computer, Mode::Local, Mode::Online];
+
+    /// The name stored and sent in JSON.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Mode::Computer => "computer",
+            Mode::Local => "local",
+            Mode::Online => "online",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|m| m.id() == text)
+    }
+}
+
+/// Whether a game is still being played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Status {
+    #[default]
+    Active,
+    Finished,
+}
+
+impl Status {
+    pub const fn id(self) -> &'static str {
+        match self {
+            Status::Active => "active",
+            Status::Finished => "finished",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Status> {
+        [Status::Active, Status::Finished].into_iter().find(|s| s.id() == text)
+    }
+}
+
+/// How a finished game ended: by the rules (an agreed end included, which
+/// the rules library treats as a cycle the players call), or by one
+/// player's act or absence. The ids are the record format's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameEnding {
+    Rules(EndReason),
+    Resignation,
+    Time,
+    Abandoned,
+}
+
+impl GameEnding {
+    pub const fn id(self) -> &'static str {
+        match self {
+            GameEnding::Rules(reason) => reason.id(),
+            GameEnding::Resignation => "resignation",
+            GameEnding::Time => "time",
+            GameEnding::Abandoned => "abandoned",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<GameEnding> {
+        match text {
+            "resignation" => Some(GameEnding::Resignation),
+            "time" => Some(GameEnding::Time),
+            "abandoned" => Some(GameEnding::Abandoned),
+            _ => EndReason::parse(text).map(GameEnding::Rules),
+        }
+    }
+
+    /// An end by agreement that the seeds circulate.
+    pub const AGREED: GameEnding = GameEnding::Rules(EndReason::Agreed);
+}
+
+/// Reads one of the enums above from its stored text, naming the column
+/// and the text when it is not one of them.
+fn stored<T>(column: &str, text: &str, parse: fn(&str) -> Option<T>) -> Result<T, String> {
+    parse(text).ok_or_else(|| format!("stored {column} '{text}' is not one this server knows"))
+}
 
 /// One game's header: everything but its moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,8 +115,7 @@ pub struct GameRow {
     pub version: u32,
     /// The start position in the one-line notation, if not the usual one.
     pub setup: Option<String>,
-    /// `computer`, `local` or `online`.
-    pub mode: String,
+    pub mode: Mode,
     /// The computer's level (1-8) in games against it.
     pub level: Option<u8>,
     pub south_name: String,
@@ -38,13 +128,11 @@ pub struct GameRow {
     pub invite: Option<String>,
     /// Which seat the computer plays (`south`/`north`), in computer games.
     pub computer: Option<String>,
-    /// `active` or `finished`.
-    pub status: String,
+    pub status: Status,
     /// `south`, `north` or `draw` once finished.
     pub result: Option<String>,
-    /// How it ended, as in the record format: a rules ending id, `agreed`,
-    /// `resignation`.
-    pub ending: Option<String>,
+    /// How it ended, once finished.
+    pub ending: Option<GameEnding>,
     /// The rematch game, once one was made.
     pub rematch: Option<String>,
     /// Seconds since the Unix epoch.
@@ -123,6 +211,24 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
+/// Which finished games to list: one game (a ruleset id) or all, the games
+/// of one player (part of a name, compared without regard to case: ASCII
+/// letters only in SQLite, every letter in PostgreSQL) or all, and a page.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Finished {
+    pub game: Option<String>,
+    pub player: Option<String>,
+    pub limit: u32,
+    pub offset: u32,
+}
+
+impl Finished {
+    /// The newest `limit` finished games, of every game and player.
+    pub fn newest(limit: u32) -> Finished {
+        Finished { limit, ..Finished::default() }
+    }
+}
+
 /// Games and moves. Every method is blocking and durable on return: a move
 /// is on disk before `append_move` returns, so it can be acknowledged.
 pub trait Store: Send + Sync + 'static {
@@ -137,8 +243,9 @@ pub trait Store: Send + Sync + 'static {
     fn append_move(&self, row: &GameRow, ply: u32, letter: &str) -> Result<(), StoreError>;
     /// Keeps only the first `plies` moves (an undo) and saves the header.
     fn truncate_moves(&self, row: &GameRow, plies: u32) -> Result<(), StoreError>;
-    /// Finished games, newest first, with their move counts.
-    fn finished(&self, limit: u32) -> Result<Vec<(GameRow, u32)>, StoreError>;
+    /// Finished games that pass `filter`, newest first, with their move
+    /// counts: at most `filter.limit` of them, after skipping `filter.offset`.
+    fn finished(&self, filter: &Finished) -> Result<Vec<(GameRow, u32)>, StoreError>;
 
     // Rematches, matches, clocks and reviews.
 
@@ -252,13 +359,31 @@ const COLUMNS: &str = "id, ruleset, version, setup, mode, level, south_name, nor
 /// How many columns `COLUMNS` names.
 const COLUMN_COUNT: usize = 26;
 
+/// Column `i`, text stored for one of the enums above (`NULL` is `None`).
+fn enum_column<T>(
+    r: &rusqlite::Row<'_>,
+    i: usize,
+    column: &str,
+    parse: fn(&str) -> Option<T>,
+) -> rusqlite::Result<Option<T>> {
+    let value: Option<String> = r.get(i)?;
+    value.map(|v| stored(column, &v, parse)).transpose().map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())
+    })
+}
+
+/// A value that must not be `NULL` in column `i`.
+fn required<T>(value: Option<T>, i: usize) -> rusqlite::Result<T> {
+    value.ok_or(rusqlite::Error::InvalidColumnType(i, "NULL".into(), rusqlite::types::Type::Null))
+}
+
 fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     Ok(GameRow {
         id: r.get(0)?,
         ruleset: r.get(1)?,
         version: r.get(2)?,
         setup: r.get(3)?,
-        mode: r.get(4)?,
+        mode: required(enum_column(r, 4, "mode", Mode::parse)?, 4)?,
         level: r.get(5)?,
         south_name: r.get(6)?,
         north_name: r.get(7)?,
@@ -266,9 +391,9 @@ fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         north_token: r.get(9)?,
         invite: r.get(10)?,
         computer: r.get(11)?,
-        status: r.get(12)?,
+        status: required(enum_column(r, 12, "status", Status::parse)?, 12)?,
         result: r.get(13)?,
-        ending: r.get(14)?,
+        ending: enum_column(r, 14, "ending", GameEnding::parse)?,
         rematch: r.get(15)?,
         created: r.get(16)?,
         updated: r.get(17)?,
@@ -315,7 +440,7 @@ fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             row.ruleset,
             row.version,
             row.setup,
-            row.mode,
+            row.mode.id(),
             row.level,
             row.south_name,
             row.north_name,
@@ -323,9 +448,9 @@ fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             row.north_token,
             row.invite,
             row.computer,
-            row.status,
+            row.status.id(),
             row.result,
-            row.ending,
+            row.ending.map(GameEnding::id),
             row.rematch,
             row.created,
             row.updated,
@@ -376,9 +501,9 @@ fn save_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             row.south_token,
             row.north_token,
             row.invite,
-            row.status,
+            row.status.id(),
             row.result,
-            row.ending,
+            row.ending.map(GameEnding::id),
             row.rematch,
             row.updated,
             row.offer,
@@ -450,16 +575,23 @@ impl Store for Sqlite {
         Ok(())
     }
 
-    fn finished(&self, limit: u32) -> Result<Vec<(GameRow, u32)>, StoreError> {
+    fn finished(&self, filter: &Finished) -> Result<Vec<(GameRow, u32)>, StoreError> {
         let conn = self.conn();
         let columns: Vec<String> = COLUMNS.split(", ").map(|c| format!("g.{c}")).collect();
+        // instr, not LIKE: a name may hold % or _.
         let mut stmt = conn.prepare(&format!(
             "SELECT {}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
-             FROM games g WHERE g.status = 'finished' ORDER BY g.updated DESC, g.id LIMIT ?1",
+             FROM games g WHERE g.status = 'finished'
+             AND (?1 IS NULL OR g.ruleset = ?1)
+             AND (?2 IS NULL OR instr(lower(g.south_name), lower(?2)) > 0
+                  OR instr(lower(g.north_name), lower(?2)) > 0)
+             ORDER BY g.updated DESC, g.id LIMIT ?3 OFFSET ?4",
             columns.join(", ")
         ))?;
         let rows = stmt
-            .query_map([limit], |r| Ok((row_from(r)?, r.get::<_, u32>(COLUMN_COUNT)?)))?
+            .query_map(params![filter.game, filter.player, filter.limit, filter.offset], |r| {
+                Ok((row_from(r)?, r.get::<_, u32>(COLUMN_COUNT)?))
+            })?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(rows)
     }

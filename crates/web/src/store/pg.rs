@@ -20,7 +20,10 @@
 //! means adding it there and in [`EXTRA_COLUMNS`] (which upgrades an older
 //! database on opening).
 
-use super::{Clock, GameRow, MatchRow, Store, StoreError, StoredGame, StoredReview};
+use super::{
+    stored, Clock, Finished, GameEnding, GameRow, MatchRow, Mode, Status, Store, StoreError,
+    StoredGame, StoredReview,
+};
 use postgres::config::Host;
 use postgres::error::SqlState;
 use postgres::types::ToSql;
@@ -156,7 +159,7 @@ fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
         Box::new(&row.ruleset),
         Box::new(i64::from(row.version)),
         Box::new(&row.setup),
-        Box::new(&row.mode),
+        Box::new(row.mode.id()),
         Box::new(row.level.map(i16::from)),
         Box::new(&row.south_name),
         Box::new(&row.north_name),
@@ -164,9 +167,9 @@ fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
         Box::new(&row.north_token),
         Box::new(&row.invite),
         Box::new(&row.computer),
-        Box::new(&row.status),
+        Box::new(row.status.id()),
         Box::new(&row.result),
-        Box::new(&row.ending),
+        Box::new(row.ending.map(GameEnding::id)),
         Box::new(&row.rematch),
         Box::new(row.created),
         Box::new(row.updated),
@@ -204,7 +207,8 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
             Failure::Data(format!("stored rules version {version} is out of range"))
         })?,
         setup: r.try_get("setup")?,
-        mode: r.try_get("mode")?,
+        mode: stored("mode", &r.try_get::<_, String>("mode")?, Mode::parse)
+            .map_err(Failure::Data)?,
         level: level
             .map(u8::try_from)
             .transpose()
@@ -215,9 +219,14 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
         north_token: r.try_get("north_token")?,
         invite: r.try_get("invite")?,
         computer: r.try_get("computer")?,
-        status: r.try_get("status")?,
+        status: stored("status", &r.try_get::<_, String>("status")?, Status::parse)
+            .map_err(Failure::Data)?,
         result: r.try_get("result")?,
-        ending: r.try_get("ending")?,
+        ending: r
+            .try_get::<_, Option<String>>("ending")?
+            .map(|e| stored("ending", &e, GameEnding::parse))
+            .transpose()
+            .map_err(Failure::Data)?,
         rematch: r.try_get("rematch")?,
         created: r.try_get("created")?,
         updated: r.try_get("updated")?,
@@ -264,7 +273,10 @@ impl Sql {
             finished: format!(
                 "SELECT {}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
                  FROM games g WHERE g.status = 'finished'
-                 ORDER BY g.updated DESC, g.id COLLATE \"C\" LIMIT $1",
+                 AND ($1::text IS NULL OR g.ruleset = $1)
+                 AND ($2::text IS NULL OR strpos(lower(g.south_name), lower($2)) > 0
+                      OR strpos(lower(g.north_name), lower($2)) > 0)
+                 ORDER BY g.updated DESC, g.id COLLATE \"C\" LIMIT $3 OFFSET $4",
                 prefixed.join(", ")
             ),
             match_games: format!(
@@ -656,9 +668,10 @@ impl Store for Postgres {
         })
     }
 
-    fn finished(&self, limit: u32) -> Result<Vec<(GameRow, u32)>, StoreError> {
+    fn finished(&self, filter: &Finished) -> Result<Vec<(GameRow, u32)>, StoreError> {
+        let (limit, offset) = (i64::from(filter.limit), i64::from(filter.offset));
         self.run(|c| {
-            c.query(&self.sql.finished, &[&i64::from(limit)])?
+            c.query(&self.sql.finished, &[&filter.game, &filter.player, &limit, &offset])?
                 .iter()
                 .map(|r| {
                     let plies: i64 = r.try_get("plies")?;

@@ -1,0 +1,240 @@
+//! Analysis for players: hints and the review of a finished game.
+
+use super::*;
+
+/// A hint's search: a fixed depth and node budget and no time limit, so the
+/// same position always gets the same hint, answered in a moment (a few
+/// tenths of a second in a release build).
+pub(crate) const HINT_LIMITS: Limits = Limits { depth: Some(12), nodes: Some(200_000), time: None };
+
+/// A value for people: seeds ahead (from the player to move's view), or a
+/// proven result (`win`, `loss`, `draw`) with its margin.
+#[derive(Serialize)]
+pub(crate) struct ScoreView {
+    result: Option<&'static str>,
+    seeds: Seeds,
+}
+
+/// A proven margin is a whole number of seeds; an estimate has tenths.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Seeds {
+    Proven(i32),
+    Estimate(f64),
+}
+
+pub(crate) fn score_view(score: Score) -> ScoreView {
+    if score.is_decisive() {
+        ScoreView { result: Some(score.result().name()), seeds: Seeds::Proven(score.margin()) }
+    } else {
+        ScoreView { result: None, seeds: Seeds::Estimate(f64::from(score.0) / 10.0) }
+    }
+}
+
+/// The answer to a hint.
+#[derive(Serialize)]
+pub(crate) struct Hint {
+    #[serde(rename = "move")]
+    pit: String,
+    value: ScoreView,
+    depth: u32,
+}
+
+/// A finished game's review, as answered and stored.
+#[derive(Serialize)]
+struct Review {
+    depth: u32,
+    nodes_per_position: u64,
+    /// Seeds a move may give away before it counts as a mistake.
+    threshold: f64,
+    /// Every position's value for South, for the graph.
+    positions: Vec<ReviewedPosition>,
+    moves: Vec<ReviewedMove>,
+    mistakes: BySide<u32>,
+}
+
+#[derive(Serialize)]
+struct ReviewedPosition {
+    ply: usize,
+    south: ScoreView,
+}
+
+#[derive(Serialize)]
+struct ReviewedMove {
+    ply: usize,
+    mover: &'static str,
+    #[serde(rename = "move")]
+    pit: String,
+    best: ScoreView,
+    played: ScoreView,
+    lost: f64,
+    changes_result: bool,
+    mistake: bool,
+    better: Option<String>,
+}
+
+/// The computer's suggestion for the player to move, with its value: in
+/// games against the computer and at one screen (not between two people
+/// online, where it would be help from outside the game).
+pub(crate) async fn hint(
+    State(state): State<Shared>,
+    seated: Seated,
+) -> Result<Json<Hint>, ApiError> {
+    let snapshot = {
+        let (live, seats) = seated.lock().await?;
+        if !live.hints_allowed() {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "no_hints",
+                "hints are given in games against the computer and at one screen, \
+                 not in games between two people online",
+            ));
+        }
+        let Some(to_move) = live.to_move() else { return Err(over_error(&live)) };
+        if !seats.contains(&to_move) {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "not_your_turn",
+                format!("it is {}'s turn", side_name(to_move)),
+            ));
+        }
+        live.game.clone()
+    };
+    let permit = state.ai.clone().acquire_owned().await.map_err(internal)?;
+    let rules = *snapshot.rules();
+    let report = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        Searcher::with_table(rules, 8).search(&snapshot, HINT_LIMITS)
+    })
+    .await
+    .map_err(internal)?;
+    let best = report.best.ok_or_else(finished_error)?;
+    Ok(Json(Hint {
+        pit: best.letter(&rules).to_string(),
+        value: score_view(report.score),
+        depth: report.depth,
+    }))
+}
+
+/// The review's search, per position: at most this deep...
+pub(crate) const REVIEW_DEPTH: u32 = 10;
+/// ...and this many nodes for the whole game, shared out between its
+/// positions, each getting at least and at most these. Node limits, not
+/// time, so that a game always gets the same review, whatever the load.
+pub(crate) const REVIEW_NODES: u64 = 3_000_000;
+pub(crate) const REVIEW_NODES_PER_POSITION: (u64, u64) = (5_000, 100_000);
+/// A move that gives away this many tenths of a seed (or changes the
+/// result) is a mistake.
+pub(crate) const REVIEW_THRESHOLD: i32 = 10;
+
+/// Every position of a game valued (for South, for the graph) and every
+/// move judged against the best one.
+pub(crate) fn review_of(ruleset: &Ruleset, start: &Game, end: &Game) -> Result<Value, String> {
+    let rules = ruleset.rules;
+    let moves = end.moves();
+    let per_position = (REVIEW_NODES / (moves.len() as u64 + 1))
+        .clamp(REVIEW_NODES_PER_POSITION.0, REVIEW_NODES_PER_POSITION.1);
+    let limits = Limits { depth: Some(REVIEW_DEPTH), nodes: Some(per_position), time: None };
+    let values = mancala_ai::analysis::analyse(start, moves, limits, None, &mut |_, _| {})
+        .map_err(|e| e.to_string())?;
+    let last = match end.position().outcome() {
+        Some(_) => Score::of_outcome(&rules, end.position(), Side::South),
+        None => {
+            let report = Searcher::new(rules).search(end, limits);
+            for_side(report.score, end.position().to_move(), Side::South)
+        }
+    };
+    let mut positions: Vec<ReviewedPosition> = values
+        .iter()
+        .enumerate()
+        .map(|(ply, v)| ReviewedPosition {
+            ply,
+            south: score_view(for_side(v.best, v.mover, Side::South)),
+        })
+        .collect();
+    positions.push(ReviewedPosition { ply: moves.len(), south: score_view(last) });
+    let mut mistakes = [0u32; 2];
+    let judged: Vec<ReviewedMove> = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let mistake = v.is_mistake(REVIEW_THRESHOLD);
+            if mistake {
+                mistakes[v.mover.index()] += 1;
+            }
+            ReviewedMove {
+                ply: i + 1,
+                mover: side_name(v.mover),
+                pit: v.played.letter(&rules).to_string(),
+                best: score_view(v.best),
+                played: score_view(v.kept),
+                lost: f64::from(v.lost()) / 10.0,
+                changes_result: v.changes_result(),
+                mistake,
+                better: v.better.map(|p| p.letter(&rules).to_string()),
+            }
+        })
+        .collect();
+    let review = Review {
+        depth: REVIEW_DEPTH,
+        nodes_per_position: per_position,
+        threshold: f64::from(REVIEW_THRESHOLD) / 10.0,
+        positions,
+        moves: judged,
+        mistakes: BySide { south: mistakes[0], north: mistakes[1] },
+    };
+    serde_json::to_value(review).map_err(|e| e.to_string())
+}
+
+/// The review of a finished game: computed once (one review at a time on
+/// the whole server, on a blocking thread behind the computer's semaphore)
+/// and stored.
+pub(crate) async fn review(State(state): State<Shared>, Path(id): Path<String>) -> ApiResult {
+    let game = live(&state, &id).await?;
+    let (ruleset, start, end) = {
+        let live = game.lock().await;
+        if !live.is_finished() {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "not_over",
+                "a game is reviewed once it is over",
+            ));
+        }
+        let start = new_game(live.ruleset, live.row.setup.as_deref())
+            .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e))?;
+        (live.ruleset, start, live.game.clone())
+    };
+    let rules = ruleset.rules;
+    let key: Vec<String> = end.moves().iter().map(|p| p.letter(&rules).to_string()).collect();
+    let key = key.join(" ");
+    let stored = || {
+        let (id, key) = (id.clone(), key.clone());
+        let store = state.store.clone();
+        async move {
+            tokio::task::spawn_blocking(move || store.load_review(&id))
+                .await
+                .map_err(internal)?
+                .map(|review| review.filter(|r| r.moves == key).map(|r| r.review))
+                .map_err(ApiError::from)
+        }
+    };
+    if let Some(text) = stored().await? {
+        return serde_json::from_str(&text).map(Json).map_err(internal);
+    }
+    let _one = state.reviewing.lock().await;
+    // Another request may have made it while this one waited.
+    if let Some(text) = stored().await? {
+        return serde_json::from_str(&text).map(Json).map_err(internal);
+    }
+    let permit = state.ai.clone().acquire_owned().await.map_err(internal)?;
+    let value = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        review_of(ruleset, &start, &end)
+    })
+    .await
+    .map_err(internal)?
+    .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e))?;
+    let review = StoredReview { moves: key, review: value.to_string() };
+    blocking(&state, move |s| s.save_review(&id, &review)).await?;
+    Ok(Json(value))
+}

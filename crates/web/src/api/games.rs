@@ -1,0 +1,524 @@
+//! Games: creating one, loading it into memory, showing and listing games,
+//! joining through an invitation, and the rematch (or a match's next game).
+
+use super::*;
+
+/// Games kept in memory before idle ones are dropped (a guess: a game in
+/// memory is a few kilobytes).
+pub(crate) const CACHED_GAMES: usize = 10_000;
+
+/// The game in memory, loading (and replaying) it from storage if needed.
+pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
+    if id.is_empty() || id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(unknown_game(id));
+    }
+    if let Some(game) = state.games.lock().unwrap_or_else(|e| e.into_inner()).get(id) {
+        return Ok(game.clone());
+    }
+    let key = id.to_string();
+    let (stored, in_match) = blocking(state, move |s| {
+        let Some(stored) = s.load(&key)? else { return Ok((None, None)) };
+        let in_match = match (&stored.row.match_id, stored.row.match_game) {
+            (Some(match_id), Some(number)) => s.load_match(match_id)?.map(|(m, games)| {
+                let earlier = games
+                    .iter()
+                    .filter(|g| g.match_game.is_some_and(|n| n < number))
+                    .map(|g| g.result.as_deref().and_then(parse_side))
+                    .collect();
+                MatchState { id: m.id, first_to: m.first_to, earlier }
+            }),
+            _ => None,
+        };
+        Ok((Some(stored), in_match))
+    })
+    .await?;
+    let stored = stored.ok_or_else(|| unknown_game(id))?;
+    let mut live = Live::rebuild(stored)
+        .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e.0))?;
+    live.abandon_ms = state.abandon_ms;
+    live.in_match = in_match;
+    let game = {
+        let mut games = state.games.lock().unwrap_or_else(|e| e.into_inner());
+        // Another request may have loaded it meanwhile: keep the first.
+        if let Some(game) = games.get(id) {
+            return Ok(game.clone());
+        }
+        if games.len() >= CACHED_GAMES {
+            // Forget games nobody holds (no request, watcher, computer or
+            // clock task has them): everything about them is stored, so
+            // they reload.
+            games.retain(|_, game| Arc::strong_count(game) > 1);
+        }
+        let game = Arc::new(Mutex::new(live));
+        games.insert(id.to_string(), game.clone());
+        game
+    };
+    // A game stored while the computer was to move (the server stopped
+    // while it was thinking) goes on, and a running clock is watched.
+    schedule_computer(state.clone(), game.clone());
+    watch_clock(state, &game, &mut *game.lock().await);
+    Ok(game)
+}
+
+pub(crate) fn game_url(state: &Shared, id: &str) -> String {
+    format!("{}/g/{id}", state.public_url)
+}
+
+#[derive(Deserialize)]
+pub struct CreateGame {
+    /// A ruleset id (or alias).
+    pub game: String,
+    /// `computer`, `local` or `online`.
+    pub mode: String,
+    pub level: Option<u8>,
+    pub name: Option<String>,
+    /// The second name in a local game.
+    pub opponent: Option<String>,
+    /// The creator's seat: `south` (default), `north` or `random`.
+    pub side: Option<String>,
+    /// A clock: each player's time in seconds (none: no clock).
+    pub clock_seconds: Option<u32>,
+    /// Seconds added to a player's time after each of their moves.
+    pub increment_seconds: Option<u32>,
+    /// A match (in games that have match play): the first to win the
+    /// ruleset's number of games (Barbados: six) wins it.
+    #[serde(rename = "match")]
+    pub in_match: Option<bool>,
+}
+
+/// A seat in a game, as its player gets it: on creating a game, uploading
+/// a record, or coming to a rematch or a match's next game.
+#[derive(Serialize)]
+pub(crate) struct SeatAnswer {
+    pub(crate) id: String,
+    /// The secret that moves for this seat (keep it: it is the seat).
+    pub(crate) token: String,
+    /// `south`, `north`; absent at one screen, where the token holds both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) side: Option<&'static str>,
+    pub(crate) url: String,
+    /// The link for the friend, in an online game with its seat free.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) invite_url: Option<Option<String>>,
+    pub(crate) state: Value,
+}
+
+/// The answer to joining through an invitation.
+#[derive(Serialize)]
+pub(crate) struct Joined {
+    token: String,
+    side: &'static str,
+    state: Value,
+}
+
+/// A finished game in a list.
+#[derive(Serialize)]
+pub struct Summary<'a> {
+    id: &'a str,
+    game: &'a str,
+    name: &'a str,
+    mode: &'static str,
+    south: &'a str,
+    north: &'a str,
+    result: Option<&'a str>,
+    ending: Option<&'static str>,
+    moves: u32,
+    updated: i64,
+}
+
+pub(crate) async fn create(
+    State(state): State<Shared>,
+    JsonBody(body): JsonBody<CreateGame>,
+) -> ApiResult<SeatAnswer> {
+    let ruleset = ruleset(&body.game)
+        .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_ruleset", e.to_string()))?;
+    let side = match body.side.as_deref().unwrap_or("south") {
+        "random" => {
+            if fastrand::bool() {
+                Side::South
+            } else {
+                Side::North
+            }
+        }
+        text => parse_side(text).ok_or_else(|| {
+            error(StatusCode::BAD_REQUEST, "bad_side", "side must be south, north or random")
+        })?,
+    };
+    let clock = clock_of(&body)?;
+    let first_to = match (body.in_match.unwrap_or(false), ruleset.match_first_to) {
+        (false, _) => None,
+        (true, Some(n)) => Some(n),
+        (true, None) => {
+            let with: Vec<&str> = mancala_rules::RULESETS
+                .iter()
+                .filter(|r| r.match_first_to.is_some())
+                .map(|r| r.id)
+                .collect();
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                "no_match_play",
+                format!(
+                    "{} has no match play; matches are played in {}",
+                    ruleset.id,
+                    with.join(", ")
+                ),
+            ));
+        }
+    };
+    let mode = Mode::parse(&body.mode).ok_or_else(|| {
+        error(
+            StatusCode::BAD_REQUEST,
+            "bad_mode",
+            format!("mode '{}' is not one of computer, local, online", body.mode),
+        )
+    })?;
+    let name = clean_name(body.name.as_deref(), default_name(side));
+    let token = secret();
+    let mut row = GameRow {
+        id: game_id(),
+        ruleset: ruleset.id.to_string(),
+        version: ruleset.version,
+        setup: None,
+        mode,
+        level: None,
+        south_name: String::new(),
+        north_name: String::new(),
+        south_token: None,
+        north_token: None,
+        invite: None,
+        computer: None,
+        status: Status::Active,
+        result: None,
+        ending: None,
+        rematch: None,
+        created: now(),
+        updated: now(),
+        clock,
+        // An online game's clock starts when the second player arrives.
+        turn_started: (mode != Mode::Online).then(now_ms),
+        ..GameRow::default()
+    };
+    let (mine, theirs) = seat_fields(&mut row, side);
+    *mine.0 = name;
+    *mine.1 = Some(token.clone());
+    match mode {
+        Mode::Computer => {
+            let level = body.level.unwrap_or(3);
+            if !(1..=8).contains(&level) {
+                return Err(error(
+                    StatusCode::BAD_REQUEST,
+                    "bad_level",
+                    "level must be from 1 to 8",
+                ));
+            }
+            *theirs.0 = format!("Computer {level}");
+            row.level = Some(level);
+            row.computer = Some(side_name(!side).into());
+        }
+        Mode::Local => {
+            *theirs.0 = clean_name(body.opponent.as_deref(), default_name(!side));
+            *theirs.1 = Some(token.clone());
+        }
+        Mode::Online => row.invite = Some(secret()),
+    }
+    let invite = row.invite.clone();
+    let id = row.id.clone();
+    match first_to {
+        Some(first_to) => {
+            let contest =
+                MatchRow { id: game_id(), ruleset: ruleset.id.into(), first_to, created: now() };
+            row.match_id = Some(contest.id.clone());
+            row.match_game = Some(0);
+            let stored = row.clone();
+            blocking(&state, move |s| s.create_match(&contest, &stored)).await?;
+        }
+        None => {
+            let stored = row.clone();
+            blocking(&state, move |s| s.create(&stored, &[])).await?;
+        }
+    }
+    let game = live(&state, &id).await?;
+    let live = game.lock().await;
+    Ok(Json(SeatAnswer {
+        token,
+        side: Some(side_name(side)),
+        url: game_url(&state, &id),
+        invite_url: Some(invite.map(|code| format!("{}?invite={code}", game_url(&state, &id)))),
+        state: live.state(),
+        id,
+    }))
+}
+
+pub(crate) fn default_name(side: Side) -> &'static str {
+    match side {
+        Side::South => "South",
+        Side::North => "North",
+    }
+}
+
+pub(crate) type Seat<'a> = (&'a mut String, &'a mut Option<String>);
+
+/// The name and token fields of `side` and of the other seat.
+pub(crate) fn seat_fields(row: &mut GameRow, side: Side) -> (Seat<'_>, Seat<'_>) {
+    let south = (&mut row.south_name, &mut row.south_token);
+    let north = (&mut row.north_name, &mut row.north_token);
+    match side {
+        Side::South => (south, north),
+        Side::North => (north, south),
+    }
+}
+
+pub(crate) async fn show(State(state): State<Shared>, Path(id): Path<String>) -> ApiResult {
+    let game = live(&state, &id).await?;
+    let live = game.lock().await;
+    Ok(Json(live.state()))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct ListQuery {
+    status: Option<String>,
+    limit: Option<u32>,
+    offset: Option<u32>,
+    game: Option<String>,
+    player: Option<String>,
+}
+
+pub(crate) async fn list(
+    State(state): State<Shared>,
+    q: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult {
+    let Query(q) = q.map_err(|e| error(StatusCode::BAD_REQUEST, "bad_query", e.body_text()))?;
+    if q.status.as_deref().unwrap_or("finished") != "finished" {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad_status",
+            "only status=finished can be listed",
+        ));
+    }
+    let filter = crate::store::Finished {
+        game: q.game.filter(|g| !g.is_empty()),
+        player: q.player.map(|p| p.trim().to_string()).filter(|p| !p.is_empty()),
+        limit: q.limit.unwrap_or(100).clamp(1, 500),
+        offset: q.offset.unwrap_or(0),
+    };
+    let rows = blocking(&state, move |s| s.finished(&filter)).await?;
+    let list: Vec<Summary> = rows.iter().map(|(row, moves)| summary(row, *moves)).collect();
+    serde_json::to_value(list).map(Json).map_err(internal)
+}
+
+pub fn summary(row: &GameRow, moves: u32) -> Summary<'_> {
+    Summary {
+        id: &row.id,
+        game: &row.ruleset,
+        name: ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name),
+        mode: row.mode.id(),
+        south: &row.south_name,
+        north: &row.north_name,
+        result: row.result.as_deref(),
+        ending: row.ending.map(GameEnding::id),
+        moves,
+        updated: row.updated,
+    }
+}
+
+#[derive(Deserialize)]
+pub(crate) struct JoinBody {
+    invite: String,
+    name: Option<String>,
+}
+
+/// Takes an online game's free seat with its invitation code.
+pub(crate) async fn join(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<JoinBody>,
+) -> ApiResult<Joined> {
+    let game = live(&state, &id).await?;
+    let mut live = game.lock().await;
+    let valid =
+        live.row.invite.as_deref().is_some_and(|code| crate::live::same_secret(code, &body.invite));
+    if !valid {
+        return Err(error(
+            StatusCode::FORBIDDEN,
+            "seat_taken",
+            "this invitation has already been used (or is wrong): you can watch the game",
+        ));
+    }
+    let side = if live.row.south_token.is_none() { Side::South } else { Side::North };
+    let token = secret();
+    let mut row = live.row.clone();
+    let (mine, _) = seat_fields(&mut row, side);
+    *mine.0 = clean_name(body.name.as_deref(), default_name(side));
+    *mine.1 = Some(token.clone());
+    row.invite = None;
+    row.updated = now();
+    // Both seats are taken: the game, and its clock, start.
+    row.turn_started = Some(now_ms());
+    let saved = row.clone();
+    blocking(&state, move |s| s.save(&saved)).await?;
+    live.row = row;
+    watch_clock(&state, &game, &mut live);
+    let state_json = live.state();
+    live.publish(&Push::State { state: &state_json });
+    Ok(Json(Joined { token, side: side_name(side), state: state_json }))
+}
+
+/// A new game between the same players with the seats swapped, and the
+/// same clock. The first player to ask makes it; the other gets their seat
+/// in it by asking too. In a match it is the match's next game: each player
+/// keeps their token (which moves to the other seat), and once a player has
+/// won the match there is none.
+pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiResult<SeatAnswer> {
+    let (mut live, seats) = seated.lock().await?;
+    if !live.is_finished() {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "not_over",
+            "a rematch can be asked for once the game is over",
+        ));
+    }
+    let old_side = seats[0];
+    let new_side = if seats.len() == 2 { Side::South } else { !old_side };
+    if let Some(next) = live.row.rematch.clone() {
+        drop(live);
+        let next_game = self::live(&state, &next).await?;
+        let mut next_live = next_game.lock().await;
+        arrive(&state, &next_game, &mut next_live, &[new_side]).await?;
+        let token = match new_side {
+            Side::South => next_live.row.south_token.clone(),
+            Side::North => next_live.row.north_token.clone(),
+        };
+        let token = token.or_else(|| next_live.row.south_token.clone()).unwrap_or_default();
+        return Ok(Json(SeatAnswer {
+            token,
+            side: Some(side_name(new_side)),
+            url: game_url(&state, &next),
+            invite_url: None,
+            state: next_live.state(),
+            id: next,
+        }));
+    }
+    if let Some(contest) = &live.in_match {
+        let tally = contest.tally(live.decided());
+        if let Some(player) = tally.winner() {
+            let score = tally.score();
+            return Err(error(
+                StatusCode::CONFLICT,
+                "match_over",
+                format!(
+                    "the match is over: player {} won it {}-{}",
+                    player + 1,
+                    score[player],
+                    score[1 - player]
+                ),
+            ));
+        }
+    }
+    let ruleset = ruleset(&live.row.ruleset)
+        .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
+    let old = &live.row;
+    let (south_token, north_token) = match old.mode {
+        _ if old.match_id.is_some() => (old.north_token.clone(), old.south_token.clone()),
+        Mode::Local => {
+            let t = secret();
+            (Some(t.clone()), Some(t))
+        }
+        Mode::Computer => {
+            let human = old.computer.as_deref().and_then(parse_side).map_or(Side::South, |c| !c);
+            let t = Some(secret());
+            if human == Side::South {
+                (None, t)
+            } else {
+                (t, None)
+            }
+        }
+        _ => (Some(secret()), Some(secret())),
+    };
+    let row = GameRow {
+        id: game_id(),
+        ruleset: ruleset.id.to_string(),
+        version: ruleset.version,
+        setup: None,
+        mode: old.mode,
+        level: old.level,
+        south_name: old.north_name.clone(),
+        north_name: old.south_name.clone(),
+        south_token,
+        north_token,
+        invite: None,
+        computer: old.computer.as_deref().and_then(parse_side).map(|c| side_name(!c).to_string()),
+        status: Status::Active,
+        result: None,
+        ending: None,
+        rematch: None,
+        created: now(),
+        updated: now(),
+        clock: old.clock.map(|c| Clock { south_ms: c.initial_ms, north_ms: c.initial_ms, ..c }),
+        // Between two people online, the game (and its clocks) starts once
+        // the other player is in it too (`arrive`).
+        turn_started: (old.mode != Mode::Online).then(now_ms),
+        match_id: old.match_id.clone(),
+        match_game: old.match_game.map(|n| n + 1),
+        ..GameRow::default()
+    };
+    let mut old_row = live.row.clone();
+    old_row.rematch = Some(row.id.clone());
+    old_row.updated = now();
+    let (new_row, saved_old) = (row.clone(), old_row.clone());
+    blocking(&state, move |s| s.create_next(&saved_old, &new_row)).await?;
+    live.row = old_row;
+    live.publish_state();
+    drop(live);
+    let next_game = self::live(&state, &row.id).await?;
+    let mut next_live = next_game.lock().await;
+    arrive(&state, &next_game, &mut next_live, &[new_side]).await?;
+    let token = match new_side {
+        Side::South => row.south_token.clone(),
+        Side::North => row.north_token.clone(),
+    };
+    Ok(Json(SeatAnswer {
+        token: token.unwrap_or_default(),
+        side: Some(side_name(new_side)),
+        url: game_url(&state, &row.id),
+        invite_url: None,
+        state: next_live.state(),
+        id: row.id,
+    }))
+}
+
+/// Counts the players of `sides` as come to a game that waits for both (a
+/// rematch or a match's next game between two people online: asking for
+/// it, or opening it with their seat, brings a player in). Once both are
+/// in, the game starts: the turn, the clock and the abandonment timer begin
+/// now, not when the first of them asked.
+pub(crate) async fn arrive(
+    state: &Shared,
+    game: &Arc<Mutex<Live>>,
+    live: &mut Live,
+    sides: &[Side],
+) -> Result<(), ApiError> {
+    if !live.waiting_for_opponent() || live.row.invite.is_some() {
+        return Ok(());
+    }
+    let before = live.arrived;
+    for side in sides {
+        live.arrived[side.index()] = true;
+    }
+    if live.arrived == before {
+        return Ok(());
+    }
+    if live.arrived == [true, true] {
+        let mut row = live.row.clone();
+        row.turn_started = Some(now_ms());
+        row.updated = now();
+        let saved = row.clone();
+        if let Err(e) = blocking(state, move |s| s.save(&saved)).await {
+            live.arrived = before;
+            return Err(e);
+        }
+        live.row = row;
+        watch_clock(state, game, live);
+    }
+    live.publish_state();
+    Ok(())
+}

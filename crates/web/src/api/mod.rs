@@ -1,0 +1,285 @@
+//! The HTTP/JSON API and the WebSocket.
+//!
+//! Every error is JSON, `{"error": {"code": ..., "message": ...}}`, with the
+//! HTTP status that fits (400 malformed, 403 not your seat, 404 unknown game,
+//! 409 not now, 413 too large, 429 too many), and a refused request changes
+//! nothing.
+
+use crate::live::{
+    new_game, now_ms, parse_side, report_json, side_name, winner_text, BySide, Live, MatchState,
+    NoClaim, Push,
+};
+use crate::store::{
+    Clock, GameEnding, GameRow, MatchRow, Mode, Status, StoreError, StoredGame, StoredReview,
+};
+use crate::Shared;
+use axum::body::Bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use mancala_ai::analysis::for_side;
+use mancala_ai::{Limits, Player, PlayerSpec, Score, Searcher};
+use mancala_rules::{ruleset, Ending, Game, Pit, Record, Ruleset, Side};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::{Mutex, MutexGuard};
+
+mod analysis;
+mod clocks;
+mod computer;
+mod games;
+mod moves;
+mod offers;
+mod records;
+mod ws;
+
+pub(crate) use analysis::*;
+pub(crate) use clocks::*;
+pub use clocks::{resume_clocks, watch_clock};
+pub use computer::schedule_computer;
+pub(crate) use games::*;
+pub use games::{live, summary};
+pub(crate) use moves::*;
+pub use offers::computer_accepts_end;
+pub(crate) use offers::*;
+pub(crate) use records::*;
+pub use records::{date, record_of};
+pub(crate) use ws::*;
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/api/games", post(create).get(list))
+        .route("/api/games/{id}", get(show))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/offer", post(offer))
+        .route("/api/games/{id}/accept", post(accept))
+        .route("/api/games/{id}/decline", post(decline))
+        .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/claim", post(claim))
+        .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/review", get(review))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/replay", get(replay))
+        .route("/api/games/{id}/ws", get(websocket))
+        .route("/api/records", post(upload))
+}
+
+/// An error answer.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub body: Value,
+}
+
+pub fn error(status: StatusCode, code: &str, message: impl Into<String>) -> ApiError {
+    ApiError { status, body: json!({ "error": { "code": code, "message": message.into() } }) }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.body)).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        error(StatusCode::INTERNAL_SERVER_ERROR, "storage", e.to_string())
+    }
+}
+
+pub(crate) type ApiResult<T = Value> = Result<Json<T>, ApiError>;
+
+/// A JSON body whose errors are JSON too: 413 past the body limit, 400 for
+/// anything that is not the expected JSON.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
+            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                error(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "body_too_large",
+                    format!("the request body is larger than {} bytes", crate::BODY_LIMIT),
+                )
+            } else {
+                error(StatusCode::BAD_REQUEST, "bad_body", rejection.body_text())
+            }
+        })?;
+        serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
+            error(
+                StatusCode::BAD_REQUEST,
+                "malformed_json",
+                format!("the body is not the expected JSON: {e}"),
+            )
+        })
+    }
+}
+
+pub fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+/// A random secret: 128 bits from the OS, in hex.
+pub fn secret() -> String {
+    let mut bytes = [0u8; 16];
+    if getrandom::fill(&mut bytes).is_err() {
+        // No OS randomness: fall back to a seeded generator rather than fail.
+        let mut rng = fastrand::Rng::new();
+        bytes.iter_mut().for_each(|b| *b = rng.u8(..));
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A short game id: 10 characters of lowercase letters and digits.
+pub(crate) fn game_id() -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut bytes = [0u8; 10];
+    if getrandom::fill(&mut bytes).is_err() {
+        let mut rng = fastrand::Rng::new();
+        bytes.iter_mut().for_each(|b| *b = rng.u8(..));
+    }
+    bytes.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect()
+}
+
+/// A player's name as given: trimmed, at most 40 characters, no control
+/// characters. Escaping happens where it is shown.
+pub fn clean_name(name: Option<&str>, default: &str) -> String {
+    let name: String = name
+        .unwrap_or("")
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(40)
+        .collect::<String>()
+        .trim()
+        .to_string();
+    if name.is_empty() {
+        default.to_string()
+    } else {
+        name
+    }
+}
+
+/// Runs blocking storage work off the async threads.
+pub(crate) async fn blocking<R: Send + 'static>(
+    state: &Shared,
+    f: impl FnOnce(&dyn crate::store::Store) -> Result<R, StoreError> + Send + 'static,
+) -> Result<R, ApiError> {
+    let store = state.store.clone();
+    tokio::task::spawn_blocking(move || f(store.as_ref()))
+        .await
+        .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
+        .map_err(ApiError::from)
+}
+
+pub(crate) fn unknown_game(id: &str) -> ApiError {
+    error(StatusCode::NOT_FOUND, "unknown_game", format!("there is no game '{id}'"))
+}
+
+/// The body of most requests by a player: the seat token alone.
+#[derive(Deserialize)]
+pub(crate) struct TokenBody {
+    pub(crate) token: String,
+}
+
+/// A request body that carries a seat token.
+pub(crate) trait SeatBody: DeserializeOwned + Send {
+    fn token(&self) -> &str;
+}
+
+impl SeatBody for TokenBody {
+    fn token(&self) -> &str {
+        &self.token
+    }
+}
+
+/// A request by a player of a game: the game from the path (loaded, 404 if
+/// there is none) and the JSON body with its seat token (400 if malformed).
+/// The token is checked against the seats when the game is locked
+/// ([`Seated::lock`]), since a seat can change hands (an invitation taken)
+/// until then.
+pub(crate) struct Seated<B = TokenBody> {
+    pub(crate) game: Arc<Mutex<Live>>,
+    pub(crate) body: B,
+}
+
+impl<B: SeatBody> FromRequest<Shared> for Seated<B> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &Shared) -> Result<Self, ApiError> {
+        let (mut parts, body) = req.into_parts();
+        let Path(id) = Path::<String>::from_request_parts(&mut parts, state)
+            .await
+            .map_err(|e| error(StatusCode::BAD_REQUEST, "bad_path", e.body_text()))?;
+        let JsonBody(body) =
+            JsonBody::<B>::from_request(Request::from_parts(parts, body), state).await?;
+        let game = live(state, &id).await?;
+        Ok(Seated { game, body })
+    }
+}
+
+impl<B: SeatBody> Seated<B> {
+    /// Locks the game: the guard and the seats the token holds, or 403 if
+    /// it holds none.
+    pub(crate) async fn lock(&self) -> Result<(MutexGuard<'_, Live>, Vec<Side>), ApiError> {
+        let live = self.game.lock().await;
+        let seats = seats(&live, self.body.token())?;
+        Ok((live, seats))
+    }
+}
+
+/// The seats a token holds in this game, or 403.
+pub(crate) fn seats(live: &Live, token: &str) -> Result<Vec<Side>, ApiError> {
+    let seats = live.seats(token);
+    if seats.is_empty() {
+        Err(error(
+            StatusCode::FORBIDDEN,
+            "not_a_player",
+            "this token holds no seat in this game: spectators can only watch",
+        ))
+    } else {
+        Ok(seats)
+    }
+}
+
+/// The answer to a move or an offer before both players are in the game.
+pub(crate) fn waiting_error() -> ApiError {
+    error(
+        StatusCode::CONFLICT,
+        "waiting_for_opponent",
+        "your opponent has not come to the game yet: it starts, and the clocks run, once both \
+         players are in it",
+    )
+}
+
+pub(crate) fn finished_error() -> ApiError {
+    error(StatusCode::CONFLICT, "game_over", "the game is over")
+}
+
+pub(crate) fn lost_on_time() -> ApiError {
+    error(StatusCode::CONFLICT, "lost_on_time", "the game is over: it was lost on time")
+}
+
+/// The answer to a move in a game that is over.
+pub(crate) fn over_error(live: &Live) -> ApiError {
+    if live.row.ending == Some(GameEnding::Time) {
+        lost_on_time()
+    } else {
+        finished_error()
+    }
+}
+
+pub(crate) fn internal(e: impl std::fmt::Display) -> ApiError {
+    error(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+}

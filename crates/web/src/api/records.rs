@@ -1,0 +1,188 @@
+//! Game records: download, upload, and the replay of every position.
+
+use super::*;
+
+/// The date of a Unix time, `YYYY-MM-DD` (the civil calendar, UTC).
+pub fn date(secs: i64) -> String {
+    let days = secs.div_euclid(86_400);
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    format!("{:04}-{:02}-{:02}", if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+/// The game as a record (the project's record format).
+pub fn record_of(live: &Live) -> Record {
+    let row = &live.row;
+    let mut tags = vec![
+        ("South".to_string(), row.south_name.clone()),
+        ("North".to_string(), row.north_name.clone()),
+        ("Date".to_string(), date(row.created)),
+        ("Site".to_string(), format!("mancala-web game {}", row.id)),
+    ];
+    if let Some(clock) = row.clock {
+        // Seconds per player + seconds a move, as chess records write it.
+        let control = format!("{}+{}", clock.initial_ms / 1000, clock.increment_ms / 1000);
+        tags.push(("TimeControl".to_string(), control));
+    }
+    if let (Some(contest), Some(number)) = (&row.match_id, row.match_game) {
+        tags.push(("Match".to_string(), format!("{contest} game {}", number + 1)));
+    }
+    if live.is_finished() {
+        // The final score, South's seeds first, as every page writes it.
+        let captured = live.game.position().captured();
+        tags.push(("Score".to_string(), format!("{}-{}", captured.south, captured.north)));
+    }
+    let loser = row.result.as_deref().and_then(parse_side).map(|w| !w);
+    let ending = match (row.ending, loser) {
+        (Some(GameEnding::Resignation), Some(loser)) => Ending::Resignation { loser },
+        (Some(GameEnding::Time), Some(loser)) => Ending::Time { loser },
+        (Some(GameEnding::Abandoned), Some(loser)) => Ending::Abandoned { loser },
+        _ => Ending::Unfinished,
+    };
+    Record::new(*live.ruleset, &live.game, tags, ending)
+}
+
+pub(crate) async fn record(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let game = live(&state, &id).await?;
+    let live = game.lock().await;
+    let text = record_of(&live).to_string();
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{}-{id}.txt\"", live.ruleset.id),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// The answer to a replay: the game's state and every position.
+#[derive(Serialize)]
+pub(crate) struct Replay {
+    state: Value,
+    plies: Vec<ReplayedPly>,
+}
+
+#[derive(Serialize)]
+struct ReplayedPly {
+    ply: usize,
+    board: Vec<u8>,
+    /// `[south, north]`.
+    captured: [u8; 2],
+    /// The move that led here (none at the start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    report: Option<Value>,
+}
+
+/// Every position of the game, for replaying it move by move.
+pub(crate) async fn replay(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<Replay>, ApiError> {
+    let game = live(&state, &id).await?;
+    let live = game.lock().await;
+    let mut replayed = new_game(live.ruleset, live.row.setup.as_deref())
+        .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e))?;
+    let start = replayed.position();
+    let mut plies = vec![ReplayedPly {
+        ply: 0,
+        board: start.pits().to_vec(),
+        captured: [start.captured().south, start.captured().north],
+        report: None,
+    }];
+    for &pit in live.game.moves() {
+        let report = replayed
+            .play_reported(pit)
+            .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e.to_string()))?;
+        let pos = replayed.position();
+        plies.push(ReplayedPly {
+            ply: replayed.moves().len(),
+            board: pos.pits().to_vec(),
+            captured: [pos.captured().south, pos.captured().north],
+            report: Some(crate::live::settled_report_json(
+                live.ruleset,
+                &report,
+                live.is_finished() && replayed.moves().len() == live.game.moves().len(),
+            )),
+        });
+    }
+    Ok(Json(Replay { state: live.state(), plies }))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct UploadBody {
+    record: String,
+}
+
+/// Stores a game record as a new game at one screen: a finished record can
+/// be replayed, an unfinished one played on (the answer holds its token).
+pub(crate) async fn upload(
+    State(state): State<Shared>,
+    JsonBody(body): JsonBody<UploadBody>,
+) -> ApiResult<SeatAnswer> {
+    let record = Record::parse(&body.record)
+        .map_err(|e| error(StatusCode::BAD_REQUEST, "bad_record", e.to_string()))?;
+    let game = record.game();
+    let rules = record.ruleset.rules;
+    let (winner, ending) = match record.ending {
+        Ending::Unfinished => (None, None),
+        Ending::Rules(reason) => {
+            (record.result().flatten().map(Some), Some(GameEnding::Rules(reason)))
+        }
+        Ending::Resignation { loser } => (Some(Some(!loser)), Some(GameEnding::Resignation)),
+        Ending::Time { loser } => (Some(Some(!loser)), Some(GameEnding::Time)),
+        Ending::Abandoned { loser } => (Some(Some(!loser)), Some(GameEnding::Abandoned)),
+    };
+    let status = if ending.is_some() { Status::Finished } else { Status::Active };
+    let result = ending.map(|_| winner_text(winner.flatten()).to_string());
+    let token = secret();
+    let row = GameRow {
+        id: game_id(),
+        ruleset: record.ruleset.id.to_string(),
+        version: record.ruleset.version,
+        setup: record.setup.as_ref().map(|s| s.to_string()),
+        mode: Mode::Local,
+        level: None,
+        south_name: clean_name(record.tag("South"), "South"),
+        north_name: clean_name(record.tag("North"), "North"),
+        south_token: Some(token.clone()),
+        north_token: Some(token.clone()),
+        invite: None,
+        computer: None,
+        status,
+        result,
+        ending,
+        rematch: None,
+        created: now(),
+        updated: now(),
+        ..GameRow::default()
+    };
+    let moves: Vec<String> = game.moves().iter().map(|p| p.letter(&rules).to_string()).collect();
+    let id = row.id.clone();
+    let stored = row.clone();
+    blocking(&state, move |s| s.create(&stored, &moves)).await?;
+    let game = live(&state, &id).await?;
+    let live = game.lock().await;
+    Ok(Json(SeatAnswer {
+        token,
+        side: None,
+        url: game_url(&state, &id),
+        invite_url: None,
+        state: live.state(),
+        id,
+    }))
+}

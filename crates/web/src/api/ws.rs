@@ -1,0 +1,133 @@
+//! The WebSocket: every change pushed to each watcher, and presence.
+
+use super::*;
+
+pub(crate) async fn websocket(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let game = live(&state, &id).await?;
+    Ok(upgrade.max_message_size(4096).on_upgrade(move |socket| watch(state, socket, game)))
+}
+
+/// Pushes the state, then every change, to one watcher (player or
+/// spectator). The browser may name its seat once, `{"type": "seat",
+/// "token": ...}`: in an online game the player then counts as present
+/// until the socket closes (a player with no socket open has left, and may
+/// lose the game to a claim). Other messages are ignored; a client that
+/// floods them is disconnected. The server pings every socket and drops one
+/// that has said nothing (not even the pong every browser sends by itself)
+/// for two pings, so a vanished player does not stay present for ever.
+pub(crate) async fn watch(state: Shared, socket: WebSocket, game: Arc<Mutex<Live>>) {
+    let mut seated: Vec<Side> = Vec::new();
+    pump(&state, socket, &game, &mut seated).await;
+    if !seated.is_empty() {
+        let mut live = game.lock().await;
+        let now = now_ms();
+        for side in seated {
+            let present = &mut live.present[side.index()];
+            *present = present.saturating_sub(1);
+            if *present == 0 {
+                live.left[side.index()] = Some(now);
+            }
+        }
+        live.publish_state();
+    }
+}
+
+/// The seat token in a `{"type": "seat", "token": ...}` message.
+pub(crate) fn seat_token(text: &str) -> Option<String> {
+    let message: Value = serde_json::from_str(text).ok()?;
+    if message["type"] != "seat" {
+        return None;
+    }
+    message["token"].as_str().map(str::to_string)
+}
+
+pub(crate) async fn pump(
+    state: &Shared,
+    mut socket: WebSocket,
+    game: &Arc<Mutex<Live>>,
+    seated: &mut Vec<Side>,
+) {
+    let (mut rx, first) = {
+        let live = game.lock().await;
+        let state = live.state();
+        (
+            live.tx.subscribe(),
+            serde_json::to_string(&Push::State { state: &state }).unwrap_or_default(),
+        )
+    };
+    if socket.send(Message::Text(first.into())).await.is_err() {
+        return;
+    }
+    let mut window = tokio::time::Instant::now();
+    let mut received = 0u32;
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + state.ping, state.ping);
+    let mut heard = tokio::time::Instant::now();
+    loop {
+        tokio::select! {
+            _ = ping.tick() => {
+                if heard.elapsed() > state.ping * 2 {
+                    // Silent for two pings: the other end is gone.
+                    let _ = socket.send(Message::Close(None)).await;
+                    return;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+            }
+            message = rx.recv() => match message {
+                Ok(text) => {
+                    if socket.send(Message::Text(text.into())).await.is_err() {
+                        return;
+                    }
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                    let state = game.lock().await.state();
+                    let text = serde_json::to_string(&Push::State { state: &state }).unwrap_or_default();
+                    if socket.send(Message::Text(text.into())).await.is_err() {
+                        return;
+                    }
+                }
+                Err(_) => return,
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(message)) => {
+                    heard = tokio::time::Instant::now();
+                    if matches!(message, Message::Pong(_) | Message::Ping(_)) {
+                        continue;
+                    }
+                    if window.elapsed() > Duration::from_secs(1) {
+                        window = tokio::time::Instant::now();
+                        received = 0;
+                    }
+                    received += 1;
+                    if received > 20 {
+                        let _ = socket.send(Message::Close(None)).await;
+                        return;
+                    }
+                    let token = match &message {
+                        Message::Text(text) if seated.is_empty() => seat_token(text),
+                        _ => None,
+                    };
+                    if let Some(token) = token {
+                        let mut live = game.lock().await;
+                        if live.row.mode == Mode::Online {
+                            *seated = live.seats(&token);
+                            for side in seated.iter() {
+                                live.present[side.index()] += 1;
+                            }
+                            if !seated.is_empty() {
+                                live.publish_state();
+                                let _ = arrive(state, game, &mut live, seated).await;
+                            }
+                        }
+                    }
+                }
+            },
+        }
+    }
+}
