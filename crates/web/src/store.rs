@@ -583,7 +583,10 @@ impl Store for Sqlite {
     }
 
     fn create_next(&self, previous: &GameRow, next: &GameRow) -> Result<(), StoreError> {
-        self.writer.write(Write::CreateNext { previous: previous.clone(), next: next.clone() })
+        self.writer.write(Write::CreateNext {
+            previous: Box::new(previous.clone()),
+            next: Box::new(next.clone()),
+        })
     }
 
     fn create_match(&self, row: &MatchRow, first: &GameRow) -> Result<(), StoreError> {

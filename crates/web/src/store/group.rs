@@ -38,7 +38,8 @@ pub(crate) enum Write {
     Save(GameRow),
     Append { row: GameRow, ply: u32, letter: String },
     Truncate { row: GameRow, plies: u32 },
-    CreateNext { previous: GameRow, next: GameRow },
+    // Boxed: two headers would make every write as large as this one.
+    CreateNext { previous: Box<GameRow>, next: Box<GameRow> },
     CreateMatch { row: MatchRow, first: GameRow },
     SaveReview { game: String, review: StoredReview },
 }
