@@ -9,6 +9,7 @@
 //! seed) comes from `mancala_rules` and is turned into JSON here.
 
 pub mod api;
+pub mod assets;
 pub mod content;
 pub mod explain;
 pub mod i18n;
@@ -44,7 +45,14 @@ pub struct Config {
     /// How long a player to move may be away from an online game (no page
     /// open, no move) before the opponent can claim it.
     pub abandon_seconds: u64,
+    /// How often the server pings each WebSocket; one silent for two pings
+    /// is closed (and its player counts as gone).
+    pub ping_seconds: u64,
 }
+
+/// The default for `--ping-seconds`: often enough that a vanished player is
+/// noticed within a minute, rarely enough to cost nothing.
+pub const PING_SECONDS: u64 = 20;
 
 /// The default for `--abandon-seconds`: three minutes, long enough to
 /// reload a page or change networks, short enough that a deserted game does
@@ -60,6 +68,7 @@ impl Default for Config {
             rate_limit: 50,
             ai_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             abandon_seconds: ABANDON_SECONDS,
+            ping_seconds: PING_SECONDS,
         }
     }
 }
@@ -77,6 +86,8 @@ pub struct AppState {
     pub limiter: limit::RateLimiter,
     /// `Config::abandon_seconds`, in milliseconds.
     pub abandon_ms: i64,
+    /// `Config::ping_seconds`.
+    pub ping: std::time::Duration,
     /// Held while a game's review is computed: one at a time, so reviews
     /// cannot take every thread the computer's moves need.
     pub reviewing: tokio::sync::Mutex<()>,
@@ -104,6 +115,7 @@ pub fn state(config: &Config) -> Result<Shared, store::StoreError> {
         public_url: config.public_url.trim_end_matches('/').to_string(),
         limiter: limit::RateLimiter::new(config.rate_limit),
         abandon_ms: config.abandon_seconds.min(i64::MAX as u64 / 1000) as i64 * 1000,
+        ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
         reviewing: tokio::sync::Mutex::new(()),
     }))
 }

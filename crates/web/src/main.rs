@@ -30,6 +30,10 @@ struct Options {
     /// open, no move) before the opponent can claim the win.
     #[arg(long, default_value_t = mancala_web::ABANDON_SECONDS)]
     abandon_seconds: u64,
+    /// Seconds between the server's pings on each WebSocket; a socket silent
+    /// for two pings is closed and its player counts as gone.
+    #[arg(long, default_value_t = mancala_web::PING_SECONDS)]
+    ping_seconds: u64,
 }
 
 #[tokio::main]
@@ -51,6 +55,7 @@ async fn main() -> ExitCode {
             .ai_threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         abandon_seconds: options.abandon_seconds,
+        ping_seconds: options.ping_seconds,
     };
     let server = match serve(listener, &config).await {
         Ok(server) => server,

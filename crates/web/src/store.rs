@@ -215,6 +215,24 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
+/// Which finished games to list: one game (a ruleset id) or all, the games
+/// of one player (part of a name, compared without regard to case: ASCII
+/// letters only in SQLite, every letter in PostgreSQL) or all, and a page.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Finished {
+    pub game: Option<String>,
+    pub player: Option<String>,
+    pub limit: u32,
+    pub offset: u32,
+}
+
+impl Finished {
+    /// The newest `limit` finished games, of every game and player.
+    pub fn newest(limit: u32) -> Finished {
+        Finished { limit, ..Finished::default() }
+    }
+}
+
 /// Games and moves. Every method is blocking and durable on return: a move
 /// is on disk before `append_move` returns, so it can be acknowledged.
 pub trait Store: Send + Sync + 'static {
@@ -229,8 +247,9 @@ pub trait Store: Send + Sync + 'static {
     fn append_move(&self, row: &GameRow, ply: u32, letter: &str) -> Result<(), StoreError>;
     /// Keeps only the first `plies` moves (an undo) and saves the header.
     fn truncate_moves(&self, row: &GameRow, plies: u32) -> Result<(), StoreError>;
-    /// Finished games, newest first, with their move counts.
-    fn finished(&self, limit: u32) -> Result<Vec<(GameRow, u32)>, StoreError>;
+    /// Finished games that pass `filter`, newest first, with their move
+    /// counts: at most `filter.limit` of them, after skipping `filter.offset`.
+    fn finished(&self, filter: &Finished) -> Result<Vec<(GameRow, u32)>, StoreError>;
 
     // Rematches, matches, clocks and reviews.
 
@@ -568,16 +587,23 @@ impl Store for Sqlite {
         self.writer.write(Write::Truncate { row: row.clone(), plies })
     }
 
-    fn finished(&self, limit: u32) -> Result<Vec<(GameRow, u32)>, StoreError> {
+    fn finished(&self, filter: &Finished) -> Result<Vec<(GameRow, u32)>, StoreError> {
         let conn = self.conn();
         let columns: Vec<String> = COLUMNS.split(", ").map(|c| format!("g.{c}")).collect();
+        // instr, not LIKE: a name may hold % or _.
         let mut stmt = conn.prepare(&format!(
             "SELECT {}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
-             FROM games g WHERE g.status = 'finished' ORDER BY g.updated DESC, g.id LIMIT ?1",
+             FROM games g WHERE g.status = 'finished'
+             AND (?1 IS NULL OR g.ruleset = ?1)
+             AND (?2 IS NULL OR instr(lower(g.south_name), lower(?2)) > 0
+                  OR instr(lower(g.north_name), lower(?2)) > 0)
+             ORDER BY g.updated DESC, g.id LIMIT ?3 OFFSET ?4",
             columns.join(", ")
         ))?;
         let rows = stmt
-            .query_map([limit], |r| Ok((row_from(r)?, r.get::<_, u32>(COLUMN_COUNT)?)))?
+            .query_map(params![filter.game, filter.player, filter.limit, filter.offset], |r| {
+                Ok((row_from(r)?, r.get::<_, u32>(COLUMN_COUNT)?))
+            })?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(rows)
     }

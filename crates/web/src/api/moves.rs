@@ -16,7 +16,18 @@ impl SeatBody for MoveBody {
     }
 }
 
-pub(crate) async fn play(State(state): State<Shared>, seated: Seated<MoveBody>) -> ApiResult {
+/// The answer to a move: its report and the state after it.
+#[derive(Serialize)]
+pub(crate) struct Moved {
+    #[serde(rename = "move")]
+    report: Value,
+    state: Value,
+}
+
+pub(crate) async fn play(
+    State(state): State<Shared>,
+    seated: Seated<MoveBody>,
+) -> ApiResult<Moved> {
     let game = &seated.game;
     let (mut live, seats) = seated.lock().await?;
     let rules = *live.game.rules();
@@ -29,6 +40,9 @@ pub(crate) async fn play(State(state): State<Shared>, seated: Seated<MoveBody>) 
         }
     }
     let Some(to_move) = live.to_move() else { return Err(over_error(&live)) };
+    if live.waiting_for_opponent() {
+        return Err(waiting_error());
+    }
     if !seats.contains(&to_move) {
         return Err(error(
             StatusCode::CONFLICT,
@@ -53,7 +67,7 @@ pub(crate) async fn play(State(state): State<Shared>, seated: Seated<MoveBody>) 
     }
     let report = apply_move(&state, &mut live, pit).await?;
     watch_clock(&state, game, &mut live);
-    let answer = json!({ "move": report, "state": live.state() });
+    let answer = Moved { report, state: live.state() };
     drop(live);
     schedule_computer(state, game.clone());
     Ok(Json(answer))
@@ -88,7 +102,7 @@ pub(crate) async fn apply_move(
     let json = report_json(live.ruleset, &report);
     live.last = Some(report);
     let state_json = live.state();
-    live.publish(json!({ "type": "move", "move": json, "state": state_json }));
+    live.publish(&Push::Move { report: &json, state: &state_json });
     Ok(json)
 }
 
@@ -147,8 +161,7 @@ pub(crate) async fn undo(State(state): State<Shared>, seated: Seated) -> ApiResu
     live.last = rebuilt.last;
     live.row = row;
     watch_clock(&state, game, &mut live);
-    let state_json = live.state();
-    live.publish(json!({ "type": "state", "state": state_json }));
+    live.publish_state();
     let answer = live.state();
     drop(live);
     schedule_computer(state, game.clone());
@@ -176,8 +189,7 @@ pub(crate) async fn finish(
     if let Some(task) = live.clock_task.take() {
         task.abort();
     }
-    let state_json = live.state();
-    live.publish(json!({ "type": "state", "state": state_json }));
+    live.publish_state();
     Ok(())
 }
 
