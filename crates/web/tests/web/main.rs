@@ -1080,6 +1080,100 @@ fn the_postgres_store_keeps_games_and_moves() {
     assert!(!err.contains("wrong"), "the password is never shown: {err}");
 }
 
+/// Many writers at once, as a busy server has them: `games` games each
+/// get moves from a thread of their own while another thread tries to
+/// store, in every game, a ply that is already stored (with a different
+/// header). Every move that was acknowledged is stored with the header
+/// after it; every duplicate fails, alone, and changes nothing. Returns the
+/// number of writes that succeeded.
+fn concurrent_writes(store: &dyn Store, games: usize, plies: u32) -> u64 {
+    let ids: Vec<String> = (0..games).map(|g| format!("busy{g}")).collect();
+    for id in &ids {
+        let mut game = row(id);
+        store.create(&game, &[]).unwrap();
+        game.updated = 1;
+        store.append_move(&game, 1, "a").unwrap();
+    }
+    let start = std::sync::Barrier::new(games + 1);
+    std::thread::scope(|s| {
+        for id in &ids {
+            let start = &start;
+            s.spawn(move || {
+                let mut game = row(id);
+                start.wait();
+                for ply in 2..=plies {
+                    game.updated = i64::from(ply);
+                    store.append_move(&game, ply, if ply % 2 == 0 { "A" } else { "b" }).unwrap();
+                }
+            });
+        }
+        let (ids, start) = (&ids, &start);
+        s.spawn(move || {
+            start.wait();
+            for round in 0..plies {
+                let id = &ids[round as usize % ids.len()];
+                let mut intruder = row(id);
+                intruder.south_name = "Intruder".into();
+                intruder.updated = -1;
+                let refused = store.append_move(&intruder, 1, "z");
+                assert!(refused.is_err(), "ply 1 of {id} stored twice");
+            }
+        });
+    });
+    for id in &ids {
+        let stored = store.load(id).unwrap().unwrap();
+        let expected: Vec<&str> = (1..=plies)
+            .map(|ply| match ply {
+                1 => "a",
+                _ if ply % 2 == 0 => "A",
+                _ => "b",
+            })
+            .collect();
+        assert_eq!(stored.moves, expected, "{id}");
+        let mut header = row(id);
+        header.updated = i64::from(plies);
+        assert_eq!(stored.row, header, "{id}: the header after its last move, no other");
+    }
+    // The creations, the first moves, then the rest.
+    (games as u64) * (1 + u64::from(plies))
+}
+
+/// Group commit on SQLite: concurrent writes share transactions (fewer
+/// commits than writes), and a failing one fails alone.
+#[test]
+fn the_sqlite_store_commits_concurrent_writes_together() {
+    let (_dir, db) = temp_db();
+    let store = Sqlite::open(&db).unwrap();
+    let before = store.write_stats();
+    let (games, plies) = (16, 40);
+    let writes = concurrent_writes(&store, games, plies);
+    let stats = store.write_stats();
+    assert_eq!(stats.writes - before.writes, writes, "every committed write counted once");
+    let transactions = stats.transactions - before.transactions;
+    assert!(
+        transactions < writes && stats.largest > 1,
+        "{writes} writes from {} threads at once took {transactions} transactions (at most {} \
+         writes in one): no commit was shared",
+        games + 1,
+        stats.largest
+    );
+    println!("{writes} writes in {transactions} transactions, at most {} in one", stats.largest);
+    drop(store);
+    // Durable: reopened, the same.
+    let store = Sqlite::open(&db).unwrap();
+    assert_eq!(store.load("busy0").unwrap().unwrap().moves.len(), plies as usize);
+    // A file that cannot be shared by two connections is refused clearly.
+    let err = Sqlite::open(std::path::Path::new(":memory:")).err().unwrap().to_string();
+    assert!(err.contains("in-memory"), "{err}");
+}
+
+#[test]
+fn the_postgres_store_takes_concurrent_writes() {
+    let db = postgres_db();
+    let store = Postgres::open(&db.url).unwrap();
+    concurrent_writes(&store, 16, 40);
+}
+
 /// The server's connections ended under it (as a PostgreSQL restart does):
 /// the next operations reconnect instead of failing for ever.
 #[test]
@@ -1385,7 +1479,7 @@ fn store_speed() {
     println!("|---|---|---|---|---|");
     for (backend, url) in [("SQLite", path.url()), ("PostgreSQL", pg.url())] {
         let store = mancala_web::store::open(&url).unwrap();
-        for games in [1, 4] {
+        for games in [1, 4, 32] {
             let ids: Vec<String> = (0..games).map(|g| format!("speed-{games}-{g}")).collect();
             for id in &ids {
                 store.create(&row(id), &[]).unwrap();
