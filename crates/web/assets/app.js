@@ -229,6 +229,7 @@
     let skip = false; // the sowing shown now jumps to its end
     let wake = null; // ends the current pause of the animation at once
     let sending = null; // the letter of our move on its way to the server
+    let sends = 0; // moves sent so far, so a late answer clears only its own
     let cursor = null; // the pit that holds the board's place in the Tab order
     // Whoever has no seat of their own (spectators, one screen) may turn the
     // board; the choice is remembered for the game.
@@ -410,8 +411,11 @@
         queue.push(item);
         const mover = String(item.move.mover || "").toLowerCase();
         if (!(state.mode !== "local" && mySeats().includes(mover))) {
+          // The opponent answered, so our own move (if its HTTP answer is
+          // still on its way) is stored: it is no longer being sent.
+          if (sending) sending = null;
           const explanation = item.move.explanation ? item.move.explanation[lang] || item.move.explanation.en : item.move.move;
-          announce(explanation + ". " + statusText());
+          announce(/[.!?]$/.test(explanation) ? explanation + " " + statusText() : explanation + ". " + statusText());
         }
       } else if (item.type === "state") {
         noticeChanges(state, item.state);
@@ -574,13 +578,14 @@
       // The sowing still shown jumps to its end; the move goes at once.
       skipAnimation();
       sending = letter;
+      const sent = ++sends;
       render();
       try {
         const answer = await api("POST", "/api/games/" + id + "/moves", { token: seat.token, move: letter });
-        sending = null;
+        if (sent === sends) sending = null;
         receive({ type: "move", move: answer.move, state: answer.state });
       } catch (error) {
-        sending = null;
+        if (sent === sends) sending = null;
         message = errorText(error);
         render();
       }
