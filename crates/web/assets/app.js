@@ -576,7 +576,9 @@
     function buildBoard() {
       const n = state.pits_per_row;
       const names = letters(n);
-      const board = el("div", { class: "board", style: "--pits:" + n });
+      // The pit count is a data attribute (the style sheet sets --pits from
+      // it): the content security policy allows no inline style.
+      const board = el("div", { class: "board", "data-pits": n });
       board.append(storeBox("north"));
       const north = el("div", { class: "row north" });
       for (let i = n - 1; i >= 0; i--) north.append(pitButton(names[n + i], n + i, "north"));

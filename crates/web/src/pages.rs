@@ -41,7 +41,7 @@ async fn fallback(
             .into_response();
     }
     let (lang, remember) = language(&q, &headers);
-    not_found(lang, remember, uri.path().to_string()).into_response()
+    not_found(lang, remember).into_response()
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -107,8 +107,6 @@ struct Page {
     remember: bool,
     status: StatusCode,
     title: String,
-    /// The page's path, for the language links.
-    path: String,
     body: String,
     /// Data for `app.js`: which page and its parameters.
     script: Option<String>,
@@ -120,10 +118,13 @@ impl IntoResponse for Page {
         let mut switch = String::new();
         for other in Lang::ALL {
             let current = if other == lang { " aria-current=\"true\"" } else { "" };
+            // A relative link (the same page in another language): nothing
+            // of the request's path is written into the page, so a path
+            // like `//elsewhere.example/` cannot make a link to another
+            // host.
             let _ = write!(
                 switch,
-                "<a href=\"{}?lang={}\" lang=\"{}\" hreflang=\"{}\"{current}>{}</a> ",
-                esc(&self.path),
+                "<a href=\"?lang={}\" lang=\"{}\" hreflang=\"{}\"{current}>{}</a> ",
                 other.code(),
                 other.code(),
                 other.code(),
@@ -178,16 +179,34 @@ fn json_in_html(json: &str) -> String {
     json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
-fn not_found(lang: Lang, remember: bool, path: String) -> Page {
+fn not_found(lang: Lang, remember: bool) -> Page {
     Page {
         lang,
         remember,
         status: StatusCode::NOT_FOUND,
         title: t(lang, "notfound").to_string(),
-        path,
         body: format!(
             "<h1>{}</h1><p><a href=\"/\">{}</a></p>",
             esc(t(lang, "notfound")),
+            esc(t(lang, "nav.catalogue"))
+        ),
+        script: None,
+    }
+}
+
+/// The page for a failure of the server (storage): it says the server has
+/// a problem and gives the incident id the log has the details under.
+fn server_problem(lang: Lang, remember: bool, status: StatusCode, e: &crate::api::ApiError) -> Page {
+    let incident = e.body["error"]["incident"].as_str().unwrap_or("");
+    Page {
+        lang,
+        remember,
+        status,
+        title: t(lang, "server.problem").to_string(),
+        body: format!(
+            "<h1>{}</h1><p>{}</p><p><a href=\"/\">{}</a></p>",
+            esc(t(lang, "server.problem")),
+            esc(&t(lang, "server.problem-detail").replace("{incident}", incident)),
             esc(t(lang, "nav.catalogue"))
         ),
         script: None,
@@ -235,7 +254,6 @@ async fn catalogue(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
         remember,
         status: StatusCode::OK,
         title: t(lang, "nav.catalogue").into(),
-        path: "/".into(),
         body,
         script: None,
     }
@@ -254,7 +272,7 @@ pub fn lang_index(lang: Lang) -> usize {
 pub fn start_diagram(lang: Lang, pits: u8) -> String {
     let n = pits as usize;
     let mut html = format!(
-        "<div class=\"board diagram\" style=\"--pits:{n}\" role=\"img\" aria-label=\"{}\">",
+        "<div class=\"board diagram\" data-pits=\"{n}\" role=\"img\" aria-label=\"{}\">",
         esc(t(lang, "page.start"))
     );
     let _ = write!(html, "<div class=\"store north-store\"><span class=\"count\">0</span></div><div class=\"row north\">");
@@ -319,8 +337,7 @@ fn find_page(id: &str) -> Option<(&'static GamePage, usize)> {
 
 async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let path = format!("/games/{id}");
-    let Some((page, selected)) = find_page(&id) else { return not_found(lang, remember, path) };
+    let Some((page, selected)) = find_page(&id) else { return not_found(lang, remember) };
     let i = lang_index(lang);
     let pits = ruleset(page.variants[0].0).map_or(6, |r| r.rules.pits_per_row);
     let mut body = format!(
@@ -368,7 +385,6 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
         remember,
         status: StatusCode::OK,
         title: page.name.into(),
-        path,
         body,
         script: None,
     }
@@ -442,7 +458,6 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
         remember,
         status: StatusCode::OK,
         title: t(lang, "new.title").into(),
-        path: "/new".into(),
         body,
         script: Some(serde_json::json!({ "page": "new" }).to_string()),
     }
@@ -476,9 +491,12 @@ async fn game_view(
     kind: &str,
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let path = format!("/{}/{id}", if kind == "play" { "g" } else { "replay" });
-    let Ok(game) = crate::api::live(&state, &id).await else {
-        return not_found(lang, remember, path);
+    let game = match crate::api::live(&state, &id).await {
+        Ok(game) => game,
+        Err(e) if e.status == StatusCode::NOT_FOUND => return not_found(lang, remember),
+        // Storage failed (logged with its incident id): say so, rather
+        // than that the game does not exist.
+        Err(e) => return server_problem(lang, remember, e.status, &e),
     };
     let (name, south, north, pits) = {
         let live = game.lock().await;
@@ -499,7 +517,6 @@ async fn game_view(
         remember,
         status: StatusCode::OK,
         title,
-        path,
         body,
         script: Some(
             serde_json::json!({ "page": kind, "id": id, "lang": lang.code() }).to_string(),
@@ -533,12 +550,10 @@ async fn finished(
     headers: HeaderMap,
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let store = state.store.clone();
-    let rows = tokio::task::spawn_blocking(move || store.finished(200))
-        .await
-        .ok()
-        .and_then(Result::ok)
-        .unwrap_or_default();
+    let rows = match crate::api::blocking(&state, |s| s.finished(200)).await {
+        Ok(rows) => rows,
+        Err(e) => return server_problem(lang, remember, e.status, &e),
+    };
     let mut body = format!("<h1>{}</h1>", esc(t(lang, "nav.finished")));
     if rows.is_empty() {
         let _ = write!(body, "<p>{}</p>", esc(t(lang, "finished.none")));
@@ -590,7 +605,6 @@ async fn finished(
         remember,
         status: StatusCode::OK,
         title: t(lang, "nav.finished").into(),
-        path: "/finished".into(),
         body,
         script: Some(serde_json::json!({ "page": "finished" }).to_string()),
     }

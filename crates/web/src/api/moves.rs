@@ -16,9 +16,15 @@ impl SeatBody for MoveBody {
     }
 }
 
-pub(crate) async fn play(State(state): State<Shared>, seated: Seated<MoveBody>) -> ApiResult {
+pub(crate) async fn play(
+    State(state): State<Shared>,
+    ClientOf(client): ClientOf,
+    seated: Seated<MoveBody>,
+) -> ApiResult {
     let game = &seated.game;
     let (mut live, seats) = seated.lock().await?;
+    // The computer's reply is queued under whoever plays against it.
+    live.client = client;
     let rules = *live.game.rules();
     let pit = Pit::parse(&seated.body.pit, &rules)
         .map_err(|e| error(StatusCode::BAD_REQUEST, "bad_move", e.to_string()))?;
@@ -52,7 +58,7 @@ pub(crate) async fn play(State(state): State<Shared>, seated: Seated<MoveBody>) 
         return Err(err);
     }
     let report = apply_move(&state, &mut live, pit).await?;
-    watch_clock(&state, game, &mut live);
+    watch_clock(&state, &live);
     let answer = json!({ "move": report, "state": live.state() });
     drop(live);
     schedule_computer(state, game.clone());
@@ -146,7 +152,7 @@ pub(crate) async fn undo(State(state): State<Shared>, seated: Seated) -> ApiResu
     live.game = rebuilt.game;
     live.last = rebuilt.last;
     live.row = row;
-    watch_clock(&state, game, &mut live);
+    watch_clock(&state, &live);
     let state_json = live.state();
     live.publish(json!({ "type": "state", "state": state_json }));
     let answer = live.state();
@@ -173,9 +179,7 @@ pub(crate) async fn finish(
     let saved = row.clone();
     blocking(state, move |s| s.save(&saved)).await?;
     live.row = row;
-    if let Some(task) = live.clock_task.take() {
-        task.abort();
-    }
+    watch_clock(state, live);
     let state_json = live.state();
     live.publish(json!({ "type": "state", "state": state_json }));
     Ok(())
