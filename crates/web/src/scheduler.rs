@@ -5,6 +5,14 @@
 //! slot turn in the same round as a client with one, so one address cannot
 //! make another wait behind all of its games.
 //!
+//! No client has more than `slots - 1` jobs running at once (when there
+//! are at least two slots), so a level-1 reply for one client finds a free
+//! slot however many level-8 games another floods; and a level-8 search is
+//! limited to a second (`mancala_ai`'s level table), so no job holds a slot
+//! for long. Hints and reviews, which a person waits for, are capped per
+//! client (a clear 429 beyond); the computer's moves are not refused, but
+//! each game has at most one queued.
+//!
 //! The policy is [`Queues`], plain data that the unit tests drive; the
 //! [`Scheduler`] runs it on blocking threads.
 
@@ -78,16 +86,25 @@ pub struct Queues<K, J> {
     moves: std::collections::HashSet<String>,
     /// Analyses a client may have queued or running at once.
     cap: usize,
+    /// Jobs running per client...
+    running: HashMap<K, usize>,
+    /// ...and at most this many at once per client.
+    running_cap: usize,
 }
 
 impl<K: Copy + Eq + Hash, J> Queues<K, J> {
-    pub fn new(cap: usize) -> Queues<K, J> {
+    /// `cap` analyses queued or running per client; at most `running_cap`
+    /// jobs of one client running at once (with `slots` worker slots,
+    /// `slots - 1` keeps a slot free for the other clients).
+    pub fn new(cap: usize, running_cap: usize) -> Queues<K, J> {
         Queues {
             queues: HashMap::new(),
             turn: VecDeque::new(),
             analyses: HashMap::new(),
             moves: Default::default(),
             cap: cap.max(1),
+            running: HashMap::new(),
+            running_cap: running_cap.max(1),
         }
     }
 
@@ -115,10 +132,14 @@ impl<K: Copy + Eq + Hash, J> Queues<K, J> {
         Ok(())
     }
 
-    /// The next job to run: the first of the client whose turn it is; that
-    /// client goes to the back of the line.
+    /// The next job to run: the first of the first client in line that
+    /// has fewer than `running_cap` jobs running; that client goes to the
+    /// back of the line. `None` if there is none.
     pub fn pop(&mut self) -> Option<(K, Kind, J)> {
-        let client = self.turn.pop_front()?;
+        let at = self.turn.iter().position(|client| {
+            self.running.get(client).copied().unwrap_or(0) < self.running_cap
+        })?;
+        let client = self.turn.remove(at)?;
         let queue = self.queues.get_mut(&client)?;
         let (kind, job) = queue.pop_front()?;
         if queue.is_empty() {
@@ -126,12 +147,19 @@ impl<K: Copy + Eq + Hash, J> Queues<K, J> {
         } else {
             self.turn.push_back(client);
         }
+        *self.running.entry(client).or_insert(0) += 1;
         Some((client, kind, job))
     }
 
     /// A job that `pop` gave out has finished: its place under the caps is
     /// free again.
     pub fn done(&mut self, client: K, kind: &Kind) {
+        if let Some(count) = self.running.get_mut(&client) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                self.running.remove(&client);
+            }
+        }
         match kind {
             Kind::Move(game) => {
                 self.moves.remove(game);
@@ -173,12 +201,14 @@ pub struct Scheduler {
 }
 
 impl Scheduler {
-    /// `slots` searches at once; `cap` analyses per client queued or
-    /// running.
+    /// `slots` searches at once, at most `slots - 1` of them (but at least
+    /// one) for one client, so that a flood from one address always leaves
+    /// a slot to the others; `cap` analyses per client queued or running.
     pub fn new(slots: usize, cap: usize) -> Arc<Scheduler> {
+        let slots = slots.max(1);
         Arc::new(Scheduler {
-            slots: slots.max(1),
-            inner: Mutex::new(Inner { queues: Queues::new(cap), running: 0 }),
+            slots,
+            inner: Mutex::new(Inner { queues: Queues::new(cap, slots - 1), running: 0 }),
         })
     }
 

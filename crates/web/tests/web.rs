@@ -21,6 +21,9 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
+#[path = "web/resources.rs"]
+mod resources;
+
 struct Reply {
     status: u16,
     headers: String,
@@ -46,6 +49,7 @@ async fn start_with(db: &impl Database, rate_limit: u32, abandon_seconds: u64) -
         rate_limit,
         ai_threads: 2,
         abandon_seconds,
+        ..Config::default()
     };
     serve(listener, &config).await.unwrap()
 }

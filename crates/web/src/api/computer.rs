@@ -5,7 +5,7 @@ use super::*;
 /// Times the computer's move is stored again after storage failed, with
 /// these waits (ms) before each try; after the last, the game's next
 /// request (a page load, a state request) starts it again.
-pub(crate) const COMPUTER_RETRIES_MS: [u64; 4] = [100, 500, 2_000, 5_000];
+pub const COMPUTER_RETRIES_MS: [u64; 4] = [100, 300, 1_000, 3_000];
 
 /// If it is the computer's turn, thinks (queued under the game's client,
 /// on a blocking thread) and plays its move, as often as it stays its
