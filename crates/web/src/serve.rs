@@ -116,8 +116,13 @@ pub async fn accept_loop(
             continue;
         };
         let _ = stream.set_nodelay(true);
+        // Each request carries the connection's place: a WebSocket keeps
+        // it for as long as the socket is open, after the upgrade.
+        let slot = Arc::new(slot);
+        let place = slot.clone();
         let service = app.clone().map_request(move |mut request: axum::extract::Request<_>| {
             request.extensions_mut().insert(ConnectInfo::<SocketAddr>(remote));
+            request.extensions_mut().insert(place.clone());
             request
         });
         let (http, mut stop) = (http.clone(), stop.clone());

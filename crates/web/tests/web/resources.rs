@@ -286,8 +286,18 @@ async fn connections_past_the_cap_from_one_address_are_refused_while_another_con
     // Another address is served meanwhile.
     let other = http_from(&server, "127.0.0.2", "GET", "/", b"").await;
     assert_eq!(other.status, 200);
-    // A closed connection frees its place.
+    // A WebSocket keeps its place after the upgrade.
     held.pop();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (id, _, _) = create(&server, json!({"game": "oware-abapa", "mode": "local"})).await;
+    let url = format!("ws://{}/api/games/{id}/ws", server.addr);
+    let (socket, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let mut fifth = connect_from(&server, "127.0.0.1").await;
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), fifth.read_to_end(&mut answer)).await;
+    assert!(read.is_ok() && String::from_utf8_lossy(&answer).starts_with("HTTP/1.1 429"));
+    // A closed connection frees its place.
+    drop(socket);
     tokio::time::sleep(Duration::from_millis(200)).await;
     let again = http_from(&server, "127.0.0.1", "GET", "/", b"").await;
     assert_eq!(again.status, 200);
