@@ -109,7 +109,10 @@ async fn create(args: &Args, from: &str, body: Value) -> Result<(String, String)
     if status != 200 {
         return Err(format!("creating a game: {status} {created}"));
     }
-    Ok((created["id"].as_str().unwrap_or("").into(), created["token"].as_str().unwrap_or("").into()))
+    Ok((
+        created["id"].as_str().unwrap_or("").into(),
+        created["token"].as_str().unwrap_or("").into(),
+    ))
 }
 
 /// One flood game: plays a random legal move whenever it is the person's
@@ -141,9 +144,14 @@ async fn flood_game(args: Args, seed: u64) {
             }
             let pit = legal[rng.usize(..legal.len())].clone();
             let body = json!({"token": token, "move": pit});
-            let _ =
-                request(args.addr, FLOOD_FROM, "POST", &format!("/api/games/{id}/moves"), Some(&body))
-                    .await;
+            let _ = request(
+                args.addr,
+                FLOOD_FROM,
+                "POST",
+                &format!("/api/games/{id}/moves"),
+                Some(&body),
+            )
+            .await;
         }
     }
 }

@@ -147,10 +147,8 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
         .layer(axum::middleware::from_fn(api::log_server_errors))
         .with_state(state);
     for (name, value) in headers {
-        app = app.layer(SetResponseHeaderLayer::if_not_present(
-            name,
-            HeaderValue::from_static(value),
-        ));
+        app = app
+            .layer(SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value)));
     }
     app
 }

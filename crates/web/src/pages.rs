@@ -196,7 +196,12 @@ fn not_found(lang: Lang, remember: bool) -> Page {
 
 /// The page for a failure of the server (storage): it says the server has
 /// a problem and gives the incident id the log has the details under.
-fn server_problem(lang: Lang, remember: bool, status: StatusCode, e: &crate::api::ApiError) -> Page {
+fn server_problem(
+    lang: Lang,
+    remember: bool,
+    status: StatusCode,
+    e: &crate::api::ApiError,
+) -> Page {
     let incident = e.body["error"]["incident"].as_str().unwrap_or("");
     Page {
         lang,
@@ -380,14 +385,7 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
         body.push_str("</section>");
     }
     body.push_str(&sections_html(lang, page.house, None));
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: page.name.into(),
-        body,
-        script: None,
-    }
+    Page { lang, remember, status: StatusCode::OK, title: page.name.into(), body, script: None }
 }
 
 #[derive(Deserialize, Default)]

@@ -136,9 +136,10 @@ impl<K: Copy + Eq + Hash, J> Queues<K, J> {
     /// has fewer than `running_cap` jobs running; that client goes to the
     /// back of the line. `None` if there is none.
     pub fn pop(&mut self) -> Option<(K, Kind, J)> {
-        let at = self.turn.iter().position(|client| {
-            self.running.get(client).copied().unwrap_or(0) < self.running_cap
-        })?;
+        let at = self
+            .turn
+            .iter()
+            .position(|client| self.running.get(client).copied().unwrap_or(0) < self.running_cap)?;
         let client = self.turn.remove(at)?;
         let queue = self.queues.get_mut(&client)?;
         let (kind, job) = queue.pop_front()?;

@@ -21,13 +21,9 @@ pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
             let (snapshot, revision, level, id, client) = {
                 let live = game.lock().await;
                 match (live.to_move(), live.computer(), live.row.level) {
-                    (Some(turn), Some(computer), Some(level)) if turn == computer => (
-                        live.game.clone(),
-                        live.revision,
-                        level,
-                        live.row.id.clone(),
-                        live.client,
-                    ),
+                    (Some(turn), Some(computer), Some(level)) if turn == computer => {
+                        (live.game.clone(), live.revision, level, live.row.id.clone(), live.client)
+                    }
                     _ => return,
                 }
             };

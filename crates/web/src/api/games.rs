@@ -198,8 +198,8 @@ pub(crate) async fn create(
             row.computer = Some(side_name(!side).into());
         }
         Mode::Local => {
-            *theirs.0 = clean_name(body.opponent.as_deref(), default_name(!side))
-                .map_err(name_error)?;
+            *theirs.0 =
+                clean_name(body.opponent.as_deref(), default_name(!side)).map_err(name_error)?;
             *theirs.1 = Some(token.clone());
         }
         Mode::Online => row.invite = Some(secret()),

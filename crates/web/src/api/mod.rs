@@ -8,10 +8,10 @@
 use crate::live::{
     new_game, now_ms, parse_side, report_json, side_name, winner_text, Live, MatchState, NoClaim,
 };
+use crate::scheduler::Kind;
 use crate::store::{
     Clock, GameEnding, GameRow, MatchRow, Mode, Status, StoreError, StoredGame, StoredReview,
 };
-use crate::scheduler::Kind;
 use crate::Shared;
 use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -139,11 +139,12 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientOf {
         parts: &mut axum::http::request::Parts,
         _: &S,
     ) -> Result<Self, Self::Rejection> {
-        let connection =
-            parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>();
-        Ok(ClientOf(connection.map_or(crate::scheduler::Client::Unknown, |c| {
-            crate::scheduler::Client::of(c.0.ip())
-        })))
+        let connection = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>();
+        Ok(ClientOf(
+            connection.map_or(crate::scheduler::Client::Unknown, |c| {
+                crate::scheduler::Client::of(c.0.ip())
+            }),
+        ))
     }
 }
 
@@ -308,8 +309,12 @@ fn fold(c: char) -> Option<char> {
         'ý' | 'ỳ' | 'ỷ' | 'ỹ' | 'ỵ' | 'ÿ' | 'у' | 'γ' => 'y',
         'ò' | 'ó' | 'ỏ' | 'õ' | 'ọ' | 'ô' | 'ố' | 'ồ' | 'ổ' | 'ỗ' | 'ộ' | 'ơ' | 'ớ' | 'ờ' | 'ở'
         | 'ỡ' | 'ợ' | 'ö' | 'о' | 'ο' | '0' => 'o',
-        'è' | 'é' | 'ẻ' | 'ẽ' | 'ẹ' | 'ê' | 'ế' | 'ề' | 'ể' | 'ễ' | 'ệ' | 'ë' | 'е' | 'ε' | '3' => 'e',
-        'ù' | 'ú' | 'ủ' | 'ũ' | 'ụ' | 'ư' | 'ứ' | 'ừ' | 'ử' | 'ữ' | 'ự' | 'ü' | 'υ' => 'u',
+        'è' | 'é' | 'ẻ' | 'ẽ' | 'ẹ' | 'ê' | 'ế' | 'ề' | 'ể' | 'ễ' | 'ệ' | 'ë' | 'е' | 'ε' | '3' => {
+            'e'
+        }
+        'ù' | 'ú' | 'ủ' | 'ũ' | 'ụ' | 'ư' | 'ứ' | 'ừ' | 'ử' | 'ữ' | 'ự' | 'ü' | 'υ' => {
+            'u'
+        }
         'ì' | 'í' | 'ỉ' | 'ĩ' | 'ị' | 'ï' | 'і' | 'ι' | '!' => 'i',
         'с' | 'ϲ' => 'c',
         'р' | 'ρ' => 'p',

@@ -128,8 +128,8 @@ fn names_lose_invisible_characters_and_cannot_pose_as_the_computer() {
         "computer 3",
         "COMPUTER (level 8)",
         "C o m p u t e r",
-        "Cоmputer 2",  // a Cyrillic о
-        "C0MPUTER",    // a zero
+        "Cоmputer 2", // a Cyrillic о
+        "C0MPUTER",   // a zero
         "Com\u{200B}puter",
         "Máy",
         "Máy (cấp 4)",
@@ -163,12 +163,9 @@ async fn a_name_that_poses_as_the_computer_is_refused_and_invisible_characters_a
     .await;
     assert_eq!(created["state"]["players"]["south"]["name"], "Anh");
     let invite = created["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap();
-    let join = post(
-        &server,
-        &format!("/api/games/{id}/join"),
-        json!({"invite": invite, "name": "Máy"}),
-    )
-    .await;
+    let join =
+        post(&server, &format!("/api/games/{id}/join"), json!({"invite": invite, "name": "Máy"}))
+            .await;
     assert_eq!(join.status, 400, "{}", join.body);
     server.stop().await;
 }
@@ -506,7 +503,9 @@ impl Store for Faulty {
     }
 }
 
-async fn start_faulty(change: impl FnOnce(&mut Config)) -> (tempfile::TempDir, Arc<Faulty>, Server) {
+async fn start_faulty(
+    change: impl FnOnce(&mut Config),
+) -> (tempfile::TempDir, Arc<Faulty>, Server) {
     let (dir, path) = temp_db();
     let inner = off_async(|| Sqlite::open(&path).unwrap());
     let store = Arc::new(Faulty {
