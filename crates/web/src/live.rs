@@ -32,6 +32,9 @@ pub struct Live {
     /// address of the player who created the game or moved last (in memory
     /// only; `Unknown` after a restart until the player's next move).
     pub client: crate::scheduler::Client,
+    /// A task is playing the computer's moves in this game (thinking,
+    /// storing, or waiting to store again): no second one is started.
+    pub thinking: bool,
     /// The match this game is part of, if any.
     pub in_match: Option<MatchState>,
 }
@@ -144,6 +147,7 @@ impl Live {
             left: [None, None],
             abandon_ms: 0,
             client: crate::scheduler::Client::Unknown,
+            thinking: false,
             in_match: None,
         })
     }

@@ -9,22 +9,41 @@ pub const COMPUTER_RETRIES_MS: [u64; 4] = [100, 300, 1_000, 3_000];
 
 /// If it is the computer's turn, thinks (queued under the game's client,
 /// on a blocking thread) and plays its move, as often as it stays its
-/// turn. A game has at most one computer move queued or being thought
-/// about; a second call while one is returns at once.
+/// turn. A game has at most one such task (`Live::thinking`); a second
+/// call while one runs returns at once.
 pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
     tokio::spawn(async move {
+        {
+            let mut live = game.lock().await;
+            if live.thinking {
+                return;
+            }
+            live.thinking = true;
+        }
+        computer_turns(&state, &game).await;
+    });
+}
+
+/// The computer's moves while it is its turn. Clears `Live::thinking` on
+/// the way out, under the same lock as the look that found it is not the
+/// computer's turn, so that a move made meanwhile cannot be missed.
+async fn computer_turns(state: &Shared, game: &Arc<Mutex<Live>>) {
+    {
         // A move thought of but not stored yet (storage failed), for the
         // game as it was at that revision.
         let mut unsaved: Option<(u64, Pit)> = None;
         let mut failures = 0;
         loop {
             let (snapshot, revision, level, id, client) = {
-                let live = game.lock().await;
+                let mut live = game.lock().await;
                 match (live.to_move(), live.computer(), live.row.level) {
                     (Some(turn), Some(computer), Some(level)) if turn == computer => {
                         (live.game.clone(), live.revision, level, live.row.id.clone(), live.client)
                     }
-                    _ => return,
+                    _ => {
+                        live.thinking = false;
+                        return;
+                    }
                 }
             };
             let pit = match unsaved.take() {
@@ -44,7 +63,10 @@ pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
                     match state.scheduler.run(client, Kind::Move(id.clone()), think).await {
                         Ok(Some(Some(pit))) => pit,
                         // Already queued (another call has it), or no move.
-                        _ => return,
+                        _ => {
+                            game.lock().await.thinking = false;
+                            return;
+                        }
                     }
                 }
             };
@@ -54,10 +76,10 @@ pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
                 // look again.
                 continue;
             }
-            match apply_move(&state, &mut live, pit).await {
+            match apply_move(state, &mut live, pit).await {
                 Ok(_) => {
                     failures = 0;
-                    watch_clock(&state, &live);
+                    watch_clock(state, &live);
                 }
                 Err(e) => {
                     drop(live);
@@ -69,6 +91,7 @@ pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
                             failures + 1,
                             e.body
                         );
+                        game.lock().await.thinking = false;
                         return;
                     };
                     failures += 1;
@@ -83,14 +106,14 @@ pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
                 }
             }
         }
-    });
+    }
 }
 
 /// Starts the computer if it is its turn and it is not thinking already:
 /// for requests that find a game whose computer move failed to be stored.
 pub(crate) fn nudge_computer(state: &Shared, game: &Arc<Mutex<Live>>, live: &Live) {
     let computers_turn = live.to_move().is_some() && live.to_move() == live.computer();
-    if computers_turn && !state.scheduler.has_move(&live.row.id) {
+    if computers_turn && !live.thinking {
         schedule_computer(state.clone(), game.clone());
     }
 }
