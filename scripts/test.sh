@@ -22,6 +22,11 @@ echo "== cargo test"
 # tests' run, and stops and removes it afterwards.
 scripts/postgres.sh cargo test --workspace --release
 
+# The Python package (python/): built into a virtual environment the script
+# makes (target/pyenv) and tested with pytest (uses target/release/mancala).
+echo "== python tests"
+./scripts/python-tests.sh
+
 # The web platform in a real browser (installs Debian's chromium and the npm
 # package it needs; uses the release binary built just above).
 echo "== browser tests"

@@ -83,3 +83,215 @@ pub fn evaluate(rules: &Rules, weights: &Weights, pos: &Position) -> i32 {
     }
     value
 }
+
+/// The linear evaluation: a weighted sum of named features of a position,
+/// each counted for the player to move minus the same for the opponent
+/// (except `empty_opponent`). Its weights can be set (the Python package's
+/// `Engine(..., weights=[...])`, for evolving players); with
+/// [`Linear::hand_set`] it values every position exactly as [`evaluate`]
+/// does. The features, in order, for a board of `n` pits a row:
+///
+/// | name | what it counts |
+/// |---|---|
+/// | `captured` | seeds captured |
+/// | `pit_1` .. `pit_n` | seeds in one's `k`-th pit (in sowing order) |
+/// | `mobility` | one's non-empty pits (the moves one could sow) |
+/// | `open_pits` | the opponent's pits open to capture minus one's own: holding 1 or 2 seeds (3 under Anywoli's fours) |
+/// | `reach` | seeds that one's sowing would drop in the opponent's row on its first lap |
+/// | `big_pits` | pits holding enough seeds to go round the board |
+/// | `empty_opponent` | 1 when the opponent's row is empty, else 0 |
+///
+/// The value is in tenths of a seed, rounded, for the player to move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Linear {
+    weights: Vec<f32>,
+}
+
+/// The fixed features' names (the per-pit ones come between `captured` and
+/// `mobility`).
+const LINEAR_TAIL: [&str; 5] = ["mobility", "open_pits", "reach", "big_pits", "empty_opponent"];
+
+impl Linear {
+    /// The names of the features under these rules, in weight order.
+    pub fn feature_names(rules: &Rules) -> Vec<String> {
+        let mut names = vec!["captured".to_string()];
+        names.extend((1..=rules.pits_per_row).map(|k| format!("pit_{k}")));
+        names.extend(LINEAR_TAIL.iter().map(|s| s.to_string()));
+        names
+    }
+
+    /// How many features (and weights) the rules have.
+    pub fn len(rules: &Rules) -> usize {
+        1 + rules.pits_per_row as usize + LINEAR_TAIL.len()
+    }
+
+    /// A linear evaluation with these weights, one per feature (see
+    /// [`Linear::feature_names`]); refused if the count is wrong or a weight
+    /// is not a finite number.
+    pub fn new(rules: &Rules, weights: Vec<f32>) -> Result<Linear, String> {
+        let want = Linear::len(rules);
+        if weights.len() != want {
+            return Err(format!(
+                "{} weights given; these rules have {want} features: {}",
+                weights.len(),
+                Linear::feature_names(rules).join(", ")
+            ));
+        }
+        if let Some((i, w)) = weights.iter().enumerate().find(|(_, w)| !w.is_finite()) {
+            return Err(format!("weight {i} ({w}) is not a finite number"));
+        }
+        Ok(Linear { weights })
+    }
+
+    /// The weights that value every position as [`evaluate`] does.
+    pub fn hand_set(rules: &Rules) -> Linear {
+        let w = Weights::for_rules(rules);
+        let mut weights = vec![w.captured as f32];
+        weights.extend((0..rules.pits_per_row).map(|_| w.own_row as f32));
+        weights.extend([0.0, w.target_pit as f32, 0.0, w.big_pit as f32, w.empty_opponent as f32]);
+        Linear { weights }
+    }
+
+    pub fn weights(&self) -> &[f32] {
+        &self.weights
+    }
+
+    /// The features of `pos` for its player to move, in weight order.
+    pub fn features(rules: &Rules, pos: &Position) -> Vec<f32> {
+        let mut out = [0.0; MAX_FEATURES];
+        let len = features_into(rules, pos, &mut out);
+        out[..len].to_vec()
+    }
+
+    /// The value of `pos` for its player to move, in tenths of a seed.
+    #[inline]
+    pub fn evaluate(&self, rules: &Rules, pos: &Position) -> i32 {
+        let mut out = [0.0; MAX_FEATURES];
+        let len = features_into(rules, pos, &mut out);
+        let sum: f32 = out[..len].iter().zip(&self.weights).map(|(f, w)| f * w).sum();
+        sum.round().clamp(-1.0e6, 1.0e6) as i32
+    }
+}
+
+/// The most features any rules have (12 pits a row).
+const MAX_FEATURES: usize = 1 + 12 + LINEAR_TAIL.len();
+
+/// Writes the features of `pos` into `out`; returns how many.
+#[inline]
+fn features_into(rules: &Rules, pos: &Position, out: &mut [f32; MAX_FEATURES]) -> usize {
+    let n = rules.pits_per_row as usize;
+    let me = pos.to_move();
+    let captured = pos.captured();
+    out[0] = captured[me] as f32 - captured[!me] as f32;
+    let (mine, theirs) = (pos.row(me), pos.row(!me));
+    let lap = 2 * n as u8 - 1;
+    let fours = matches!(rules.capture, Capture::Fours);
+    let open = |s: u8| if fours { s == 3 } else { s == 1 || s == 2 };
+    // Seeds of the pit `i` places from the row's start that land in the
+    // other row on their first lap.
+    let reach = |i: usize, s: u8| (s as usize).saturating_sub(n - 1 - i).min(n) as f32;
+    let flag = |b: bool| if b { 1.0 } else { 0.0 };
+    let (mut mobility, mut targets, mut reached, mut big) = (0.0, 0.0, 0.0, 0.0);
+    let mut theirs_empty = true;
+    for i in 0..n {
+        let (a, b) = (mine[i], theirs[i]);
+        out[1 + i] = a as f32 - b as f32;
+        mobility += flag(a > 0) - flag(b > 0);
+        targets += flag(open(b)) - flag(open(a));
+        reached += reach(i, a) - reach(i, b);
+        big += flag(a > lap) - flag(b > lap);
+        theirs_empty &= b == 0;
+    }
+    out[n + 1..n + 6].copy_from_slice(&[mobility, targets, reached, big, flag(theirs_empty)]);
+    n + 6
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_rules::{Game, RULESETS};
+
+    /// With the hand-set weights the linear evaluation is the default one,
+    /// on every ruleset, along random games.
+    #[test]
+    fn hand_set_linear_weights_value_positions_as_the_default_evaluation() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        for r in RULESETS {
+            let rules = r.rules;
+            let weights = Weights::for_rules(&rules);
+            let linear = Linear::hand_set(&rules);
+            assert_eq!(linear.weights().len(), Linear::feature_names(&rules).len());
+            for _ in 0..20 {
+                let mut game = Game::new(rules);
+                while !game.is_over() {
+                    let pos = *game.position();
+                    assert_eq!(linear.evaluate(&rules, &pos), evaluate(&rules, &weights, &pos));
+                    let legal = game.legal_moves();
+                    game.play(legal.nth(rng.usize(..legal.len())).unwrap()).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn features_of_the_start_and_of_a_lopsided_position() {
+        let rules = mancala_rules::ruleset("oware-abapa").unwrap().rules;
+        let names = Linear::feature_names(&rules);
+        assert_eq!(names.len(), 12);
+        assert_eq!(names[1], "pit_1");
+        assert_eq!(names[7], "mobility");
+        // Symmetric start: every feature is 0.
+        assert!(Linear::features(&rules, &rules.start()).iter().all(|&f| f == 0.0));
+        let pos = rules.parse_position("0,0,0,0,1,20/2,0,0,0,0,0 20-5 S").unwrap();
+        let f = Linear::features(&rules, &pos);
+        let get = |name: &str| f[names.iter().position(|n| n == name).unwrap()];
+        assert_eq!(get("captured"), 15.0);
+        assert_eq!(get("pit_1"), -2.0);
+        assert_eq!(get("pit_6"), 20.0);
+        assert_eq!(get("mobility"), 1.0);
+        // North's A (2 seeds) is open; South's e (1 seed) is open.
+        assert_eq!(get("open_pits"), 0.0);
+        // e: 1 seed stays home (f); f: 20 seeds, 6 reach North's row on the
+        // first lap. North's A: 2 seeds stay in North's row.
+        assert_eq!(get("reach"), 6.0);
+        assert_eq!(get("big_pits"), 1.0);
+        assert_eq!(get("empty_opponent"), 0.0);
+    }
+
+    /// A search with the hand-set weights finds what the default search
+    /// finds; other weights change what it values.
+    #[test]
+    fn a_search_with_hand_set_weights_matches_the_default_search() {
+        use crate::search::{Limits, Searcher};
+        for id in ["barbados-warri-speightstown", "anywoli"] {
+            let rules = mancala_rules::ruleset(id).unwrap().rules;
+            let mut game = Game::new(rules);
+            let mut rng = fastrand::Rng::with_seed(3);
+            for _ in 0..8 {
+                let legal = game.legal_moves();
+                game.play(legal.nth(rng.usize(..legal.len())).unwrap()).unwrap();
+            }
+            let mut plain = Searcher::new(rules);
+            let mut linear = Searcher::new(rules);
+            linear.set_linear(Some(Linear::hand_set(&rules)));
+            let (a, b) =
+                (plain.search(&game, Limits::depth(5)), linear.search(&game, Limits::depth(5)));
+            assert_eq!((a.best, a.score), (b.best, b.score), "{id}");
+            let mut other = vec![0.0; Linear::len(&rules)];
+            other[0] = 10.0;
+            other[Linear::len(&rules) - 4] = 7.0;
+            linear.set_linear(Some(Linear::new(&rules, other).unwrap()));
+            let c = linear.search(&game, Limits::depth(5));
+            assert!(c.best.is_some());
+        }
+    }
+
+    #[test]
+    fn wrong_weights_are_refused_with_the_feature_names() {
+        let rules = mancala_rules::ruleset("wahree").unwrap().rules;
+        let error = Linear::new(&rules, vec![1.0; 3]).unwrap_err();
+        assert!(error.contains("12 features") && error.contains("open_pits"), "{error}");
+        assert!(Linear::new(&rules, vec![f32::NAN; 12]).is_err());
+        assert!(Linear::new(&rules, vec![1.0; 12]).is_ok());
+    }
+}

@@ -243,6 +243,14 @@ impl Player {
         self.spec
     }
 
+    /// Searches with a linear evaluation of set weights instead of the
+    /// default one (`None`: the default); only search players evaluate.
+    pub fn set_linear(&mut self, linear: Option<crate::eval::Linear>) {
+        if let Some(s) = &mut self.searcher {
+            s.set_linear(linear);
+        }
+    }
+
     /// Forget what was learnt in earlier games.
     pub fn new_game(&mut self) {
         if let Some(s) = &mut self.searcher {

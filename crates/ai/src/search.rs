@@ -15,7 +15,7 @@
 //! whose player to move is the same player is not negated.
 
 use crate::convert::winning_move;
-use crate::eval::{evaluate, Weights};
+use crate::eval::{evaluate, Linear, Weights};
 use crate::score::{Result3, Score};
 use crate::tt::{Bound, Entry, Table};
 use mancala_rules::{
@@ -137,6 +137,9 @@ struct Frame {
 pub struct Searcher {
     rules: Rules,
     weights: Weights,
+    /// Set weights for the linear evaluation, used instead of the default
+    /// one when present.
+    linear: Option<Linear>,
     tt: Table,
     path: Vec<Frame>,
     history: [[i32; MAX_PITS]; 2],
@@ -182,6 +185,7 @@ impl Searcher {
         Searcher {
             rules,
             weights: Weights::for_rules(&rules),
+            linear: None,
             tt: Table::new(megabytes),
             path: Vec::with_capacity(512),
             history: [[0; MAX_PITS]; 2],
@@ -203,6 +207,14 @@ impl Searcher {
 
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// Evaluates the horizon with a linear evaluation of set weights
+    /// instead of the default one (`None`: back to the default). Clears
+    /// what was learnt, which was valued by the old evaluation.
+    pub fn set_linear(&mut self, linear: Option<Linear>) {
+        self.linear = linear;
+        self.clear();
     }
 
     /// Forgets everything learnt (for a new game).
@@ -454,7 +466,10 @@ impl Searcher {
     fn horizon_value(&mut self, pos: &Position) -> Score {
         self.horizon_hits += 1;
         match self.horizon {
-            Horizon::Evaluate => Score::heuristic(evaluate(&self.rules, &self.weights, pos)),
+            Horizon::Evaluate => Score::heuristic(match &self.linear {
+                None => evaluate(&self.rules, &self.weights, pos),
+                Some(linear) => linear.evaluate(&self.rules, pos),
+            }),
             Horizon::Pessimistic | Horizon::Optimistic => {
                 let root_best =
                     (pos.to_move() == self.root_side) == (self.horizon == Horizon::Optimistic);

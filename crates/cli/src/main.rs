@@ -288,50 +288,7 @@ fn json_line(
     report: Option<&mancala_rules::MoveReport>,
     events: bool,
 ) -> String {
-    let pos = game.position();
-    let outcome = pos.outcome();
-    let mut line = serde_json::json!({
-        "ply": game.moves().len(),
-        "move": report.map(|r| r.pit.letter(rules).to_string()),
-        "board": pos.pits(),
-        "captured": [pos.captured().south, pos.captured().north],
-        "to_move": if pos.is_over() { None } else { Some(pos.to_move().name()) },
-        "legal": game.legal_moves().map(|p| p.letter(rules).to_string()).collect::<Vec<_>>(),
-        "over": pos.is_over(),
-        "winner": outcome.map(|o| o.winner.map_or("draw", |s| s.name())),
-        "end": outcome.map(|o| o.reason.id()),
-        "position": pos.to_string(),
-    });
-    if let Some(report) = report {
-        line["explanation"] = explain(rules, report).into();
-        if events {
-            line["events"] = report.events.iter().map(|e| event_json(rules, e)).collect();
-        }
-    }
-    line.to_string()
-}
-
-pub(crate) fn event_json(rules: &Rules, event: &mancala_rules::Event) -> serde_json::Value {
-    use mancala_rules::Event::*;
-    use serde_json::json;
-    let l = |p: &Pit| p.letter(rules).to_string();
-    match event {
-        Take { pit, seeds } => json!({"type": "take", "pit": l(pit), "seeds": seeds}),
-        Drop { pit } => json!({"type": "drop", "pit": l(pit)}),
-        Skip { pit } => json!({"type": "skip", "pit": l(pit)}),
-        Relay { pit, seeds } => json!({"type": "relay", "pit": l(pit), "seeds": seeds}),
-        Capture { pit, seeds, by } => {
-            json!({"type": "capture", "pit": l(pit), "seeds": seeds, "by": by.name()})
-        }
-        GrandSlam { seeds } => json!({"type": "grand-slam", "seeds": seeds}),
-        GrandSlamVoided { seeds } => json!({"type": "grand-slam-voided", "seeds": seeds}),
-        ExtraTurn { side } => json!({"type": "extra-turn", "side": side.name()}),
-        Pass { side } => json!({"type": "pass", "side": side.name()}),
-        Award { side, seeds } => json!({"type": "award", "side": side.name(), "seeds": seeds}),
-        End(o) => {
-            json!({"type": "end", "reason": o.reason.id(), "winner": o.winner.map_or("draw", |s| s.name())})
-        }
-    }
+    mancala_json::state(rules, game, report, events).to_string()
 }
 
 fn perft_cmd(

@@ -46,6 +46,7 @@ fn replay_jsonl_prints_n_plus_one_positions() {
     assert_eq!(first["legal"], serde_json::json!(["a", "b", "c", "d", "e", "f"]));
     assert_eq!(first["over"], false);
     assert_eq!(first["winner"], serde_json::Value::Null);
+    assert_eq!(first["ending"], serde_json::Value::Null);
     // c: 4 seeds into d e f A.
     assert_eq!(lines[1]["board"], serde_json::json!([4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4, 4]));
     assert_eq!(lines[1]["to_move"], "north");

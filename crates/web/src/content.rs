@@ -10,7 +10,8 @@ pub struct Section {
 }
 
 /// A game's page: shared sections, then one set per variant (shown as tabs
-/// when there are several), then the house rules.
+/// when there are several), then the house rules, then the history and its
+/// sources.
 pub struct GamePage {
     /// The page's URL id.
     pub id: &'static str,
@@ -23,6 +24,8 @@ pub struct GamePage {
     /// One list per variant, in the order of `variants`.
     pub variant_sections: &'static [&'static [Section]],
     pub house: &'static [Section],
+    /// The game's history and the sources it is told from, after the rules.
+    pub history: &'static [Section],
 }
 
 /// How a 2 x 6 board looks and is named (Barbados Warri, Wahree, Oware).
@@ -70,9 +73,9 @@ const FEED_CAPTURES: [&str; 3] = [
 ];
 
 const CYCLE: [&str; 3] = [
-    "- Cycles: the seeds sometimes go round and round without a capture. Here that is made exact: when a position (every pit's count, both stores and the side to move) repeats for the second time since the last capture, the game ends at once. The start counts, and so does the position right after a capture.",
+    "- Cycles: the seeds sometimes go round and round without a capture. Here that is made exact: the first time a position (every pit's count, both stores and the side to move) repeats since the last capture, that is at its second occurrence, the game ends at once. The start counts, and so does the position right after a capture.",
     "- Vòng lặp: đôi khi các hạt cứ quay vòng mãi mà không ai ăn được. Ở đây điều đó được quy định chính xác: khi một thế cờ (số hạt trong từng ô, hai kho và bên đến lượt) xuất hiện lần thứ hai kể từ lần ăn gần nhất, ván kết thúc ngay. Thế ban đầu được tính, thế ngay sau một lần ăn cũng vậy.",
-    "- Kringlopen: soms blijven de zaden rondgaan zonder dat er iets geslagen wordt. Hier is dat precies geregeld: komt een stelling (het aantal in elk putje, beide voorraden en wie aan zet is) voor de tweede keer terug sinds de laatste slag, dan is de partij meteen afgelopen. De beginstand telt mee, net als de stelling direct na een slag.",
+    "- Kringlopen: soms blijven de zaden rondgaan zonder dat er iets geslagen wordt. Hier is dat precies geregeld: komt een stelling (het aantal in elk putje, beide voorraden en wie aan zet is) sinds de laatste slag voor het eerst terug, dus bij de tweede keer dat hij voorkomt, dan is de partij meteen afgelopen. De beginstand telt mee, net als de stelling direct na een slag.",
 ];
 
 const AGREED: [&str; 3] = [
@@ -83,25 +86,18 @@ const AGREED: [&str; 3] = [
 
 const RECORDS: [&str; 3] = [
     "- Resigning and an agreed end are ways a game record can end, not rules of play; a downloaded record says how its game ended.",
-    "- Chịu thua và kết thúc theo thỏa thuận là cách một biên bản ván chơi có thể kết thúc, không phải luật chơi; biên bản tải về ghi rõ ván đã kết thúc thế nào.",
+    "- Chịu thua và kết thúc theo thỏa thuận là cách một bản ghi ván chơi có thể kết thúc, không phải luật chơi; bản ghi tải về cho biết ván đã kết thúc thế nào.",
     "- Opgeven en stoppen in overleg zijn manieren waarop een partijverslag kan eindigen, geen spelregels; een gedownload verslag vermeldt hoe de partij afliep.",
 ];
 
 const BARBADOS_SECTIONS: &[Section] = &[
     Section {
         title: "sec.overview",
-        items: &[
-            [
-                "Barbados Warri, once called \"English Wari\" on the island, is one of two traditional mancala games of Barbados; the other, Round-and-Round Warri or \"French Wari\", is sown in many laps. It comes straight from the Oware of West Africa and was first described in print in 1895 by F. Gardiner Jr. In 1997 the Dutch anthropologist Alexander Johan de Voogt studied it and found two local ways of settling a game: the Speightstown way and the Bridgetown way, shown below as two tabs.",
-                "Barbados Warri, trước đây người trên đảo gọi là \"English Wari\", là một trong hai trò mancala truyền thống của Barbados; trò còn lại là Round-and-Round Warri hay \"French Wari\", gieo nhiều vòng. Trò này bắt nguồn trực tiếp từ Oware của Tây Phi và được F. Gardiner Jr. mô tả lần đầu trên giấy in năm 1895. Năm 1997, nhà nhân học người Hà Lan Alexander Johan de Voogt nghiên cứu trò chơi và ghi nhận hai cách kết thúc ván theo từng nơi: kiểu Speightstown và kiểu Bridgetown, trình bày bên dưới thành hai thẻ.",
-                "Barbados Warri, op het eiland vroeger \"English Wari\" genoemd, is een van de twee traditionele mancalaspellen van Barbados; het andere, Round-and-Round Warri of \"French Wari\", wordt in vele rondes gezaaid. Het stamt rechtstreeks af van de Oware uit West-Afrika en werd in 1895 voor het eerst in druk beschreven door F. Gardiner Jr. In 1997 bestudeerde de Nederlandse antropoloog Alexander Johan de Voogt het spel en vond hij twee plaatselijke manieren om een partij af te rekenen: die van Speightstown en die van Bridgetown, hieronder als twee tabbladen.",
-            ],
-            [
-                "It was above all a game of grown men, and its tournaments were respected for lightning-fast counting and deep endgame play. Players used grey horse nickars, the hard seeds of Caesalpinia bonduc, on heavy mahogany boards whose pits were worn deep by years of play. Among the masters of the late 1990s were William \"Ossie\" Haddock, Laurie Greaves, Frederick Jackman, Ethelred Phillips and Benjamin White; William Lee Farum-Badley kept making boards by hand in St. James, and in 2001 Colin Depradine used the game to study evolutionary computing.",
-                "Đây chủ yếu là trò chơi của đàn ông trưởng thành, và các giải đấu của nó được nể trọng nhờ lối tính nhẩm cực nhanh và những tàn cuộc sâu sắc. Người chơi dùng hạt horse nickar màu xám, loại hạt cứng của cây Caesalpinia bonduc, trên những tấm bàn gỗ gụ dày có các ô bị mòn sâu qua nhiều năm chơi. Các cao thủ cuối thập niên 1990 gồm William \"Ossie\" Haddock, Laurie Greaves, Frederick Jackman, Ethelred Phillips và Benjamin White; William Lee Farum-Badley vẫn làm bàn thủ công ở St. James, và năm 2001 Colin Depradine dùng trò chơi này để nghiên cứu tính toán tiến hóa.",
-                "Het was vooral een spel van volwassen mannen, en de toernooien stonden in aanzien om bliksemsnel rekenwerk en diepgaand eindspel. Men speelde met grijze horse nickars, de harde zaden van Caesalpinia bonduc, op zware mahoniehouten borden waarvan de putjes door jarenlang spelen diep waren uitgesleten. Tot de meesters van eind jaren negentig behoorden William \"Ossie\" Haddock, Laurie Greaves, Frederick Jackman, Ethelred Phillips en Benjamin White; William Lee Farum-Badley bleef in St. James borden met de hand maken, en in 2001 gebruikte Colin Depradine het spel voor onderzoek naar evolutionaire algoritmen.",
-            ],
-        ],
+        items: &[[
+            "Barbados Warri, once called \"English Wari\" on the island, is one of two traditional mancala games of Barbados; the other, Round-and-Round Warri or \"French Wari\", is sown in many laps. Barbados Warri is Oware's Caribbean branch, played to 25 seeds, and it comes with two local ways of settling the end of a game, Speightstown's and Bridgetown's, shown below as two tabs.",
+            "Barbados Warri, trước đây người trên đảo gọi là \"English Wari\", là một trong hai trò mancala truyền thống của Barbados; trò còn lại là Round-and-Round Warri hay \"French Wari\", gieo nhiều đợt liên tiếp. Barbados Warri là nhánh Caribe của Oware, chơi đến 25 hạt, với hai cách kết thúc ván tùy từng nơi, của Speightstown và của Bridgetown, trình bày bên dưới thành hai thẻ.",
+            "Barbados Warri, op het eiland vroeger \"English Wari\" genoemd, is een van de twee traditionele mancalaspellen van Barbados; het andere, Round-and-Round Warri of \"French Wari\", wordt in vele rondes gezaaid. Barbados Warri is de Caribische tak van Oware, gespeeld tot 25 zaden, met twee plaatselijke manieren om de eindstand op te maken: die van Speightstown en die van Bridgetown, hieronder als twee tabbladen.",
+        ]],
     },
     Section { title: "sec.board", items: &[BOARD_6] },
     Section { title: "sec.howto", items: &[SOW_6, SKIP_6, EXAMPLE_6] },
@@ -111,9 +107,9 @@ const BARBADOS_SECTIONS: &[Section] = &[
             CAPTURE_6,
             CAPTURE_EXAMPLE_6,
             [
-                "- Grand slam is allowed: a move whose captures empty your opponent's whole row takes every one of those seeds. It can backfire, as the end of the game shows.",
-                "- Được phép ăn sạch cả hàng: một nước ăn làm trống toàn bộ hàng đối thủ sẽ lấy hết chỗ hạt đó. Tuy vậy nó có thể gây bất lợi cho chính bạn, như phần kết thúc ván cho thấy.",
-                "- Een volledige slag mag: een zet die de hele rij van je tegenstander leeg slaat, neemt al die zaden. Dat kan zich wel tegen je keren, zoals het einde van de partij laat zien.",
+                "- Grand slam is allowed: a move whose captures empty your opponent's whole row takes every one of those seeds. What happens next depends on the variant (see how the game ends).",
+                "- Được phép ăn sạch cả hàng: một nước ăn làm trống toàn bộ hàng đối thủ sẽ lấy hết chỗ hạt đó. Chuyện gì xảy ra sau đó tùy theo biến thể (xem phần kết thúc ván).",
+                "- Een volledige slag mag: een zet die de hele rij van je tegenstander leeg slaat, neemt al die zaden. Wat er daarna gebeurt, hangt af van de variant (zie het einde van de partij).",
             ],
         ],
     },
@@ -130,9 +126,9 @@ const SPEIGHTSTOWN_SECTIONS: &[Section] = &[
                 "- 25 zaden: zodra een speler 25 of meer zaden in zijn voorraad heeft, is de partij uit en wint hij. Dit gaat voor al het andere: de zaden die nog op het bord liggen blijven liggen en niemand krijgt ze.",
             ],
             [
-                "- Empty row: if the player to move has no seeds in their row, the game ends and that player takes every seed left on the board. So a grand slam that stays short of 25 hands the victim everything still on the mover's side.",
-                "- Hàng trống: nếu người đến lượt không còn hạt nào trong hàng, ván kết thúc và người đó nhận mọi hạt còn trên bàn. Vì vậy một nước ăn sạch cả hàng mà chưa đạt 25 sẽ trao cho người bị ăn toàn bộ số hạt còn ở phía người vừa đi.",
-                "- Lege rij: heeft de speler aan zet geen zaden meer in zijn rij, dan is de partij uit en krijgt die speler alle zaden die nog op het bord liggen. Een volledige slag die onder de 25 blijft, geeft het slachtoffer dus alles wat nog aan de kant van de zetter ligt.",
+                "- Empty row: if the player to move has no seeds in their row, the game ends and that player takes every seed left on the board. So a grand slam can backfire: if it stays short of 25, it hands the victim everything still on the mover's side.",
+                "- Hàng trống: nếu người đến lượt không còn hạt nào trong hàng, ván kết thúc và người đó nhận mọi hạt còn trên bàn. Vì vậy ăn sạch cả hàng có thể gây hại cho chính người đi: nếu chưa đạt 25, nước đó trao cho người bị ăn toàn bộ số hạt còn ở phía người vừa đi.",
+                "- Lege rij: heeft de speler aan zet geen zaden meer in zijn rij, dan is de partij uit en krijgt die speler alle zaden die nog op het bord liggen. Een volledige slag kan zich dus tegen je keren: blijft hij onder de 25, dan krijgt het slachtoffer alles wat nog aan de kant van de zetter ligt.",
             ],
             [
                 "- Example: South has 18, North 17, and North's row holds only `A` = 1 and `B` = 1. South plays `e` with 3 seeds and takes 4, a grand slam, reaching 22. North now has an empty row, so North takes the 9 seeds left in South's row and wins 26-22. Had South started with 21, the same move would reach 25 and win 25-17 at once, the 6 seeds left on the board staying uncaptured.",
@@ -199,18 +195,11 @@ const BARBADOS_HOUSE: &[Section] = &[Section {
 const WAHREE_SECTIONS: &[Section] = &[
     Section {
         title: "sec.overview",
-        items: &[
-            [
-                "Wahree, also spelled Wari, is the traditional mancala of the United States Virgin Islands and is especially loved on Saint Croix. Enslaved West Africans brought it to the Danish West Indies more than two centuries ago, and it belongs to the Oware family. By the middle of the twentieth century it had faded from daily life, along with the old Cariso songs and the Bamboula dance.",
-                "Wahree, còn viết là Wari, là trò mancala truyền thống của Quần đảo Virgin thuộc Hoa Kỳ và được yêu thích đặc biệt ở Saint Croix. Những người Tây Phi bị bắt làm nô lệ đã mang trò chơi đến Tây Ấn thuộc Đan Mạch hơn hai thế kỷ trước, và nó thuộc họ Oware. Đến giữa thế kỷ hai mươi, trò chơi gần như biến mất khỏi đời sống hằng ngày, cùng với những bài hát Cariso xưa và điệu múa Bamboula.",
-                "Wahree, ook als Wari geschreven, is de traditionele mancala van de Amerikaanse Maagdeneilanden en is vooral op Saint Croix geliefd. Tot slaaf gemaakte West-Afrikanen brachten het ruim twee eeuwen geleden naar het toenmalige Deens West-Indië, en het hoort bij de Oware-familie. Halverwege de twintigste eeuw was het uit het dagelijks leven verdwenen, samen met de oude Cariso-liederen en de Bamboula-dans.",
-            ],
-            [
-                "Teachers on Saint Croix revived it in the mid-1980s to train arithmetic and logical thinking and to pass on the heritage of the African diaspora. The first inter-school tournament was held on 30 November 1984 in Kingshill; later contests moved to the yearly Agrifest, where the Ghanaian master Kofi Boateng won the top prizes. The Crucian naturalist Olassee Davis wrote the rules down in 1995. The grey seeds, nickernuts, are called \"burning stones\" because they get hot when rubbed hard.",
-                "Giữa thập niên 1980, các giáo viên ở Saint Croix đã làm sống lại trò chơi để rèn luyện tính toán, tư duy logic và truyền lại di sản của cộng đồng người gốc Phi. Giải đấu liên trường đầu tiên diễn ra ngày 30 tháng 11 năm 1984 ở Kingshill; về sau các cuộc thi chuyển sang hội chợ Agrifest hằng năm, nơi bậc thầy người Ghana Kofi Boateng giành các giải cao nhất. Nhà tự nhiên học Olassee Davis ở Saint Croix ghi lại luật chơi năm 1995. Những hạt nickernut màu xám được gọi là \"đá cháy\" vì chúng nóng lên khi bị chà mạnh.",
-                "Leerkrachten op Saint Croix brachten het halverwege de jaren tachtig weer tot leven, om rekenen en logisch denken te oefenen en het erfgoed van de Afrikaanse diaspora door te geven. Het eerste toernooi tussen scholen werd op 30 november 1984 in Kingshill gehouden; later verhuisden de wedstrijden naar de jaarlijkse Agrifest, waar de Ghanese meester Kofi Boateng de hoofdprijzen won. De natuurkenner Olassee Davis van Saint Croix schreef de regels in 1995 op. De grijze zaden, nickernuts, heten \"brandende stenen\" omdat ze heet worden als je ze stevig wrijft.",
-            ],
-        ],
+        items: &[[
+            "Wahree, also spelled Wari, is the traditional mancala of the United States Virgin Islands and is loved above all on Saint Croix. It belongs to the Oware family; its mark is the wipe-out, a move that empties the opponent's row and ends the game at once.",
+            "Wahree, còn viết là Wari, là trò mancala truyền thống của Quần đảo Virgin thuộc Hoa Kỳ và được yêu thích nhất ở Saint Croix. Trò này thuộc họ Oware; nét riêng của nó là nước ăn sạch: một nước làm trống hàng đối thủ và kết thúc ván ngay lập tức.",
+            "Wahree, ook als Wari geschreven, is de traditionele mancala van de Amerikaanse Maagdeneilanden en is vooral op Saint Croix geliefd. Het hoort bij de Oware-familie; kenmerkend is het wegvagen: een zet die de rij van de tegenstander leegmaakt en de partij meteen beëindigt.",
+        ]],
     },
     Section { title: "sec.board", items: &[BOARD_6] },
     Section { title: "sec.howto", items: &[SOW_6, SKIP_6, EXAMPLE_6] },
@@ -282,9 +271,9 @@ const ANYWOLI_SECTIONS: &[Section] = &[
     Section {
         title: "sec.overview",
         items: &[[
-            "Anywoli, an Anuak word for \"giving birth\", is played by the Anuak people of the Gambela region in western Ethiopia and in the nearby border districts of South Sudan, such as Akobo, Pochalla and Jokau. The historian Richard Pankhurst made it known to a wider public in 1971 and also noted an Anuak endgame problem. It is related to Ba-awa of Ghana and Obridjie of Nigeria, but its board of two rows of twelve with 96 seeds is among the largest two-row boards in Africa: a full game is a long test of patience and counting. A pit is called oto (plural udi, \"houses\"), and the seeds are nyibaré, \"children of the board game\".",
-            "Anywoli, trong tiếng Anuak nghĩa là \"sinh nở\", là trò chơi của người Anuak ở vùng Gambela phía tây Ethiopia và ở các huyện biên giới lân cận của Nam Sudan như Akobo, Pochalla và Jokau. Nhà sử học Richard Pankhurst giới thiệu trò chơi với công chúng rộng rãi năm 1971 và còn ghi lại một thế cờ tàn của người Anuak. Trò này có họ hàng với Ba-awa của Ghana và Obridjie của Nigeria, nhưng bàn chơi hai hàng mười hai ô với 96 hạt thuộc loại lớn nhất trong các bàn hai hàng ở châu Phi: một ván đầy đủ là thử thách dài về sự kiên nhẫn và khả năng đếm. Mỗi ô gọi là oto (số nhiều udi, \"những ngôi nhà\"), còn hạt gọi là nyibaré, \"con của trò chơi\".",
-            "Anywoli, een Anuak-woord voor \"baren\", wordt gespeeld door de Anuak in de regio Gambela in het westen van Ethiopië en in de grensdistricten van Zuid-Soedan ernaast, zoals Akobo, Pochalla en Jokau. De historicus Richard Pankhurst maakte het in 1971 bij een groter publiek bekend en legde ook een Anuak-eindspelprobleem vast. Het is verwant aan Ba-awa uit Ghana en Obridjie uit Nigeria, maar met twee rijen van twaalf en 96 zaden is het bord een van de grootste tweerijige borden van Afrika: een hele partij is een lange proef van geduld en rekenen. Een putje heet oto (meervoud udi, \"huizen\") en de zaden heten nyibaré, \"kinderen van het bordspel\".",
+            "Anywoli is the mancala of the Anuak people, in the Gambela region of western Ethiopia and across the border in South Sudan. Its board of two rows of twelve pits with 96 seeds is among the largest two-row boards in Africa, and its sowing relays on from pit to pit, capturing every four it makes.",
+            "Anywoli là trò mancala của người Anuak, ở vùng Gambela phía tây Ethiopia và bên kia biên giới ở Nam Sudan. Bàn chơi hai hàng mười hai ô với 96 hạt thuộc loại lớn nhất trong các bàn hai hàng ở châu Phi, và hạt được gieo tiếp từ ô này sang ô khác, nhóm bốn hạt nào tạo thành dọc đường cũng bị ăn.",
+            "Anywoli is de mancala van de Anuak, in de regio Gambela in het westen van Ethiopië en over de grens in Zuid-Soedan. Met twee rijen van twaalf putjes en 96 zaden is het bord een van de grootste tweerijige borden van Afrika, en het zaaien gaat van putje tot putje door, waarbij elke vier die ontstaat geslagen wordt.",
         ]],
     },
     Section {
@@ -305,12 +294,12 @@ const ANYWOLI_SECTIONS: &[Section] = &[
             ],
             [
                 "- Relay: if the last seed lands in a pit that already had seeds, lift them all, the new one included, and go on sowing from the next pit. Each handful is a lap.",
-                "- Gieo tiếp: nếu hạt cuối rơi vào một ô đã có hạt, hãy bốc hết hạt ở ô đó, kể cả hạt vừa thả, rồi gieo tiếp từ ô kế tiếp. Mỗi nắm hạt là một lượt gieo.",
+                "- Gieo tiếp: nếu hạt cuối rơi vào một ô đã có hạt, hãy bốc hết hạt ở ô đó, kể cả hạt vừa thả, rồi gieo tiếp từ ô kế tiếp. Mỗi nắm hạt là một đợt gieo.",
                 "- Doorzaaien: komt het laatste zaad in een putje waar al zaden lagen, pak ze dan allemaal op, het nieuwe meegerekend, en zaai verder vanaf het volgende putje. Elke handvol is een ronde.",
             ],
             [
                 "- The move ends when the last seed of a lap falls into an empty pit, or when it makes four (see captures). A player with no seeds in their row passes.",
-                "- Nước đi kết thúc khi hạt cuối của một lượt gieo rơi vào ô trống, hoặc khi nó tạo thành bốn hạt (xem phần ăn hạt). Người không còn hạt trong hàng thì bỏ lượt.",
+                "- Nước đi kết thúc khi hạt cuối của một đợt gieo rơi vào ô trống, hoặc khi nó tạo thành bốn hạt (xem phần ăn hạt). Người không còn hạt trong hàng thì bỏ lượt.",
                 "- De zet is uit als het laatste zaad van een ronde in een leeg putje valt, of als het er vier van maakt (zie slaan). Een speler zonder zaden in zijn rij past.",
             ],
         ],
@@ -320,12 +309,12 @@ const ANYWOLI_SECTIONS: &[Section] = &[
         items: &[
             [
                 "- Fours on the way: when a seed that is not the last of its lap brings any pit to exactly four, the owner of that pit takes the four at once, whoever is moving, and sowing goes on.",
-                "- Bốn hạt dọc đường: khi một hạt không phải hạt cuối của lượt gieo làm một ô có đúng bốn hạt, chủ của ô đó lấy ngay bốn hạt ấy, dù ai đang đi, và việc gieo vẫn tiếp tục.",
+                "- Bốn hạt dọc đường: khi một hạt không phải hạt cuối của đợt gieo làm một ô có đúng bốn hạt, chủ của ô đó lấy ngay bốn hạt ấy, dù ai đang đi, và việc gieo vẫn tiếp tục.",
                 "- Vieren onderweg: maakt een zaad dat niet het laatste van zijn ronde is van een putje precies vier, dan neemt de eigenaar van dat putje die vier meteen, wie er ook aan zet is, en het zaaien gaat door.",
             ],
             [
                 "- Four at the end of a lap: when the last seed of a lap makes exactly four, the mover takes them wherever the pit is, the move ends, and the mover plays again.",
-                "- Bốn hạt ở cuối lượt gieo: khi hạt cuối của một lượt gieo tạo thành đúng bốn hạt, người đang đi lấy chúng dù ô nằm ở đâu, nước đi kết thúc và người đó được đi tiếp.",
+                "- Bốn hạt ở cuối đợt gieo: khi hạt cuối của một đợt gieo tạo thành đúng bốn hạt, người đang đi lấy chúng dù ô nằm ở đâu, nước đi kết thúc và người đó được đi tiếp.",
                 "- Vier aan het eind van een ronde: maakt het laatste zaad van een ronde precies vier, dan neemt de zetter ze, waar het putje ook ligt; de zet is uit en de zetter is nog een keer aan de beurt.",
             ],
         ],
@@ -342,9 +331,9 @@ const ANYWOLI_SECTIONS: &[Section] = &[
         title: "sec.end",
         items: &[
             [
-                "- Last four: as soon as a capture leaves exactly four seeds in play (on the board and in hand), the game ends, even in the middle of a lap, and whoever made that capture also takes the last four.",
-                "- Bốn hạt cuối cùng: ngay khi một lần ăn chỉ còn để lại đúng bốn hạt trong cuộc (trên bàn và trong tay), ván kết thúc, kể cả khi đang gieo dở, và người vừa ăn lấy luôn bốn hạt cuối.",
-                "- Laatste vier: zodra een slag precies vier zaden in het spel overlaat (op het bord en in de hand), is de partij uit, ook midden in een ronde, en wie die slag maakte krijgt ook de laatste vier.",
+                "- Last four: as soon as a capture leaves exactly four seeds in play (on the board and in hand), the game ends, even in the middle of a lap, and the player credited with that capture also takes the last four: the pit's owner for a four made on the way, the mover for a four that ends a lap.",
+                "- Bốn hạt cuối cùng: ngay khi một lần ăn chỉ còn để lại đúng bốn hạt trong cuộc (trên bàn và trong tay), ván kết thúc, kể cả khi đang gieo dở, và người được hưởng lần ăn đó lấy luôn bốn hạt cuối: chủ ô nếu bốn hạt hình thành dọc đường, người đang đi nếu bốn hạt hình thành ở cuối đợt gieo.",
+                "- Laatste vier: zodra een slag precies vier zaden in het spel overlaat (op het bord en in de hand), is de partij uit, ook midden in een ronde, en de speler aan wie die slag toekomt krijgt ook de laatste vier: de eigenaar van het putje bij een vier onderweg, de zetter bij een vier aan het eind van een ronde.",
             ],
             [
                 "- No seeds in play: the game ends when every seed has been captured.",
@@ -374,13 +363,13 @@ const ANYWOLI_HOUSE: &[Section] = &[Section {
         ],
         [
             "- Endless relays: a move is illegal if, within it, the sowing state at the start of a lap (the board, the pit and the seeds in hand) comes back. None has ever been seen, but the rule guards against it; a player whose every move is illegal passes.",
-            "- Gieo tiếp vô tận: một nước là không hợp lệ nếu trong nước đó, trạng thái lúc bắt đầu một lượt gieo (bàn chơi, ô và số hạt trong tay) lặp lại. Chưa từng gặp trường hợp này, nhưng luật vẫn đề phòng; người mà mọi nước đều không hợp lệ thì bỏ lượt.",
+            "- Gieo tiếp vô tận: một nước là không hợp lệ nếu trong nước đó, trạng thái lúc bắt đầu một đợt gieo (bàn chơi, ô và số hạt trong tay) lặp lại. Chưa từng gặp trường hợp này, nhưng luật vẫn đề phòng; người mà mọi nước đều không hợp lệ thì bỏ lượt.",
             "- Eindeloos doorzaaien: een zet is ongeldig als daarin de stand aan het begin van een ronde (het bord, het putje en de zaden in de hand) terugkomt. Dat is nooit gezien, maar de regel sluit het uit; een speler van wie elke zet ongeldig is, past.",
         ],
         [
-            "- The sources give three ways to settle the last four seeds; this platform uses the one in which whoever takes the second-to-last four also takes the last.",
-            "- Các nguồn đưa ra ba cách xử lý bốn hạt cuối cùng; trang này chọn cách người ăn nhóm bốn hạt áp chót cũng được lấy nhóm cuối.",
-            "- De bronnen noemen drie manieren om de laatste vier zaden af te handelen; dit platform kiest die waarbij wie de voorlaatste vier slaat ook de laatste krijgt.",
+            "- The sources give three ways to settle the last four seeds; this platform uses the one in which the player credited with the second-to-last four also takes the last.",
+            "- Các nguồn đưa ra ba cách xử lý bốn hạt cuối cùng; trang này chọn cách người được hưởng nhóm bốn hạt áp chót cũng được lấy nhóm cuối.",
+            "- De bronnen noemen drie manieren om de laatste vier zaden af te handelen; dit platform kiest die waarbij de speler aan wie de voorlaatste vier toekomt ook de laatste krijgt.",
         ],
         AGREED,
         RECORDS,
@@ -391,9 +380,9 @@ const OWARE_SECTIONS: &[Section] = &[
     Section {
         title: "sec.overview",
         items: &[[
-            "Oware is the two-row mancala of the Akan peoples of Ghana and one of the best-known mancala games in the world; as Awari, Awale or Ouril it is played across West Africa and beyond. Barbados Warri and Wahree are its Caribbean descendants. Abapa is the form used in most international tournaments and by computer programs, and it is here for comparison. In 2002 John Romein and Henri Bal solved Awari, under rules very close to these: with perfect play from the start the game is a draw. These rules follow the `oware` game of DeepMind's OpenSpiel library exactly.",
-            "Oware là trò mancala hai hàng của các dân tộc Akan ở Ghana và là một trong những trò mancala nổi tiếng nhất thế giới; dưới các tên Awari, Awale hay Ouril, nó được chơi khắp Tây Phi và xa hơn nữa. Barbados Warri và Wahree là hậu duệ của nó ở vùng Caribe. Abapa là dạng được dùng trong phần lớn các giải quốc tế và trong các chương trình máy tính, và có mặt ở đây để so sánh. Năm 2002, John Romein và Henri Bal đã giải trọn Awari với luật rất gần luật này: nếu cả hai chơi hoàn hảo từ đầu thì ván hòa. Luật ở đây theo đúng trò `oware` trong thư viện OpenSpiel của DeepMind.",
-            "Oware is de tweerijige mancala van de Akan-volken in Ghana en een van de bekendste mancalaspellen ter wereld; als Awari, Awale of Ouril wordt het in heel West-Afrika en daarbuiten gespeeld. Barbados Warri en Wahree zijn zijn Caribische nakomelingen. Abapa is de vorm van de meeste internationale toernooien en van computerprogramma's, en staat hier ter vergelijking. In 2002 losten John Romein en Henri Bal Awari op, met regels die hier heel dicht bij liggen: bij perfect spel vanaf het begin is het remise. Deze regels volgen precies het spel `oware` uit de OpenSpiel-bibliotheek van DeepMind.",
+            "Abapa is the form of Oware used in most international tournaments and by computer programs, and it is here for comparison with its Caribbean descendants, Barbados Warri and Wahree. These rules follow the `oware` game of DeepMind's OpenSpiel library exactly.",
+            "Abapa là dạng Oware được dùng trong phần lớn các giải quốc tế và trong các chương trình máy tính, và có mặt ở đây để so sánh với các hậu duệ của nó ở vùng Caribe là Barbados Warri và Wahree. Luật ở đây theo đúng trò `oware` trong thư viện OpenSpiel của DeepMind.",
+            "Abapa is de vorm van Oware die de meeste internationale toernooien en computerprogramma's gebruiken, en staat hier ter vergelijking met zijn Caribische nakomelingen, Barbados Warri en Wahree. Deze regels volgen precies het spel `oware` uit de OpenSpiel-bibliotheek van DeepMind.",
         ]],
     },
     Section { title: "sec.board", items: &[BOARD_6] },
@@ -462,6 +451,169 @@ const OWARE_HOUSE: &[Section] = &[Section {
     ],
 }];
 
+/// The first entry of every sources list: the wiki the history is told from.
+/// `$page` is the name of the wiki's page.
+macro_rules! mancala_world {
+    ($page:literal) => {
+        [
+            concat!("- Mancala World (mancala.fandom.com), the wiki of mancala games, page \"", $page, "\". Its pages are published under the Creative Commons licence CC BY-SA; the history above retells its facts in our own words."),
+            concat!("- Mancala World (mancala.fandom.com), trang wiki về các trò mancala, bài \"", $page, "\". Các trang của wiki này được phát hành theo giấy phép Creative Commons CC BY-SA; phần lịch sử ở trên kể lại các sự kiện lấy từ đó bằng lời của chúng tôi."),
+            concat!("- Mancala World (mancala.fandom.com), de wiki over mancalaspellen, pagina \"", $page, "\". De pagina's daarvan staan onder de Creative Commons-licentie CC BY-SA; de geschiedenis hierboven vertelt de feiten daaruit na in onze eigen woorden."),
+        ]
+    };
+}
+
+const BARBADOS_HISTORY: &[Section] = &[
+    Section {
+        title: "sec.history",
+        items: &[
+            [
+                "The game comes straight from the Oware of West Africa. The oldest written record is a letter of 1895 by F. Gardiner Jr., printed a year later by Stewart Culin: Gardiner had bought a board in St. Lucia and found the same game in use in Barbados and Martinique. A century later, in 1997, the Dutch anthropologist Alexander Johan de Voogt studied Barbados Warri closely and recorded the two local traditions of ending a game, Speightstown's and Bridgetown's.",
+                "Trò chơi bắt nguồn trực tiếp từ Oware của Tây Phi. Ghi chép xưa nhất là một lá thư năm 1895 của F. Gardiner Jr., được Stewart Culin in lại một năm sau: Gardiner đã mua một bàn chơi ở St. Lucia và thấy cùng trò chơi ấy được chơi ở Barbados và Martinique. Một thế kỷ sau, năm 1997, nhà nhân học người Hà Lan Alexander Johan de Voogt nghiên cứu kỹ Barbados Warri và ghi lại hai truyền thống kết thúc ván của hai nơi: Speightstown và Bridgetown.",
+                "Het spel stamt rechtstreeks af van de Oware uit West-Afrika. Het oudste schriftelijke getuigenis is een brief uit 1895 van F. Gardiner Jr., die Stewart Culin een jaar later afdrukte: Gardiner had op St. Lucia een bord gekocht en trof hetzelfde spel aan op Barbados en Martinique. Een eeuw later, in 1997, bestudeerde de Nederlandse antropoloog Alexander Johan de Voogt Barbados Warri grondig en legde hij de twee plaatselijke tradities vast om een partij te beëindigen: die van Speightstown en die van Bridgetown.",
+            ],
+            [
+                "Barbados Warri was above all a game of grown men. It was played with grey horse nickars, the hard seeds of Caesalpinia bonduc, on thick mahogany boards whose pits, called houses, were worn deep by generations of keen play. Its tournaments were respected for lightning-fast counting and deep endgame play, and a series was won by the first player to take six games, as a match is on this platform.",
+                "Barbados Warri trước hết là trò chơi của đàn ông trưởng thành. Người ta chơi bằng hạt horse nickar màu xám, loại hạt cứng của cây Caesalpinia bonduc, trên những tấm bàn gỗ gụ dày mà các ô, gọi là \"nhà\", đã mòn sâu qua nhiều thế hệ chơi say mê. Các giải đấu của nó được nể trọng nhờ lối tính nhẩm cực nhanh và những tàn cuộc sâu sắc; trong một loạt ván, ai thắng sáu ván trước là vô địch, giống như một trận đấu trên trang này.",
+                "Barbados Warri was vooral een spel van volwassen mannen. Men speelde met grijze horse nickars, de harde zaden van Caesalpinia bonduc, op dikke mahoniehouten borden waarvan de putjes, huizen genoemd, door generaties vurige spelers diep waren uitgesleten. De toernooien stonden in aanzien om bliksemsnel rekenwerk en diepgaand eindspel, en kampioen van een reeks werd wie als eerste zes partijen won, zoals in een match op dit platform.",
+            ],
+            [
+                "Among the masters of the late 1990s were William \"Ossie\" Haddock, Laurie Greaves, Frederick \"The Lord Jesus\" Jackman, Ethelred Phillips and Benjamin White, whose tactics were compared with those of West Africa's grandmasters. Casual street play thinned out towards the end of the century; the retired economist William Lee Farum-Badley, born in Venezuela, kept the craft alive by making traditional boards by hand at his home in St. James. In 2001 the computer scientist Colin Depradine took Barbados Warri as a test bed for evolutionary computing and genetic algorithms.",
+                "Các cao thủ cuối thập niên 1990 gồm William \"Ossie\" Haddock, Laurie Greaves, Frederick \"The Lord Jesus\" Jackman, Ethelred Phillips và Benjamin White, những người có chiến thuật được đem so với các đại kiện tướng Tây Phi. Đến cuối thế kỷ, cảnh chơi ngoài phố thưa dần; nhà kinh tế học về hưu William Lee Farum-Badley, sinh ở Venezuela, giữ cho nghề làm bàn sống tiếp bằng cách tự tay làm những bàn chơi truyền thống tại nhà ông ở St. James. Năm 2001, nhà khoa học máy tính Colin Depradine chọn Barbados Warri làm bài toán thử nghiệm cho tính toán tiến hóa và thuật toán di truyền.",
+                "Tot de meesters van eind jaren negentig behoorden William \"Ossie\" Haddock, Laurie Greaves, Frederick \"The Lord Jesus\" Jackman, Ethelred Phillips en Benjamin White, wier tactiek met die van de West-Afrikaanse grootmeesters werd vergeleken. Tegen het einde van de eeuw werd er steeds minder op straat gespeeld; de gepensioneerde econoom William Lee Farum-Badley, geboren in Venezuela, hield het ambacht levend door in zijn huis in St. James traditionele borden met de hand te maken. In 2001 nam de informaticus Colin Depradine Barbados Warri als proefterrein voor evolutionair rekenen en genetische algoritmen.",
+            ],
+        ],
+    },
+    Section {
+        title: "sec.sources",
+        items: &[
+            mancala_world!("Barbados Warri"),
+            [
+                "- Stewart Culin, \"Mancala, the National Game of Africa\", Report of the U.S. National Museum for 1894, Washington, 1896: it prints F. Gardiner Jr.'s letter of 2 May 1895.",
+                "- Stewart Culin, \"Mancala, the National Game of Africa\", Report of the U.S. National Museum for 1894, Washington, 1896: in lại lá thư ngày 2 tháng 5 năm 1895 của F. Gardiner Jr.",
+                "- Stewart Culin, \"Mancala, the National Game of Africa\", Report of the U.S. National Museum for 1894, Washington, 1896: met de brief van F. Gardiner Jr. van 2 mei 1895.",
+            ],
+            [
+                "- Alexander J. de Voogt, \"Mancala Board Games\", British Museum Press, London, 1997: a survey of mancala games around the world.",
+                "- Alexander J. de Voogt, \"Mancala Board Games\", British Museum Press, London, 1997: khảo cứu các trò mancala khắp thế giới.",
+                "- Alexander J. de Voogt, \"Mancala Board Games\", British Museum Press, Londen, 1997: een overzicht van de mancalaspellen van de hele wereld.",
+            ],
+        ],
+    },
+];
+
+const WAHREE_HISTORY: &[Section] = &[
+    Section {
+        title: "sec.history",
+        items: &[
+            [
+                "Enslaved West Africans brought the game to the Danish West Indies, today's US Virgin Islands, more than two centuries ago. When modern pastimes spread in the middle of the twentieth century, Wahree faded from daily life, like the old Cariso ballads and the Bamboula dance; the Crucian writer James Weeks recalls that his generation grew up with no more of it than their parents' faint memories.",
+                "Những người Tây Phi bị bắt làm nô lệ đã mang trò chơi đến Tây Ấn thuộc Đan Mạch, nay là Quần đảo Virgin thuộc Hoa Kỳ, hơn hai thế kỷ trước. Khi các thú tiêu khiển hiện đại lan rộng vào giữa thế kỷ hai mươi, Wahree dần vắng bóng trong đời sống hằng ngày, giống như những bài ballad Cariso xưa và điệu múa Bamboula; nhà văn James Weeks, người Saint Croix, kể rằng thế hệ của ông lớn lên chỉ biết trò chơi qua những ký ức mờ nhạt của cha mẹ.",
+                "Tot slaaf gemaakte West-Afrikanen brachten het spel ruim twee eeuwen geleden naar Deens West-Indië, de huidige Amerikaanse Maagdeneilanden. Toen halverwege de twintigste eeuw moderne vormen van vermaak opkwamen, verdween Wahree uit het dagelijks leven, net als de oude Cariso-ballades en de Bamboula-dans; de schrijver James Weeks van Saint Croix vertelt dat zijn generatie opgroeide met niet meer dan de vage herinneringen van de ouders.",
+            ],
+            [
+                "In the mid-1980s primary school teachers on Saint Croix took the game up again, as a hands-on way to teach mathematical reasoning, logic and the heritage of the African diaspora. The first inter-school tournament was held on 30 November 1984 at the Cooperative Extension Service in Kingshill; its young champions won polished mahogany boards made by Raphael Perez Davis of the Golden Grove Correctional Facility. The yearly contests later moved to the Crucian Agriculture and Food Fair, Agrifest, where the Ghanaian master Kofi Boateng took the top honours.",
+                "Giữa thập niên 1980, các giáo viên tiểu học ở Saint Croix đưa trò chơi trở lại, như một cách thực hành để dạy lập luận toán học, tư duy logic và di sản của cộng đồng người gốc Phi. Giải đấu liên trường đầu tiên diễn ra ngày 30 tháng 11 năm 1984 tại cơ sở Khuyến nông Hợp tác (Cooperative Extension Service) ở Kingshill; các nhà vô địch nhỏ tuổi được tặng những bàn gỗ gụ đánh bóng do Raphael Perez Davis ở Trại cải huấn Golden Grove làm. Về sau các cuộc thi hằng năm chuyển sang Hội chợ Nông nghiệp và Thực phẩm của Saint Croix (Agrifest), nơi bậc thầy người Ghana Kofi Boateng giành các danh hiệu cao nhất.",
+                "Halverwege de jaren tachtig namen leerkrachten van basisscholen op Saint Croix het spel weer op, als tastbare manier om wiskundig redeneren, logisch denken en het erfgoed van de Afrikaanse diaspora te onderwijzen. Het eerste toernooi tussen scholen werd op 30 november 1984 gehouden bij de Cooperative Extension Service in Kingshill; de jonge kampioenen kregen gepolijste mahoniehouten borden, gemaakt door Raphael Perez Davis van de gevangenis Golden Grove. De jaarlijkse wedstrijden verhuisden later naar de landbouw- en voedselbeurs van Saint Croix, Agrifest, waar de Ghanese meester Kofi Boateng de hoogste eer behaalde.",
+            ],
+            [
+                "Today Wahree is played in classrooms across the Virgin Islands, above all during Virgin Islands History Month each March. The Crucian naturalist Olasee Davis wrote its rules down in 1995, and in 2010 Kofi Boateng explained its key tactics in an interview with the games researcher Ralf Gering.",
+                "Ngày nay Wahree được chơi trong các lớp học khắp Quần đảo Virgin, nhất là vào Tháng Lịch sử Quần đảo Virgin mỗi tháng Ba. Nhà tự nhiên học Olasee Davis ở Saint Croix ghi lại luật chơi năm 1995, và năm 2010 Kofi Boateng giải thích những chiến thuật then chốt trong một cuộc phỏng vấn với nhà nghiên cứu trò chơi Ralf Gering.",
+                "Tegenwoordig wordt Wahree in klaslokalen op alle Maagdeneilanden gespeeld, vooral tijdens de Virgin Islands History Month in maart. De natuurkenner Olasee Davis van Saint Croix schreef de regels in 1995 op, en in 2010 legde Kofi Boateng de belangrijkste tactieken uit in een interview met de spelonderzoeker Ralf Gering.",
+            ],
+            [
+                "The pieces are polished grey nickernuts, the seeds of Caesalpinia bonduc, known locally as \"burning stones\": rubbed briskly, their hard shells grow hot, and school children used to heat them on cloth and press them against a friend's arm. A board has six pits a side, often with a store at either end for captured seeds.",
+                "Quân chơi là những hạt nickernut màu xám bóng, hạt của cây Caesalpinia bonduc, người địa phương gọi là \"đá cháy\": khi chà mạnh, lớp vỏ cứng nóng lên, và học trò ở sân trường hay chà hạt lên vải cho nóng rồi áp vào cánh tay bạn. Bàn chơi có sáu ô mỗi bên, thường kèm một kho ở mỗi đầu để đựng hạt ăn được.",
+                "De stukken zijn gepolijste grijze nickernuts, zaden van Caesalpinia bonduc, plaatselijk \"brandende stenen\" genoemd: als je ze stevig wrijft, worden de harde schalen heet, en schoolkinderen wreven ze op stof warm en drukten ze dan tegen de arm van een vriendje. Het bord heeft zes putjes per kant, vaak met aan elk uiteinde een voorraad voor geslagen zaden.",
+            ],
+        ],
+    },
+    Section {
+        title: "sec.sources",
+        items: &[
+            mancala_world!("Wahree"),
+            [
+                "- Olasee Davis, \"Seeds part of oldest game\", The Daily News (Virgin Islands), 3 March 1995: the grey seeds and the game played with them.",
+                "- Olasee Davis, \"Seeds part of oldest game\", The Daily News (Quần đảo Virgin), 3 tháng 3 năm 1995: về những hạt màu xám và trò chơi dùng chúng.",
+                "- Olasee Davis, \"Seeds part of oldest game\", The Daily News (Maagdeneilanden), 3 maart 1995: over de grijze zaden en het spel dat ermee gespeeld wordt.",
+            ],
+        ],
+    },
+];
+
+const ANYWOLI_HISTORY: &[Section] = &[
+    Section {
+        title: "sec.history",
+        items: &[
+            [
+                "The name is an Anuak word meaning \"giving birth\". The Anuak, some 78,000 people, live along the rivers of the Gambela region and of the neighbouring border districts of South Sudan, among them Akobo, Pochalla and Jokau, and have traditionally lived by fishing, farming and hunting. A pit is called oto (plural udi, \"houses\"), and the seeds nyibaré, \"children of the board game\".",
+                "Tên gọi là một từ tiếng Anuak nghĩa là \"sinh nở\". Người Anuak, khoảng 78.000 người, sống dọc các con sông ở vùng Gambela và ở các huyện biên giới lân cận của Nam Sudan như Akobo, Pochalla và Jokau; theo truyền thống họ sống bằng nghề đánh cá, làm nông và săn bắn. Mỗi ô gọi là oto (số nhiều udi, \"những ngôi nhà\"), còn hạt gọi là nyibaré, \"con của trò chơi\".",
+                "De naam is een Anuak-woord voor \"baren\". De Anuak, zo'n 78.000 mensen, wonen langs de rivieren van de regio Gambela en van de grensdistricten van Zuid-Soedan ernaast, zoals Akobo, Pochalla en Jokau, en leven van oudsher van vissen, landbouw en jacht. Een putje heet oto (meervoud udi, \"huizen\") en de zaden heten nyibaré, \"kinderen van het bordspel\".",
+            ],
+            [
+                "The historian Richard Pankhurst made the game known to a wider public in 1971, in his study of the board games of Ethiopia and the Horn of Africa. He also wrote down a composed endgame problem, a hard forced win for South that shows how deeply Anuak masters calculated, and a lottery that decided who got the last four seeds. The games researcher Ralf Gering later noted two other ways of settling those four, taken from related games; this platform uses the first of them (see the house rules).",
+                "Nhà sử học Richard Pankhurst đưa trò chơi đến với công chúng rộng rãi năm 1971, trong công trình nghiên cứu về các trò chơi trên bàn của Ethiopia và vùng Sừng châu Phi. Ông còn ghi lại một bài tàn cuộc được sáng tác sẵn, trong đó Nam có một đường thắng bắt buộc rất khó, cho thấy các cao thủ Anuak tính toán sâu đến đâu, cùng một cách bốc thăm để quyết định ai nhận bốn hạt cuối cùng. Về sau nhà nghiên cứu trò chơi Ralf Gering ghi nhận thêm hai cách khác để xử lý bốn hạt đó, lấy từ các trò chơi họ hàng; trang này dùng cách thứ nhất trong hai cách ấy (xem phần quy ước riêng).",
+                "De historicus Richard Pankhurst maakte het spel in 1971 bij een groter publiek bekend, in zijn studie van de bordspellen van Ethiopië en de Hoorn van Afrika. Hij legde ook een gecomponeerd eindspelprobleem vast, een lastige gedwongen winst voor Zuid die laat zien hoe diep Anuak-meesters rekenden, en een loting die besliste wie de laatste vier zaden kreeg. De spelonderzoeker Ralf Gering noteerde later twee andere manieren om die vier af te handelen, ontleend aan verwante spellen; dit platform gebruikt de eerste daarvan (zie de huisregels).",
+            ],
+            [
+                "In structure Anywoli is close to West African games such as Ba-awa of Ghana and Obridjie of Nigeria, but its board sets it apart: with 96 seeds on 24 pits, a full game asks for stamina and long foresight.",
+                "Về cấu trúc, Anywoli gần với các trò Tây Phi như Ba-awa của Ghana và Obridjie của Nigeria, nhưng bàn chơi làm nó khác biệt: với 96 hạt trên 24 ô, một ván trọn vẹn đòi hỏi sức bền và tầm nhìn xa.",
+                "Qua opbouw staat Anywoli dicht bij West-Afrikaanse spellen als Ba-awa uit Ghana en Obridjie uit Nigeria, maar het bord maakt het anders: met 96 zaden op 24 putjes vraagt een hele partij uithoudingsvermogen en een lange blik vooruit.",
+            ],
+        ],
+    },
+    Section {
+        title: "sec.sources",
+        items: &[
+            mancala_world!("Anywoli"),
+            [
+                "- Richard Pankhurst, \"Gabata and Related Board Games of Ethiopia and the Horn of Africa\", Ethiopia Observer 14 (3), 1971, pages 154-206: the first description of Anywoli.",
+                "- Richard Pankhurst, \"Gabata and Related Board Games of Ethiopia and the Horn of Africa\", Ethiopia Observer 14 (3), 1971, trang 154-206: mô tả đầu tiên về Anywoli.",
+                "- Richard Pankhurst, \"Gabata and Related Board Games of Ethiopia and the Horn of Africa\", Ethiopia Observer 14 (3), 1971, blz. 154-206: de eerste beschrijving van Anywoli.",
+            ],
+        ],
+    },
+];
+
+const OWARE_HISTORY: &[Section] = &[
+    Section {
+        title: "sec.history",
+        items: &[
+            [
+                "Oware is the two-row mancala of the Akan peoples of Ghana and one of the best-known mancala games in the world; as Awari, Awale, Ouril or Warri it is played across West Africa and beyond. Enslaved West Africans carried it across the Atlantic, where it lives on in Barbados Warri, Wahree and other Caribbean games.",
+                "Oware là trò mancala hai hàng của các dân tộc Akan ở Ghana và là một trong những trò mancala nổi tiếng nhất thế giới; dưới các tên Awari, Awale, Ouril hay Warri, nó được chơi khắp Tây Phi và xa hơn nữa. Những người Tây Phi bị bắt làm nô lệ đã mang nó qua Đại Tây Dương, nơi nó vẫn sống tiếp trong Barbados Warri, Wahree và các trò khác ở vùng Caribe.",
+                "Oware is de tweerijige mancala van de Akan-volken in Ghana en een van de bekendste mancalaspellen ter wereld; als Awari, Awale, Ouril of Warri wordt het in heel West-Afrika en daarbuiten gespeeld. Tot slaaf gemaakte West-Afrikanen namen het mee over de Atlantische Oceaan, waar het voortleeft in Barbados Warri, Wahree en andere Caribische spellen.",
+            ],
+            [
+                "Abapa is the version played in most international tournaments. In 1991 the Ghanaian board carver Kofi C. Agudoawu wrote its rules down in a booklet that the Oware Society in London recognises. In 2002 John Romein and Henri Bal solved Awari, under rules very close to these, by computing the value of every position: with perfect play from the start the game is a draw.",
+                "Abapa là phiên bản được chơi trong phần lớn các giải quốc tế. Năm 1991, thợ khắc bàn người Ghana Kofi C. Agudoawu viết luật của nó thành một cuốn sách nhỏ được Hội Oware (Oware Society) ở London công nhận. Năm 2002, John Romein và Henri Bal giải trọn Awari với luật rất gần luật này, bằng cách tính giá trị của mọi thế cờ: nếu cả hai chơi hoàn hảo từ đầu thì ván hòa.",
+                "Abapa is de versie van de meeste internationale toernooien. In 1991 schreef de Ghanese bordsnijder Kofi C. Agudoawu de regels op in een boekje dat de Oware Society in Londen erkent. In 2002 losten John Romein en Henri Bal Awari op, met regels die hier heel dicht bij liggen, door de waarde van elke stelling te berekenen: bij perfect spel vanaf het begin is het remise.",
+            ],
+        ],
+    },
+    Section {
+        title: "sec.sources",
+        items: &[
+            mancala_world!("Oware"),
+            [
+                "- Kofi C. Agudoawu, \"Oware: The Abapa Version\", Kofi Tall Enterprise, Kumasi, 1991: the rules of Abapa.",
+                "- Kofi C. Agudoawu, \"Oware: The Abapa Version\", Kofi Tall Enterprise, Kumasi, 1991: luật chơi Abapa.",
+                "- Kofi C. Agudoawu, \"Oware: The Abapa Version\", Kofi Tall Enterprise, Kumasi, 1991: de regels van Abapa.",
+            ],
+            [
+                "- John W. Romein and Henri E. Bal, \"Solving Awari with Parallel Retrograde Analysis\", Computer 36 (10), IEEE, 2003: how Awari was solved.",
+                "- John W. Romein và Henri E. Bal, \"Solving Awari with Parallel Retrograde Analysis\", Computer 36 (10), IEEE, 2003: Awari đã được giải trọn như thế nào.",
+                "- John W. Romein en Henri E. Bal, \"Solving Awari with Parallel Retrograde Analysis\", Computer 36 (10), IEEE, 2003: hoe Awari werd opgelost.",
+            ],
+            [
+                "- Marc Lanctot and others, \"OpenSpiel: A Framework for Reinforcement Learning in Games\", 2019: the `oware` game these rules follow.",
+                "- Marc Lanctot và cộng sự, \"OpenSpiel: A Framework for Reinforcement Learning in Games\", 2019: trò `oware` mà luật ở đây làm theo.",
+                "- Marc Lanctot e.a., \"OpenSpiel: A Framework for Reinforcement Learning in Games\", 2019: het spel `oware` dat deze regels volgen.",
+            ],
+        ],
+    },
+];
+
 pub const PAGES: &[GamePage] = &[
     GamePage {
         id: "barbados-warri",
@@ -471,11 +623,12 @@ pub const PAGES: &[GamePage] = &[
         character: [
             "Oware's Caribbean descendant: quick counting, long chains of captures and a race to 25 seeds, with two local ways to settle the end.",
             "Hậu duệ Caribe của Oware: tính nhanh, những chuỗi ăn dài và cuộc đua đến 25 hạt, với hai cách kết thúc ván tùy từng nơi.",
-            "De Caribische nazaat van Oware: snel rekenen, lange reeksen slagen en een race naar 25 zaden, met twee plaatselijke manieren om het einde af te rekenen.",
+            "De Caribische nazaat van Oware: snel rekenen, lange reeksen slagen en een race naar 25 zaden, met twee plaatselijke manieren om de eindstand op te maken.",
         ],
         sections: BARBADOS_SECTIONS,
         variant_sections: &[SPEIGHTSTOWN_SECTIONS, BRIDGETOWN_SECTIONS],
         house: BARBADOS_HOUSE,
+        history: BARBADOS_HISTORY,
     },
     GamePage {
         id: "wahree",
@@ -490,6 +643,7 @@ pub const PAGES: &[GamePage] = &[
         sections: WAHREE_SECTIONS,
         variant_sections: &[&[]],
         house: WAHREE_HOUSE,
+        history: WAHREE_HISTORY,
     },
     GamePage {
         id: "anywoli",
@@ -498,12 +652,13 @@ pub const PAGES: &[GamePage] = &[
         place: ["Gambela, western Ethiopia, and South Sudan", "Gambela, miền tây Ethiopia, và Nam Sudan", "Gambela in West-Ethiopië, en Zuid-Soedan"],
         character: [
             "A big 2 x 12 board of 96 seeds: sowing relays on and on, and every four made along the way is taken.",
-            "Bàn lớn 2 x 12 với 96 hạt: hạt được gieo tiếp hết lượt này đến lượt khác, và mỗi nhóm bốn hạt tạo ra dọc đường đều bị lấy.",
+            "Bàn lớn 2 x 12 với 96 hạt: hạt được gieo tiếp hết đợt này đến đợt khác, và mỗi nhóm bốn hạt tạo ra dọc đường đều bị lấy.",
             "Een groot bord van 2 x 12 met 96 zaden: het zaaien gaat telkens verder, en elke vier die onderweg ontstaat wordt genomen.",
         ],
         sections: ANYWOLI_SECTIONS,
         variant_sections: &[&[]],
         house: ANYWOLI_HOUSE,
+        history: ANYWOLI_HISTORY,
     },
     GamePage {
         id: "oware-abapa",
@@ -518,5 +673,6 @@ pub const PAGES: &[GamePage] = &[
         sections: OWARE_SECTIONS,
         variant_sections: &[&[]],
         house: OWARE_HOUSE,
+        history: OWARE_HISTORY,
     },
 ];

@@ -66,7 +66,14 @@ pub struct Config {
     pub analyses_per_address: usize,
     /// Hours an online game's invitation can be taken; then it expires.
     pub invitation_hours: u64,
+    /// How often the server pings each WebSocket; one silent for two pings
+    /// is closed (and its player counts as gone).
+    pub ping_seconds: u64,
 }
+
+/// The default for `--ping-seconds`: often enough that a vanished player is
+/// noticed within a minute, rarely enough to cost nothing.
+pub const PING_SECONDS: u64 = 20;
 
 /// The default for `--abandon-seconds`: three minutes, long enough to
 /// reload a page or change networks, short enough that a deserted game does
@@ -92,6 +99,7 @@ impl Default for Config {
             games_per_address_per_hour: 120,
             analyses_per_address: 4,
             invitation_hours: INVITATION_HOURS,
+            ping_seconds: PING_SECONDS,
         }
     }
 }
@@ -118,6 +126,8 @@ pub struct AppState {
     pub limiter: limit::RateLimiter,
     /// `Config::abandon_seconds`, in milliseconds.
     pub abandon_ms: i64,
+    /// `Config::ping_seconds`.
+    pub ping: std::time::Duration,
 }
 
 pub type Shared = Arc<AppState>;
@@ -175,6 +185,7 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
         public_url: config.public_url.trim_end_matches('/').to_string(),
         limiter: limit::RateLimiter::new(config.rate_limit),
         abandon_ms: config.abandon_seconds.min(i64::MAX as u64 / 1000) as i64 * 1000,
+        ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
     })
 }
 

@@ -5,10 +5,25 @@
 
 use crate::explain;
 use crate::store::{GameEnding, GameRow, Mode, Status, StoredGame};
-use mancala_rules::{ruleset_version, Event, Game, Match, MoveReport, Pit, Ruleset, Side};
+use mancala_rules::{ruleset_version, Game, Match, MoveReport, Pit, Ruleset, Side};
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::broadcast;
+
+/// A message pushed to every watcher of a game on its WebSocket.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Push<'a> {
+    /// The game changed (a player came, an offer, the end...).
+    State { state: &'a Value },
+    /// A move was played: its report, seed by seed, and the state after it.
+    Move {
+        #[serde(rename = "move")]
+        report: &'a Value,
+        state: &'a Value,
+    },
+}
 
 pub struct Live {
     pub row: GameRow,
@@ -25,6 +40,11 @@ pub struct Live {
     pub present: [u32; 2],
     /// When each seat's last WebSocket closed (ms since the epoch).
     pub left: [Option<i64>; 2],
+    /// Which seats' players are in a rematch or a match's next game between
+    /// two people online (asked for it, or opened it): the game, its clocks
+    /// and its abandonment timer start only once both are. Kept in memory
+    /// only: after a restart the pages' reconnections count again.
+    pub arrived: [bool; 2],
     /// How long a player to move may be away before the opponent can claim
     /// the game (ms): the server's `--abandon-seconds`.
     pub abandon_ms: i64,
@@ -145,6 +165,7 @@ impl Live {
             tx,
             present: [0, 0],
             left: [None, None],
+            arrived: [false, false],
             abandon_ms: 0,
             client: crate::scheduler::Client::Unknown,
             thinking: false,
@@ -236,6 +257,16 @@ impl Live {
         }
     }
 
+    /// Whether the game waits for a player before it can start: an online
+    /// game whose invitation is still open, or a rematch or match game
+    /// between two people online that one of them has not come to yet. No
+    /// move, offer or claim is possible, and no clock runs, until then.
+    pub fn waiting_for_opponent(&self) -> bool {
+        self.row.mode == Mode::Online
+            && !self.is_finished()
+            && (self.row.invite.is_some() || self.row.turn_started.is_none())
+    }
+
     /// Whether the players may ask the computer for a hint: against the
     /// computer and at one screen, never between two people online.
     pub fn hints_allowed(&self) -> bool {
@@ -303,10 +334,18 @@ impl Live {
         }
     }
 
-    pub fn publish(&mut self, message: Value) {
+    /// Tells every watcher, and marks the game changed (a computer move
+    /// thought about before this is thrown away).
+    pub fn publish(&mut self, message: &Push<'_>) {
         self.revision += 1;
         // No receivers is fine: nobody is watching.
-        let _ = self.tx.send(message.to_string());
+        let _ = self.tx.send(serde_json::to_string(message).unwrap_or_default());
+    }
+
+    /// Tells every watcher the new state.
+    pub fn publish_state(&mut self) {
+        let state = self.state();
+        self.publish(&Push::State { state: &state });
     }
 
     /// The public state: no tokens, no invitation code.
@@ -370,6 +409,7 @@ impl Live {
             "players": { "south": player(Side::South), "north": player(Side::North) },
             "offer": self.offer().map(side_name),
             "invite_open": self.row.invite.is_some(),
+            "waiting_for_opponent": self.waiting_for_opponent(),
             "rematch": self.row.rematch,
             "last": self.last.as_ref().map(|r| report_json(self.ruleset, r)),
             "clock": clock,
@@ -401,37 +441,8 @@ pub fn same_secret(a: &str, b: &str) -> bool {
 pub fn report_json(ruleset: &Ruleset, report: &MoveReport) -> Value {
     let rules = &ruleset.rules;
     let letter = |p: Pit| p.letter(rules).to_string();
-    let events: Vec<Value> = report
-        .events
-        .iter()
-        .map(|event| match *event {
-            Event::Take { pit, seeds } => {
-                json!({"type": "take", "pit": letter(pit), "seeds": seeds})
-            }
-            Event::Drop { pit } => json!({"type": "drop", "pit": letter(pit)}),
-            Event::Skip { pit } => json!({"type": "skip", "pit": letter(pit)}),
-            Event::Relay { pit, seeds } => {
-                json!({"type": "relay", "pit": letter(pit), "seeds": seeds})
-            }
-            Event::Capture { pit, seeds, by } => {
-                json!({"type": "capture", "pit": letter(pit), "seeds": seeds, "by": by.name()})
-            }
-            Event::GrandSlam { seeds } => json!({"type": "grand-slam", "seeds": seeds}),
-            Event::GrandSlamVoided { seeds } => {
-                json!({"type": "grand-slam-voided", "seeds": seeds})
-            }
-            Event::ExtraTurn { side } => json!({"type": "extra-turn", "side": side.name()}),
-            Event::Pass { side } => json!({"type": "pass", "side": side.name()}),
-            Event::Award { side, seeds } => {
-                json!({"type": "award", "side": side.name(), "seeds": seeds})
-            }
-            Event::End(outcome) => json!({
-                "type": "end",
-                "reason": outcome.reason.id(),
-                "winner": winner_text(outcome.winner),
-            }),
-        })
-        .collect();
+    // The events as `mancala replay --events` writes them (one function).
+    let events = mancala_json::events_json(rules, report);
     json!({
         "move": letter(report.pit),
         "mover": report.mover.name(),

@@ -55,6 +55,10 @@ struct Options {
     /// Hours an online game's invitation can be taken.
     #[arg(long, default_value_t = mancala_web::INVITATION_HOURS)]
     invitation_hours: u64,
+    /// Seconds between the server's pings on each WebSocket; a socket silent
+    /// for two pings is closed and its player counts as gone.
+    #[arg(long, default_value_t = mancala_web::PING_SECONDS)]
+    ping_seconds: u64,
 }
 
 #[tokio::main]
@@ -91,6 +95,7 @@ async fn main() -> ExitCode {
         games_per_address_per_hour: options.games_per_address_per_hour,
         analyses_per_address: options.analyses_per_address,
         invitation_hours: options.invitation_hours,
+        ping_seconds: options.ping_seconds,
     };
     let server = match serve(listener, &config).await {
         Ok(server) => server,

@@ -385,6 +385,7 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
         body.push_str("</section>");
     }
     body.push_str(&sections_html(lang, page.house, None));
+    body.push_str(&sections_html(lang, page.history, None));
     Page { lang, remember, status: StatusCode::OK, title: page.name.into(), body, script: None }
 }
 

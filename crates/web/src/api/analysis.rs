@@ -8,13 +8,69 @@ use super::*;
 pub(crate) const HINT_LIMITS: Limits = Limits { depth: Some(12), nodes: Some(200_000), time: None };
 
 /// A value for people: seeds ahead (from the player to move's view), or a
-/// proven result with its margin.
-pub(crate) fn score_json(score: Score) -> Value {
+/// proven result (`win`, `loss`, `draw`) with its margin.
+#[derive(Serialize)]
+pub(crate) struct ScoreView {
+    result: Option<&'static str>,
+    seeds: Seeds,
+}
+
+/// A proven margin is a whole number of seeds; an estimate has tenths.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Seeds {
+    Proven(i32),
+    Estimate(f64),
+}
+
+pub(crate) fn score_view(score: Score) -> ScoreView {
     if score.is_decisive() {
-        json!({ "result": score.result().name(), "seeds": score.margin() })
+        ScoreView { result: Some(score.result().name()), seeds: Seeds::Proven(score.margin()) }
     } else {
-        json!({ "result": null, "seeds": f64::from(score.0) / 10.0 })
+        ScoreView { result: None, seeds: Seeds::Estimate(f64::from(score.0) / 10.0) }
     }
+}
+
+/// The answer to a hint.
+#[derive(Serialize)]
+pub(crate) struct Hint {
+    #[serde(rename = "move")]
+    pit: String,
+    value: ScoreView,
+    depth: u32,
+}
+
+/// A finished game's review, as answered and stored.
+#[derive(Serialize)]
+struct Review {
+    depth: u32,
+    nodes_per_position: u64,
+    /// Seeds a move may give away before it counts as a mistake.
+    threshold: f64,
+    /// Every position's value for South, for the graph.
+    positions: Vec<ReviewedPosition>,
+    moves: Vec<ReviewedMove>,
+    mistakes: BySide<u32>,
+}
+
+#[derive(Serialize)]
+struct ReviewedPosition {
+    ply: usize,
+    south: ScoreView,
+}
+
+#[derive(Serialize)]
+struct ReviewedMove {
+    ply: usize,
+    mover: &'static str,
+    #[serde(rename = "move")]
+    pit: String,
+    best: ScoreView,
+    played: ScoreView,
+    lost: f64,
+    changes_result: bool,
+    mistake: bool,
+    better: Option<String>,
 }
 
 /// The computer's suggestion for the player to move, with its value: in
@@ -24,7 +80,7 @@ pub(crate) async fn hint(
     State(state): State<Shared>,
     ClientOf(client): ClientOf,
     seated: Seated,
-) -> ApiResult {
+) -> Result<Json<Hint>, ApiError> {
     let snapshot = {
         let (live, seats) = seated.lock().await?;
         if !live.hints_allowed() {
@@ -54,11 +110,11 @@ pub(crate) async fn hint(
         .map_err(refused)?
         .ok_or_else(|| internal("the hint's search ended without an answer"))?;
     let best = report.best.ok_or_else(finished_error)?;
-    Ok(Json(json!({
-        "move": best.letter(&rules).to_string(),
-        "value": score_json(report.score),
-        "depth": report.depth,
-    })))
+    Ok(Json(Hint {
+        pit: best.letter(&rules).to_string(),
+        value: score_view(report.score),
+        depth: report.depth,
+    }))
 }
 
 /// The review's search, per position: at most this deep...
@@ -89,14 +145,17 @@ pub(crate) fn review_of(ruleset: &Ruleset, start: &Game, end: &Game) -> Result<V
             for_side(report.score, end.position().to_move(), Side::South)
         }
     };
-    let mut positions: Vec<Value> = values
+    let mut positions: Vec<ReviewedPosition> = values
         .iter()
         .enumerate()
-        .map(|(ply, v)| json!({ "ply": ply, "south": score_json(for_side(v.best, v.mover, Side::South)) }))
+        .map(|(ply, v)| ReviewedPosition {
+            ply,
+            south: score_view(for_side(v.best, v.mover, Side::South)),
+        })
         .collect();
-    positions.push(json!({ "ply": moves.len(), "south": score_json(last) }));
+    positions.push(ReviewedPosition { ply: moves.len(), south: score_view(last) });
     let mut mistakes = [0u32; 2];
-    let judged: Vec<Value> = values
+    let judged: Vec<ReviewedMove> = values
         .iter()
         .enumerate()
         .map(|(i, v)| {
@@ -104,27 +163,28 @@ pub(crate) fn review_of(ruleset: &Ruleset, start: &Game, end: &Game) -> Result<V
             if mistake {
                 mistakes[v.mover.index()] += 1;
             }
-            json!({
-                "ply": i + 1,
-                "mover": side_name(v.mover),
-                "move": v.played.letter(&rules).to_string(),
-                "best": score_json(v.best),
-                "played": score_json(v.kept),
-                "lost": f64::from(v.lost()) / 10.0,
-                "changes_result": v.changes_result(),
-                "mistake": mistake,
-                "better": v.better.map(|p| p.letter(&rules).to_string()),
-            })
+            ReviewedMove {
+                ply: i + 1,
+                mover: side_name(v.mover),
+                pit: v.played.letter(&rules).to_string(),
+                best: score_view(v.best),
+                played: score_view(v.kept),
+                lost: f64::from(v.lost()) / 10.0,
+                changes_result: v.changes_result(),
+                mistake,
+                better: v.better.map(|p| p.letter(&rules).to_string()),
+            }
         })
         .collect();
-    Ok(json!({
-        "depth": REVIEW_DEPTH,
-        "nodes_per_position": per_position,
-        "threshold": f64::from(REVIEW_THRESHOLD) / 10.0,
-        "positions": positions,
-        "moves": judged,
-        "mistakes": { "south": mistakes[0], "north": mistakes[1] },
-    }))
+    let review = Review {
+        depth: REVIEW_DEPTH,
+        nodes_per_position: per_position,
+        threshold: f64::from(REVIEW_THRESHOLD) / 10.0,
+        positions,
+        moves: judged,
+        mistakes: BySide { south: mistakes[0], north: mistakes[1] },
+    };
+    serde_json::to_value(review).map_err(|e| e.to_string())
 }
 
 /// The review of a finished game: computed once (queued under the client

@@ -97,11 +97,51 @@ pub struct CreateGame {
     pub in_match: Option<bool>,
 }
 
+/// A seat in a game, as its player gets it: on creating a game, uploading
+/// a record, or coming to a rematch or a match's next game.
+#[derive(Serialize)]
+pub(crate) struct SeatAnswer {
+    pub(crate) id: String,
+    /// The secret that moves for this seat (keep it: it is the seat).
+    pub(crate) token: String,
+    /// `south`, `north`; absent at one screen, where the token holds both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) side: Option<&'static str>,
+    pub(crate) url: String,
+    /// The link for the friend, in an online game with its seat free.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) invite_url: Option<Option<String>>,
+    pub(crate) state: Value,
+}
+
+/// The answer to joining through an invitation.
+#[derive(Serialize)]
+pub(crate) struct Joined {
+    token: String,
+    side: &'static str,
+    state: Value,
+}
+
+/// A finished game in a list.
+#[derive(Serialize)]
+pub struct Summary<'a> {
+    id: &'a str,
+    game: &'a str,
+    name: &'a str,
+    mode: &'static str,
+    south: &'a str,
+    north: &'a str,
+    result: Option<&'a str>,
+    ending: Option<&'static str>,
+    moves: u32,
+    updated: i64,
+}
+
 pub(crate) async fn create(
     State(state): State<Shared>,
     ClientOf(client): ClientOf,
     JsonBody(body): JsonBody<CreateGame>,
-) -> ApiResult {
+) -> ApiResult<SeatAnswer> {
     if let crate::scheduler::Client::Address(ip) = client {
         if !state.creations.allow(ip) {
             return Err(error(
@@ -223,14 +263,14 @@ pub(crate) async fn create(
     let game = live(&state, &id).await?;
     let mut live = game.lock().await;
     live.client = client;
-    Ok(Json(json!({
-        "id": id,
-        "token": token,
-        "side": side_name(side),
-        "url": game_url(&state, &id),
-        "invite_url": invite.map(|code| format!("{}?invite={code}", game_url(&state, &id))),
-        "state": live.state(),
-    })))
+    Ok(Json(SeatAnswer {
+        token,
+        side: Some(side_name(side)),
+        url: game_url(&state, &id),
+        invite_url: Some(invite.map(|code| format!("{}?invite={code}", game_url(&state, &id)))),
+        state: live.state(),
+        id,
+    }))
 }
 
 pub(crate) fn default_name(side: Side) -> &'static str {
@@ -279,16 +319,23 @@ pub(crate) async fn list(
     }
     let limit = q.limit.unwrap_or(100).clamp(1, 500);
     let rows = blocking(&state, move |s| s.finished(limit)).await?;
-    Ok(Json(Value::Array(rows.iter().map(|(row, moves)| summary(row, *moves)).collect())))
+    let list: Vec<Summary> = rows.iter().map(|(row, moves)| summary(row, *moves)).collect();
+    serde_json::to_value(list).map(Json).map_err(internal)
 }
 
-pub fn summary(row: &GameRow, moves: u32) -> Value {
-    let name = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name);
-    json!({
-        "id": row.id, "game": row.ruleset, "name": name, "mode": row.mode.id(),
-        "south": row.south_name, "north": row.north_name,
-        "result": row.result, "ending": row.ending.map(GameEnding::id), "moves": moves, "updated": row.updated,
-    })
+pub fn summary(row: &GameRow, moves: u32) -> Summary<'_> {
+    Summary {
+        id: &row.id,
+        game: &row.ruleset,
+        name: ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name),
+        mode: row.mode.id(),
+        south: &row.south_name,
+        north: &row.north_name,
+        result: row.result.as_deref(),
+        ending: row.ending.map(GameEnding::id),
+        moves,
+        updated: row.updated,
+    }
 }
 
 #[derive(Deserialize)]
@@ -302,7 +349,7 @@ pub(crate) async fn join(
     State(state): State<Shared>,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<JoinBody>,
-) -> ApiResult {
+) -> ApiResult<Joined> {
     let game = live(&state, &id).await?;
     let mut live = game.lock().await;
     let valid =
@@ -341,8 +388,8 @@ pub(crate) async fn join(
     live.row = row;
     watch_clock(&state, &live);
     let state_json = live.state();
-    live.publish(json!({ "type": "state", "state": state_json }));
-    Ok(Json(json!({ "token": token, "side": side_name(side), "state": live.state() })))
+    live.publish(&Push::State { state: &state_json });
+    Ok(Json(Joined { token, side: side_name(side), state: state_json }))
 }
 
 /// A new game between the same players with the seats swapped, and the
@@ -350,7 +397,7 @@ pub(crate) async fn join(
 /// in it by asking too. In a match it is the match's next game: each player
 /// keeps their token (which moves to the other seat), and once a player has
 /// won the match there is none.
-pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiResult {
+pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiResult<SeatAnswer> {
     let (mut live, seats) = seated.lock().await?;
     if !live.is_finished() {
         return Err(error(
@@ -364,16 +411,21 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
     if let Some(next) = live.row.rematch.clone() {
         drop(live);
         let next_game = self::live(&state, &next).await?;
-        let next_live = next_game.lock().await;
+        let mut next_live = next_game.lock().await;
+        arrive(&state, &mut next_live, &[new_side]).await?;
         let token = match new_side {
             Side::South => next_live.row.south_token.clone(),
             Side::North => next_live.row.north_token.clone(),
         };
         let token = token.or_else(|| next_live.row.south_token.clone()).unwrap_or_default();
-        return Ok(Json(json!({
-            "id": next, "token": token, "side": side_name(new_side),
-            "url": game_url(&state, &next), "state": next_live.state(),
-        })));
+        return Ok(Json(SeatAnswer {
+            token,
+            side: Some(side_name(new_side)),
+            url: game_url(&state, &next),
+            invite_url: None,
+            state: next_live.state(),
+            id: next,
+        }));
     }
     if let Some(contest) = &live.in_match {
         let tally = contest.tally(live.decided());
@@ -431,7 +483,9 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
         created: now(),
         updated: now(),
         clock: old.clock.map(|c| Clock { south_ms: c.initial_ms, north_ms: c.initial_ms, ..c }),
-        turn_started: Some(now_ms()),
+        // Between two people online, the game (and its clocks) starts once
+        // the other player is in it too (`arrive`).
+        turn_started: (old.mode != Mode::Online).then(now_ms),
         match_id: old.match_id.clone(),
         match_game: old.match_game.map(|n| n + 1),
         ..GameRow::default()
@@ -442,17 +496,57 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
     let (new_row, saved_old) = (row.clone(), old_row.clone());
     blocking(&state, move |s| s.create_next(&saved_old, &new_row)).await?;
     live.row = old_row;
-    let state_json = live.state();
-    live.publish(json!({ "type": "state", "state": state_json }));
+    live.publish_state();
     drop(live);
     let next_game = self::live(&state, &row.id).await?;
-    let next_live = next_game.lock().await;
+    let mut next_live = next_game.lock().await;
+    arrive(&state, &mut next_live, &[new_side]).await?;
     let token = match new_side {
         Side::South => row.south_token.clone(),
         Side::North => row.north_token.clone(),
     };
-    Ok(Json(json!({
-        "id": row.id, "token": token.unwrap_or_default(), "side": side_name(new_side),
-        "url": game_url(&state, &row.id), "state": next_live.state(),
-    })))
+    Ok(Json(SeatAnswer {
+        token: token.unwrap_or_default(),
+        side: Some(side_name(new_side)),
+        url: game_url(&state, &row.id),
+        invite_url: None,
+        state: next_live.state(),
+        id: row.id,
+    }))
+}
+
+/// Counts the players of `sides` as come to a game that waits for both (a
+/// rematch or a match's next game between two people online: asking for
+/// it, or opening it with their seat, brings a player in). Once both are
+/// in, the game starts: the turn, the clock and the abandonment timer begin
+/// now, not when the first of them asked.
+pub(crate) async fn arrive(
+    state: &Shared,
+    live: &mut Live,
+    sides: &[Side],
+) -> Result<(), ApiError> {
+    if !live.waiting_for_opponent() || live.row.invite.is_some() {
+        return Ok(());
+    }
+    let before = live.arrived;
+    for side in sides {
+        live.arrived[side.index()] = true;
+    }
+    if live.arrived == before {
+        return Ok(());
+    }
+    if live.arrived == [true, true] {
+        let mut row = live.row.clone();
+        row.turn_started = Some(now_ms());
+        row.updated = now();
+        let saved = row.clone();
+        if let Err(e) = blocking(state, move |s| s.save(&saved)).await {
+            live.arrived = before;
+            return Err(e);
+        }
+        live.row = row;
+        watch_clock(state, live);
+    }
+    live.publish_state();
+    Ok(())
 }

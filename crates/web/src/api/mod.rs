@@ -7,6 +7,7 @@
 
 use crate::live::{
     new_game, now_ms, parse_side, report_json, side_name, winner_text, Live, MatchState, NoClaim,
+    Push,
 };
 use crate::scheduler::Kind;
 use crate::store::{
@@ -24,7 +25,7 @@ use mancala_ai::analysis::for_side;
 use mancala_ai::{Limits, Player, PlayerSpec, Score, Searcher};
 use mancala_rules::{ruleset, Ending, Game, Pit, Record, Ruleset, Side};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -47,6 +48,7 @@ pub use computer::{schedule_computer, COMPUTER_RETRIES_MS};
 pub(crate) use games::*;
 pub use games::{evict_idle, live, summary};
 pub(crate) use moves::*;
+pub use offers::computer_accepts_end;
 pub(crate) use offers::*;
 pub(crate) use records::*;
 pub use records::{date, record_of};
@@ -167,7 +169,7 @@ pub(crate) fn refused(why: crate::scheduler::Refused) -> ApiError {
     }
 }
 
-pub(crate) type ApiResult = Result<Json<Value>, ApiError>;
+pub(crate) type ApiResult<T = Value> = Result<Json<T>, ApiError>;
 
 /// A JSON body whose errors are JSON too: 413 past the body limit, 400 for
 /// anything that is not the expected JSON.
@@ -353,6 +355,13 @@ pub(crate) fn unknown_game(id: &str) -> ApiError {
     error(StatusCode::NOT_FOUND, "unknown_game", format!("there is no game '{id}'"))
 }
 
+/// Something for each side, as the JSON names them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub(crate) struct BySide<T> {
+    pub(crate) south: T,
+    pub(crate) north: T,
+}
+
 /// The body of most requests by a player: the seat token alone.
 #[derive(Deserialize)]
 pub(crate) struct TokenBody {
@@ -417,6 +426,16 @@ pub(crate) fn seats(live: &Live, token: &str) -> Result<Vec<Side>, ApiError> {
     } else {
         Ok(seats)
     }
+}
+
+/// The answer to a move or an offer before both players are in the game.
+pub(crate) fn waiting_error() -> ApiError {
+    error(
+        StatusCode::CONFLICT,
+        "waiting_for_opponent",
+        "your opponent has not come to the game yet: it starts, and the clocks run, once both \
+         players are in it",
+    )
 }
 
 pub(crate) fn finished_error() -> ApiError {

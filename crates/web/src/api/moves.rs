@@ -16,11 +16,19 @@ impl SeatBody for MoveBody {
     }
 }
 
+/// The answer to a move: its report and the state after it.
+#[derive(Serialize)]
+pub(crate) struct Moved {
+    #[serde(rename = "move")]
+    report: Value,
+    state: Value,
+}
+
 pub(crate) async fn play(
     State(state): State<Shared>,
     ClientOf(client): ClientOf,
     seated: Seated<MoveBody>,
-) -> ApiResult {
+) -> ApiResult<Moved> {
     let game = &seated.game;
     let (mut live, seats) = seated.lock().await?;
     // The computer's reply is queued under whoever plays against it.
@@ -35,6 +43,9 @@ pub(crate) async fn play(
         }
     }
     let Some(to_move) = live.to_move() else { return Err(over_error(&live)) };
+    if live.waiting_for_opponent() {
+        return Err(waiting_error());
+    }
     if !seats.contains(&to_move) {
         return Err(error(
             StatusCode::CONFLICT,
@@ -59,7 +70,7 @@ pub(crate) async fn play(
     }
     let report = apply_move(&state, &mut live, pit).await?;
     watch_clock(&state, &live);
-    let answer = json!({ "move": report, "state": live.state() });
+    let answer = Moved { report, state: live.state() };
     drop(live);
     schedule_computer(state, game.clone());
     Ok(Json(answer))
@@ -94,7 +105,7 @@ pub(crate) async fn apply_move(
     let json = report_json(live.ruleset, &report);
     live.last = Some(report);
     let state_json = live.state();
-    live.publish(json!({ "type": "move", "move": json, "state": state_json }));
+    live.publish(&Push::Move { report: &json, state: &state_json });
     Ok(json)
 }
 
@@ -153,8 +164,7 @@ pub(crate) async fn undo(State(state): State<Shared>, seated: Seated) -> ApiResu
     live.last = rebuilt.last;
     live.row = row;
     watch_clock(&state, &live);
-    let state_json = live.state();
-    live.publish(json!({ "type": "state", "state": state_json }));
+    live.publish_state();
     let answer = live.state();
     drop(live);
     schedule_computer(state, game.clone());
@@ -180,8 +190,7 @@ pub(crate) async fn finish(
     blocking(state, move |s| s.save(&saved)).await?;
     live.row = row;
     watch_clock(state, live);
-    let state_json = live.state();
-    live.publish(json!({ "type": "state", "state": state_json }));
+    live.publish_state();
     Ok(())
 }
 

@@ -65,29 +65,53 @@ pub(crate) async fn record(
         .into_response())
 }
 
+/// The answer to a replay: the game's state and every position.
+#[derive(Serialize)]
+pub(crate) struct Replay {
+    state: Value,
+    plies: Vec<ReplayedPly>,
+}
+
+#[derive(Serialize)]
+struct ReplayedPly {
+    ply: usize,
+    board: Vec<u8>,
+    /// `[south, north]`.
+    captured: [u8; 2],
+    /// The move that led here (none at the start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    report: Option<Value>,
+}
+
 /// Every position of the game, for replaying it move by move.
-pub(crate) async fn replay(State(state): State<Shared>, Path(id): Path<String>) -> ApiResult {
+pub(crate) async fn replay(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<Replay>, ApiError> {
     let game = live(&state, &id).await?;
     let live = game.lock().await;
     let mut replayed = new_game(live.ruleset, live.row.setup.as_deref())
         .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e))?;
     let start = replayed.position();
-    let mut plies = vec![json!({
-        "ply": 0, "board": start.pits(), "captured": [start.captured().south, start.captured().north],
-    })];
+    let mut plies = vec![ReplayedPly {
+        ply: 0,
+        board: start.pits().to_vec(),
+        captured: [start.captured().south, start.captured().north],
+        report: None,
+    }];
     for &pit in live.game.moves() {
         let report = replayed
             .play_reported(pit)
             .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e.to_string()))?;
         let pos = replayed.position();
-        plies.push(json!({
-            "ply": replayed.moves().len(),
-            "board": pos.pits(),
-            "captured": [pos.captured().south, pos.captured().north],
-            "report": report_json(live.ruleset, &report),
-        }));
+        plies.push(ReplayedPly {
+            ply: replayed.moves().len(),
+            board: pos.pits().to_vec(),
+            captured: [pos.captured().south, pos.captured().north],
+            report: Some(report_json(live.ruleset, &report)),
+        });
     }
-    Ok(Json(json!({ "state": live.state(), "plies": plies })))
+    Ok(Json(Replay { state: live.state(), plies }))
 }
 
 #[derive(Deserialize)]
@@ -100,7 +124,7 @@ pub(crate) struct UploadBody {
 pub(crate) async fn upload(
     State(state): State<Shared>,
     JsonBody(body): JsonBody<UploadBody>,
-) -> ApiResult {
+) -> ApiResult<SeatAnswer> {
     let record = Record::parse(&body.record)
         .map_err(|e| error(StatusCode::BAD_REQUEST, "bad_record", e.to_string()))?;
     let game = record.game();
@@ -145,7 +169,12 @@ pub(crate) async fn upload(
     blocking(&state, move |s| s.create(&stored, &moves)).await?;
     let game = live(&state, &id).await?;
     let live = game.lock().await;
-    Ok(Json(json!({
-        "id": id, "token": token, "url": game_url(&state, &id), "state": live.state(),
-    })))
+    Ok(Json(SeatAnswer {
+        token,
+        side: None,
+        url: game_url(&state, &id),
+        invite_url: None,
+        state: live.state(),
+        id,
+    }))
 }

@@ -14,7 +14,7 @@ pub(crate) async fn websocket(
         // The socket counts as one of its address's connections until it
         // closes (`--max-connections-per-address`).
         let _place = place;
-        watch(socket, game).await
+        watch(state, socket, game).await
     }))
 }
 
@@ -23,10 +23,12 @@ pub(crate) async fn websocket(
 /// "token": ...}`: in an online game the player then counts as present
 /// until the socket closes (a player with no socket open has left, and may
 /// lose the game to a claim). Other messages are ignored; a client that
-/// floods them is disconnected.
-pub(crate) async fn watch(socket: WebSocket, game: Arc<Mutex<Live>>) {
+/// floods them is disconnected. The server pings every socket and drops one
+/// that has said nothing (not even the pong every browser sends by itself)
+/// for two pings, so a vanished player does not stay present for ever.
+pub(crate) async fn watch(state: Shared, socket: WebSocket, game: Arc<Mutex<Live>>) {
     let mut seated: Vec<Side> = Vec::new();
-    pump(socket, &game, &mut seated).await;
+    pump(&state, socket, &game, &mut seated).await;
     if !seated.is_empty() {
         let mut live = game.lock().await;
         let now = now_ms();
@@ -37,8 +39,7 @@ pub(crate) async fn watch(socket: WebSocket, game: Arc<Mutex<Live>>) {
                 live.left[side.index()] = Some(now);
             }
         }
-        let state_json = live.state();
-        live.publish(json!({ "type": "state", "state": state_json }));
+        live.publish_state();
     }
 }
 
@@ -51,18 +52,39 @@ pub(crate) fn seat_token(text: &str) -> Option<String> {
     message["token"].as_str().map(str::to_string)
 }
 
-pub(crate) async fn pump(mut socket: WebSocket, game: &Arc<Mutex<Live>>, seated: &mut Vec<Side>) {
+pub(crate) async fn pump(
+    state: &Shared,
+    mut socket: WebSocket,
+    game: &Arc<Mutex<Live>>,
+    seated: &mut Vec<Side>,
+) {
     let (mut rx, first) = {
         let live = game.lock().await;
-        (live.tx.subscribe(), json!({ "type": "state", "state": live.state() }).to_string())
+        let state = live.state();
+        (
+            live.tx.subscribe(),
+            serde_json::to_string(&Push::State { state: &state }).unwrap_or_default(),
+        )
     };
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
     }
     let mut window = tokio::time::Instant::now();
     let mut received = 0u32;
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + state.ping, state.ping);
+    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
+            _ = ping.tick() => {
+                if heard.elapsed() > state.ping * 2 {
+                    // Silent for two pings: the other end is gone.
+                    let _ = socket.send(Message::Close(None)).await;
+                    return;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+            }
             message = rx.recv() => match message {
                 Ok(text) => {
                     if socket.send(Message::Text(text.into())).await.is_err() {
@@ -70,7 +92,8 @@ pub(crate) async fn pump(mut socket: WebSocket, game: &Arc<Mutex<Live>>, seated:
                     }
                 }
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                    let text = json!({ "type": "state", "state": game.lock().await.state() }).to_string();
+                    let state = game.lock().await.state();
+                    let text = serde_json::to_string(&Push::State { state: &state }).unwrap_or_default();
                     if socket.send(Message::Text(text.into())).await.is_err() {
                         return;
                     }
@@ -80,6 +103,10 @@ pub(crate) async fn pump(mut socket: WebSocket, game: &Arc<Mutex<Live>>, seated:
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(message)) => {
+                    heard = tokio::time::Instant::now();
+                    if matches!(message, Message::Pong(_) | Message::Ping(_)) {
+                        continue;
+                    }
                     if window.elapsed() > Duration::from_secs(1) {
                         window = tokio::time::Instant::now();
                         received = 0;
@@ -101,8 +128,8 @@ pub(crate) async fn pump(mut socket: WebSocket, game: &Arc<Mutex<Live>>, seated:
                                 live.present[side.index()] += 1;
                             }
                             if !seated.is_empty() {
-                                let state_json = live.state();
-                                live.publish(json!({ "type": "state", "state": state_json }));
+                                live.publish_state();
+                                let _ = arrive(state, &mut live, seated).await;
                             }
                         }
                     }

@@ -21,7 +21,7 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
-#[path = "web/resources.rs"]
+mod fairness;
 mod resources;
 
 struct Reply {
@@ -41,16 +41,24 @@ async fn start(db: &impl Database, rate_limit: u32) -> Server {
 }
 
 async fn start_with(db: &impl Database, rate_limit: u32, abandon_seconds: u64) -> Server {
+    start_configured(db, |config| {
+        config.rate_limit = rate_limit;
+        config.abandon_seconds = abandon_seconds;
+    })
+    .await
+}
+
+/// A server on a free port with the defaults but for what `change` sets.
+async fn start_configured(db: &impl Database, change: impl FnOnce(&mut Config)) -> Server {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let config = Config {
+    let mut config = Config {
         public_url: format!("http://{addr}"),
         database: db.url(),
-        rate_limit,
         ai_threads: 2,
-        abandon_seconds,
         ..Config::default()
     };
+    change(&mut config);
     serve(listener, &config).await.unwrap()
 }
 
@@ -706,6 +714,13 @@ async fn pages_are_served_in_the_chosen_language() {
             let reply = get(&server, &format!("/games/{}?lang={lang}", page.id)).await;
             assert_eq!(reply.status, 200);
             assert!(reply.body.contains("/new?game="));
+            // The history and its sources close the page.
+            let chosen = Lang::from_code(lang).unwrap();
+            let history = format!("<h2>{}</h2>", mancala_web::i18n::t(chosen, "sec.history"));
+            let sources = format!("<h2>{}</h2>", mancala_web::i18n::t(chosen, "sec.sources"));
+            let (h, s) = (reply.body.find(&history), reply.body.find(&sources));
+            assert!(h.is_some() && s > h, "{} {lang}: no history and sources", page.id);
+            assert!(reply.body.contains("CC BY-SA"));
         }
         for (variant, _) in page.variants {
             assert_eq!(get(&server, &format!("/games/{variant}")).await.status, 200);
@@ -802,12 +817,114 @@ fn every_rules_page_is_in_every_language_and_translated() {
             sections(page.id, list);
         }
         sections(page.id, page.house);
+        sections(page.id, page.history);
         // The house rules (cycles; stalls for Anywoli) are stated.
         assert!(page
             .house
             .iter()
             .flat_map(|s| s.items)
             .any(|t| t[0].contains("cycle") || t[0].contains("repeat")));
+    }
+}
+
+/// Every paragraph of a rules page with where it sits: (page, part, text).
+/// The part is "shared", "house", "history" or the variant's ruleset id.
+fn rules_texts() -> Vec<(&'static str, &'static str, &'static [&'static str; 3])> {
+    use mancala_web::content::PAGES;
+    let mut all = Vec::new();
+    for page in PAGES {
+        let parts = [("shared", page.sections), ("house", page.house), ("history", page.history)]
+            .into_iter()
+            .chain(page.variants.iter().zip(page.variant_sections).map(|((id, _), s)| (*id, *s)));
+        for (part, sections) in parts {
+            for item in sections.iter().flat_map(|s| s.items) {
+                all.push((page.id, part, item));
+            }
+        }
+        all.push((page.id, "character", &page.character));
+    }
+    all
+}
+
+#[test]
+fn rules_pages_keep_the_issue_11_fixes() {
+    use mancala_web::content::PAGES;
+    let texts = rules_texts();
+    // Every text the site shows, per language: rules pages and interface.
+    let in_lang = |i: usize| -> Vec<&str> {
+        texts.iter().map(|(_, _, t)| t[i]).chain(TEXTS.iter().map(|(_, t)| t[i])).collect()
+    };
+    let (en, vi, nl) = (in_lang(0), in_lang(1), in_lang(2));
+    // Repetition ends the game at a position's first return (its second
+    // occurrence); "repeats for the second time" reads as a third one.
+    for text in &en {
+        assert!(!text.contains("second time"), "ambiguous repetition: {text}");
+    }
+    for text in &nl {
+        assert!(!text.contains("tweede keer terug"), "ambiguous repetition: {text}");
+    }
+    // Dutch says "remise" for a draw, everywhere.
+    for text in &nl {
+        assert!(!text.to_lowercase().contains("gelijkspel"), "draw is \"remise\": {text}");
+        assert!(!text.contains("af te rekenen") && !text.contains("afreken"), "{text}");
+    }
+    assert!(TEXTS.iter().any(|(k, t)| *k == "res.draw" && t[2] == "Remise"));
+    // Vietnamese: a lap is "đợt gieo", a turn "lượt"; a mistake is "nước sai
+    // lầm" and a game record "bản ghi".
+    for text in &vi {
+        for wrong in ["lượt gieo", "lượt này đến lượt", "nước hỏng", "là nước hỏng", "biên bản"]
+        {
+            assert!(!text.contains(wrong), "\"{wrong}\" in: {text}");
+        }
+    }
+    assert!(TEXTS.iter().any(|(k, t)| *k == "review.mistake" && t[1].contains("nước sai lầm")));
+    // A grand slam backfires only in Speightstown: the sentence that says so
+    // is in Speightstown's own section, in every language, and nowhere else.
+    let backfire = ["backfire", "gây hại cho chính người đi", "tegen je keren"];
+    for (page, part, item) in &texts {
+        for (lang, word) in backfire.iter().enumerate() {
+            if item[lang].contains(word) {
+                assert_eq!(*part, "barbados-warri-speightstown", "{page}/{part}: {}", item[lang]);
+                assert!(backfire.iter().zip(item.iter()).all(|(w, t)| t.contains(w)));
+            }
+        }
+    }
+    assert!(texts
+        .iter()
+        .any(|(_, part, item)| *part == "barbados-warri-speightstown"
+            && item[0].contains("backfire")));
+    // Anywoli's last four go to the player credited with the capture that
+    // leaves them, the pit's owner for a four made on the way.
+    let last_four = texts
+        .iter()
+        .find(|(page, _, item)| *page == "anywoli" && item[0].starts_with("- Last four"))
+        .expect("Anywoli states the last-four rule");
+    assert!(!last_four.2[0].contains("whoever made"), "{}", last_four.2[0]);
+    assert!(last_four.2[0].contains("credited") && last_four.2[0].contains("owner"));
+    assert!(last_four.2[1].contains("chủ ô") && last_four.2[2].contains("eigenaar"));
+    // Every game page tells its history and ends with its sources: Mancala
+    // World with its licence, and printed works with title and year.
+    for page in PAGES {
+        let titles: Vec<&str> = page.history.iter().map(|s| s.title).collect();
+        assert_eq!(titles, ["sec.history", "sec.sources"], "{}", page.id);
+        assert!(page.history[0].items.len() >= 2, "{}: history too short", page.id);
+        let sources = page.history[1].items;
+        for text in &sources[0] {
+            assert!(
+                text.contains("Mancala World") && text.contains("CC BY-SA"),
+                "{}: Mancala World and its licence first: {text}",
+                page.id
+            );
+        }
+        assert!(sources.len() >= 2, "{}: no printed source", page.id);
+        for source in &sources[1..] {
+            let text = source[0];
+            let year = text.split(|c: char| !c.is_ascii_digit()).any(|w| {
+                w.len() == 4 && (w.starts_with("18") || w.starts_with("19") || w.starts_with("20"))
+            });
+            assert!(text.starts_with("- ") && year, "{}: source without a year: {text}", page.id);
+            assert_eq!(text.matches('"').count(), 2, "{}: source without a title: {text}", page.id);
+        }
     }
 }
 
