@@ -4,10 +4,15 @@
 # (crates/web/examples/loadtest.rs), starts the server on a free loopback
 # port with a temporary SQLite database, plays 100 games between people and
 # 100 against the computer at once, stops the server and prints the report.
-# Arguments go to the load generator, e.g. `--people 10 --computer 10`
+# Arguments go to the load generator, e.g. `--people 10 --computer 10`, or
+# `--people 500 --computer 500 --levels 1,2,3 --think 1-3 --duration 120`
 # (`--help` lists them). Exits non-zero if the load test found any error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A game holds two or three connections on each side (seats, watcher), so
+# 1,000 games need more open files than the usual soft limit of 1,024: the
+# server and the generator get the hard limit.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 cargo build --release -p mancala-web --bin mancala-web --example loadtest
 target="${CARGO_TARGET_DIR:-target}/release"
@@ -45,7 +50,7 @@ if [ -z "$addr" ]; then
   exit 1
 fi
 
-echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, $(uname -sr)"
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, $(uname -sr), open files $(ulimit -n)"
 echo "server: mancala-web --bind $addr --database sqlite://(a temporary file) --rate-limit 0"
 echo "        (--ai-threads left at its default, the CPU count: $(nproc));"
 echo "        the rate limit is off because every client of the load test comes from"

@@ -135,6 +135,11 @@
   }
 
   function finishedPage() {
+    // Dates in the reader's own time zone and language.
+    document.querySelectorAll("table.games time[datetime]").forEach((node) => {
+      const date = new Date(node.getAttribute("datetime"));
+      if (!Number.isNaN(date.getTime())) node.textContent = date.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+    });
     const form = document.getElementById("upload");
     form.elements.file.addEventListener("change", async () => {
       const file = form.elements.file.files[0];
@@ -170,6 +175,16 @@
     let offerDeclined = false;
     let plies = null; // replay
     let ply = 0;
+    // Looking back during a game: the ply shown (null: the game itself),
+    // every position so far (`past`, from the replay API), and whether a move came
+    // meanwhile (the game goes on underneath).
+    let viewing = null;
+    let past = null;
+    let missed = false;
+    let offerRefused = false; // our offer was declined (told until the next move)
+    let leaving = false; // a spectator on the way to the next game
+    const heading = document.querySelector("h1.game-title");
+    const siteName = document.title.includes(" · ") ? document.title.slice(document.title.lastIndexOf(" · ") + 3) : "";
     let review = null; // replay: the computer's review, once it has come
     let reviewError = null;
     let hint = null; // {move, value, plies}: the hint for the position after `plies` moves
@@ -198,7 +213,10 @@
       return s;
     };
     const isPlayer = () => mySeats().length > 0;
-    const myTurn = () => state && !state.over && mySeats().includes(state.to_move);
+    // Whether we are to move in the game itself, and whether the board
+    // takes our move now (not while looking back at an earlier position).
+    const ourTurn = () => state && !state.over && mySeats().includes(state.to_move);
+    const myTurn = () => viewing === null && ourTurn();
 
     function delay() { return reduced ? 0 : [700, 400, 220, 110, 0][speed] || 0; }
     const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -214,7 +232,7 @@
           // device), unless the seat is already taken (the server says so).
           const probe = await api("GET", "/api/games/" + id);
           if (probe.invite_open) {
-            name = await askName();
+            name = await askName(probe);
             watching = name === null;
           }
         }
@@ -232,7 +250,8 @@
         const data = await api("GET", "/api/games/" + id + "/replay");
         state = data.state;
         plies = data.plies;
-        ply = plies.length - 1;
+        ply = plyFromHash() ?? plies.length - 1;
+        window.addEventListener("hashchange", () => { const n = plyFromHash(); if (n !== null) goTo(n); });
         shown = { board: plies[ply].board, captured: plies[ply].captured };
         const last = plies[ply].report;
         if (last) setHighlight(last);
@@ -247,15 +266,21 @@
       connect();
     }
 
+    // `/replay/ID#12`: the position after move 12.
+    function plyFromHash() {
+      const m = /^#(\d+)$/.exec(location.hash);
+      return m && plies ? Math.min(Number(m[1]), plies.length - 1) : null;
+    }
+
     /// The invitation's name form: resolves to the name, or null to watch.
-    function askName() {
+    function askName(probe) {
       return new Promise((resolve) => {
         const input = el("input", { name: "name", maxlength: 40, autocomplete: "nickname", required: true });
         const label = el("label", {}, el("span", { text: t("new.name") }), input);
         const watch = el("button", { type: "button", class: "secondary", text: t("join.watch") });
         const form = el("form", { class: "notice join" },
-          el("p", { text: t("join.title") }), label,
-          el("p", {}, el("button", { type: "submit", text: t("join.take") }), " ", watch));
+          el("p", { text: t("join.title") }), ...inviteDetails(probe), label,
+          el("p", {}, el("button", { type: "submit", class: "button", text: t("join.take") }), " ", watch));
         form.addEventListener("submit", (event) => {
           event.preventDefault();
           const name = input.value.trim();
@@ -268,6 +293,22 @@
         root.replaceChildren(form);
         input.focus();
       });
+    }
+
+    // Who invites, to which game, with which clock, in a match or not.
+    function inviteDetails(probe) {
+      if (!probe) return [];
+      const free = probe.players.south.seated ? "north" : "south";
+      const host = probe.players[free === "south" ? "north" : "south"];
+      const hostName = host.name === "South" || host.name === "North" ? sideName(free === "south" ? "north" : "south") : host.name;
+      const lines = [el("p", { class: "invite-who", text: t("join.invites", { name: hostName, game: probe.name }) })];
+      const c = probe.clock;
+      lines.push(el("p", { class: "invite-clock", text: c
+        ? t("join.clock", { min: (c.initial_ms / 60000).toLocaleString(lang, { maximumFractionDigits: 1 }), inc: Math.round(c.increment_ms / 1000) })
+        : t("join.no-clock") }));
+      if (probe.match) lines.push(el("p", { class: "invite-match", text: t("join.match", { n: probe.match.first_to }) }));
+      lines.push(el("p", { class: "invite-side", text: t("join.side", { side: sideName(free) }) }));
+      return [el("div", { class: "invite-details" }, ...lines)];
     }
 
     function connect() {
@@ -302,8 +343,19 @@
           // A move already shown (the HTTP answer and the WebSocket both
           // bring our own move) is skipped.
           if (state && item.state.moves.length <= state.moves.length) continue;
+          noticeChanges(state, item.state);
+          sound(item.move);
+          if (viewing !== null) {
+            // Looking back: the game goes on underneath, unanimated.
+            state = item.state;
+            shown = { board: state.board, captured: state.captured };
+            setHighlight(item.move);
+            missed = true;
+            continue;
+          }
           await animate(item.move, item.state);
         } else if (item.type === "state") {
+          noticeChanges(state, item.state);
           state = item.state;
           shown = { board: state.board, captured: state.captured };
           if (!state.last) highlight = { from: null, captured: [], last: null };
@@ -311,6 +363,68 @@
         }
       }
       animating = false;
+      render();
+    }
+
+    // What a new state tells beyond the board: our offer was declined; the
+    // players went on to a rematch or the match's next game (a spectator is
+    // taken there).
+    function noticeChanges(before, after) {
+      if (!before || after.id !== before.id) return;
+      if (after.moves.length !== before.moves.length) offerRefused = false;
+      if (before.offer && !after.offer && !after.over && after.moves.length === before.moves.length
+          && state.mode !== "local" && mySeats().includes(before.offer)) offerRefused = true;
+      if (after.next_game && !before.next_game && !isPlayer() && !replay) {
+        leaving = true;
+        setTimeout(() => { location.href = "/g/" + after.next_game; }, 1500);
+      }
+    }
+
+    // Sounds, made on the spot with the Web Audio API (no files): a short
+    // tap for a move, a lower double knock for a capture. Off unless the
+    // player turns them on (remembered).
+    let soundOn = store.get("mancala.sound") === true;
+    let audio = null;
+    function sound(report) {
+      if (!soundOn || !report) return;
+      try {
+        audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+        if (audio.state === "suspended") audio.resume();
+        const captured = report.events.some((e) => e.type === "capture");
+        const notes = captured ? [[330, 0], [220, 0.09]] : [[660, 0]];
+        for (const [freq, at] of notes) {
+          const osc = audio.createOscillator();
+          const gain = audio.createGain();
+          const start = audio.currentTime + at;
+          osc.frequency.value = freq;
+          osc.type = captured ? "triangle" : "sine";
+          gain.gain.setValueAtTime(0.0001, start);
+          gain.gain.exponentialRampToValueAtTime(0.25, start + 0.01);
+          gain.gain.exponentialRampToValueAtTime(0.0001, start + (captured ? 0.16 : 0.08));
+          osc.connect(gain).connect(audio.destination);
+          osc.start(start);
+          osc.stop(start + 0.2);
+        }
+      } catch (e) { /* no audio here: stay silent */ }
+    }
+
+    // Looking back at the position after `n` moves, without leaving the game.
+    async function view(n) {
+      if (replay) { goTo(n); return; }
+      if (n >= state.moves.length) { backToGame(); return; }
+      if (!past || past.length <= n) {
+        try {
+          past = (await api("GET", "/api/games/" + id + "/replay")).plies;
+        } catch (error) { message = errorText(error); render(); return; }
+      }
+      if (past.length <= n) return;
+      if (viewing === null) missed = false;
+      viewing = n;
+      render();
+    }
+    function backToGame() {
+      viewing = null;
+      missed = false;
       render();
     }
 
@@ -357,6 +471,11 @@
 
     async function play(letter) {
       if (replay || !state || animating) return;
+      if (viewing !== null) {
+        message = t("moves.viewing", { n: viewing, total: state.moves.length }) + " " + t("moves.back") + ".";
+        render();
+        return;
+      }
       // A refused choice says why and changes nothing.
       let refusal = null;
       if (state.over) refusal = t("err.game_over");
@@ -477,6 +596,7 @@
     document.addEventListener("keydown", (event) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.target && /INPUT|TEXTAREA|SELECT/.test(event.target.tagName)) return;
+      if (!replay && viewing !== null && event.key === "Escape") { backToGame(); return; }
       if (replay) {
         if (event.key === "ArrowRight") goTo(ply + 1, true);
         if (event.key === "ArrowLeft") goTo(ply - 1);
@@ -505,6 +625,7 @@
         animating = false;
       }
       ply = target;
+      history.replaceState(null, "", "#" + ply);
       shown = { board: plies[ply].board, captured: plies[ply].captured };
       if (plies[ply].report) setHighlight(plies[ply].report);
       else highlight = { from: null, captured: [], last: null };
@@ -598,11 +719,15 @@
       const n = state.pits_per_row;
       root.replaceChildren();
       root.style.setProperty("--pits", n);
+      updateTitle();
 
       // Whose turn, or the result.
       const status = el("p", { class: "status", role: "status", "aria-live": "polite" });
       if (replay) {
         status.textContent = t("replay.ply", { n: ply, total: plies.length - 1 });
+      } else if (viewing !== null) {
+        status.textContent = t("moves.viewing", { n: viewing, total: state.moves.length });
+        status.classList.add("viewing");
       } else if (state.over) {
         status.textContent = t("play.over");
       } else {
@@ -617,7 +742,12 @@
       }
       root.append(playerLabel("north"));
 
-      root.append(buildBoard(), playerLabel("south"), status);
+      root.append(viewing === null ? buildBoard() : viewedBoard(), playerLabel("south"), status);
+      if (viewing !== null) {
+        root.append(el("p", { class: "controls back" },
+          el("button", { type: "button", class: "button back-to-game", onclick: backToGame, text: missed ? t("moves.back-new") : t("moves.back") }), " ",
+          el("a", { href: "/replay/" + id + "#" + viewing, text: t("moves.link") })));
+      }
       if (state.match) {
         const m = state.match;
         root.append(el("p", { class: "match-score", "data-match": m.id, text: t("match.line", {
@@ -631,7 +761,9 @@
       if (hintWaiting) root.append(el("p", { class: "note", text: t("play.hint-thinking") }));
 
       // The last move, explained.
-      const report = highlight.report;
+      // After the end, the server's last report: it no longer says who is to move.
+      const report = viewing !== null ? past[viewing].report
+        : !replay && state.over && state.last && highlight.report ? state.last : highlight.report;
       if (report && report.explanation) {
         root.append(el("p", { class: "explanation" }, el("strong", { text: t("play.last") + ": " }), report.explanation[lang] || report.explanation.en));
       }
@@ -663,6 +795,8 @@
             el("button", { type: "button", class: "button", onclick: () => action("decline"), text: t("play.decline") })));
         }
       }
+      if (offerRefused && !state.over) root.append(el("p", { class: "notice offer-refused", role: "status", text: t("play.offer-refused") }));
+      if (leaving) root.append(el("p", { class: "notice next-game", role: "status", text: t("play.next-game") }));
       if (offerDeclined && !state.over) { root.append(el("p", { class: "notice", text: t("play.offer-declined") })); offerDeclined = false; }
       const claim = claimLeft();
       claimShown = claim === null ? null : claim <= 0;
@@ -674,28 +808,29 @@
       }
 
       // The result.
-      if (state.over && !replay) {
+      if (state.over && (!replay || ply === plies.length - 1)) {
         const winner = state.winner;
-        const headline = winner === "draw" ? t("play.draw") : t("play.wins", { name: displayName(winner) });
-        const why = state.ending_text ? state.ending_text[lang] || state.ending_text.en : "";
+        const headline = winner === "draw" || !winner ? t("play.draw") : t("play.wins", { name: displayName(winner) });
         const result = el("section", { class: "result", "aria-label": t("play.over") },
           el("h2", { text: headline }),
-          el("p", {}, el("strong", { text: t("play.score") + ": " }), sideName("south") + " " + state.captured[0] + " – " + state.captured[1] + " " + sideName("north")),
-          el("p", {}, el("strong", { text: t("play.why") + ": " }), why));
+          el("p", { class: "score" }, el("strong", { text: t("play.score") + ": " }), scoreLine()),
+          el("p", { class: "why" }, el("strong", { text: t("play.why") + ": " }), endingText()));
         const m = state.match;
         if (m && m.winner) {
           const a = m.wins[m.winner], b = m.wins[m.winner === "south" ? "north" : "south"];
           result.append(el("p", { class: "match-result" }, el("strong", { text: t("match.won", { name: displayName(m.winner), a, b }) })));
         }
         const buttons = el("p", { class: "controls" });
-        if (isPlayer() && !(m && m.winner)) {
+        if (!replay && isPlayer() && !(m && m.winner)) {
           const theirs = state.rematch && !(store.get("mancala.seat." + state.rematch));
           const label = m ? (theirs ? t("match.join-next") : t("match.next")) : theirs ? t("play.join-rematch") : t("play.rematch");
           buttons.append(el("button", { type: "button", class: "button", onclick: () => action("rematch"), text: label }), " ");
         }
         buttons.append(el("a", { class: "button", href: "/new?game=" + state.game, text: t("play.new") }), " ",
-          el("a", { href: "/api/games/" + id + "/record", download: "", text: t("play.download") }), " ",
-          el("a", { href: "/replay/" + id, text: t("replay.title") }));
+          el("a", { href: "/api/games/" + id + "/record", download: "", text: t("play.download") }));
+        if (!replay) buttons.append(" ", el("a", { href: "/replay/" + id, text: t("replay.title") }));
+        // Players have their button above; others get a link to follow.
+        if (state.next_game && (replay || !isPlayer())) buttons.append(" ", el("a", { class: "next-game-link", href: "/g/" + state.next_game, text: m ? t("match.next") : t("play.rematch") }));
         result.append(buttons);
         root.append(result);
       }
@@ -713,24 +848,95 @@
       // Sowing speed and the keyboard hint.
       const range = el("input", { type: "range", min: "0", max: "4", step: "1", value: String(speed), "aria-label": t("play.speed") });
       range.addEventListener("input", () => { speed = Number(range.value); store.set("mancala.speed", speed); });
-      root.append(el("p", { class: "settings" }, el("label", {}, t("play.speed") + " ", range)));
+      const soundBox = el("input", { type: "checkbox", name: "sound", checked: soundOn });
+      soundBox.addEventListener("change", () => {
+        soundOn = soundBox.checked;
+        store.set("mancala.sound", soundOn);
+        // Made here, in the click: browsers let sound start only after a gesture.
+        if (soundOn) sound({ events: [] });
+      });
+      root.append(el("p", { class: "settings" }, el("label", {}, t("play.speed") + " ", range), " ",
+        el("label", { class: "sound" }, soundBox, " " + t("play.sound"))));
       if (!replay && isPlayer()) root.append(el("p", { class: "note", text: t("play.keys") }));
 
       if (replay && state.over) root.append(reviewSection());
 
-      // The move list.
+      root.append(moveList());
+      // Long games scroll the list: keep the move shown in sight.
+      const list = root.querySelector(".moves");
+      const current = list && list.querySelector("li.current");
+      if (current) list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
+    }
+
+    // The tab's title and the heading follow the players (a friend who
+    // joins replaces "(free seat)"); the title says when it is our turn.
+    function updateTitle() {
+      const text = state.name + ": " + displayName("south") + " – " + displayName("north");
+      if (heading && heading.textContent !== text) heading.textContent = text;
+      const turn = !replay && ourTurn() && state.mode !== "local" ? "● " + t("play.title-turn") + " · " : "";
+      const title = turn + text + (siteName ? " · " + siteName : "");
+      if (document.title !== title) document.title = title;
+    }
+
+    // The board as it was after `viewing` moves (looking back in a game).
+    function viewedBoard() {
+      const live = shown, liveHighlight = highlight;
+      shown = { board: past[viewing].board, captured: past[viewing].captured };
+      if (past[viewing].report) setHighlight(past[viewing].report);
+      else highlight = { from: null, captured: [], last: null };
+      const board = buildBoard();
+      board.classList.add("past");
+      shown = live;
+      highlight = liveHighlight;
+      return board;
+    }
+
+    // The final score, South first, with the players' names: the same
+    // line as on the finished games' list.
+    function scoreLine() {
+      return displayName("south") + " " + state.captured[0] + " – " + state.captured[1] + " " + displayName("north");
+    }
+    // How the game ended, naming the player for a resignation, a flag or
+    // an abandoned game (the server's `ending_line` builds the same).
+    function endingText() {
+      const ending = state.ending;
+      if (!ending) return "";
+      const loser = state.winner === "south" ? "north" : state.winner === "north" ? "south" : null;
+      if (loser && ["resignation", "time", "abandoned"].includes(ending)) return t("end-by." + ending, { name: displayName(loser) });
+      const text = (state.ending_text && (state.ending_text[lang] || state.ending_text.en)) || t("end." + ending);
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    }
+
+    // The moves in two columns (South, North) numbered by row; a side that
+    // moves twice running (an extra turn, a pass) starts a new row, and the
+    // move that earned it is marked. Each move shows its position.
+    function moveList() {
       const moves = replay ? plies.slice(1).map((p) => p.report.move) : state.moves;
+      const current = replay ? ply : viewing === null ? moves.length : viewing;
+      const mover = (m) => (m === m.toLowerCase() ? "south" : "north");
       const list = el("ol", { class: "moves" });
+      let row = 0, extras = false;
       moves.forEach((m, i) => {
+        const side = mover(m);
+        const startsRow = i === 0 || side === "south" || mover(moves[i - 1]) === side;
+        if (startsRow) row += 1;
         const judged = review && review.moves[i];
-        const classes = [(replay && i + 1 === ply) || (!replay && i === moves.length - 1) ? "current" : ""];
+        const again = i + 1 < moves.length && mover(moves[i + 1]) === side;
+        extras = extras || again;
+        const classes = [side];
+        if (i + 1 === current) classes.push("current");
         if (judged && judged.mistake) classes.push("mistake");
-        const item = el("li", { class: classes.join(" ").trim() });
-        if (replay) item.append(el("button", { type: "button", class: "linklike", onclick: () => goTo(i + 1), text: m + (judged && judged.mistake ? "?" : "") }));
-        else item.textContent = m;
+        if (again) classes.push("extra");
+        const item = el("li", { class: classes.join(" "), "data-ply": i + 1, "data-n": startsRow ? row + "." : null, title: again ? t("moves.extra") : null });
+        item.append(el("button", { type: "button", class: "linklike", "aria-label": t("moves.go", { n: i + 1 }) + ": " + m, "aria-current": i + 1 === current ? "true" : null,
+          onclick: () => view(i + 1), text: m + (judged && judged.mistake ? "?" : "") }));
         list.append(item);
       });
-      root.append(el("section", { class: "move-list" }, el("h2", { text: t("play.moves") }), list));
+      const section = el("section", { class: "move-list" }, el("h2", { text: t("play.moves") }),
+        el("div", { class: "move-heads", "aria-hidden": "true" }, el("span"), el("span", { text: sideName("south") }), el("span", { text: sideName("north") })),
+        list);
+      if (extras) section.append(el("p", { class: "note", text: t("moves.extra-note") }));
+      return section;
     }
 
     // The computer's review: the evaluation graph (an inline SVG), the
@@ -763,21 +969,61 @@
     }
 
     // South's advantage over the game: a proven result is drawn at the edge.
+    // Above the zero line (South ahead) in South's colour, below in North's;
+    // a seed axis on the left, move numbers below.
     function graph() {
       const values = review.positions.map((p) => p.south.result === "win" ? Infinity : p.south.result === "loss" ? -Infinity : p.south.seeds);
       const finite = values.filter((v) => Number.isFinite(v)).map(Math.abs);
       const top = Math.min(24, Math.max(4, Math.ceil(Math.max(0, ...finite))));
-      const width = 600, height = 160, pad = 8;
+      const width = 600, height = 200, left = 44, right = 8, up = 8, down = 26;
       const n = Math.max(1, values.length - 1);
-      const x = (i) => pad + (i / n) * (width - 2 * pad);
-      const y = (v) => height / 2 - (Math.max(-top, Math.min(top, v)) / top) * (height / 2 - pad);
+      const x = (i) => left + (i / n) * (width - left - right);
+      const mid = up + (height - up - down) / 2;
+      const y = (v) => mid - (Math.max(-top, Math.min(top, v)) / top) * (mid - up);
       const chart = svg("svg", { viewBox: "0 0 " + width + " " + height, class: "graph", role: "img", "aria-label": t("review.graph") });
-      chart.append(svg("rect", { x: 0, y: 0, width, height, class: "graph-bg" }));
-      chart.append(svg("line", { x1: pad, x2: width - pad, y1: height / 2, y2: height / 2, class: "graph-zero" }));
+      chart.append(svg("rect", { x: left, y: up, width: width - left - right, height: height - up - down, class: "graph-bg" }));
+      const clip = (name, y0, h) => {
+        const path = svg("clipPath", { id: "graph-" + name + "-" + id });
+        path.append(svg("rect", { x: 0, y: y0, width, height: h }));
+        return path;
+      };
+      const defs = svg("defs");
+      defs.append(clip("south", 0, mid), clip("north", mid, height));
+      chart.append(defs);
+      // The seed axis: 0 and the top on each side, with the side ahead.
+      for (const v of [top, top / 2, 0, -top / 2, -top]) {
+        chart.append(svg("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: v === 0 ? "graph-zero" : "graph-grid" }));
+        const label = svg("text", { x: left - 4, y: y(v) + 4, class: "graph-label", "text-anchor": "end" });
+        label.textContent = String(Math.round(Math.abs(v)));
+        chart.append(label);
+      }
+      const sideLabel = (key, at, cls) => {
+        const label = svg("text", { x: left + 6, y: at, class: "graph-side " + cls });
+        label.textContent = t(key);
+        chart.append(label);
+      };
+      sideLabel("review.south-ahead", up + 14, "south");
+      sideLabel("review.north-ahead", height - down - 6, "north");
+      // Move numbers: about eight ticks whatever the length.
+      const every = Math.max(1, Math.ceil(n / 8 / 5) * 5);
+      for (let i = 0; i <= n; i += every) {
+        chart.append(svg("line", { x1: x(i), x2: x(i), y1: height - down, y2: height - down + 4, class: "graph-tick" }));
+        const label = svg("text", { x: x(i), y: height - down + 15, class: "graph-label", "text-anchor": "middle" });
+        label.textContent = String(i);
+        chart.append(label);
+      }
+      const axis = svg("text", { x: width - right, y: height - 2, class: "graph-label", "text-anchor": "end" });
+      axis.textContent = t("review.axis-moves") + " →";
+      chart.append(axis);
+      const seedsLabel = svg("text", { x: 2, y: height - 2, class: "graph-label" });
+      seedsLabel.textContent = t("review.axis-seeds");
+      chart.append(seedsLabel);
       const points = values.map((v, i) => x(i).toFixed(1) + "," + y(v).toFixed(1)).join(" ");
-      chart.append(svg("polygon", { points: x(0) + "," + height / 2 + " " + points + " " + x(values.length - 1) + "," + height / 2, class: "graph-area" }));
+      const area = x(0) + "," + mid + " " + points + " " + x(values.length - 1) + "," + mid;
+      chart.append(svg("polygon", { points: area, class: "graph-area south", "clip-path": "url(#graph-south-" + id + ")" }));
+      chart.append(svg("polygon", { points: area, class: "graph-area north", "clip-path": "url(#graph-north-" + id + ")" }));
       chart.append(svg("polyline", { points, class: "graph-line" }));
-      chart.append(svg("line", { x1: x(ply), x2: x(ply), y1: pad, y2: height - pad, class: "graph-now" }));
+      chart.append(svg("line", { x1: x(ply), x2: x(ply), y1: up, y2: height - down, class: "graph-now" }));
       review.moves.forEach((m, i) => {
         if (!m.mistake) return;
         const dot = svg("circle", { cx: x(i + 1), cy: y(values[i + 1]), r: 5, class: "graph-mistake " + m.mover });
@@ -789,7 +1035,7 @@
       chart.addEventListener("click", (event) => {
         const box = chart.getBoundingClientRect();
         const at = ((event.clientX - box.left) / box.width) * width;
-        goTo(Math.max(0, Math.min(values.length - 1, Math.round(((at - pad) / (width - 2 * pad)) * n))));
+        goTo(Math.max(0, Math.min(values.length - 1, Math.round(((at - left) / (width - left - right)) * n))));
       });
       return chart;
     }

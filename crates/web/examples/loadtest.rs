@@ -70,6 +70,55 @@ struct Args {
     /// directly, not only through the API.
     #[arg(long)]
     database: Option<PathBuf>,
+    /// Seconds a person thinks before each move, uniform at random between
+    /// MIN and MAX (seeded), e.g. `1-3`; each task also starts after a
+    /// random delay of up to MAX. Without it, every move is sent as soon as
+    /// the previous answer arrives (flat out).
+    #[arg(long, value_name = "MIN-MAX", value_parser = parse_think)]
+    think: Option<(f64, f64)>,
+    /// Stop after this many seconds: each task ends its game at its next
+    /// move (against the computer, once the computer has replied), and the
+    /// games so far are checked as usual.
+    #[arg(long, value_name = "SECONDS")]
+    duration: Option<f64>,
+}
+
+/// `MIN-MAX` (or one number) in seconds, for `--think`.
+fn parse_think(text: &str) -> Result<(f64, f64), String> {
+    let (min, max) = text.split_once('-').unwrap_or((text, text));
+    let number = |s: &str| {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|n| n.is_finite() && *n >= 0.0 && *n <= 3600.0)
+            .ok_or_else(|| format!("'{s}' is not a number of seconds from 0 to 3600"))
+    };
+    let (min, max) = (number(min)?, number(max)?);
+    if min > max {
+        return Err(format!("MIN {min} is more than MAX {max}"));
+    }
+    Ok((min, max))
+}
+
+/// How the players pace themselves: thinking between moves, and when to
+/// stop.
+#[derive(Clone, Copy)]
+struct Pace {
+    think: Option<(f64, f64)>,
+    until: Option<Instant>,
+}
+
+impl Pace {
+    async fn think(&self, rng: &mut fastrand::Rng) {
+        if let Some((min, max)) = self.think {
+            let seconds = min + (max - min) * rng.f64();
+            tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.until.is_some_and(|until| Instant::now() >= until)
+    }
 }
 
 /// A small HTTP/1.1 client on one kept-alive connection. A request that
@@ -222,6 +271,8 @@ struct TaskLog {
     long_enough: bool,
     /// Seconds from the start of the load test until the task was done.
     done_at: f64,
+    /// Whether `--duration` ended it before it had a long enough game.
+    stopped: bool,
 }
 
 struct Plan {
@@ -312,6 +363,7 @@ async fn people_game(
     task: &mut TaskLog,
     game: &mut GameLog,
     timeout: Duration,
+    pace: Pace,
 ) -> Result<(), String> {
     let mut south = Http::new(addr, timeout);
     let mut north = Http::new(addr, timeout);
@@ -334,20 +386,32 @@ async fn people_game(
     if tokens[0].0 != "south" {
         tokens.swap(0, 1);
     }
+    // Once the players stop (`--duration`), how many moves the spectator
+    // must have seen.
+    let (stop, mut stop_at) = tokio::sync::watch::channel(None::<usize>);
     let spectator = tokio::spawn(async move {
         let mut watched = Watched::new();
         loop {
-            let message = next_message(&mut ws, timeout).await?;
-            watched.take(message)?;
-            if watched.state["over"] == json!(true) {
+            let seen_all = stop_at.borrow().is_some_and(|n| watched.moves.len() >= n);
+            if watched.state["over"] == json!(true) || seen_all {
                 let _ = ws.close(None).await;
                 return Ok::<Watched, String>(watched);
+            }
+            tokio::select! {
+                message = next_message(&mut ws, timeout) => watched.take(message?)?,
+                changed = stop_at.changed() => {
+                    changed.map_err(|_| "the players went away".to_string())?;
+                }
             }
         }
     });
     let mut state = joined["state"].clone();
     let path = format!("/api/games/{id}/moves");
     while state["over"] != json!(true) {
+        pace.think(rng).await;
+        if pace.stopped() {
+            break;
+        }
         let legal = strings(&state["legal"]);
         if legal.is_empty() {
             return Err(format!("game {id}: no legal move and not over: {state}"));
@@ -371,7 +435,8 @@ async fn people_game(
             return Err(format!("game {id}: the answer's moves differ from the moves sent"));
         }
     }
-    game.over = true;
+    game.over = state["over"] == json!(true);
+    let _ = stop.send(Some(game.moves.len()));
     let watched = spectator.await.map_err(|e| format!("game {id}: spectator task: {e}"))?;
     let watched = watched.map_err(|e| format!("game {id}: spectator: {e}"))?;
     task.ws_moves += watched.move_messages;
@@ -394,6 +459,7 @@ async fn computer_game(
     task: &mut TaskLog,
     game: &mut GameLog,
     timeout: Duration,
+    pace: Pace,
 ) -> Result<(), String> {
     let mut http = Http::new(addr, timeout);
     let body = json!({"game": plan.ruleset, "mode": "computer", "level": plan.level,
@@ -414,6 +480,10 @@ async fn computer_game(
             break;
         }
         if state["to_move"] == json!(me) {
+            pace.think(rng).await;
+            if pace.stopped() {
+                break;
+            }
             let legal = strings(&state["legal"]);
             if legal.is_empty() {
                 return Err(format!("game {id}: no legal move and not over: {state}"));
@@ -462,18 +532,26 @@ async fn computer_game(
         game.moves.extend_from_slice(&watched.moves[known..]);
         state = watched.state.clone();
     }
-    game.over = true;
+    game.over = state["over"] == json!(true);
     let _ = ws.close(None).await;
     task.ws_moves += watched.move_messages;
     task.ws_catch_ups += watched.catch_ups;
     Ok(())
 }
 
-async fn run_task(addr: String, plan: Plan, args: Args) -> TaskLog {
+async fn run_task(addr: String, plan: Plan, args: Args, pace: Pace) -> TaskLog {
     let timeout = Duration::from_secs(args.timeout);
     let mut rng = fastrand::Rng::with_seed(plan.seed);
     let mut task = TaskLog::default();
+    if let Some((_, max)) = pace.think {
+        // Players arrive over a few seconds, not all in the same instant.
+        tokio::time::sleep(Duration::from_secs_f64(max * rng.f64())).await;
+    }
     for _ in 0..args.max_games {
+        if pace.stopped() {
+            task.stopped = true;
+            return task;
+        }
         let mut game = GameLog {
             id: String::new(),
             kind: plan.kind,
@@ -483,10 +561,10 @@ async fn run_task(addr: String, plan: Plan, args: Args) -> TaskLog {
         };
         let played = match plan.kind {
             Kind::People => {
-                people_game(&addr, &plan, &mut rng, &mut task, &mut game, timeout).await
+                people_game(&addr, &plan, &mut rng, &mut task, &mut game, timeout, pace).await
             }
             Kind::Computer => {
-                computer_game(&addr, &plan, &mut rng, &mut task, &mut game, timeout).await
+                computer_game(&addr, &plan, &mut rng, &mut task, &mut game, timeout, pace).await
             }
         };
         let long_enough = game.moves.len() >= args.min_moves;
@@ -501,6 +579,11 @@ async fn run_task(addr: String, plan: Plan, args: Args) -> TaskLog {
         }
         if long_enough {
             task.long_enough = true;
+            return task;
+        }
+        if !task.games.last().is_some_and(|g| g.over) {
+            // Stopped by --duration in the middle of the game.
+            task.stopped = true;
             return task;
         }
     }
@@ -637,8 +720,22 @@ async fn main() -> ExitCode {
         args.max_games,
         args.seed
     );
+    match args.think {
+        Some((min, max)) => println!(
+            "pace: each person thinks {min}-{max} s (uniform, seeded) before each move; \
+             tasks start over the first {max} s"
+        ),
+        None => println!("pace: flat out (each move sent as soon as the previous answer came)"),
+    }
+    if let Some(seconds) = args.duration {
+        println!("duration: the players stop after {seconds} s, at their next move");
+    }
     let load_before = load_average();
     let started = Instant::now();
+    let pace = Pace {
+        think: args.think,
+        until: args.duration.map(|s| started + Duration::from_secs_f64(s)),
+    };
     let mut handles = Vec::new();
     for i in 0..args.people + args.computer {
         let kind = if i < args.people { Kind::People } else { Kind::Computer };
@@ -651,7 +748,7 @@ async fn main() -> ExitCode {
         let args = args.clone();
         let addr = addr.clone();
         handles.push(tokio::spawn(async move {
-            let mut task = run_task(addr, plan, args).await;
+            let mut task = run_task(addr, plan, args, pace).await;
             task.done_at = started.elapsed().as_secs_f64();
             task
         }));
@@ -676,7 +773,8 @@ async fn main() -> ExitCode {
     let check_seconds = checked.elapsed().as_secs_f64();
 
     let mut errors: Vec<String> = tasks.iter().flat_map(|t| t.errors.clone()).collect();
-    let short_tasks = tasks.iter().filter(|t| t.errors.is_empty() && !t.long_enough).count();
+    let short_tasks =
+        tasks.iter().filter(|t| t.errors.is_empty() && !t.long_enough && !t.stopped).count();
     if short_tasks > 0 {
         errors.push(format!(
             "{short_tasks} tasks played {} games without one of >= {} moves",
@@ -716,11 +814,13 @@ async fn main() -> ExitCode {
         percentile(&done, 50.0)
     );
     println!(
-        "games                              {} ({} between people, {} against the computer), {} played to the end",
+        "games                              {} ({} between people, {} against the computer), {} played to the end, \
+         {} stopped by --duration",
         games.len(),
         games.iter().filter(|g| g.kind == Kind::People).count(),
         games.iter().filter(|g| g.kind == Kind::Computer).count(),
-        finished
+        finished,
+        games.len() - finished
     );
     println!(
         "games of >= {} moves                {long} (and {} shorter ones, which ended first; \
@@ -763,6 +863,9 @@ async fn main() -> ExitCode {
         "WebSocket                          {ws_moves} move messages received; {catch_ups} times a state \
          message stood in for missed moves"
     );
+    let mut all_latency: Vec<f64> =
+        people_latency.iter().chain(&computer_latency).copied().collect();
+    summary("move request (round trip), all", &mut all_latency);
     summary("move request, people vs people", &mut people_latency);
     summary("move request, vs the computer", &mut computer_latency);
     summary("computer's reply seen (WebSocket)", &mut reply);

@@ -22,7 +22,7 @@ pub fn side_word(lang: Lang, side: Side) -> &'static str {
     }
 }
 
-fn capitalise(text: &str) -> String {
+pub fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
@@ -153,6 +153,27 @@ pub fn explanations(ruleset: &Ruleset, report: &MoveReport) -> Value {
         "vi": sentence(Lang::Vi, ruleset, report),
         "nl": sentence(Lang::Nl, ruleset, report),
     })
+}
+
+/// Takes "South to move." off the end of each explanation of `report`, for
+/// a game that ended after that move other than by its rules (resignation,
+/// time, agreement, abandonment): nobody is to move any more.
+pub fn drop_to_move(explanations: &mut Value, report: &MoveReport) {
+    if report.after.is_over() {
+        return;
+    }
+    let side = report.after.to_move();
+    for lang in Lang::ALL {
+        let suffix = format!(
+            " {}",
+            fill(t(lang, "ex.to-move"), &[("side", side_word(lang, side).to_string())])
+        );
+        if let Some(Value::String(text)) = explanations.get_mut(lang.code()) {
+            if let Some(kept) = text.strip_suffix(&suffix) {
+                *text = kept.to_string();
+            }
+        }
+    }
 }
 
 /// Why a game ended, in every language (a rules ending, `agreed`,

@@ -9,6 +9,7 @@
 //! seed) comes from `mancala_rules` and is turned into JSON here.
 
 pub mod api;
+pub mod assets;
 pub mod content;
 pub mod explain;
 pub mod i18n;

@@ -348,8 +348,13 @@ impl Live {
         self.publish(&Push::State { state: &state });
     }
 
-    /// The public state: no tokens, no invitation code.
+    /// The public state as JSON: no tokens, no invitation code.
     pub fn state(&self) -> Value {
+        serde_json::to_value(self.view()).unwrap_or(Value::Null)
+    }
+
+    /// The public state: no tokens, no invitation code.
+    pub fn view(&self) -> GameState<'_> {
         let rules = self.game.rules();
         let pos = self.game.position();
         let letter = |p: Pit| p.letter(rules).to_string();
@@ -358,70 +363,152 @@ impl Live {
         } else {
             self.game.legal_moves().map(letter).collect()
         };
-        let moves: Vec<String> = self.game.moves().iter().map(|&p| letter(p)).collect();
         let computer = self.computer();
         let player = |side: Side| {
             let (name, token) = match side {
                 Side::South => (&self.row.south_name, &self.row.south_token),
                 Side::North => (&self.row.north_name, &self.row.north_token),
             };
-            let kind = if computer == Some(side) { "computer" } else { "human" };
-            json!({ "name": name, "kind": kind, "seated": token.is_some() || computer == Some(side) })
+            PlayerView {
+                name,
+                kind: if computer == Some(side) { "computer" } else { "human" },
+                seated: token.is_some() || computer == Some(side),
+            }
         };
         let ending = self.row.ending.map(GameEnding::id);
         let now = now_ms();
         let clock = self.row.clock.map(|clock| {
             let left = self.time_left(now).unwrap_or([clock.south_ms, clock.north_ms]);
-            json!({
-                "at": now,
-                "initial_ms": clock.initial_ms,
-                "increment_ms": clock.increment_ms,
-                "south_ms": left[0],
-                "north_ms": left[1],
-                "running": self.running().map(side_name),
-            })
+            ClockView {
+                at: now,
+                initial_ms: clock.initial_ms,
+                increment_ms: clock.increment_ms,
+                south_ms: left[0],
+                north_ms: left[1],
+                running: self.running().map(side_name),
+            }
         });
-        let online = self.row.mode == Mode::Online;
         // The player not to move may claim a game whose player to move has
         // left: how long until then, counted from `now`.
         let claim_in_ms = self.to_move().and_then(|side| match self.claim_wait(!side, now) {
             Ok(ms) | Err(NoClaim::TooEarly(ms)) => Some(ms),
             Err(_) => None,
         });
-        json!({
-            "id": self.row.id,
-            "game": self.ruleset.id,
-            "name": self.ruleset.name,
-            "version": self.ruleset.version,
-            "pits_per_row": rules.pits_per_row,
-            "mode": self.row.mode.id(),
-            "level": self.row.level,
-            "board": pos.pits(),
-            "captured": [pos.captured().south, pos.captured().north],
-            "to_move": self.to_move().map(side_name),
-            "legal": legal,
-            "over": self.is_finished(),
-            "winner": self.row.result,
-            "ending": ending,
-            "ending_text": ending.map(explain::ending_texts),
-            "position": pos.to_string(),
-            "moves": moves,
-            "players": { "south": player(Side::South), "north": player(Side::North) },
-            "offer": self.offer().map(side_name),
-            "invite_open": self.row.invite.is_some(),
-            "waiting_for_opponent": self.waiting_for_opponent(),
-            "rematch": self.row.rematch,
-            "last": self.last.as_ref().map(|r| report_json(self.ruleset, r)),
-            "clock": clock,
-            "presence": online.then(|| json!({
-                "south": self.present[0] > 0,
-                "north": self.present[1] > 0,
-            })),
-            "claim_in_ms": claim_in_ms,
-            "hints": self.hints_allowed() && !self.is_finished(),
-            "match": self.match_json(),
-        })
+        GameState {
+            id: &self.row.id,
+            game: self.ruleset.id,
+            name: self.ruleset.name,
+            version: self.ruleset.version,
+            pits_per_row: rules.pits_per_row,
+            mode: self.row.mode.id(),
+            level: self.row.level,
+            board: pos.pits(),
+            captured: [pos.captured().south, pos.captured().north],
+            to_move: self.to_move().map(side_name),
+            legal,
+            over: self.is_finished(),
+            winner: self.row.result.as_deref(),
+            ending,
+            ending_text: ending.map(explain::ending_texts),
+            position: pos.to_string(),
+            moves: self.game.moves().iter().map(|&p| letter(p)).collect(),
+            players: BySide { south: player(Side::South), north: player(Side::North) },
+            offer: self.offer().map(side_name),
+            invite_open: self.row.invite.is_some(),
+            waiting_for_opponent: self.waiting_for_opponent(),
+            rematch: self.row.rematch.as_deref(),
+            next_game: self.row.rematch.as_deref(),
+            last: self
+                .last
+                .as_ref()
+                .map(|r| settled_report_json(self.ruleset, r, self.is_finished())),
+            clock,
+            presence: (self.row.mode == Mode::Online)
+                .then(|| BySide { south: self.present[0] > 0, north: self.present[1] > 0 }),
+            claim_in_ms,
+            hints: self.hints_allowed() && !self.is_finished(),
+            in_match: self.match_json(),
+        }
     }
+}
+
+/// Something for each side, as the JSON names them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct BySide<T> {
+    pub south: T,
+    pub north: T,
+}
+
+/// A game as every page and watcher sees it (`GET /api/games/ID`, and in
+/// every answer and push that carries `state`).
+#[derive(Serialize)]
+pub struct GameState<'a> {
+    pub id: &'a str,
+    /// The ruleset's id, name and rules version.
+    pub game: &'static str,
+    pub name: &'static str,
+    pub version: u32,
+    pub pits_per_row: u8,
+    /// `computer`, `local` or `online`.
+    pub mode: &'static str,
+    pub level: Option<u8>,
+    /// Seeds per pit: South's row, then North's, each in sowing order.
+    pub board: &'a [u8],
+    /// `[south, north]`.
+    pub captured: [u8; 2],
+    pub to_move: Option<&'static str>,
+    /// The pits that may be played now, as letters.
+    pub legal: Vec<String>,
+    pub over: bool,
+    /// `south`, `north` or `draw` once over.
+    pub winner: Option<&'a str>,
+    pub ending: Option<&'static str>,
+    /// The ending in each interface language.
+    pub ending_text: Option<Value>,
+    /// The one-line notation.
+    pub position: String,
+    pub moves: Vec<String>,
+    pub players: BySide<PlayerView<'a>>,
+    /// The side with a pending offer to end the game.
+    pub offer: Option<&'static str>,
+    pub invite_open: bool,
+    /// See [`Live::waiting_for_opponent`].
+    pub waiting_for_opponent: bool,
+    pub rematch: Option<&'a str>,
+    /// The game that follows this one (a rematch or the match's next game),
+    /// for everyone: spectators are taken on to it.
+    pub next_game: Option<&'a str>,
+    /// The last move's report.
+    pub last: Option<Value>,
+    pub clock: Option<ClockView>,
+    /// Online: whether each player has the game open.
+    pub presence: Option<BySide<bool>>,
+    /// Until the player not to move may claim the game (ms), once the player
+    /// to move has left.
+    pub claim_in_ms: Option<i64>,
+    pub hints: bool,
+    #[serde(rename = "match")]
+    pub in_match: Option<Value>,
+}
+
+#[derive(Serialize)]
+pub struct PlayerView<'a> {
+    pub name: &'a str,
+    /// `human` or `computer`.
+    pub kind: &'static str,
+    pub seated: bool,
+}
+
+/// Each side's time left when the state was made (`at`, ms since the
+/// epoch); the page counts down from there.
+#[derive(Serialize)]
+pub struct ClockView {
+    pub at: i64,
+    pub initial_ms: i64,
+    pub increment_ms: i64,
+    pub south_ms: i64,
+    pub north_ms: i64,
+    pub running: Option<&'static str>,
 }
 
 pub fn winner_text(winner: Option<Side>) -> &'static str {
@@ -434,6 +521,17 @@ pub fn winner_text(winner: Option<Side>) -> &'static str {
 /// Compares two secrets in time independent of where they differ.
 pub fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// A move report as JSON for a game that may have ended after it (by
+/// resignation, time, agreement or abandonment): then its explanation does
+/// not end by saying who is to move.
+pub fn settled_report_json(ruleset: &Ruleset, report: &MoveReport, finished: bool) -> Value {
+    let mut json = report_json(ruleset, report);
+    if finished {
+        explain::drop_to_move(&mut json["explanation"], report);
+    }
+    json
 }
 
 /// A move report as JSON: the move, the mover, every event, and the

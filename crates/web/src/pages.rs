@@ -4,6 +4,7 @@
 
 use crate::content::{self, GamePage};
 use crate::i18n::{t, Lang};
+use crate::store::GameEnding;
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -14,9 +15,6 @@ use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
 use std::fmt::Write;
 
-const APP_JS: &str = include_str!("../assets/app.js");
-const STYLE_CSS: &str = include_str!("../assets/style.css");
-
 pub fn routes() -> Router<Shared> {
     Router::new()
         .route("/", get(catalogue))
@@ -25,8 +23,7 @@ pub fn routes() -> Router<Shared> {
         .route("/g/{id}", get(play_page))
         .route("/replay/{id}", get(replay_page))
         .route("/finished", get(finished))
-        .route("/assets/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
-        .route("/assets/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
+        .merge(crate::assets::routes())
         .fallback(fallback)
 }
 
@@ -44,9 +41,17 @@ async fn fallback(
     not_found(lang, remember).into_response()
 }
 
-fn asset(content_type: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body)
-        .into_response()
+/// Percent-encodes a query value (everything but unreserved characters).
+fn percent(text: &str) -> String {
+    let mut out = String::new();
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
 }
 
 /// Escapes text for HTML element content and attribute values.
@@ -135,16 +140,17 @@ impl IntoResponse for Page {
             Some(data) => format!(
                 "<script id=\"page-data\" type=\"application/json\">{}</script>\
                  <script id=\"i18n\" type=\"application/json\">{}</script>\
-                 <script src=\"/assets/app.js\" defer></script>",
+                 <script src=\"{}\" defer></script>",
                 json_in_html(data),
                 json_in_html(&crate::i18n::bundle(lang).to_string()),
+                crate::assets::APP.path(),
             ),
-            None => "<script src=\"/assets/app.js\" defer></script>".to_string(),
+            None => format!("<script src=\"{}\" defer></script>", crate::assets::APP.path()),
         };
         let html = format!(
             "<!doctype html>\n<html lang=\"{code}\"><head><meta charset=\"utf-8\">\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-             <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
+             <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"{style}\"></head>\
              <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\"><nav>\
              <a href=\"/\">{catalogue}</a> <a href=\"/finished\">{finished}</a></nav>\
              <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></header>\
@@ -157,6 +163,7 @@ impl IntoResponse for Page {
             finished = esc(t(lang, "nav.finished")),
             language = esc(t(lang, "nav.language")),
             body = self.body,
+            style = crate::assets::STYLE.path(),
         );
         let mut response =
             (self.status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html)
@@ -543,45 +550,158 @@ fn shown_name(lang: Lang, row: &crate::store::GameRow, south: bool) -> String {
     }
 }
 
+#[derive(Deserialize, Default)]
+pub struct FinishedQuery {
+    lang: Option<String>,
+    game: Option<String>,
+    player: Option<String>,
+    page: Option<u32>,
+}
+
+/// Finished games shown on one page of `/finished`.
+const FINISHED_PAGE: u32 = 20;
+
+/// How a game ended, naming the player: "Bram resigned", "Anh ran out of
+/// time", or the rule that ended it. The browser builds the same sentence
+/// from the same keys (`app.js`, `endingText`).
+pub fn ending_line(
+    lang: Lang,
+    ending: Option<GameEnding>,
+    result: Option<&str>,
+    names: [&str; 2],
+) -> String {
+    let Some(ending) = ending else { return String::new() };
+    let loser = match result {
+        Some("south") => Some(names[1]),
+        Some("north") => Some(names[0]),
+        _ => None,
+    };
+    match (ending, loser) {
+        (GameEnding::Resignation | GameEnding::Time | GameEnding::Abandoned, Some(loser)) => {
+            t(lang, &format!("end-by.{}", ending.id())).replace("{name}", loser)
+        }
+        _ => crate::explain::capitalise(t(lang, &format!("end.{}", ending.id()))),
+    }
+}
+
+/// The result's headline: who won, or a draw.
+pub fn result_line(lang: Lang, result: Option<&str>, names: [&str; 2]) -> String {
+    match result {
+        Some("south") => t(lang, "play.wins").replace("{name}", names[0]),
+        Some("north") => t(lang, "play.wins").replace("{name}", names[1]),
+        _ => t(lang, "play.draw").to_string(),
+    }
+}
+
+/// The score as it is written everywhere: South's name and seeds first.
+pub fn score_line(names: [&str; 2], captured: [u32; 2]) -> String {
+    format!("{} {} – {} {}", names[0], captured[0], captured[1], names[1])
+}
+
+/// `YYYY-MM-DD HH:MM` (UTC) of a Unix time, and the same as an HTML
+/// `datetime` (the page's script shows it in the reader's own time).
+fn date_time(secs: i64) -> (String, String) {
+    let day = crate::api::date(secs);
+    let minutes = secs.rem_euclid(86_400) / 60;
+    let (h, m) = (minutes / 60, minutes % 60);
+    (format!("{day} {h:02}:{m:02}"), format!("{day}T{h:02}:{m:02}Z"))
+}
+
 async fn finished(
     State(state): State<Shared>,
-    Query(q): Query<LangQuery>,
+    Query(q): Query<FinishedQuery>,
     headers: HeaderMap,
 ) -> Page {
-    let (lang, remember) = language(&q, &headers);
-    let rows = match crate::api::blocking(&state, |s| s.finished(200)).await {
-        Ok(rows) => rows,
+    let (lang, remember) = language(&LangQuery { lang: q.lang.clone() }, &headers);
+    let game = q.game.clone().filter(|g| ruleset(g).is_ok());
+    let player = q.player.as_deref().map(str::trim).filter(|p| !p.is_empty()).map(String::from);
+    let page = q.page.unwrap_or(1).clamp(1, 100_000);
+    let filter = crate::store::Finished {
+        game: game.clone(),
+        player: player.clone(),
+        // One more than shown: whether an older page exists.
+        limit: FINISHED_PAGE + 1,
+        offset: (page - 1) * FINISHED_PAGE,
+    };
+    // Each listed game is replayed for its final score (a page holds 20).
+    let listed = crate::api::blocking(&state, move |store| {
+        let rows = store.finished(&filter)?;
+        let mut games = Vec::new();
+        for (row, moves) in rows {
+            let captured = store
+                .load(&row.id)?
+                .and_then(|stored| crate::live::Live::rebuild(stored).ok())
+                .map(|live| {
+                    let c = live.game.position().captured();
+                    [u32::from(c.south), u32::from(c.north)]
+                });
+            games.push((row, moves, captured));
+        }
+        Ok(games)
+    })
+    .await;
+    // A failed read is the server's problem (logged with its incident id),
+    // not an empty list.
+    let listed = match listed {
+        Ok(listed) => listed,
         Err(e) => return server_problem(lang, remember, e.status, &e),
     };
+    let more = listed.len() > FINISHED_PAGE as usize;
     let mut body = format!("<h1>{}</h1>", esc(t(lang, "nav.finished")));
-    if rows.is_empty() {
-        let _ = write!(body, "<p>{}</p>", esc(t(lang, "finished.none")));
+    // The filters: a plain GET form, so a filtered list has its own address.
+    let mut options = format!("<option value=\"\">{}</option>", esc(t(lang, "finished.all-games")));
+    for r in RULESETS {
+        let sel = if game.as_deref() == Some(r.id) { " selected" } else { "" };
+        let _ = write!(options, "<option value=\"{}\"{sel}>{}</option>", r.id, esc(r.name));
+    }
+    let _ = write!(
+        body,
+        "<form class=\"filters\" method=\"get\" action=\"/finished\">\
+         <label>{game_label}<select name=\"game\">{options}</select></label>\
+         <label>{player_label}<input type=\"search\" name=\"player\" maxlength=\"40\" value=\"{player}\"></label>\
+         <button class=\"button\" type=\"submit\">{show}</button></form>",
+        game_label = esc(t(lang, "finished.game")),
+        player_label = esc(t(lang, "finished.player")),
+        player = esc(player.as_deref().unwrap_or("")),
+        show = esc(t(lang, "finished.show")),
+    );
+    if listed.is_empty() {
+        let none = if game.is_some() || player.is_some() || page > 1 {
+            "finished.none-match"
+        } else {
+            "finished.none"
+        };
+        let _ = write!(body, "<p class=\"none\">{}</p>", esc(t(lang, none)));
     } else {
         let _ = write!(
             body,
-            "<div class=\"table-wrap\"><table class=\"games\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th></th></tr></thead><tbody>",
+            "<div class=\"table-wrap\"><table class=\"games\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th></th></tr></thead><tbody>",
             esc(t(lang, "finished.game")),
             esc(t(lang, "finished.players")),
             esc(t(lang, "finished.result")),
             esc(t(lang, "finished.moves")),
+            esc(t(lang, "finished.date")),
         );
-        for (row, moves) in &rows {
+        for (row, moves, captured) in listed.iter().take(FINISHED_PAGE as usize) {
             let name = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name);
-            let result = match row.result.as_deref() {
-                Some("south") => t(lang, "res.won").replace("{side}", t(lang, "side.south")),
-                Some("north") => t(lang, "res.won").replace("{side}", t(lang, "side.north")),
-                _ => t(lang, "res.draw").to_string(),
-            };
-            let why = row.ending.map(|e| t(lang, &format!("end.{}", e.id()))).unwrap_or("");
+            let south = shown_name(lang, row, true);
+            let north = shown_name(lang, row, false);
+            let names = [south.as_str(), north.as_str()];
+            let result = result_line(lang, row.result.as_deref(), names);
+            let why = ending_line(lang, row.ending, row.result.as_deref(), names);
+            let score = captured.map(|c| score_line(names, c)).unwrap_or_default();
+            let (when, datetime) = date_time(row.updated);
             let _ = write!(
                 body,
-                "<tr><td>{}</td><td>{} – {}</td><td>{}<br><small>{}</small></td><td data-label=\"{moves_label}: \">{moves}</td>\
+                "<tr><td>{}</td><td>{} – {}</td><td><strong>{}</strong><br><span class=\"score\">{}</span><br><small class=\"why\">{}</small></td>\
+                 <td data-label=\"{moves_label}: \">{moves}</td><td><time datetime=\"{datetime}\">{when}</time></td>\
                  <td><a href=\"/replay/{id}\">{}</a> · <a href=\"/api/games/{id}/record\" download>{}</a></td></tr>",
                 esc(name),
-                esc(&shown_name(lang, row, true)),
-                esc(&shown_name(lang, row, false)),
+                esc(&south),
+                esc(&north),
                 esc(&result),
-                esc(why),
+                esc(&score),
+                esc(&why),
                 esc(t(lang, "replay.title")),
                 esc(t(lang, "play.download")),
                 id = esc(&row.id),
@@ -590,13 +710,52 @@ async fn finished(
         }
         body.push_str("</tbody></table></div>");
     }
+    // Newer and older pages, keeping the filters.
+    let link = |to: u32| {
+        let mut query = vec![format!("page={to}")];
+        if let Some(g) = &game {
+            query.push(format!("game={g}"));
+        }
+        if let Some(p) = &player {
+            query.push(format!("player={}", percent(p)));
+        }
+        format!("/finished?{}", query.join("&"))
+    };
+    if page > 1 || more {
+        body.push_str("<nav class=\"pages\">");
+        if page > 1 {
+            let _ = write!(
+                body,
+                "<a rel=\"prev\" href=\"{}\">{}</a> ",
+                esc(&link(page - 1)),
+                esc(t(lang, "finished.newer"))
+            );
+        }
+        let _ = write!(
+            body,
+            "<span>{}</span>",
+            esc(&t(lang, "finished.page").replace("{n}", &page.to_string()))
+        );
+        if more {
+            let _ = write!(
+                body,
+                " <a rel=\"next\" href=\"{}\">{}</a>",
+                esc(&link(page + 1)),
+                esc(t(lang, "finished.older"))
+            );
+        }
+        body.push_str("</nav>");
+    }
     let _ = write!(
         body,
-        "<section><h2>{}</h2><p>{}</p><form id=\"upload\" class=\"form\"><input type=\"file\" name=\"file\" accept=\".txt,text/plain\">\
-         <textarea name=\"record\" rows=\"8\" spellcheck=\"false\"></textarea><p class=\"error\" role=\"alert\" hidden></p>\
+        "<section><h2>{}</h2><p>{}</p><form id=\"upload\" class=\"form\">\
+         <label>{}<input type=\"file\" name=\"file\" accept=\".txt,text/plain\"></label>\
+         <label>{}<textarea name=\"record\" rows=\"8\" spellcheck=\"false\"></textarea></label><p class=\"error\" role=\"alert\" hidden></p>\
          <button class=\"button\" type=\"submit\">{}</button></form></section>",
         esc(t(lang, "finished.upload")),
         esc(t(lang, "finished.upload-note")),
+        esc(t(lang, "finished.file")),
+        esc(t(lang, "finished.record")),
         esc(t(lang, "finished.upload-button")),
     );
     Page {

@@ -7,7 +7,11 @@
 //! stored: it is rebuilt by replaying the moves with the rules library, which
 //! also validates them.
 
+mod group;
 mod pg;
+
+use group::Write;
+pub use group::WriteStats;
 
 use mancala_rules::EndReason;
 pub use pg::Postgres;
@@ -211,6 +215,24 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
+/// Which finished games to list: one game (a ruleset id) or all, the games
+/// of one player (part of a name, compared without regard to case: ASCII
+/// letters only in SQLite, every letter in PostgreSQL) or all, and a page.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Finished {
+    pub game: Option<String>,
+    pub player: Option<String>,
+    pub limit: u32,
+    pub offset: u32,
+}
+
+impl Finished {
+    /// The newest `limit` finished games, of every game and player.
+    pub fn newest(limit: u32) -> Finished {
+        Finished { limit, ..Finished::default() }
+    }
+}
+
 /// Games and moves. Every method is blocking and durable on return: a move
 /// is on disk before `append_move` returns, so it can be acknowledged.
 pub trait Store: Send + Sync + 'static {
@@ -225,8 +247,9 @@ pub trait Store: Send + Sync + 'static {
     fn append_move(&self, row: &GameRow, ply: u32, letter: &str) -> Result<(), StoreError>;
     /// Keeps only the first `plies` moves (an undo) and saves the header.
     fn truncate_moves(&self, row: &GameRow, plies: u32) -> Result<(), StoreError>;
-    /// Finished games, newest first, with their move counts.
-    fn finished(&self, limit: u32) -> Result<Vec<(GameRow, u32)>, StoreError>;
+    /// Finished games that pass `filter`, newest first, with their move
+    /// counts: at most `filter.limit` of them, after skipping `filter.offset`.
+    fn finished(&self, filter: &Finished) -> Result<Vec<(GameRow, u32)>, StoreError>;
 
     // Rematches, matches, clocks and reviews.
 
@@ -267,8 +290,15 @@ pub fn open(url: &str) -> Result<Box<dyn Store>, StoreError> {
 
 /// SQLite in WAL mode with `synchronous=FULL`: a committed transaction
 /// survives a crash or power loss, so an acknowledged move is never lost.
+///
+/// Writes go through one writer thread with a connection of its own, which
+/// commits every write waiting for it in one transaction (group commit, see
+/// `group.rs`): the callers still block until their write is durable, but
+/// many of them share one fsync. Reads use a second connection, so they
+/// never wait behind a commit (WAL lets them read while it writes).
 pub struct Sqlite {
-    conn: Mutex<Connection>,
+    read: Mutex<Connection>,
+    writer: group::Writer,
 }
 
 const SCHEMA: &str = "
@@ -449,6 +479,15 @@ fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
 
 impl Sqlite {
     pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
+        if path.as_os_str().is_empty() || path.as_os_str() == ":memory:" {
+            // The writer and the readers have connections of their own,
+            // which would each get a database of their own.
+            return Err(StoreError(
+                "an in-memory SQLite database cannot be shared by the store's connections: \
+                 name a file (sqlite://FILE)"
+                    .into(),
+            ));
+        }
         let conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
@@ -456,14 +495,24 @@ impl Sqlite {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
         add_missing_columns(&conn)?;
-        Ok(Sqlite { conn: Mutex::new(conn) })
+        let read = Connection::open(path)?;
+        read.busy_timeout(std::time::Duration::from_secs(5))?;
+        read.pragma_update(None, "query_only", "ON")?;
+        Ok(Sqlite { read: Mutex::new(read), writer: group::Writer::start(conn)? })
     }
 
+    /// The reading connection.
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave a half-done
         // transaction behind (rusqlite rolls back on drop), so a poisoned
         // lock is still usable.
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+        self.read.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// How many transactions the writer has committed, and how many writes
+    /// they held (more writes than transactions: commits were shared).
+    pub fn write_stats(&self) -> WriteStats {
+        self.writer.stats()
     }
 }
 
@@ -507,92 +556,73 @@ fn save_existing(conn: &Connection, row: &GameRow) -> Result<(), StoreError> {
 
 impl Store for Sqlite {
     fn create(&self, row: &GameRow, moves: &[String]) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        insert_row(&tx, row)?;
-        for (i, letter) in moves.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO moves (game_id, ply, move) VALUES (?1, ?2, ?3)",
-                params![row.id, i as u32 + 1, letter],
-            )?;
-        }
-        tx.commit()?;
-        Ok(())
+        self.writer.write(Write::Create { row: row.clone(), moves: moves.to_vec() })
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        let conn = self.conn();
+        let mut conn = self.conn();
+        // One snapshot for the header and the moves: the writer may commit
+        // between the two queries.
+        let conn = conn.transaction()?;
         let row = conn
             .query_row(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"), [id], row_from)
             .optional()?;
         let Some(row) = row else { return Ok(None) };
         let mut stmt = conn.prepare("SELECT move FROM moves WHERE game_id = ?1 ORDER BY ply")?;
         let moves = stmt.query_map([id], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+        drop(stmt);
+        conn.finish()?;
         Ok(Some(StoredGame { row, moves }))
     }
 
     fn save(&self, row: &GameRow) -> Result<(), StoreError> {
-        save_existing(&self.conn(), row)
+        self.writer.write(Write::Save(row.clone()))
     }
 
     fn append_move(&self, row: &GameRow, ply: u32, letter: &str) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute(
-            "INSERT INTO moves (game_id, ply, move) VALUES (?1, ?2, ?3)",
-            params![row.id, ply, letter],
-        )?;
-        save_row(&tx, row)?;
-        tx.commit()?;
-        Ok(())
+        self.writer.write(Write::Append { row: row.clone(), ply, letter: letter.to_string() })
     }
 
     fn truncate_moves(&self, row: &GameRow, plies: u32) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2", params![row.id, plies])?;
-        save_row(&tx, row)?;
-        tx.commit()?;
-        Ok(())
+        self.writer.write(Write::Truncate { row: row.clone(), plies })
     }
 
-    fn finished(&self, limit: u32) -> Result<Vec<(GameRow, u32)>, StoreError> {
+    fn finished(&self, filter: &Finished) -> Result<Vec<(GameRow, u32)>, StoreError> {
         let conn = self.conn();
         let columns: Vec<String> = COLUMNS.split(", ").map(|c| format!("g.{c}")).collect();
+        // instr, not LIKE: a name may hold % or _.
         let mut stmt = conn.prepare(&format!(
             "SELECT {}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
-             FROM games g WHERE g.status = 'finished' ORDER BY g.updated DESC, g.id LIMIT ?1",
+             FROM games g WHERE g.status = 'finished'
+             AND (?1 IS NULL OR g.ruleset = ?1)
+             AND (?2 IS NULL OR instr(lower(g.south_name), lower(?2)) > 0
+                  OR instr(lower(g.north_name), lower(?2)) > 0)
+             ORDER BY g.updated DESC, g.id LIMIT ?3 OFFSET ?4",
             columns.join(", ")
         ))?;
         let rows = stmt
-            .query_map([limit], |r| Ok((row_from(r)?, r.get::<_, u32>(COLUMN_COUNT)?)))?
+            .query_map(params![filter.game, filter.player, filter.limit, filter.offset], |r| {
+                Ok((row_from(r)?, r.get::<_, u32>(COLUMN_COUNT)?))
+            })?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(rows)
     }
 
     fn create_next(&self, previous: &GameRow, next: &GameRow) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        insert_row(&tx, next)?;
-        save_existing(&tx, previous)?;
-        tx.commit()?;
-        Ok(())
+        self.writer.write(Write::CreateNext {
+            previous: Box::new(previous.clone()),
+            next: Box::new(next.clone()),
+        })
     }
 
     fn create_match(&self, row: &MatchRow, first: &GameRow) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute(
-            "INSERT INTO matches (id, ruleset, first_to, created) VALUES (?1, ?2, ?3, ?4)",
-            params![row.id, row.ruleset, row.first_to, row.created],
-        )?;
-        insert_row(&tx, first)?;
-        tx.commit()?;
-        Ok(())
+        self.writer.write(Write::CreateMatch { row: row.clone(), first: first.clone() })
     }
 
     fn load_match(&self, id: &str) -> Result<Option<(MatchRow, Vec<GameRow>)>, StoreError> {
-        let conn = self.conn();
+        let mut conn = self.conn();
+        // One snapshot for the match and its games.
+        let conn = conn.transaction()?;
         let row = conn
             .query_row(
                 "SELECT id, ruleset, first_to, created FROM matches WHERE id = ?1",
@@ -612,6 +642,8 @@ impl Store for Sqlite {
             "SELECT {COLUMNS} FROM games WHERE match_id = ?1 ORDER BY match_game"
         ))?;
         let games = stmt.query_map([id], row_from)?.collect::<Result<Vec<_>, _>>()?;
+        drop(stmt);
+        conn.finish()?;
         Ok(Some((row, games)))
     }
 
@@ -636,11 +668,6 @@ impl Store for Sqlite {
     }
 
     fn save_review(&self, game: &str, review: &StoredReview) -> Result<(), StoreError> {
-        self.conn().execute(
-            "INSERT INTO reviews (game_id, moves, review) VALUES (?1, ?2, ?3)
-             ON CONFLICT (game_id) DO UPDATE SET moves = excluded.moves, review = excluded.review",
-            params![game, review.moves, review.review],
-        )?;
-        Ok(())
+        self.writer.write(Write::SaveReview { game: game.to_string(), review: review.clone() })
     }
 }

@@ -303,6 +303,9 @@ pub(crate) async fn show(State(state): State<Shared>, Path(id): Path<String>) ->
 pub(crate) struct ListQuery {
     status: Option<String>,
     limit: Option<u32>,
+    offset: Option<u32>,
+    game: Option<String>,
+    player: Option<String>,
 }
 
 pub(crate) async fn list(
@@ -317,8 +320,13 @@ pub(crate) async fn list(
             "only status=finished can be listed",
         ));
     }
-    let limit = q.limit.unwrap_or(100).clamp(1, 500);
-    let rows = blocking(&state, move |s| s.finished(limit)).await?;
+    let filter = crate::store::Finished {
+        game: q.game.filter(|g| !g.is_empty()),
+        player: q.player.map(|p| p.trim().to_string()).filter(|p| !p.is_empty()),
+        limit: q.limit.unwrap_or(100).clamp(1, 500),
+        offset: q.offset.unwrap_or(0),
+    };
+    let rows = blocking(&state, move |s| s.finished(&filter)).await?;
     let list: Vec<Summary> = rows.iter().map(|(row, moves)| summary(row, *moves)).collect();
     serde_json::to_value(list).map(Json).map_err(internal)
 }

@@ -6,8 +6,8 @@
 //! nothing.
 
 use crate::live::{
-    new_game, now_ms, parse_side, report_json, side_name, winner_text, Live, MatchState, NoClaim,
-    Push,
+    new_game, now_ms, parse_side, report_json, side_name, winner_text, BySide, Live, MatchState,
+    NoClaim, Push,
 };
 use crate::scheduler::Kind;
 use crate::store::{
@@ -353,13 +353,6 @@ pub(crate) async fn blocking<R: Send + 'static>(
 
 pub(crate) fn unknown_game(id: &str) -> ApiError {
     error(StatusCode::NOT_FOUND, "unknown_game", format!("there is no game '{id}'"))
-}
-
-/// Something for each side, as the JSON names them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub(crate) struct BySide<T> {
-    pub(crate) south: T,
-    pub(crate) north: T,
 }
 
 /// The body of most requests by a player: the seat token alone.

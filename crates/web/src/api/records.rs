@@ -35,6 +35,11 @@ pub fn record_of(live: &Live) -> Record {
     if let (Some(contest), Some(number)) = (&row.match_id, row.match_game) {
         tags.push(("Match".to_string(), format!("{contest} game {}", number + 1)));
     }
+    if live.is_finished() {
+        // The final score, South's seeds first, as every page writes it.
+        let captured = live.game.position().captured();
+        tags.push(("Score".to_string(), format!("{}-{}", captured.south, captured.north)));
+    }
     let loser = row.result.as_deref().and_then(parse_side).map(|w| !w);
     let ending = match (row.ending, loser) {
         (Some(GameEnding::Resignation), Some(loser)) => Ending::Resignation { loser },
@@ -108,7 +113,11 @@ pub(crate) async fn replay(
             ply: replayed.moves().len(),
             board: pos.pits().to_vec(),
             captured: [pos.captured().south, pos.captured().north],
-            report: Some(report_json(live.ruleset, &report)),
+            report: Some(crate::live::settled_report_json(
+                live.ruleset,
+                &report,
+                live.is_finished() && replayed.moves().len() == live.game.moves().len(),
+            )),
         });
     }
     Ok(Json(Replay { state: live.state(), plies }))

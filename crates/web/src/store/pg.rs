@@ -21,8 +21,8 @@
 //! database on opening).
 
 use super::{
-    stored, Clock, GameEnding, GameRow, MatchRow, Mode, Status, Store, StoreError, StoredGame,
-    StoredReview,
+    stored, Clock, Finished, GameEnding, GameRow, MatchRow, Mode, Status, Store, StoreError,
+    StoredGame, StoredReview,
 };
 use postgres::config::Host;
 use postgres::error::SqlState;
@@ -273,7 +273,10 @@ impl Sql {
             finished: format!(
                 "SELECT {}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
                  FROM games g WHERE g.status = 'finished'
-                 ORDER BY g.updated DESC, g.id COLLATE \"C\" LIMIT $1",
+                 AND ($1::text IS NULL OR g.ruleset = $1)
+                 AND ($2::text IS NULL OR strpos(lower(g.south_name), lower($2)) > 0
+                      OR strpos(lower(g.north_name), lower($2)) > 0)
+                 ORDER BY g.updated DESC, g.id COLLATE \"C\" LIMIT $3 OFFSET $4",
                 prefixed.join(", ")
             ),
             match_games: format!(
@@ -665,9 +668,10 @@ impl Store for Postgres {
         })
     }
 
-    fn finished(&self, limit: u32) -> Result<Vec<(GameRow, u32)>, StoreError> {
+    fn finished(&self, filter: &Finished) -> Result<Vec<(GameRow, u32)>, StoreError> {
+        let (limit, offset) = (i64::from(filter.limit), i64::from(filter.offset));
         self.run(|c| {
-            c.query(&self.sql.finished, &[&i64::from(limit)])?
+            c.query(&self.sql.finished, &[&filter.game, &filter.player, &limit, &offset])?
                 .iter()
                 .map(|r| {
                     let plies: i64 = r.try_get("plies")?;

@@ -42,8 +42,10 @@ describe("against the computer", () => {
     assert.equal(headline, expected);
     // The final score and the reason, as stored.
     const [scoreLine, whyLine] = await result.locator("p").allTextContents();
-    assert.equal(scoreLine, `Final score: South ${state.captured[0]} – ${state.captured[1]} North`);
-    assert.equal(whyLine, `Why it ended: ${state.ending_text.en}`);
+    // The score with the players' names, South's first (as on /finished).
+    assert.equal(scoreLine, `Final score: Tess ${state.captured[0]} – ${state.captured[1]} Computer (level 1)`);
+    const why = state.ending_text.en;
+    assert.equal(whyLine, `Why it ended: ${why[0].toUpperCase()}${why.slice(1)}`);
     assert.ok(state.ending_text.en.length > 10);
     // Speightstown: a win needs 25 seeds.
     if (state.winner !== "draw") assert.ok(Math.max(...state.captured) >= 25, `${state.captured}`);

@@ -123,7 +123,9 @@ describe("online", () => {
     for (const page of [ann, ben, cy]) await page.locator("#game .result").waitFor();
     const end = await server.state(id);
     assert.equal(end.ending, "agreed");
-    assert.equal(await cy.locator("#game .result p").nth(1).textContent(), `Why it ended: ${end.ending_text.en}`);
-    assert.equal(await ben.locator("#game .result p").nth(1).textContent(), `Lý do kết thúc: ${end.ending_text.vi}`);
+    // The reason as a sentence (the server's text, capitalised).
+    const sentence = (text) => text[0].toUpperCase() + text.slice(1);
+    assert.equal(await cy.locator("#game .result p").nth(1).textContent(), `Why it ended: ${sentence(end.ending_text.en)}`);
+    assert.equal(await ben.locator("#game .result p").nth(1).textContent(), `Lý do kết thúc: ${sentence(end.ending_text.vi)}`);
   });
 });

@@ -161,6 +161,10 @@ describe("pages", () => {
       const page = await s.page({ phone });
       const check = async (name) => {
         shots.push(await screenshot(page, `${label}-${name}`));
+        // The same page in dark mode (the system setting).
+        await page.emulateMedia({ colorScheme: "dark" });
+        shots.push(await screenshot(page, `${label}-dark-${name}`));
+        await page.emulateMedia({ colorScheme: "light" });
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         const viewport = page.viewportSize().width;
         assert.ok(width <= viewport, `${name} at ${label}: ${width} px wide in a ${viewport} px window`);

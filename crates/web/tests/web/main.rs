@@ -12,7 +12,8 @@
 use futures_util::StreamExt;
 use mancala_web::i18n::{Lang, SAME_EVERYWHERE, TEXTS};
 use mancala_web::store::{
-    Clock, GameEnding, GameRow, MatchRow, Mode, Postgres, Sqlite, Status, Store, StoredReview,
+    Clock, Finished, GameEnding, GameRow, MatchRow, Mode, Postgres, Sqlite, Status, Store,
+    StoredReview,
 };
 use mancala_web::{serve, Config, Server};
 use serde_json::{json, Value};
@@ -968,7 +969,7 @@ fn store_contract(store: &dyn Store) {
     assert_eq!(loaded.row, row);
     store.truncate_moves(&row, 1).unwrap();
     assert_eq!(store.load("g1").unwrap().unwrap().moves, ["c"]);
-    assert_eq!(store.finished(10).unwrap(), vec![(row.clone(), 1)]);
+    assert_eq!(store.finished(&Finished::newest(10)).unwrap(), vec![(row.clone(), 1)]);
     assert!(store.load("nope").unwrap().is_none());
     let mut other = self::row("g2");
     other.updated = 5;
@@ -977,12 +978,25 @@ fn store_contract(store: &dyn Store) {
     other.status = Status::Finished;
     other.north_name = "Ben".into();
     store.save(&other).unwrap();
-    let finished = store.finished(10).unwrap();
+    let finished = store.finished(&Finished::newest(10)).unwrap();
     assert_eq!(
         finished.iter().map(|(r, n)| (r.id.as_str(), *n)).collect::<Vec<_>>(),
         [("g2", 2), ("g1", 1)]
     );
     assert_eq!(finished[0].0.north_name, "Ben");
+    // Filtered by game and by part of a player's name (any case), and paged.
+    let ids = |filter: Finished| -> Vec<String> {
+        store.finished(&filter).unwrap().into_iter().map(|(r, _)| r.id).collect()
+    };
+    let all = Finished::newest(10);
+    assert_eq!(ids(Finished { player: Some("bE".into()), ..all.clone() }), ["g2"]);
+    assert_eq!(ids(Finished { player: Some("b".into()), ..all.clone() }), ["g2", "g1"]);
+    assert_eq!(ids(Finished { player: Some("%".into()), ..all.clone() }), Vec::<String>::new());
+    assert_eq!(ids(Finished { game: Some("wahree".into()), ..all.clone() }), ["g2", "g1"]);
+    assert_eq!(ids(Finished { game: Some("anywoli".into()), ..all.clone() }), Vec::<String>::new());
+    assert_eq!(ids(Finished { limit: 1, ..all.clone() }), ["g2"]);
+    assert_eq!(ids(Finished { limit: 1, offset: 1, ..all.clone() }), ["g1"]);
+    assert_eq!(ids(Finished { offset: 2, ..all.clone() }), Vec::<String>::new());
     assert!(store.save(&self::row("missing")).is_err());
 
     // Offers, clocks and the turn's start are kept with the header.
@@ -1065,6 +1079,100 @@ fn the_postgres_store_keeps_games_and_moves() {
     let err = Postgres::open(&wrong).err().unwrap().to_string();
     assert!(err.contains("cannot connect to PostgreSQL at") && err.contains("password"), "{err}");
     assert!(!err.contains("wrong"), "the password is never shown: {err}");
+}
+
+/// Many writers at once, as a busy server has them: `games` games each
+/// get moves from a thread of their own while another thread tries to
+/// store, in every game, a ply that is already stored (with a different
+/// header). Every move that was acknowledged is stored with the header
+/// after it; every duplicate fails, alone, and changes nothing. Returns the
+/// number of writes that succeeded.
+fn concurrent_writes(store: &dyn Store, games: usize, plies: u32) -> u64 {
+    let ids: Vec<String> = (0..games).map(|g| format!("busy{g}")).collect();
+    for id in &ids {
+        let mut game = row(id);
+        store.create(&game, &[]).unwrap();
+        game.updated = 1;
+        store.append_move(&game, 1, "a").unwrap();
+    }
+    let start = std::sync::Barrier::new(games + 1);
+    std::thread::scope(|s| {
+        for id in &ids {
+            let start = &start;
+            s.spawn(move || {
+                let mut game = row(id);
+                start.wait();
+                for ply in 2..=plies {
+                    game.updated = i64::from(ply);
+                    store.append_move(&game, ply, if ply % 2 == 0 { "A" } else { "b" }).unwrap();
+                }
+            });
+        }
+        let (ids, start) = (&ids, &start);
+        s.spawn(move || {
+            start.wait();
+            for round in 0..plies {
+                let id = &ids[round as usize % ids.len()];
+                let mut intruder = row(id);
+                intruder.south_name = "Intruder".into();
+                intruder.updated = -1;
+                let refused = store.append_move(&intruder, 1, "z");
+                assert!(refused.is_err(), "ply 1 of {id} stored twice");
+            }
+        });
+    });
+    for id in &ids {
+        let stored = store.load(id).unwrap().unwrap();
+        let expected: Vec<&str> = (1..=plies)
+            .map(|ply| match ply {
+                1 => "a",
+                _ if ply % 2 == 0 => "A",
+                _ => "b",
+            })
+            .collect();
+        assert_eq!(stored.moves, expected, "{id}");
+        let mut header = row(id);
+        header.updated = i64::from(plies);
+        assert_eq!(stored.row, header, "{id}: the header after its last move, no other");
+    }
+    // The creations, the first moves, then the rest.
+    (games as u64) * (1 + u64::from(plies))
+}
+
+/// Group commit on SQLite: concurrent writes share transactions (fewer
+/// commits than writes), and a failing one fails alone.
+#[test]
+fn the_sqlite_store_commits_concurrent_writes_together() {
+    let (_dir, db) = temp_db();
+    let store = Sqlite::open(&db).unwrap();
+    let before = store.write_stats();
+    let (games, plies) = (16, 40);
+    let writes = concurrent_writes(&store, games, plies);
+    let stats = store.write_stats();
+    assert_eq!(stats.writes - before.writes, writes, "every committed write counted once");
+    let transactions = stats.transactions - before.transactions;
+    assert!(
+        transactions < writes && stats.largest > 1,
+        "{writes} writes from {} threads at once took {transactions} transactions (at most {} \
+         writes in one): no commit was shared",
+        games + 1,
+        stats.largest
+    );
+    println!("{writes} writes in {transactions} transactions, at most {} in one", stats.largest);
+    drop(store);
+    // Durable: reopened, the same.
+    let store = Sqlite::open(&db).unwrap();
+    assert_eq!(store.load("busy0").unwrap().unwrap().moves.len(), plies as usize);
+    // A file that cannot be shared by two connections is refused clearly.
+    let err = Sqlite::open(std::path::Path::new(":memory:")).err().unwrap().to_string();
+    assert!(err.contains("in-memory"), "{err}");
+}
+
+#[test]
+fn the_postgres_store_takes_concurrent_writes() {
+    let db = postgres_db();
+    let store = Postgres::open(&db.url).unwrap();
+    concurrent_writes(&store, 16, 40);
 }
 
 /// The server's connections ended under it (as a PostgreSQL restart does):
@@ -1372,7 +1480,7 @@ fn store_speed() {
     println!("|---|---|---|---|---|");
     for (backend, url) in [("SQLite", path.url()), ("PostgreSQL", pg.url())] {
         let store = mancala_web::store::open(&url).unwrap();
-        for games in [1, 4] {
+        for games in [1, 4, 32] {
             let ids: Vec<String> = (0..games).map(|g| format!("speed-{games}-{g}")).collect();
             for id in &ids {
                 store.create(&row(id), &[]).unwrap();
@@ -1732,6 +1840,9 @@ async fn match_to_six_wins(db: &impl Database) {
                 (Some(ben.as_str()), Some(ann.as_str()))
             );
             assert_eq!(again["side"], ben_side, "Ann changes seats");
+            // Watchers of the finished game learn of the next one.
+            let left = get(&server, &format!("/api/games/{id}")).await.json();
+            assert_eq!((&left["next_game"], &left["match"]["next"]), (&next["id"], &next["id"]));
             id = next["id"].as_str().unwrap().to_string();
         } else {
             assert_eq!(over["match"]["winner"], ben_side);
@@ -1872,5 +1983,272 @@ async fn offer_survives_a_restart(db: &impl Database) {
     assert_eq!(accepted.status, 200, "{}", accepted.body);
     assert_eq!(accepted.json()["ending"], "agreed");
     assert_eq!(stored_row(db, &id).offer, None);
+    server.stop().await;
+}
+
+/// One GET on a fresh connection, the body kept as bytes (a gzipped body
+/// is not text).
+async fn get_raw(server: &Server, path: &str, headers: &[(&str, &str)]) -> (u16, String, Vec<u8>) {
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let mut head = format!("GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n", server.addr);
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw).await;
+    let end = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("no HTTP answer");
+    let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+    let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, head, raw[end + 4..].to_vec())
+}
+
+/// A response header's value (the head is lower-cased).
+fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().find_map(|line| line.strip_prefix(&format!("{name}: ")))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn static_assets_are_cached_by_version_and_gzipped() {
+    use std::io::Read;
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let page = get(&server, "/").await.body;
+    for (plain, ext, content_type) in
+        [("app", "js", "text/javascript"), ("style", "css", "text/css")]
+    {
+        // Pages link the versioned name: a hash of the content.
+        let at = page.find(&format!("/assets/{plain}.")).expect("the page links the asset");
+        let path: String = page[at..].chars().take_while(|&c| c != '"').collect();
+        let hash = path
+            .trim_start_matches(&format!("/assets/{plain}."))
+            .trim_end_matches(&format!(".{ext}"));
+        assert_eq!(hash.len(), 16, "{path}");
+        assert!(hash.bytes().all(|b| b.is_ascii_hexdigit()), "{path}");
+
+        let (status, head, body) = get_raw(&server, &path, &[]).await;
+        assert_eq!(status, 200);
+        assert!(header(&head, "content-type").unwrap().starts_with(content_type), "{head}");
+        assert_eq!(header(&head, "cache-control"), Some("public, max-age=31536000, immutable"));
+        assert_eq!(header(&head, "content-encoding"), None, "no gzip unless asked");
+        assert_eq!(header(&head, "vary"), Some("accept-encoding"));
+        let etag = header(&head, "etag").expect("an etag").to_string();
+        let plain_text = body;
+
+        // Revalidation: the same tag gets 304 and no body.
+        let (status, head, body) = get_raw(&server, &path, &[("If-None-Match", &etag)]).await;
+        assert_eq!(status, 304, "{head}");
+        assert!(body.is_empty());
+        assert_eq!(header(&head, "etag"), Some(etag.as_str()));
+        let (status, ..) =
+            get_raw(&server, &path, &[("If-None-Match", "\"0000000000000000\"")]).await;
+        assert_eq!(status, 200, "another tag gets the file");
+
+        // gzip for a client that accepts it, and the same bytes inside.
+        let (status, head, body) =
+            get_raw(&server, &path, &[("Accept-Encoding", "br;q=1.0, gzip;q=0.8, *;q=0.1")]).await;
+        assert_eq!(status, 200);
+        assert_eq!(header(&head, "content-encoding"), Some("gzip"));
+        assert_ne!(header(&head, "etag"), Some(etag.as_str()), "each encoding has its own tag");
+        assert!(body.len() * 2 < plain_text.len(), "{} of {} bytes", body.len(), plain_text.len());
+        let mut unzipped = Vec::new();
+        flate2::read::GzDecoder::new(&body[..]).read_to_end(&mut unzipped).unwrap();
+        assert_eq!(unzipped, plain_text);
+        let (_, head, _) = get_raw(&server, &path, &[("Accept-Encoding", "gzip;q=0")]).await;
+        assert_eq!(header(&head, "content-encoding"), None, "q=0 refuses gzip");
+
+        // The plain name and a stale hash still work, revalidated each time.
+        for other in
+            [format!("/assets/{plain}.{ext}"), format!("/assets/{plain}.0123456789abcdef.{ext}")]
+        {
+            let (status, head, body) = get_raw(&server, &other, &[]).await;
+            assert_eq!(status, 200, "{other}");
+            assert_eq!(header(&head, "cache-control"), Some("no-cache"), "{other}");
+            assert_eq!(body, plain_text, "{other}");
+            let (status, ..) = get_raw(&server, &other, &[("If-None-Match", &etag)]).await;
+            assert_eq!(status, 304, "{other}");
+        }
+    }
+    assert_eq!(get(&server, "/assets/app.123.js").await.status, 404);
+    assert_eq!(get(&server, "/assets/other.js").await.status, 404);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ending_names_the_player_and_watchers_learn_of_the_next_game() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let c =
+        post(&server, "/api/games", json!({"game": "wahree", "mode": "online", "name": "Bram"}))
+            .await
+            .json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let bram = c["token"].as_str().unwrap().to_string();
+    let code = c["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap().to_string();
+    let anh =
+        post(&server, &format!("/api/games/{id}/join"), json!({"invite": code, "name": "Anh"}))
+            .await
+            .json()["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
+    let state = get(&server, &format!("/api/games/{id}")).await.json();
+    assert_eq!(state["next_game"], Value::Null);
+    let pick = strings(&state["legal"])[0].clone();
+    let moved =
+        post(&server, &format!("/api/games/{id}/moves"), json!({"token": bram, "move": pick}))
+            .await
+            .json();
+    let text = moved["state"]["last"]["explanation"]["en"].as_str().unwrap().to_string();
+    assert!(text.ends_with("North to move."), "{text}");
+
+    // A spectator watches from here.
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
+            .await
+            .unwrap();
+    let _first = ws.next().await.unwrap().unwrap();
+
+    // Anh resigns: nobody is to move any more, in any language.
+    let over = post(&server, &format!("/api/games/{id}/resign"), json!({"token": anh})).await;
+    assert_eq!(over.status, 200, "{}", over.body);
+    let over = get(&server, &format!("/api/games/{id}")).await.json();
+    assert_eq!(
+        (over["winner"].as_str(), over["ending"].as_str()),
+        (Some("south"), Some("resignation"))
+    );
+    for lang in ["en", "vi", "nl"] {
+        let text = over["last"]["explanation"][lang].as_str().unwrap();
+        assert!(!text.is_empty());
+        assert!(
+            !text.contains("North to move")
+                && !text.contains("Đến lượt")
+                && !text.contains("aan zet"),
+            "{lang}: {text}"
+        );
+    }
+    let replay = get(&server, &format!("/api/games/{id}/replay")).await.json();
+    let last = replay["plies"].as_array().unwrap().last().unwrap();
+    assert!(!last["report"]["explanation"]["en"].as_str().unwrap().contains("to move"));
+
+    // The finished list names the player and gives the score as the game
+    // page does: South's name and seeds first; the record has the score.
+    let list = get(&server, "/finished").await.body;
+    assert!(list.contains("Anh resigned"), "{list}");
+    assert!(list.contains("Bram wins"));
+    let captured = (over["captured"][0].as_u64().unwrap(), over["captured"][1].as_u64().unwrap());
+    assert!(list.contains(&format!("Bram {} – {} Anh", captured.0, captured.1)));
+    let nl = get(&server, "/finished?lang=nl").await.body;
+    assert!(nl.contains("Anh gaf op"), "{nl}");
+    let record = get(&server, &format!("/api/games/{id}/record")).await.body;
+    assert!(record.contains(&format!("[Score \"{}-{}\"]", captured.0, captured.1)), "{record}");
+
+    // A rematch: the old game's state names it, and watchers are told.
+    let next =
+        post(&server, &format!("/api/games/{id}/rematch"), json!({"token": bram})).await.json();
+    let next_id = next["id"].as_str().unwrap().to_string();
+    assert_eq!(get(&server, &format!("/api/games/{id}")).await.json()["next_game"], json!(next_id));
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .expect("the watcher hears of the rematch")
+            .unwrap()
+            .unwrap();
+        let message: Value = serde_json::from_str(message.to_text().unwrap()).unwrap();
+        if message["type"] == "state" && message["state"]["next_game"] == json!(next_id) {
+            break;
+        }
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_games_are_filtered_and_paged() {
+    let (_dir, db) = temp_db();
+    finished_filtered_and_paged(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_games_are_filtered_and_paged_on_postgres() {
+    finished_filtered_and_paged(&postgres_db()).await;
+}
+
+async fn finished_filtered_and_paged(db: &impl Database) {
+    let server = start(db, 0).await;
+    // 23 games at one screen, each resigned at once: Wahree between Ann and
+    // Ben (14), Anywoli between Cy and Dee (9).
+    let mut ids = Vec::new();
+    for i in 0..23 {
+        let (game, name, opponent) =
+            if i % 7 < 4 { ("wahree", "Ann", "Ben") } else { ("anywoli", "Cy", "Dee") };
+        let c = post(
+            &server,
+            "/api/games",
+            json!({"game": game, "mode": "local", "name": name, "opponent": opponent}),
+        )
+        .await
+        .json();
+        let id = c["id"].as_str().unwrap().to_string();
+        let token = c["token"].as_str().unwrap();
+        assert_eq!(
+            post(&server, &format!("/api/games/{id}/resign"), json!({"token": token})).await.status,
+            200
+        );
+        ids.push((id, game));
+    }
+    let wahree = ids.iter().filter(|(_, g)| *g == "wahree").count();
+    assert_eq!((wahree, ids.len() - wahree), (14, 9));
+    let listed =
+        |body: &str| ids.iter().filter(|(id, _)| body.contains(&format!("/replay/{id}\""))).count();
+
+    // The page: labelled filters, 20 games, a link to the older ones.
+    let first = get(&server, "/finished").await.body;
+    assert!(first.contains("<label>Game<select name=\"game\">"), "{first}");
+    assert!(first.contains("<label>Player (part of a name)<input type=\"search\" name=\"player\""));
+    assert!(first.contains("<label>A record file<input type=\"file\""));
+    assert_eq!(listed(&first), 20);
+    assert!(first.contains("<time datetime=\""));
+    assert!(first.contains("href=\"/finished?page=2\""), "{first}");
+    assert!(!first.contains("rel=\"prev\""));
+    let second = get(&server, "/finished?page=2").await.body;
+    assert_eq!(listed(&second), 3);
+    assert!(second.contains("href=\"/finished?page=1\"") && !second.contains("rel=\"next\""));
+
+    // By game, by player (part of a name, any case), both.
+    let anywoli = get(&server, "/finished?game=anywoli").await.body;
+    assert_eq!(listed(&anywoli), 9);
+    assert!(anywoli.contains("<option value=\"anywoli\" selected>"));
+    let ann = get(&server, "/finished?player=aN").await.body;
+    assert_eq!(listed(&ann), 14);
+    assert!(ann.contains("value=\"aN\""));
+    assert_eq!(listed(&get(&server, "/finished?player=dee&game=anywoli").await.body), 9);
+    let none = get(&server, "/finished?player=ann&game=anywoli").await.body;
+    assert_eq!(listed(&none), 0);
+    assert!(none.contains("No finished game matches these filters."));
+    // A filter is kept in the page links ("e": Ben and Dee, every game).
+    let e = get(&server, "/finished?player=e").await.body;
+    assert_eq!(listed(&e), 20);
+    assert!(e.contains("href=\"/finished?page=2&amp;player=e\""), "{e}");
+    assert_eq!(listed(&get(&server, "/finished?player=e&page=2").await.body), 3);
+
+    // The API: the same filters, with limit and offset.
+    let api = |q: &str| {
+        let q = q.to_string();
+        let server = &server;
+        async move { get(server, &format!("/api/games?status=finished&{q}")).await.json() }
+    };
+    assert_eq!(api("game=wahree&limit=100").await.as_array().unwrap().len(), 14);
+    assert_eq!(api("player=CY").await.as_array().unwrap().len(), 9);
+    assert_eq!(api("limit=5&offset=20").await.as_array().unwrap().len(), 3);
+    let pages: Vec<String> = [api("limit=12").await, api("limit=12&offset=12").await]
+        .iter()
+        .flat_map(|p| p.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_string()))
+        .collect();
+    let mut every: Vec<String> = ids.iter().map(|(id, _)| id.clone()).collect();
+    let mut paged = pages.clone();
+    every.sort();
+    paged.sort();
+    assert_eq!(paged, every, "two pages hold every game once");
     server.stop().await;
 }

@@ -10,7 +10,7 @@
 use super::*;
 use mancala_web::api::{clean_name, poses_as_computer, PosesAsComputer};
 use mancala_web::scheduler::{Kind, Queues, Refused};
-use mancala_web::store::{StoreError, StoredGame};
+use mancala_web::store::{Finished, StoreError, StoredGame};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -490,9 +490,9 @@ impl Store for Faulty {
     fn truncate_moves(&self, row: &GameRow, plies: u32) -> Result<(), StoreError> {
         self.inner.truncate_moves(row, plies)
     }
-    fn finished(&self, limit: u32) -> Result<Vec<(GameRow, u32)>, StoreError> {
+    fn finished(&self, filter: &Finished) -> Result<Vec<(GameRow, u32)>, StoreError> {
         self.read()?;
-        self.inner.finished(limit)
+        self.inner.finished(filter)
     }
     fn create_next(&self, previous: &GameRow, next: &GameRow) -> Result<(), StoreError> {
         self.inner.create_next(previous, next)
