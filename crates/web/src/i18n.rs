@@ -245,6 +245,8 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("finished.upload-button", ["Upload", "Tải lên", "Uploaden"]),
     ("res.won", ["{side} won", "{side} thắng", "{side} heeft gewonnen"]),
     ("res.draw", ["Draw", "Hòa", "Remise"]),
+    ("server.problem", ["The server has a problem", "Máy chủ đang gặp sự cố", "De server heeft een probleem"]),
+    ("server.problem-detail", ["This page cannot be shown right now. Please try again in a moment. If it goes on, give the site's keeper this incident number: {incident}.", "Hiện không thể hiển thị trang này. Hãy thử lại sau giây lát. Nếu vẫn lỗi, hãy báo cho người quản lý trang mã sự cố này: {incident}.", "Deze pagina kan nu niet worden getoond. Probeer het zo opnieuw. Blijft het zo, geef de beheerder van de site dit incidentnummer: {incident}."]),
     // Endings that name the player, the finished list's filters and pages,
     // the move list, the invitation, offers, spectators, sound, the graph.
     ("end-by.resignation", ["{name} resigned", "{name} đã chịu thua", "{name} gaf op"]),
@@ -295,6 +297,11 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("err.no_hints", ["Hints are given only against the computer and at one screen.", "Chỉ có gợi ý khi chơi với máy hoặc trên cùng màn hình.", "Tips zijn er alleen tegen de computer en aan één scherm."]),
     ("err.match_over", ["The match is over.", "Trận đấu đã kết thúc.", "De match is voorbij."]),
     ("err.bad_clock", ["The clock must be 1 to 180 minutes, with 0 to 180 seconds added a move.", "Đồng hồ phải từ 1 đến 180 phút, cộng thêm 0 đến 180 giây mỗi nước.", "De klok moet 1 tot 180 minuten zijn, met 0 tot 180 seconden erbij per zet."]),
+    ("err.invitation_expired", ["This invitation has expired: ask for a new one.", "Lời mời này đã hết hạn: hãy xin một lời mời mới.", "Deze uitnodiging is verlopen: vraag om een nieuwe."]),
+    ("err.computer_name", ["That name is the computer's: choose another.", "Tên này là tên của máy: hãy chọn tên khác.", "Die naam is van de computer: kies een andere."]),
+    ("err.too_many_games", ["You have started as many games as allowed in an hour: finish one, or try again later.", "Bạn đã bắt đầu đủ số ván được phép trong một giờ: hãy chơi xong một ván hoặc thử lại sau.", "Je hebt het toegestane aantal partijen per uur al gestart: speel er een uit of probeer het later."]),
+    ("err.too_many_analyses", ["Your earlier hints or reviews are still being worked out: wait for them first.", "Các gợi ý hoặc bài phân tích trước của bạn vẫn đang được tính: hãy chờ chúng xong đã.", "Je eerdere tips of analyses worden nog berekend: wacht daar eerst op."]),
+    ("err.server_error", ["The server has a problem; please try again later.", "Máy chủ đang gặp sự cố; hãy thử lại sau.", "De server heeft een probleem; probeer het later opnieuw."]),
     ("err.other", ["Something went wrong: {message}", "Đã có lỗi: {message}", "Er ging iets mis: {message}"]),
     // Why a game ended.
     ("end.target", ["a player reached the winning score", "một người đã đạt đủ số hạt để thắng", "een speler haalde de winnende score"]),

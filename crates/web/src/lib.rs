@@ -16,15 +16,20 @@ pub mod i18n;
 pub mod limit;
 pub mod live;
 pub mod pages;
+pub mod scheduler;
+pub mod serve;
 pub mod store;
 
 use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::Router;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
 
 /// Largest request body accepted (a game record upload is the largest
 /// legitimate one; 64 KiB holds records of thousands of moves).
@@ -45,6 +50,23 @@ pub struct Config {
     /// How long a player to move may be away from an online game (no page
     /// open, no move) before the opponent can claim it.
     pub abandon_seconds: u64,
+    /// Connections one client address (an IPv6 /64) may hold open at once.
+    pub max_connections_per_address: usize,
+    /// Seconds a client has to send a request's headers, and that an idle
+    /// kept-alive connection stays open.
+    pub header_timeout_seconds: u64,
+    /// Seconds a request may take, its body included (the WebSocket's life
+    /// after the upgrade is not counted), before it gets a 503.
+    pub request_timeout_seconds: u64,
+    /// Seconds a storage call may take before the request gets a 503.
+    pub storage_timeout_seconds: u64,
+    /// Games one address (an IPv6 /64) may create an hour (0: no limit),
+    /// all of them at once if it likes.
+    pub games_per_address_per_hour: u32,
+    /// Hints and reviews one address may have waiting or being computed.
+    pub analyses_per_address: usize,
+    /// Hours an online game's invitation can be taken; then it expires.
+    pub invitation_hours: u64,
     /// How often the server pings each WebSocket; one silent for two pings
     /// is closed (and its player counts as gone).
     pub ping_seconds: u64,
@@ -59,6 +81,9 @@ pub const PING_SECONDS: u64 = 20;
 /// not keep its opponent waiting long.
 pub const ABANDON_SECONDS: u64 = 180;
 
+/// The default for `--invitation-hours`: a day.
+pub const INVITATION_HOURS: u64 = 24;
+
 impl Default for Config {
     /// The command line's defaults.
     fn default() -> Config {
@@ -68,6 +93,13 @@ impl Default for Config {
             rate_limit: 50,
             ai_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             abandon_seconds: ABANDON_SECONDS,
+            max_connections_per_address: 64,
+            header_timeout_seconds: 20,
+            request_timeout_seconds: 60,
+            storage_timeout_seconds: 10,
+            games_per_address_per_hour: 120,
+            analyses_per_address: 4,
+            invitation_hours: INVITATION_HOURS,
             ping_seconds: PING_SECONDS,
         }
     }
@@ -79,86 +111,137 @@ pub struct AppState {
     /// Games in use, each behind its own lock so that moves in one game are
     /// applied one at a time, in order.
     pub games: Mutex<HashMap<String, Arc<tokio::sync::Mutex<live::Live>>>>,
-    /// Bounds the computer's thinking: at most this many searches run at
-    /// once, each on a blocking thread, so they cannot starve the server.
-    pub ai: Arc<Semaphore>,
+    /// The computer's thinking (its moves, hints, reviews): at most
+    /// `--ai-threads` searches at once, on blocking threads, each client's
+    /// queue served in turn.
+    pub scheduler: Arc<scheduler::Scheduler>,
+    /// Every running clock's deadline, watched by one task.
+    pub deadlines: api::Deadlines,
+    /// Games created per address.
+    pub creations: limit::RateLimiter,
+    /// `Config::storage_timeout_seconds`.
+    pub store_timeout: Duration,
+    /// `Config::invitation_hours`, in seconds.
+    pub invitation_seconds: i64,
     pub public_url: String,
     pub limiter: limit::RateLimiter,
     /// `Config::abandon_seconds`, in milliseconds.
     pub abandon_ms: i64,
     /// `Config::ping_seconds`.
     pub ping: std::time::Duration,
-    /// Held while a game's review is computed: one at a time, so reviews
-    /// cannot take every thread the computer's moves need.
-    pub reviewing: tokio::sync::Mutex<()>,
 }
 
 pub type Shared = Arc<AppState>;
 
-/// The whole application: pages, assets and the API.
-pub fn app(state: Shared) -> Router {
-    Router::new()
+/// What pages may load: their own script, stylesheet and API, nothing
+/// inline, and no framing.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+     style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; \
+     base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// The whole application: pages, assets and the API, with the hardening
+/// headers on every answer and a time limit on every request.
+pub fn app(state: Shared, request_timeout: Duration) -> Router {
+    let headers = [
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::REFERRER_POLICY, "same-origin"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::HeaderName::from_static("cross-origin-opener-policy"), "same-origin"),
+    ];
+    let mut app = Router::new()
         .merge(pages::routes())
         .merge(api::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), limit::middleware))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .with_state(state)
+        .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, request_timeout))
+        .layer(axum::middleware::from_fn(api::log_server_errors))
+        .with_state(state);
+    for (name, value) in headers {
+        app = app
+            .layer(SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value)));
+    }
+    app
 }
 
 /// Opens the database and builds the shared state.
 pub fn state(config: &Config) -> Result<Shared, store::StoreError> {
     let store: Arc<dyn store::Store> = Arc::from(store::open(&config.database)?);
-    Ok(Arc::new(AppState {
+    Ok(state_with(config, store))
+}
+
+/// The shared state over an open store.
+pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
+    Arc::new(AppState {
         store,
         games: Mutex::new(HashMap::new()),
-        ai: Arc::new(Semaphore::new(config.ai_threads.max(1))),
+        scheduler: scheduler::Scheduler::new(
+            config.ai_threads.max(1),
+            config.analyses_per_address.max(1),
+        ),
+        deadlines: api::Deadlines::default(),
+        creations: limit::RateLimiter::per_hour(config.games_per_address_per_hour),
+        store_timeout: Duration::from_secs(config.storage_timeout_seconds.max(1)),
+        invitation_seconds: config.invitation_hours.min(1 << 40) as i64 * 3600,
         public_url: config.public_url.trim_end_matches('/').to_string(),
         limiter: limit::RateLimiter::new(config.rate_limit),
         abandon_ms: config.abandon_seconds.min(i64::MAX as u64 / 1000) as i64 * 1000,
         ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
-        reviewing: tokio::sync::Mutex::new(()),
-    }))
+    })
 }
 
 /// A running server: its address and a way to stop it.
 pub struct Server {
     pub addr: SocketAddr,
     pub state: Shared,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    task: tokio::task::JoinHandle<std::io::Result<()>>,
+    stop: Option<tokio::sync::watch::Sender<bool>>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
 }
 
 impl Server {
-    /// Stops accepting connections, ends open ones and waits for the server
-    /// task to finish.
+    /// Stops accepting connections, ends open ones (after the request in
+    /// progress) and the clock watcher, and waits for the server to finish.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
+            let _ = stop.send(true);
         }
-        self.task.abort();
-        let _ = self.task.await;
+        for task in self.tasks.drain(..) {
+            task.abort();
+            let _ = task.await;
+        }
     }
 }
 
 /// Starts the server on an already bound listener (tests bind 127.0.0.1:0).
 pub async fn serve(listener: TcpListener, config: &Config) -> Result<Server, store::StoreError> {
     // Opening the store blocks (it may connect to a database server).
-    let opening = config.clone();
-    let state = tokio::task::spawn_blocking(move || state(&opening))
+    let opening = config.database.clone();
+    let store = tokio::task::spawn_blocking(move || store::open(&opening))
         .await
         .map_err(|e| store::StoreError(format!("opening the store failed: {e}")))??;
+    serve_store(listener, config, Arc::from(store)).await
+}
+
+/// Starts the server on a store already open (tests wrap one to make it
+/// fail on purpose).
+pub async fn serve_store(
+    listener: TcpListener,
+    config: &Config,
+    store: Arc<dyn store::Store>,
+) -> Result<Server, store::StoreError> {
+    let state = state_with(config, store);
     let addr = listener.local_addr().map_err(|e| store::StoreError(e.to_string()))?;
-    let app = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    // Games whose clock was running when the server stopped: watch them
+    let app = app(state.clone(), Duration::from_secs(config.request_timeout_seconds.max(1)));
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    // One task ends games on time, for every game with a running clock;
+    // games whose clock was running when the server stopped are watched
     // again, so that a flag falls without anyone asking.
-    tokio::spawn(api::resume_clocks(state.clone()));
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                let _ = stopped.await;
-            })
-            .await
-    });
-    Ok(Server { addr, state, stop: Some(stop), task })
+    let clocks = tokio::spawn(api::watch_deadlines(state.clone()));
+    let resume = tokio::spawn(api::resume_clocks(state.clone()));
+    let limits = serve::Limits {
+        per_address: config.max_connections_per_address.max(1),
+        header_timeout: Duration::from_secs(config.header_timeout_seconds.max(1)),
+    };
+    let accept = tokio::spawn(serve::accept_loop(listener, app, limits, stopped));
+    Ok(Server { addr, state, stop: Some(stop), tasks: vec![accept, clocks, resume] })
 }

@@ -21,16 +21,25 @@ pub struct RateLimiter {
 }
 
 impl RateLimiter {
+    /// `per_second` requests a second, in bursts of twice that.
     pub fn new(per_second: u32) -> RateLimiter {
         let rate = per_second as f64;
         RateLimiter { rate, burst: rate * 2.0, buckets: Mutex::new(HashMap::new()) }
     }
 
-    /// Takes one token for `ip`; false if its bucket is empty.
+    /// `per_hour` a rolling hour, all at once if the client likes.
+    pub fn per_hour(per_hour: u32) -> RateLimiter {
+        let burst = per_hour as f64;
+        RateLimiter { rate: burst / 3600.0, burst, buckets: Mutex::new(HashMap::new()) }
+    }
+
+    /// Takes one token for `ip`'s address (an IPv6 address's /64); false if
+    /// its bucket is empty.
     pub fn allow(&self, ip: IpAddr) -> bool {
         if self.rate <= 0.0 {
             return true;
         }
+        let ip = crate::scheduler::address_key(ip);
         let now = Instant::now();
         let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         // Forget idle clients now and then so the map cannot grow forever.

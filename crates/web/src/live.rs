@@ -48,8 +48,13 @@ pub struct Live {
     /// How long a player to move may be away before the opponent can claim
     /// the game (ms): the server's `--abandon-seconds`.
     pub abandon_ms: i64,
-    /// The task that ends the game when the running clock reaches zero.
-    pub clock_task: Option<tokio::task::AbortHandle>,
+    /// Whom the computer's moves in this game are queued under: the
+    /// address of the player who created the game or moved last (in memory
+    /// only; `Unknown` after a restart until the player's next move).
+    pub client: crate::scheduler::Client,
+    /// A task is playing the computer's moves in this game (thinking,
+    /// storing, or waiting to store again): no second one is started.
+    pub thinking: bool,
     /// The match this game is part of, if any.
     pub in_match: Option<MatchState>,
 }
@@ -162,7 +167,8 @@ impl Live {
             left: [None, None],
             arrived: [false, false],
             abandon_ms: 0,
-            clock_task: None,
+            client: crate::scheduler::Client::Unknown,
+            thinking: false,
             in_match: None,
         })
     }

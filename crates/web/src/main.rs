@@ -30,6 +30,31 @@ struct Options {
     /// open, no move) before the opponent can claim the win.
     #[arg(long, default_value_t = mancala_web::ABANDON_SECONDS)]
     abandon_seconds: u64,
+    /// Connections one address (an IPv6 /64) may hold open at once; more
+    /// are answered 429 and closed.
+    #[arg(long, default_value_t = Config::default().max_connections_per_address)]
+    max_connections_per_address: usize,
+    /// Seconds a client has to send a request's headers, and that an idle
+    /// kept-alive connection stays open.
+    #[arg(long, default_value_t = Config::default().header_timeout_seconds)]
+    header_timeout_seconds: u64,
+    /// Seconds a request may take (its body included) before it is
+    /// answered 503.
+    #[arg(long, default_value_t = Config::default().request_timeout_seconds)]
+    request_timeout_seconds: u64,
+    /// Seconds a storage call may take before the request is answered 503.
+    #[arg(long, default_value_t = Config::default().storage_timeout_seconds)]
+    storage_timeout_seconds: u64,
+    /// Games one address (an IPv6 /64) may create an hour (0: no limit).
+    #[arg(long, default_value_t = Config::default().games_per_address_per_hour)]
+    games_per_address_per_hour: u32,
+    /// Hints and reviews one address may have waiting or being computed;
+    /// more are answered 429.
+    #[arg(long, default_value_t = Config::default().analyses_per_address)]
+    analyses_per_address: usize,
+    /// Hours an online game's invitation can be taken.
+    #[arg(long, default_value_t = mancala_web::INVITATION_HOURS)]
+    invitation_hours: u64,
     /// Seconds between the server's pings on each WebSocket; a socket silent
     /// for two pings is closed and its player counts as gone.
     #[arg(long, default_value_t = mancala_web::PING_SECONDS)]
@@ -39,10 +64,18 @@ struct Options {
 #[tokio::main]
 async fn main() -> ExitCode {
     let options = Options::parse();
+    // The log goes to standard error: RUST_LOG filters it (default info).
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .init();
     let listener = match tokio::net::TcpListener::bind(&options.bind).await {
         Ok(listener) => listener,
         Err(e) => {
-            eprintln!("error: cannot listen on {}: {e}", options.bind);
+            tracing::error!("cannot listen on {}: {e}", options.bind);
             return ExitCode::FAILURE;
         }
     };
@@ -55,12 +88,19 @@ async fn main() -> ExitCode {
             .ai_threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         abandon_seconds: options.abandon_seconds,
+        max_connections_per_address: options.max_connections_per_address,
+        header_timeout_seconds: options.header_timeout_seconds,
+        request_timeout_seconds: options.request_timeout_seconds,
+        storage_timeout_seconds: options.storage_timeout_seconds,
+        games_per_address_per_hour: options.games_per_address_per_hour,
+        analyses_per_address: options.analyses_per_address,
+        invitation_hours: options.invitation_hours,
         ping_seconds: options.ping_seconds,
     };
     let server = match serve(listener, &config).await {
         Ok(server) => server,
         Err(e) => {
-            eprintln!("error: {e}");
+            tracing::error!("{e}");
             return ExitCode::FAILURE;
         }
     };

@@ -38,7 +38,7 @@ async fn fallback(
             .into_response();
     }
     let (lang, remember) = language(&q, &headers);
-    not_found(lang, remember, uri.path().to_string()).into_response()
+    not_found(lang, remember).into_response()
 }
 
 /// Percent-encodes a query value (everything but unreserved characters).
@@ -112,8 +112,6 @@ struct Page {
     remember: bool,
     status: StatusCode,
     title: String,
-    /// The page's path, for the language links.
-    path: String,
     body: String,
     /// Data for `app.js`: which page and its parameters.
     script: Option<String>,
@@ -125,10 +123,13 @@ impl IntoResponse for Page {
         let mut switch = String::new();
         for other in Lang::ALL {
             let current = if other == lang { " aria-current=\"true\"" } else { "" };
+            // A relative link (the same page in another language): nothing
+            // of the request's path is written into the page, so a path
+            // like `//elsewhere.example/` cannot make a link to another
+            // host.
             let _ = write!(
                 switch,
-                "<a href=\"{}?lang={}\" lang=\"{}\" hreflang=\"{}\"{current}>{}</a> ",
-                esc(&self.path),
+                "<a href=\"?lang={}\" lang=\"{}\" hreflang=\"{}\"{current}>{}</a> ",
                 other.code(),
                 other.code(),
                 other.code(),
@@ -185,16 +186,39 @@ fn json_in_html(json: &str) -> String {
     json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
-fn not_found(lang: Lang, remember: bool, path: String) -> Page {
+fn not_found(lang: Lang, remember: bool) -> Page {
     Page {
         lang,
         remember,
         status: StatusCode::NOT_FOUND,
         title: t(lang, "notfound").to_string(),
-        path,
         body: format!(
             "<h1>{}</h1><p><a href=\"/\">{}</a></p>",
             esc(t(lang, "notfound")),
+            esc(t(lang, "nav.catalogue"))
+        ),
+        script: None,
+    }
+}
+
+/// The page for a failure of the server (storage): it says the server has
+/// a problem and gives the incident id the log has the details under.
+fn server_problem(
+    lang: Lang,
+    remember: bool,
+    status: StatusCode,
+    e: &crate::api::ApiError,
+) -> Page {
+    let incident = e.body["error"]["incident"].as_str().unwrap_or("");
+    Page {
+        lang,
+        remember,
+        status,
+        title: t(lang, "server.problem").to_string(),
+        body: format!(
+            "<h1>{}</h1><p>{}</p><p><a href=\"/\">{}</a></p>",
+            esc(t(lang, "server.problem")),
+            esc(&t(lang, "server.problem-detail").replace("{incident}", incident)),
             esc(t(lang, "nav.catalogue"))
         ),
         script: None,
@@ -242,7 +266,6 @@ async fn catalogue(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
         remember,
         status: StatusCode::OK,
         title: t(lang, "nav.catalogue").into(),
-        path: "/".into(),
         body,
         script: None,
     }
@@ -343,8 +366,7 @@ fn find_page(id: &str) -> Option<(&'static GamePage, usize)> {
 
 async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let path = format!("/games/{id}");
-    let Some((page, selected)) = find_page(&id) else { return not_found(lang, remember, path) };
+    let Some((page, selected)) = find_page(&id) else { return not_found(lang, remember) };
     let i = lang_index(lang);
     let pits = ruleset(page.variants[0].0).map_or(6, |r| r.rules.pits_per_row);
     let mut body = format!(
@@ -388,15 +410,7 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
     }
     body.push_str(&sections_html(lang, page.house, None));
     body.push_str(&sections_html(lang, page.history, None));
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: page.name.into(),
-        path,
-        body,
-        script: None,
-    }
+    Page { lang, remember, status: StatusCode::OK, title: page.name.into(), body, script: None }
 }
 
 #[derive(Deserialize, Default)]
@@ -467,7 +481,6 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
         remember,
         status: StatusCode::OK,
         title: t(lang, "new.title").into(),
-        path: "/new".into(),
         body,
         script: Some(serde_json::json!({ "page": "new" }).to_string()),
     }
@@ -501,9 +514,12 @@ async fn game_view(
     kind: &str,
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let path = format!("/{}/{id}", if kind == "play" { "g" } else { "replay" });
-    let Ok(game) = crate::api::live(&state, &id).await else {
-        return not_found(lang, remember, path);
+    let game = match crate::api::live(&state, &id).await {
+        Ok(game) => game,
+        Err(e) if e.status == StatusCode::NOT_FOUND => return not_found(lang, remember),
+        // Storage failed (logged with its incident id): say so, rather
+        // than that the game does not exist.
+        Err(e) => return server_problem(lang, remember, e.status, &e),
     };
     let (name, south, north, pits) = {
         let live = game.lock().await;
@@ -524,7 +540,6 @@ async fn game_view(
         remember,
         status: StatusCode::OK,
         title,
-        path,
         body,
         script: Some(
             serde_json::json!({ "page": kind, "id": id, "lang": lang.code() }).to_string(),
@@ -625,9 +640,8 @@ async fn finished(
         limit: FINISHED_PAGE + 1,
         offset: (page - 1) * FINISHED_PAGE,
     };
-    let store = state.store.clone();
     // Each listed game is replayed for its final score (a page holds 20).
-    let listed = tokio::task::spawn_blocking(move || {
+    let listed = crate::api::blocking(&state, move |store| {
         let rows = store.finished(&filter)?;
         let mut games = Vec::new();
         for (row, moves) in rows {
@@ -640,12 +654,15 @@ async fn finished(
                 });
             games.push((row, moves, captured));
         }
-        Ok::<_, crate::store::StoreError>(games)
+        Ok(games)
     })
-    .await
-    .ok()
-    .and_then(Result::ok)
-    .unwrap_or_default();
+    .await;
+    // A failed read is the server's problem (logged with its incident id),
+    // not an empty list.
+    let listed = match listed {
+        Ok(listed) => listed,
+        Err(e) => return server_problem(lang, remember, e.status, &e),
+    };
     let more = listed.len() > FINISHED_PAGE as usize;
     let mut body = format!("<h1>{}</h1>", esc(t(lang, "nav.finished")));
     // The filters: a plain GET form, so a filtered list has its own address.
@@ -763,7 +780,6 @@ async fn finished(
         remember,
         status: StatusCode::OK,
         title: t(lang, "nav.finished").into(),
-        path: "/finished".into(),
         body,
         script: Some(serde_json::json!({ "page": "finished" }).to_string()),
     }

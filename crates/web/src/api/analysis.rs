@@ -78,6 +78,7 @@ struct ReviewedMove {
 /// online, where it would be help from outside the game).
 pub(crate) async fn hint(
     State(state): State<Shared>,
+    ClientOf(client): ClientOf,
     seated: Seated,
 ) -> Result<Json<Hint>, ApiError> {
     let snapshot = {
@@ -100,14 +101,14 @@ pub(crate) async fn hint(
         }
         live.game.clone()
     };
-    let permit = state.ai.clone().acquire_owned().await.map_err(internal)?;
     let rules = *snapshot.rules();
-    let report = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        Searcher::with_table(rules, 8).search(&snapshot, HINT_LIMITS)
-    })
-    .await
-    .map_err(internal)?;
+    let search = move || Searcher::with_table(rules, 8).search(&snapshot, HINT_LIMITS);
+    let report = state
+        .scheduler
+        .run(client, Kind::Analysis, search)
+        .await
+        .map_err(refused)?
+        .ok_or_else(|| internal("the hint's search ended without an answer"))?;
     let best = report.best.ok_or_else(finished_error)?;
     Ok(Json(Hint {
         pit: best.letter(&rules).to_string(),
@@ -186,10 +187,13 @@ pub(crate) fn review_of(ruleset: &Ruleset, start: &Game, end: &Game) -> Result<V
     serde_json::to_value(review).map_err(|e| e.to_string())
 }
 
-/// The review of a finished game: computed once (one review at a time on
-/// the whole server, on a blocking thread behind the computer's semaphore)
-/// and stored.
-pub(crate) async fn review(State(state): State<Shared>, Path(id): Path<String>) -> ApiResult {
+/// The review of a finished game: computed once (queued under the client
+/// who asks, like the computer's moves) and stored.
+pub(crate) async fn review(
+    State(state): State<Shared>,
+    ClientOf(client): ClientOf,
+    Path(id): Path<String>,
+) -> ApiResult {
     let game = live(&state, &id).await?;
     let (ruleset, start, end) = {
         let live = game.lock().await;
@@ -200,40 +204,24 @@ pub(crate) async fn review(State(state): State<Shared>, Path(id): Path<String>) 
                 "a game is reviewed once it is over",
             ));
         }
-        let start = new_game(live.ruleset, live.row.setup.as_deref())
-            .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e))?;
+        let start = new_game(live.ruleset, live.row.setup.as_deref()).map_err(internal)?;
         (live.ruleset, start, live.game.clone())
     };
     let rules = ruleset.rules;
     let key: Vec<String> = end.moves().iter().map(|p| p.letter(&rules).to_string()).collect();
     let key = key.join(" ");
-    let stored = || {
-        let (id, key) = (id.clone(), key.clone());
-        let store = state.store.clone();
-        async move {
-            tokio::task::spawn_blocking(move || store.load_review(&id))
-                .await
-                .map_err(internal)?
-                .map(|review| review.filter(|r| r.moves == key).map(|r| r.review))
-                .map_err(ApiError::from)
-        }
-    };
-    if let Some(text) = stored().await? {
-        return serde_json::from_str(&text).map(Json).map_err(internal);
+    let (game_id, wanted) = (id.clone(), key.clone());
+    let stored = blocking(&state, move |s| s.load_review(&game_id)).await?;
+    if let Some(review) = stored.filter(|r| r.moves == wanted) {
+        return serde_json::from_str(&review.review).map(Json).map_err(internal);
     }
-    let _one = state.reviewing.lock().await;
-    // Another request may have made it while this one waited.
-    if let Some(text) = stored().await? {
-        return serde_json::from_str(&text).map(Json).map_err(internal);
-    }
-    let permit = state.ai.clone().acquire_owned().await.map_err(internal)?;
-    let value = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        review_of(ruleset, &start, &end)
-    })
-    .await
-    .map_err(internal)?
-    .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e))?;
+    let value = state
+        .scheduler
+        .run(client, Kind::Analysis, move || review_of(ruleset, &start, &end))
+        .await
+        .map_err(refused)?
+        .ok_or_else(|| internal("the review's search ended without an answer"))?
+        .map_err(internal)?;
     let review = StoredReview { moves: key, review: value.to_string() };
     blocking(&state, move |s| s.save_review(&id, &review)).await?;
     Ok(Json(value))

@@ -9,48 +9,129 @@ pub async fn resume_clocks(state: Shared) {
     let ids = match blocking(&state, |s| s.running_clocks()).await {
         Ok(ids) => ids,
         Err(e) => {
-            eprintln!("error: cannot list the games with running clocks: {}", e.body);
+            tracing::error!("cannot list the games with running clocks: {}", e.body);
             return;
         }
     };
     for id in ids {
         if let Err(e) = live(&state, &id).await {
-            eprintln!("error: game {id}: {}", e.body);
+            tracing::error!(game = %id, "cannot watch the game's clock: {}", e.body);
         }
     }
 }
 
-/// Ends the game on time when the running clock reaches zero, without
-/// waiting for a request: a task sleeps until then. Called after every
-/// change that can start, stop or move a clock; it replaces the previous
-/// task.
-pub fn watch_clock(state: &Shared, game: &Arc<Mutex<Live>>, live: &mut Live) {
-    if let Some(task) = live.clock_task.take() {
-        task.abort();
-    }
-    let Some((_, mut at)) = live.flag_at() else { return };
-    let (state, game) = (state.clone(), game.clone());
-    let task = tokio::spawn(async move {
-        loop {
-            let wait = at - now_ms();
-            if wait > 0 {
-                tokio::time::sleep(Duration::from_millis(wait as u64)).await;
+/// When each running clock runs out: game ids by deadline (ms since the
+/// epoch). One task ([`watch_deadlines`]) sleeps until the first and loads
+/// that game then, so that a game with a running clock is held by nothing
+/// and leaves memory when idle like any other.
+#[derive(Default)]
+pub struct Deadlines {
+    inner: std::sync::Mutex<DeadlineSet>,
+    changed: tokio::sync::Notify,
+}
+
+#[derive(Default)]
+struct DeadlineSet {
+    by_time: std::collections::BTreeSet<(i64, String)>,
+    by_game: std::collections::HashMap<String, i64>,
+}
+
+impl Deadlines {
+    /// Sets (or with `None` clears) a game's deadline.
+    pub fn set(&self, game: &str, at: Option<i64>) {
+        {
+            let mut guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+            let inner = &mut *guard;
+            if inner.by_game.get(game).copied() == at {
+                return;
             }
-            let mut live = game.lock().await;
-            match live.flag_at() {
-                Some((side, due)) if due <= now_ms() => {
-                    // Dropped only if storage fails; the next request
-                    // that finds the flag down ends the game then.
-                    live.clock_task = None;
-                    let _ = finish(&state, &mut live, Some(!side), GameEnding::Time).await;
-                    return;
-                }
-                Some((_, due)) => at = due,
-                None => return,
+            if let Some(old) = inner.by_game.remove(game) {
+                inner.by_time.remove(&(old, game.to_string()));
+            }
+            if let Some(at) = at {
+                inner.by_game.insert(game.to_string(), at);
+                inner.by_time.insert((at, game.to_string()));
             }
         }
-    });
-    live.clock_task = Some(task.abort_handle());
+        self.changed.notify_one();
+    }
+
+    /// The first deadline.
+    pub fn first(&self) -> Option<(i64, String)> {
+        let inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        inner.by_time.first().cloned()
+    }
+
+    /// How many games have a deadline.
+    pub fn len(&self) -> usize {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner()).by_game.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Removes a deadline that has come, if it is still the game's.
+    fn take(&self, at: i64, game: &str) -> bool {
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        if inner.by_game.get(game) == Some(&at) {
+            inner.by_game.remove(game);
+            inner.by_time.remove(&(at, game.to_string()));
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// The one task that ends games on time, without waiting for a request.
+pub async fn watch_deadlines(state: Shared) {
+    loop {
+        let Some((at, game)) = state.deadlines.first() else {
+            state.deadlines.changed.notified().await;
+            continue;
+        };
+        let wait = at - now_ms();
+        if wait > 0 {
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_millis(wait as u64)) => {}
+                _ = state.deadlines.changed.notified() => {}
+            }
+            continue;
+        }
+        if state.deadlines.take(at, &game) {
+            tokio::spawn(flag_falls(state.clone(), game));
+        }
+    }
+}
+
+/// Ends a game whose running clock reached zero (loading it if it left
+/// memory). If storage fails, the deadline is set again a second later.
+async fn flag_falls(state: Shared, id: String) {
+    let game = match live(&state, &id).await {
+        Ok(game) => game,
+        Err(e) => {
+            tracing::error!(game = %id, "a flag fell but the game cannot be loaded: {}", e.body);
+            state.deadlines.set(&id, Some(now_ms() + 1000));
+            return;
+        }
+    };
+    let mut live = game.lock().await;
+    match live.flag_at() {
+        Some((side, due)) if due <= now_ms() => {
+            if let Err(e) = finish(&state, &mut live, Some(!side), GameEnding::Time).await {
+                tracing::error!(game = %id, "a flag fell but the end could not be stored: {}", e.body);
+                state.deadlines.set(&id, Some(now_ms() + 1000));
+            }
+        }
+        _ => watch_clock(&state, &live),
+    }
+}
+
+/// Keeps the game's deadline in step with its clock: called after every
+/// change that can start, stop or move a clock.
+pub fn watch_clock(state: &Shared, live: &Live) {
+    state.deadlines.set(&live.row.id, live.flag_at().map(|(_, at)| at));
 }
 
 /// The longest clock a game can have: three hours a player.

@@ -2,42 +2,120 @@
 
 use super::*;
 
-/// If it is the computer's turn, thinks (bounded by the semaphore, on a
-/// blocking thread) and plays its move, as often as it stays its turn.
+/// Times the computer's move is stored again after storage failed, with
+/// these waits (ms) before each try; after the last, the game's next
+/// request (a page load, a state request) starts it again.
+pub const COMPUTER_RETRIES_MS: [u64; 4] = [100, 300, 1_000, 3_000];
+
+/// If it is the computer's turn, thinks (queued under the game's client,
+/// on a blocking thread) and plays its move, as often as it stays its
+/// turn. A game has at most one such task (`Live::thinking`); a second
+/// call while one runs returns at once.
 pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
     tokio::spawn(async move {
+        {
+            let mut live = game.lock().await;
+            if live.thinking {
+                return;
+            }
+            live.thinking = true;
+        }
+        computer_turns(&state, &game).await;
+    });
+}
+
+/// The computer's moves while it is its turn. Clears `Live::thinking` on
+/// the way out, under the same lock as the look that found it is not the
+/// computer's turn, so that a move made meanwhile cannot be missed.
+async fn computer_turns(state: &Shared, game: &Arc<Mutex<Live>>) {
+    {
+        // A move thought of but not stored yet (storage failed), for the
+        // game as it was at that revision.
+        let mut unsaved: Option<(u64, Pit)> = None;
+        let mut failures = 0;
         loop {
-            let (snapshot, revision, level) = {
-                let live = game.lock().await;
+            let (snapshot, revision, level, id, client) = {
+                let mut live = game.lock().await;
                 match (live.to_move(), live.computer(), live.row.level) {
                     (Some(turn), Some(computer), Some(level)) if turn == computer => {
-                        (live.game.clone(), live.revision, level)
+                        (live.game.clone(), live.revision, level, live.row.id.clone(), live.client)
                     }
-                    _ => return,
+                    _ => {
+                        live.thinking = false;
+                        return;
+                    }
                 }
             };
-            let Ok(permit) = state.ai.clone().acquire_owned().await else { return };
-            let seed = fastrand::u64(..);
-            let rules = *snapshot.rules();
-            let choice = tokio::task::spawn_blocking(move || {
-                let _permit = permit;
-                Player::with_table(PlayerSpec::Level(level), rules, seed, table_megabytes(level))
-                    .choose(&snapshot, None)
-            })
-            .await;
-            let Ok(Some(pit)) = choice else { return };
+            let pit = match unsaved.take() {
+                Some((at, pit)) if at == revision => pit,
+                _ => {
+                    let seed = fastrand::u64(..);
+                    let rules = *snapshot.rules();
+                    let think = move || {
+                        Player::with_table(
+                            PlayerSpec::Level(level),
+                            rules,
+                            seed,
+                            table_megabytes(level),
+                        )
+                        .choose(&snapshot, None)
+                    };
+                    match state.scheduler.run(client, Kind::Move(id.clone()), think).await {
+                        Ok(Some(Some(pit))) => pit,
+                        // Already queued (another call has it), or no move.
+                        _ => {
+                            game.lock().await.thinking = false;
+                            return;
+                        }
+                    }
+                }
+            };
             let mut live = game.lock().await;
             if live.revision != revision {
                 // Something changed meanwhile (an undo, a resignation):
                 // look again.
                 continue;
             }
-            if apply_move(&state, &mut live, pit).await.is_err() {
-                return;
+            match apply_move(state, &mut live, pit).await {
+                Ok(_) => {
+                    failures = 0;
+                    watch_clock(state, &live);
+                }
+                Err(e) => {
+                    drop(live);
+                    let Some(&wait) = COMPUTER_RETRIES_MS.get(failures) else {
+                        tracing::error!(
+                            game = %id,
+                            "the computer's move could not be stored after {} tries: {}; \
+                             the game's next request tries again",
+                            failures + 1,
+                            e.body
+                        );
+                        game.lock().await.thinking = false;
+                        return;
+                    };
+                    failures += 1;
+                    tracing::warn!(
+                        game = %id,
+                        attempt = failures,
+                        "the computer's move could not be stored: {}; trying again in {wait} ms",
+                        e.body
+                    );
+                    unsaved = Some((revision, pit));
+                    tokio::time::sleep(Duration::from_millis(wait)).await;
+                }
             }
-            watch_clock(&state, &game, &mut live);
         }
-    });
+    }
+}
+
+/// Starts the computer if it is its turn and it is not thinking already:
+/// for requests that find a game whose computer move failed to be stored.
+pub(crate) fn nudge_computer(state: &Shared, game: &Arc<Mutex<Live>>, live: &Live) {
+    let computers_turn = live.to_move().is_some() && live.to_move() == live.computer();
+    if computers_turn && !live.thinking {
+        schedule_computer(state.clone(), game.clone());
+    }
 }
 
 /// The transposition table for one computer move at `level`. A player is

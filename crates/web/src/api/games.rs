@@ -33,8 +33,7 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
     })
     .await?;
     let stored = stored.ok_or_else(|| unknown_game(id))?;
-    let mut live = Live::rebuild(stored)
-        .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e.0))?;
+    let mut live = Live::rebuild(stored).map_err(|e| internal(e.0))?;
     live.abandon_ms = state.abandon_ms;
     live.in_match = in_match;
     let game = {
@@ -44,10 +43,7 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
             return Ok(game.clone());
         }
         if games.len() >= CACHED_GAMES {
-            // Forget games nobody holds (no request, watcher, computer or
-            // clock task has them): everything about them is stored, so
-            // they reload.
-            games.retain(|_, game| Arc::strong_count(game) > 1);
+            forget_idle(&mut games);
         }
         let game = Arc::new(Mutex::new(live));
         games.insert(id.to_string(), game.clone());
@@ -56,8 +52,23 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
     // A game stored while the computer was to move (the server stopped
     // while it was thinking) goes on, and a running clock is watched.
     schedule_computer(state.clone(), game.clone());
-    watch_clock(state, &game, &mut *game.lock().await);
+    watch_clock(state, &*game.lock().await);
     Ok(game)
+}
+
+/// Forgets games nobody holds (no request, WebSocket or computer move has
+/// them; a running clock is a deadline in `AppState::deadlines`, which
+/// holds only the id): everything about them is stored, so they reload.
+fn forget_idle(games: &mut std::collections::HashMap<String, Arc<Mutex<Live>>>) {
+    games.retain(|_, game| Arc::strong_count(game) > 1);
+}
+
+/// Forgets every idle game now (the server does it when
+/// [`CACHED_GAMES`] are in memory); returns how many stay.
+pub fn evict_idle(state: &Shared) -> usize {
+    let mut games = state.games.lock().unwrap_or_else(|e| e.into_inner());
+    forget_idle(&mut games);
+    games.len()
 }
 
 pub(crate) fn game_url(state: &Shared, id: &str) -> String {
@@ -128,8 +139,19 @@ pub struct Summary<'a> {
 
 pub(crate) async fn create(
     State(state): State<Shared>,
+    ClientOf(client): ClientOf,
     JsonBody(body): JsonBody<CreateGame>,
 ) -> ApiResult<SeatAnswer> {
+    if let crate::scheduler::Client::Address(ip) = client {
+        if !state.creations.allow(ip) {
+            return Err(error(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_games",
+                "your address has created as many games as it may in an hour; \
+                 finish or reuse one, or try again later",
+            ));
+        }
+    }
     let ruleset = ruleset(&body.game)
         .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_ruleset", e.to_string()))?;
     let side = match body.side.as_deref().unwrap_or("south") {
@@ -172,7 +194,7 @@ pub(crate) async fn create(
             format!("mode '{}' is not one of computer, local, online", body.mode),
         )
     })?;
-    let name = clean_name(body.name.as_deref(), default_name(side));
+    let name = clean_name(body.name.as_deref(), default_name(side)).map_err(name_error)?;
     let token = secret();
     let mut row = GameRow {
         id: game_id(),
@@ -216,7 +238,8 @@ pub(crate) async fn create(
             row.computer = Some(side_name(!side).into());
         }
         Mode::Local => {
-            *theirs.0 = clean_name(body.opponent.as_deref(), default_name(!side));
+            *theirs.0 =
+                clean_name(body.opponent.as_deref(), default_name(!side)).map_err(name_error)?;
             *theirs.1 = Some(token.clone());
         }
         Mode::Online => row.invite = Some(secret()),
@@ -238,7 +261,8 @@ pub(crate) async fn create(
         }
     }
     let game = live(&state, &id).await?;
-    let live = game.lock().await;
+    let mut live = game.lock().await;
+    live.client = client;
     Ok(Json(SeatAnswer {
         token,
         side: Some(side_name(side)),
@@ -271,6 +295,7 @@ pub(crate) fn seat_fields(row: &mut GameRow, side: Side) -> (Seat<'_>, Seat<'_>)
 pub(crate) async fn show(State(state): State<Shared>, Path(id): Path<String>) -> ApiResult {
     let game = live(&state, &id).await?;
     let live = game.lock().await;
+    nudge_computer(&state, &game, &live);
     Ok(Json(live.state()))
 }
 
@@ -344,11 +369,23 @@ pub(crate) async fn join(
             "this invitation has already been used (or is wrong): you can watch the game",
         ));
     }
+    if now() - live.row.created > state.invitation_seconds {
+        return Err(error(
+            StatusCode::GONE,
+            "invitation_expired",
+            format!(
+                "this invitation expired: an invitation can be taken for {} hours after the \
+                 game was made; ask for a new one",
+                state.invitation_seconds / 3600
+            ),
+        ));
+    }
     let side = if live.row.south_token.is_none() { Side::South } else { Side::North };
+    let name = clean_name(body.name.as_deref(), default_name(side)).map_err(name_error)?;
     let token = secret();
     let mut row = live.row.clone();
     let (mine, _) = seat_fields(&mut row, side);
-    *mine.0 = clean_name(body.name.as_deref(), default_name(side));
+    *mine.0 = name;
     *mine.1 = Some(token.clone());
     row.invite = None;
     row.updated = now();
@@ -357,7 +394,7 @@ pub(crate) async fn join(
     let saved = row.clone();
     blocking(&state, move |s| s.save(&saved)).await?;
     live.row = row;
-    watch_clock(&state, &game, &mut live);
+    watch_clock(&state, &live);
     let state_json = live.state();
     live.publish(&Push::State { state: &state_json });
     Ok(Json(Joined { token, side: side_name(side), state: state_json }))
@@ -383,7 +420,7 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
         drop(live);
         let next_game = self::live(&state, &next).await?;
         let mut next_live = next_game.lock().await;
-        arrive(&state, &next_game, &mut next_live, &[new_side]).await?;
+        arrive(&state, &mut next_live, &[new_side]).await?;
         let token = match new_side {
             Side::South => next_live.row.south_token.clone(),
             Side::North => next_live.row.north_token.clone(),
@@ -471,7 +508,7 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
     drop(live);
     let next_game = self::live(&state, &row.id).await?;
     let mut next_live = next_game.lock().await;
-    arrive(&state, &next_game, &mut next_live, &[new_side]).await?;
+    arrive(&state, &mut next_live, &[new_side]).await?;
     let token = match new_side {
         Side::South => row.south_token.clone(),
         Side::North => row.north_token.clone(),
@@ -493,7 +530,6 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
 /// now, not when the first of them asked.
 pub(crate) async fn arrive(
     state: &Shared,
-    game: &Arc<Mutex<Live>>,
     live: &mut Live,
     sides: &[Side],
 ) -> Result<(), ApiError> {
@@ -517,7 +553,7 @@ pub(crate) async fn arrive(
             return Err(e);
         }
         live.row = row;
-        watch_clock(state, game, live);
+        watch_clock(state, live);
     }
     live.publish_state();
     Ok(())

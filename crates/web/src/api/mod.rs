@@ -9,6 +9,7 @@ use crate::live::{
     new_game, now_ms, parse_side, report_json, side_name, winner_text, BySide, Live, MatchState,
     NoClaim, Push,
 };
+use crate::scheduler::Kind;
 use crate::store::{
     Clock, GameEnding, GameRow, MatchRow, Mode, Status, StoreError, StoredGame, StoredReview,
 };
@@ -41,10 +42,11 @@ mod ws;
 
 pub(crate) use analysis::*;
 pub(crate) use clocks::*;
-pub use clocks::{resume_clocks, watch_clock};
-pub use computer::schedule_computer;
+pub use clocks::{resume_clocks, watch_clock, watch_deadlines, Deadlines};
+pub(crate) use computer::nudge_computer;
+pub use computer::{schedule_computer, COMPUTER_RETRIES_MS};
 pub(crate) use games::*;
-pub use games::{live, summary};
+pub use games::{evict_idle, live, summary};
 pub(crate) use moves::*;
 pub use offers::computer_accepts_end;
 pub(crate) use offers::*;
@@ -92,7 +94,78 @@ impl IntoResponse for ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
-        error(StatusCode::INTERNAL_SERVER_ERROR, "storage", e.to_string())
+        server_error(StatusCode::INTERNAL_SERVER_ERROR, e)
+    }
+}
+
+/// A short random id for one server failure, to find it in the log.
+pub fn incident_id() -> String {
+    let mut rng = fastrand::Rng::new();
+    (0..8).map(|_| char::from(b"0123456789abcdef"[rng.usize(..16)])).collect()
+}
+
+/// A failure of the server itself (storage, a corrupt stored game, a
+/// crashed task): the details go to the log under an incident id; the
+/// answer says only that the server has a problem, with that id.
+pub fn server_error(status: StatusCode, detail: impl std::fmt::Display) -> ApiError {
+    let incident = incident_id();
+    tracing::error!(incident = %incident, status = status.as_u16(), "{detail}");
+    let mut e = error(
+        status,
+        "server_error",
+        format!("the server has a problem (incident {incident}); please try again later"),
+    );
+    e.body["error"]["incident"] = json!(incident);
+    e
+}
+
+/// Logs every answer with a 5xx status (the handler's own log line, if
+/// any, has the details).
+pub async fn log_server_errors(request: Request, next: axum::middleware::Next) -> Response {
+    let (method, path) = (request.method().clone(), request.uri().path().to_string());
+    let response = next.run(request).await;
+    if response.status().is_server_error() {
+        tracing::error!(%method, %path, status = response.status().as_u16(), "server error answered");
+    }
+    response
+}
+
+/// The client a request comes from, for the limits and the computer's fair
+/// share: its connection's address (never a header the client sends).
+pub(crate) struct ClientOf(pub(crate) crate::scheduler::Client);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientOf {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
+        let connection = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>();
+        Ok(ClientOf(
+            connection.map_or(crate::scheduler::Client::Unknown, |c| {
+                crate::scheduler::Client::of(c.0.ip())
+            }),
+        ))
+    }
+}
+
+/// The answer when the computer's queues refuse a hint or review.
+pub(crate) fn refused(why: crate::scheduler::Refused) -> ApiError {
+    match why {
+        crate::scheduler::Refused::TooMany { cap } => error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_analyses",
+            format!(
+                "your address already has {cap} hints or reviews waiting or being computed; \
+                 wait for them before asking for more"
+            ),
+        ),
+        crate::scheduler::Refused::AlreadyQueued => error(
+            StatusCode::CONFLICT,
+            "already_thinking",
+            "the computer is already thinking about this game",
+        ),
     }
 }
 
@@ -106,6 +179,19 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let json = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"));
+        if !json {
+            return Err(error(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "not_json",
+                "the request body must be JSON, sent with Content-Type: application/json",
+            ));
+        }
         let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
             if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 error(
@@ -153,22 +239,99 @@ pub(crate) fn game_id() -> String {
     bytes.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect()
 }
 
-/// A player's name as given: trimmed, at most 40 characters, no control
-/// characters. Escaping happens where it is shown.
-pub fn clean_name(name: Option<&str>, default: &str) -> String {
+/// Characters dropped from names: controls, the bidirectional embeddings,
+/// overrides, isolates and marks (which can turn the text around it), and
+/// the zero-width ones (which hide differences between names).
+pub fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        || matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}')
+        || matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{180E}' | '\u{00AD}')
+}
+
+/// A name that poses as the computer.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PosesAsComputer;
+
+/// A player's name as given: invisible characters dropped (see
+/// [`invisible`]), trimmed, at most 40 characters. Escaping happens where
+/// it is shown. A name that reads as the computer's is refused (see
+/// [`poses_as_computer`]).
+pub fn clean_name(name: Option<&str>, default: &str) -> Result<String, PosesAsComputer> {
     let name: String = name
         .unwrap_or("")
         .chars()
-        .filter(|c| !c.is_control())
+        .filter(|&c| !invisible(c))
         .take(40)
         .collect::<String>()
         .trim()
         .to_string();
     if name.is_empty() {
-        default.to_string()
+        Ok(default.to_string())
+    } else if poses_as_computer(&name) {
+        Err(PosesAsComputer)
     } else {
-        name
+        Ok(name)
     }
+}
+
+/// The rule: a name is the computer's if, once lowercased, stripped of
+/// accents, spaces, punctuation and symbols, and with look-alike letters
+/// and digits read as the Latin letters they copy (Cyrillic and Greek
+/// `о`, `с`, `р`, `е`, `а`, `т`, `м`, `у`, `0` as `o`, `1` and `|` as `l`...),
+/// it is `computer`, `máy`, `máy tính` or `bot`, alone or followed by a
+/// level (digits, `level`, `niveau`, `cấp` and digits). "Computer fan",
+/// "Maya" and "Robot" stay.
+pub fn poses_as_computer(name: &str) -> bool {
+    // Each kept character as read (folded) and as written.
+    let chars: Vec<(char, char)> = name
+        .chars()
+        .flat_map(char::to_lowercase)
+        .filter_map(|c| fold(c).map(|folded| (folded, c)))
+        .collect();
+    let folded: String = chars.iter().map(|&(f, _)| f).collect();
+    ["computer", "maytinh", "may", "bot"].iter().any(|word| {
+        let Some(rest) = folded.strip_prefix(word) else { return false };
+        let level = ["level", "niveau", "cap", "lv"]
+            .iter()
+            .find_map(|w| rest.strip_prefix(w).map(|_| w.len()))
+            .unwrap_or(0);
+        // The level's number, as written: digits only.
+        chars[word.len() + level..].iter().all(|&(_, c)| c.is_ascii_digit())
+    })
+}
+
+/// A lowercase character as read when names are compared with the
+/// computer's: accents dropped, look-alikes as the Latin letter they copy,
+/// spaces, punctuation and symbols skipped (`None`).
+fn fold(c: char) -> Option<char> {
+    Some(match c {
+        'à' | 'á' | 'ả' | 'ã' | 'ạ' | 'ă' | 'ắ' | 'ằ' | 'ẳ' | 'ẵ' | 'ặ' | 'â' | 'ấ' | 'ầ' | 'ẩ'
+        | 'ẫ' | 'ậ' | 'ä' | 'å' | 'а' | 'α' | '@' => 'a',
+        'ý' | 'ỳ' | 'ỷ' | 'ỹ' | 'ỵ' | 'ÿ' | 'у' | 'γ' => 'y',
+        'ò' | 'ó' | 'ỏ' | 'õ' | 'ọ' | 'ô' | 'ố' | 'ồ' | 'ổ' | 'ỗ' | 'ộ' | 'ơ' | 'ớ' | 'ờ' | 'ở'
+        | 'ỡ' | 'ợ' | 'ö' | 'о' | 'ο' | '0' => 'o',
+        'è' | 'é' | 'ẻ' | 'ẽ' | 'ẹ' | 'ê' | 'ế' | 'ề' | 'ể' | 'ễ' | 'ệ' | 'ë' | 'е' | 'ε' | '3' => {
+            'e'
+        }
+        'ù' | 'ú' | 'ủ' | 'ũ' | 'ụ' | 'ư' | 'ứ' | 'ừ' | 'ử' | 'ữ' | 'ự' | 'ü' | 'υ' => {
+            'u'
+        }
+        'ì' | 'í' | 'ỉ' | 'ĩ' | 'ị' | 'ï' | 'і' | 'ι' | '!' => 'i',
+        'с' | 'ϲ' => 'c',
+        'р' | 'ρ' => 'p',
+        'т' | 'τ' | '7' => 't',
+        'м' | 'μ' => 'm',
+        'п' => 'n',
+        'к' | 'κ' => 'k',
+        'в' | 'β' => 'b',
+        'х' | 'χ' => 'x',
+        'ѕ' | '5' | '$' => 's',
+        'đ' => 'd',
+        '1' | '|' => 'l',
+        c if c.is_alphanumeric() => c,
+        _ => return None,
+    })
 }
 
 /// Runs blocking storage work off the async threads.
@@ -177,10 +340,15 @@ pub(crate) async fn blocking<R: Send + 'static>(
     f: impl FnOnce(&dyn crate::store::Store) -> Result<R, StoreError> + Send + 'static,
 ) -> Result<R, ApiError> {
     let store = state.store.clone();
-    tokio::task::spawn_blocking(move || f(store.as_ref()))
-        .await
-        .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
-        .map_err(ApiError::from)
+    let call = tokio::task::spawn_blocking(move || f(store.as_ref()));
+    match tokio::time::timeout(state.store_timeout, call).await {
+        Ok(done) => done.map_err(internal)?.map_err(ApiError::from),
+        // The call goes on on its thread; the request does not wait.
+        Err(_) => Err(server_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("a storage call took more than {} s", state.store_timeout.as_secs()),
+        )),
+    }
 }
 
 pub(crate) fn unknown_game(id: &str) -> ApiError {
@@ -281,5 +449,15 @@ pub(crate) fn over_error(live: &Live) -> ApiError {
 }
 
 pub(crate) fn internal(e: impl std::fmt::Display) -> ApiError {
-    error(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+    server_error(StatusCode::INTERNAL_SERVER_ERROR, e)
+}
+
+/// The answer to a name that poses as the computer.
+pub(crate) fn name_error(_: PosesAsComputer) -> ApiError {
+    error(
+        StatusCode::BAD_REQUEST,
+        "computer_name",
+        "a player's name cannot be the computer's (such as \"Computer\" or \"Máy\"): \
+         choose another",
+    )
 }

@@ -26,10 +26,13 @@ pub(crate) struct Moved {
 
 pub(crate) async fn play(
     State(state): State<Shared>,
+    ClientOf(client): ClientOf,
     seated: Seated<MoveBody>,
 ) -> ApiResult<Moved> {
     let game = &seated.game;
     let (mut live, seats) = seated.lock().await?;
+    // The computer's reply is queued under whoever plays against it.
+    live.client = client;
     let rules = *live.game.rules();
     let pit = Pit::parse(&seated.body.pit, &rules)
         .map_err(|e| error(StatusCode::BAD_REQUEST, "bad_move", e.to_string()))?;
@@ -66,7 +69,7 @@ pub(crate) async fn play(
         return Err(err);
     }
     let report = apply_move(&state, &mut live, pit).await?;
-    watch_clock(&state, game, &mut live);
+    watch_clock(&state, &live);
     let answer = Moved { report, state: live.state() };
     drop(live);
     schedule_computer(state, game.clone());
@@ -160,7 +163,7 @@ pub(crate) async fn undo(State(state): State<Shared>, seated: Seated) -> ApiResu
     live.game = rebuilt.game;
     live.last = rebuilt.last;
     live.row = row;
-    watch_clock(&state, game, &mut live);
+    watch_clock(&state, &live);
     live.publish_state();
     let answer = live.state();
     drop(live);
@@ -186,9 +189,7 @@ pub(crate) async fn finish(
     let saved = row.clone();
     blocking(state, move |s| s.save(&saved)).await?;
     live.row = row;
-    if let Some(task) = live.clock_task.take() {
-        task.abort();
-    }
+    watch_clock(state, live);
     live.publish_state();
     Ok(())
 }

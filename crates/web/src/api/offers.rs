@@ -28,6 +28,7 @@ pub(crate) struct OfferAnswer {
 /// opponent must accept.
 pub(crate) async fn offer(
     State(state): State<Shared>,
+    ClientOf(client): ClientOf,
     seated: Seated,
 ) -> Result<Json<OfferAnswer>, ApiError> {
     let (mut live, seats) = seated.lock().await?;
@@ -45,13 +46,13 @@ pub(crate) async fn offer(
     if let Some(computer) = live.computer() {
         let (snapshot, revision) = (live.game.clone(), live.revision);
         drop(live);
-        let permit = state.ai.clone().acquire_owned().await.map_err(internal)?;
-        let accepts = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            computer_accepts_end(&snapshot, computer)
-        })
-        .await
-        .map_err(internal)?;
+        // A search like a hint's: queued under the client who offers.
+        let accepts = state
+            .scheduler
+            .run(client, Kind::Analysis, move || computer_accepts_end(&snapshot, computer))
+            .await
+            .map_err(refused)?
+            .ok_or_else(|| internal("the computer's look at the offer ended without an answer"))?;
         let (mut live, _) = seated.lock().await?;
         if live.revision != revision {
             return Err(error(

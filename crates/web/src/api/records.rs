@@ -157,8 +157,9 @@ pub(crate) async fn upload(
         setup: record.setup.as_ref().map(|s| s.to_string()),
         mode: Mode::Local,
         level: None,
-        south_name: clean_name(record.tag("South"), "South"),
-        north_name: clean_name(record.tag("North"), "North"),
+        // A recorded name that poses as the computer is shown as the seat.
+        south_name: clean_name(record.tag("South"), "South").unwrap_or_else(|_| "South".into()),
+        north_name: clean_name(record.tag("North"), "North").unwrap_or_else(|_| "North".into()),
         south_token: Some(token.clone()),
         north_token: Some(token.clone()),
         invite: None,

@@ -5,10 +5,17 @@ use super::*;
 pub(crate) async fn websocket(
     State(state): State<Shared>,
     Path(id): Path<String>,
+    place: Option<axum::Extension<Arc<crate::serve::Slot>>>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let game = live(&state, &id).await?;
-    Ok(upgrade.max_message_size(4096).on_upgrade(move |socket| watch(state, socket, game)))
+    nudge_computer(&state, &game, &*game.lock().await);
+    Ok(upgrade.max_message_size(4096).on_upgrade(move |socket| async move {
+        // The socket counts as one of its address's connections until it
+        // closes (`--max-connections-per-address`).
+        let _place = place;
+        watch(state, socket, game).await
+    }))
 }
 
 /// Pushes the state, then every change, to one watcher (player or
@@ -122,7 +129,7 @@ pub(crate) async fn pump(
                             }
                             if !seated.is_empty() {
                                 live.publish_state();
-                                let _ = arrive(state, game, &mut live, seated).await;
+                                let _ = arrive(state, &mut live, seated).await;
                             }
                         }
                     }

@@ -23,6 +23,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
 mod fairness;
+mod resources;
 
 struct Reply {
     status: u16,

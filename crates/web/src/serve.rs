@@ -1,0 +1,144 @@
+//! The accept loop: hyper's HTTP/1 connection, with its header read
+//! timeout (which also closes a kept-alive connection left idle that long),
+//! and a cap on the connections one client address holds open at once.
+//! Every request carries its connection's address (`ConnectInfo`) for the
+//! limits and the computer's fair share.
+
+use crate::scheduler::address_key;
+use axum::extract::connect_info::ConnectInfo;
+use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpListener;
+use tower::ServiceExt;
+
+/// The connection limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Open connections per client address (IPv6: per /64).
+    pub per_address: usize,
+    /// Time to send a request's headers, and the longest idle time of a
+    /// kept-alive connection.
+    pub header_timeout: Duration,
+}
+
+/// Open connections per address.
+#[derive(Default)]
+pub struct Connections {
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One open connection, counted until it is dropped.
+pub struct Slot {
+    connections: Arc<Connections>,
+    key: IpAddr,
+}
+
+impl Connections {
+    /// Counts a new connection from `ip`, or `None` if its address already
+    /// holds `cap`.
+    pub fn open(self: &Arc<Self>, ip: IpAddr, cap: usize) -> Option<Slot> {
+        let key = address_key(ip);
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let count = open.entry(key).or_insert(0);
+        if *count >= cap {
+            return None;
+        }
+        *count += 1;
+        Some(Slot { connections: self.clone(), key })
+    }
+
+    /// Connections open from `ip`'s address.
+    pub fn count(&self, ip: IpAddr) -> usize {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.get(&address_key(ip)).copied().unwrap_or(0)
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut open = self.connections.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(count) = open.get_mut(&self.key) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.key);
+            }
+        }
+    }
+}
+
+/// The answer to a connection over its address's cap, before it is closed.
+const TOO_MANY: &str = "HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n\
+    Content-Type: text/plain; charset=utf-8\r\nContent-Length: 62\r\n\r\n\
+    Too many open connections from your address; close some first.";
+
+/// Serves connections until `stop` turns true; then open connections end
+/// after the request in progress.
+pub async fn accept_loop(
+    listener: TcpListener,
+    app: Router,
+    limits: Limits,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
+    let connections = Arc::new(Connections::default());
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
+    let http = Arc::new(http);
+    loop {
+        let (stream, remote) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors, say: wait a moment rather
+                    // than spin.
+                    tracing::warn!("accepting a connection failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = stop.changed() => return,
+        };
+        let Some(slot) = connections.open(remote.ip(), limits.per_address) else {
+            tracing::debug!(client = %remote.ip(), "connection refused: too many from this address");
+            tokio::spawn(async move {
+                let mut stream = stream;
+                let _ = tokio::time::timeout(Duration::from_secs(1), async {
+                    let _ = stream.write_all(TOO_MANY.as_bytes()).await;
+                    let _ = stream.shutdown().await;
+                })
+                .await;
+            });
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        // Each request carries the connection's place: a WebSocket keeps
+        // it for as long as the socket is open, after the upgrade.
+        let slot = Arc::new(slot);
+        let place = slot.clone();
+        let service = app.clone().map_request(move |mut request: axum::extract::Request<_>| {
+            request.extensions_mut().insert(ConnectInfo::<SocketAddr>(remote));
+            request.extensions_mut().insert(place.clone());
+            request
+        });
+        let (http, mut stop) = (http.clone(), stop.clone());
+        tokio::spawn(async move {
+            let _slot = slot;
+            let connection = http
+                .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service))
+                .with_upgrades();
+            tokio::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                _ = stop.changed() => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                }
+            }
+        });
+    }
+}
