@@ -16,18 +16,14 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+/// A server with no request rate limit (these tests make many requests
+/// from one address on purpose) and what `change` sets.
 async fn start_config(db: &impl Database, change: impl FnOnce(&mut Config)) -> Server {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let mut config = Config {
-        public_url: format!("http://{addr}"),
-        database: db.url(),
-        rate_limit: 0,
-        ai_threads: 2,
-        ..Config::default()
-    };
-    change(&mut config);
-    serve(listener, &config).await.unwrap()
+    start_configured(db, |config| {
+        config.rate_limit = 0;
+        change(config);
+    })
+    .await
 }
 
 /// A connection to the server from the loopback address `from`.
