@@ -175,6 +175,7 @@ pub fn state(config: &Config) -> Result<Shared, store::StoreError> {
 
 /// The shared state over an open store.
 pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
+    std::thread::spawn(api::prepare_accounts);
     Arc::new(AppState {
         store,
         games: Mutex::new(HashMap::new()),

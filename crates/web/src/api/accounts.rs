@@ -179,6 +179,12 @@ fn decoy_hash() -> &'static str {
     DECOY.get_or_init(|| hash_password(&secret()).unwrap_or_default())
 }
 
+/// Computes the decoy hash ahead of the first sign-in (on a thread of its
+/// own, at start), so that not even the first unknown name takes longer.
+pub fn prepare() {
+    decoy_hash();
+}
+
 /// Runs password hashing off the async threads, a few at a time: each
 /// Argon2 hash holds 19 MiB and a core for tens of milliseconds, so a flood
 /// of sign-ins from many addresses waits here instead of taking every

@@ -41,7 +41,7 @@ mod offers;
 mod records;
 mod ws;
 
-pub use accounts::{check_name, SignInLimits, SESSION_COOKIE};
+pub use accounts::{check_name, prepare as prepare_accounts, SignInLimits, SESSION_COOKIE};
 pub(crate) use analysis::*;
 pub(crate) use clocks::*;
 pub use clocks::{resume_clocks, watch_clock, watch_deadlines, Deadlines};
