@@ -16,6 +16,7 @@ pub mod i18n;
 pub mod limit;
 pub mod live;
 pub mod pages;
+pub mod rating;
 pub mod scheduler;
 pub mod serve;
 pub mod store;
@@ -125,6 +126,8 @@ pub struct AppState {
     pub invitation_seconds: i64,
     pub public_url: String,
     pub limiter: limit::RateLimiter,
+    /// Sign-in attempts per address and per name.
+    pub sign_ins: api::SignInLimits,
     /// `Config::abandon_seconds`, in milliseconds.
     pub abandon_ms: i64,
     /// `Config::ping_seconds`.
@@ -172,6 +175,7 @@ pub fn state(config: &Config) -> Result<Shared, store::StoreError> {
 
 /// The shared state over an open store.
 pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
+    std::thread::spawn(api::prepare_accounts);
     Arc::new(AppState {
         store,
         games: Mutex::new(HashMap::new()),
@@ -185,6 +189,7 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
         invitation_seconds: config.invitation_hours.min(1 << 40) as i64 * 3600,
         public_url: config.public_url.trim_end_matches('/').to_string(),
         limiter: limit::RateLimiter::new(config.rate_limit),
+        sign_ins: api::SignInLimits::default(),
         abandon_ms: config.abandon_seconds.min(i64::MAX as u64 / 1000) as i64 * 1000,
         ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
     })

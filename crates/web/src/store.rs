@@ -10,8 +10,8 @@
 mod group;
 mod pg;
 
-use group::Write;
 pub use group::WriteStats;
+use group::{Account, Write};
 
 use mancala_rules::EndReason;
 pub use pg::Postgres;
@@ -197,6 +197,39 @@ pub struct StoredGame {
     pub moves: Vec<String>,
 }
 
+/// A player's account. The name keeps the case it was registered with;
+/// two names that differ only in case are the same name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    /// A random id, never shown: games and sessions refer to it, so a
+    /// deleted account's name can be taken again.
+    pub id: String,
+    pub name: String,
+    /// The Argon2id hash in the PHC string format (salt and parameters
+    /// included); empty once the account is deleted.
+    pub password: String,
+    /// Seconds since the Unix epoch.
+    pub created: i64,
+    pub deleted: bool,
+}
+
+/// A player's Glicko-2 rating in one ruleset and their rated results in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    pub ruleset: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// Rated games played, and how they ended for this player.
+    pub games: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    /// When the last rated game ended, in seconds since the Unix epoch: the
+    /// deviation grows with the time since then.
+    pub rated: i64,
+}
+
 /// A storage failure (the database itself, not the caller's input).
 #[derive(Debug)]
 pub struct StoreError(pub String);
@@ -267,6 +300,36 @@ pub trait Store: Send + Sync + 'static {
     fn load_review(&self, game: &str) -> Result<Option<StoredReview>, StoreError>;
     /// Stores (or replaces) a game's review.
     fn save_review(&self, game: &str, review: &StoredReview) -> Result<(), StoreError>;
+
+    // Accounts. A session is known by the SHA-256 of its token (hex): the
+    // token itself is never stored.
+
+    /// Stores a new account; `false` (and nothing stored) if a living
+    /// account has the same name without regard to case.
+    fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError>;
+    /// The living account with this name (without regard to case).
+    fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError>;
+    /// Stores a session of a living account, started at `created`.
+    fn create_session(
+        &self,
+        token_hash: &str,
+        player: &str,
+        created: i64,
+    ) -> Result<(), StoreError>;
+    /// The account a session belongs to and when it started.
+    fn session(&self, token_hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError>;
+    /// Ends a session (nothing happens if there is none).
+    fn delete_session(&self, token_hash: &str) -> Result<(), StoreError>;
+    /// Replaces an account's password hash and ends every session of it but
+    /// `keep`, in one transaction.
+    fn set_password(&self, player: &str, password: &str, keep: &str) -> Result<(), StoreError>;
+    /// Deletes an account: marked deleted, its password hash erased, its
+    /// name free for others, its sessions ended. Its games and ratings stay.
+    fn delete_player(&self, player: &str) -> Result<(), StoreError>;
+    /// An account's ratings, by ruleset id.
+    fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError>;
+    /// Stores (or replaces) an account's rating in one ruleset.
+    fn save_rating(&self, player: &str, rating: &RatingRow) -> Result<(), StoreError>;
 }
 
 /// Opens the store a `--database` URL names: `sqlite://FILE` or
@@ -339,6 +402,35 @@ CREATE TABLE IF NOT EXISTS reviews (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
     moves TEXT NOT NULL,
     review TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    -- The name in lowercase while the account lives, NULL once deleted:
+    -- unique, so that two living accounts never share a name in any case.
+    name_key TEXT UNIQUE,
+    password TEXT NOT NULL,
+    created INTEGER NOT NULL,
+    deleted INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token_hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL REFERENCES players(id),
+    created INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_player ON sessions(player_id);
+CREATE TABLE IF NOT EXISTS ratings (
+    player_id TEXT NOT NULL REFERENCES players(id),
+    ruleset TEXT NOT NULL,
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    drawn INTEGER NOT NULL,
+    lost INTEGER NOT NULL,
+    rated INTEGER NOT NULL,
+    PRIMARY KEY (player_id, ruleset)
 );
 ";
 
@@ -670,4 +762,122 @@ impl Store for Sqlite {
     fn save_review(&self, game: &str, review: &StoredReview) -> Result<(), StoreError> {
         self.writer.write(Write::SaveReview { game: game.to_string(), review: review.clone() })
     }
+
+    fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError> {
+        match self.writer.write(Write::Account(Account::CreatePlayer(player.clone()))) {
+            Ok(()) => Ok(true),
+            // The unique name: taken if a living account has it now.
+            Err(e) => match self.player_named(&player.name)? {
+                Some(_) => Ok(false),
+                None => Err(e),
+            },
+        }
+    }
+
+    fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
+        let conn = self.conn();
+        let player = conn
+            .query_row(
+                &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE name_key = ?1"),
+                [name_key(name)],
+                player_from,
+            )
+            .optional()?;
+        Ok(player)
+    }
+
+    fn create_session(
+        &self,
+        token_hash: &str,
+        player: &str,
+        created: i64,
+    ) -> Result<(), StoreError> {
+        self.writer.write(Write::Account(Account::CreateSession {
+            token_hash: token_hash.to_string(),
+            player: player.to_string(),
+            created,
+        }))
+    }
+
+    fn session(&self, token_hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError> {
+        let conn = self.conn();
+        let columns: Vec<String> = PLAYER_COLUMNS.split(", ").map(|c| format!("p.{c}")).collect();
+        let found = conn
+            .query_row(
+                &format!(
+                    "SELECT {}, s.created FROM sessions s JOIN players p ON p.id = s.player_id
+                     WHERE s.token_hash = ?1 AND p.deleted = 0",
+                    columns.join(", ")
+                ),
+                [token_hash],
+                |r| Ok((player_from(r)?, r.get(5)?)),
+            )
+            .optional()?;
+        Ok(found)
+    }
+
+    fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        self.writer.write(Write::Account(Account::DeleteSession(token_hash.to_string())))
+    }
+
+    fn set_password(&self, player: &str, password: &str, keep: &str) -> Result<(), StoreError> {
+        self.writer.write(Write::Account(Account::SetPassword {
+            player: player.to_string(),
+            password: password.to_string(),
+            keep: keep.to_string(),
+        }))
+    }
+
+    fn delete_player(&self, player: &str) -> Result<(), StoreError> {
+        self.writer.write(Write::Account(Account::DeletePlayer(player.to_string())))
+    }
+
+    fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT ruleset, rating, deviation, volatility, games, won, drawn, lost, rated
+             FROM ratings WHERE player_id = ?1 ORDER BY ruleset",
+        )?;
+        let rows = stmt
+            .query_map([player], |r| {
+                Ok(RatingRow {
+                    ruleset: r.get(0)?,
+                    rating: r.get(1)?,
+                    deviation: r.get(2)?,
+                    volatility: r.get(3)?,
+                    games: r.get(4)?,
+                    won: r.get(5)?,
+                    drawn: r.get(6)?,
+                    lost: r.get(7)?,
+                    rated: r.get(8)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    fn save_rating(&self, player: &str, rating: &RatingRow) -> Result<(), StoreError> {
+        self.writer.write(Write::Account(Account::SaveRating {
+            player: player.to_string(),
+            rating: rating.clone(),
+        }))
+    }
+}
+
+/// The key that makes names unique without regard to case (names are
+/// ASCII, see the API's rule).
+pub fn name_key(name: &str) -> String {
+    name.to_ascii_lowercase()
+}
+
+const PLAYER_COLUMNS: &str = "id, name, password, created, deleted";
+
+fn player_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<PlayerRow> {
+    Ok(PlayerRow {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        password: r.get(2)?,
+        created: r.get(3)?,
+        deleted: r.get(4)?,
+    })
 }

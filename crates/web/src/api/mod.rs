@@ -31,6 +31,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{Mutex, MutexGuard};
 
+mod accounts;
 mod analysis;
 mod clocks;
 mod computer;
@@ -40,6 +41,7 @@ mod offers;
 mod records;
 mod ws;
 
+pub use accounts::{check_name, prepare as prepare_accounts, SignInLimits, SESSION_COOKIE};
 pub(crate) use analysis::*;
 pub(crate) use clocks::*;
 pub use clocks::{resume_clocks, watch_clock, watch_deadlines, Deadlines};
@@ -73,6 +75,13 @@ pub fn routes() -> Router<Shared> {
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/ws", get(websocket))
         .route("/api/records", post(upload))
+        .route("/api/account", post(accounts::register).delete(accounts::delete_account))
+        .route("/api/account/password", post(accounts::change_password))
+        .route(
+            "/api/session",
+            post(accounts::sign_in).get(accounts::who).delete(accounts::sign_out),
+        )
+        .route("/api/players/{name}", get(accounts::player))
 }
 
 /// An error answer.

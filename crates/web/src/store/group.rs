@@ -19,7 +19,10 @@
 //! write is tried again alone, in a transaction of its own, so each caller
 //! gets its own answer.
 
-use super::{insert_row, save_existing, save_row, GameRow, MatchRow, StoreError, StoredReview};
+use super::{
+    insert_row, name_key, save_existing, save_row, GameRow, MatchRow, PlayerRow, RatingRow,
+    StoreError, StoredReview,
+};
 use rusqlite::{params, Connection};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
@@ -42,6 +45,88 @@ pub(crate) enum Write {
     CreateNext { previous: Box<GameRow>, next: Box<GameRow> },
     CreateMatch { row: MatchRow, first: GameRow },
     SaveReview { game: String, review: StoredReview },
+    Account(Account),
+}
+
+/// The writes of accounts, sessions and ratings.
+pub(crate) enum Account {
+    CreatePlayer(PlayerRow),
+    CreateSession { token_hash: String, player: String, created: i64 },
+    DeleteSession(String),
+    SetPassword { player: String, password: String, keep: String },
+    DeletePlayer(String),
+    SaveRating { player: String, rating: RatingRow },
+}
+
+impl Account {
+    fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
+        match self {
+            Account::CreatePlayer(p) => {
+                conn.execute(
+                    "INSERT INTO players (id, name, name_key, password, created, deleted)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    params![p.id, p.name, name_key(&p.name), p.password, p.created, p.deleted],
+                )?;
+            }
+            Account::CreateSession { token_hash, player, created } => {
+                let n = conn.execute(
+                    "INSERT INTO sessions (token_hash, player_id, created)
+                     SELECT ?1, id, ?3 FROM players WHERE id = ?2 AND deleted = 0",
+                    params![token_hash, player, created],
+                )?;
+                if n != 1 {
+                    return Err(StoreError(format!("no living account {player}")));
+                }
+            }
+            Account::DeleteSession(token_hash) => {
+                conn.execute("DELETE FROM sessions WHERE token_hash = ?1", [token_hash])?;
+            }
+            Account::SetPassword { player, password, keep } => {
+                let n = conn.execute(
+                    "UPDATE players SET password = ?2 WHERE id = ?1 AND deleted = 0",
+                    params![player, password],
+                )?;
+                if n != 1 {
+                    return Err(StoreError(format!("no living account {player}")));
+                }
+                conn.execute(
+                    "DELETE FROM sessions WHERE player_id = ?1 AND token_hash <> ?2",
+                    params![player, keep],
+                )?;
+            }
+            Account::DeletePlayer(player) => {
+                conn.execute(
+                    "UPDATE players SET deleted = 1, name_key = NULL, password = '' WHERE id = ?1",
+                    [player],
+                )?;
+                conn.execute("DELETE FROM sessions WHERE player_id = ?1", [player])?;
+            }
+            Account::SaveRating { player, rating: r } => {
+                conn.execute(
+                    "INSERT INTO ratings (player_id, ruleset, rating, deviation, volatility,
+                         games, won, drawn, lost, rated)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                     ON CONFLICT (player_id, ruleset) DO UPDATE SET rating = excluded.rating,
+                         deviation = excluded.deviation, volatility = excluded.volatility,
+                         games = excluded.games, won = excluded.won, drawn = excluded.drawn,
+                         lost = excluded.lost, rated = excluded.rated",
+                    params![
+                        player,
+                        r.ruleset,
+                        r.rating,
+                        r.deviation,
+                        r.volatility,
+                        r.games,
+                        r.won,
+                        r.drawn,
+                        r.lost,
+                        r.rated
+                    ],
+                )?;
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Write {
@@ -88,6 +173,7 @@ impl Write {
                     params![game, review.moves, review.review],
                 )?;
             }
+            Write::Account(account) => account.apply(conn)?,
         }
         Ok(())
     }

@@ -21,8 +21,8 @@
 //! database on opening).
 
 use super::{
-    stored, Clock, Finished, GameEnding, GameRow, MatchRow, Mode, Status, Store, StoreError,
-    StoredGame, StoredReview,
+    name_key, stored, Clock, Finished, GameEnding, GameRow, MatchRow, Mode, PlayerRow, RatingRow,
+    Status, Store, StoreError, StoredGame, StoredReview,
 };
 use postgres::config::Host;
 use postgres::error::SqlState;
@@ -72,6 +72,33 @@ CREATE TABLE IF NOT EXISTS reviews (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
     moves TEXT NOT NULL,
     review TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT UNIQUE,
+    password TEXT NOT NULL,
+    created BIGINT NOT NULL,
+    deleted BOOLEAN NOT NULL DEFAULT FALSE
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token_hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL REFERENCES players(id),
+    created BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_player ON sessions(player_id);
+CREATE TABLE IF NOT EXISTS ratings (
+    player_id TEXT NOT NULL REFERENCES players(id),
+    ruleset TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games BIGINT NOT NULL,
+    won BIGINT NOT NULL,
+    drawn BIGINT NOT NULL,
+    lost BIGINT NOT NULL,
+    rated BIGINT NOT NULL,
+    PRIMARY KEY (player_id, ruleset)
 );
 ";
 
@@ -782,6 +809,172 @@ impl Store for Postgres {
             Ok(())
         })
     }
+
+    fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
+        let key = name_key(&p.name);
+        let inserted = self.run(|c| {
+            // ON CONFLICT DO NOTHING: a taken name is an answer, not an
+            // error (and aborts no transaction).
+            Ok(c.execute(
+                "INSERT INTO players (id, name, name_key, password, created, deleted)
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name_key) DO NOTHING",
+                &[&p.id, &p.name, &key, &p.password, &p.created, &p.deleted],
+            )?)
+        })?;
+        Ok(inserted == 1)
+    }
+
+    fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
+        let key = name_key(name);
+        self.run(|c| {
+            c.query_opt(
+                "SELECT id, name, password, created, deleted FROM players WHERE name_key = $1",
+                &[&key],
+            )?
+            .map(|r| player_row(&r))
+            .transpose()
+        })
+    }
+
+    fn create_session(
+        &self,
+        token_hash: &str,
+        player: &str,
+        created: i64,
+    ) -> Result<(), StoreError> {
+        let n = self.run(|c| {
+            Ok(c.execute(
+                "INSERT INTO sessions (token_hash, player_id, created)
+                 SELECT $1, id, $3 FROM players WHERE id = $2 AND NOT deleted",
+                &[&token_hash, &player, &created],
+            )?)
+        })?;
+        match n {
+            1 => Ok(()),
+            _ => Err(StoreError(format!("no living account {player}"))),
+        }
+    }
+
+    fn session(&self, token_hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError> {
+        self.run(|c| {
+            c.query_opt(
+                "SELECT p.id, p.name, p.password, p.created, p.deleted, s.created AS started
+                 FROM sessions s JOIN players p ON p.id = s.player_id
+                 WHERE s.token_hash = $1 AND NOT p.deleted",
+                &[&token_hash],
+            )?
+            .map(|r| Ok((player_row(&r)?, r.try_get("started")?)))
+            .transpose()
+        })
+    }
+
+    fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        self.run(|c| {
+            c.execute("DELETE FROM sessions WHERE token_hash = $1", &[&token_hash])?;
+            Ok(())
+        })
+    }
+
+    fn set_password(&self, player: &str, password: &str, keep: &str) -> Result<(), StoreError> {
+        self.run(|c| {
+            let mut tx = c.transaction()?;
+            let n = tx.execute(
+                "UPDATE players SET password = $2 WHERE id = $1 AND NOT deleted",
+                &[&player, &password],
+            )?;
+            if n != 1 {
+                return Err(Failure::Data(format!("no living account {player}")));
+            }
+            tx.execute(
+                "DELETE FROM sessions WHERE player_id = $1 AND token_hash <> $2",
+                &[&player, &keep],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn delete_player(&self, player: &str) -> Result<(), StoreError> {
+        self.run(|c| {
+            let mut tx = c.transaction()?;
+            tx.execute(
+                "UPDATE players SET deleted = TRUE, name_key = NULL, password = '' WHERE id = $1",
+                &[&player],
+            )?;
+            tx.execute("DELETE FROM sessions WHERE player_id = $1", &[&player])?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError> {
+        self.run(|c| {
+            c.query(
+                "SELECT ruleset, rating, deviation, volatility, games, won, drawn, lost, rated
+                 FROM ratings WHERE player_id = $1 ORDER BY ruleset COLLATE \"C\"",
+                &[&player],
+            )?
+            .iter()
+            .map(|r| {
+                Ok(RatingRow {
+                    ruleset: r.try_get(0)?,
+                    rating: r.try_get(1)?,
+                    deviation: r.try_get(2)?,
+                    volatility: r.try_get(3)?,
+                    games: count(r, 4)?,
+                    won: count(r, 5)?,
+                    drawn: count(r, 6)?,
+                    lost: count(r, 7)?,
+                    rated: r.try_get(8)?,
+                })
+            })
+            .collect()
+        })
+    }
+
+    fn save_rating(&self, player: &str, r: &RatingRow) -> Result<(), StoreError> {
+        let counts = [r.games, r.won, r.drawn, r.lost].map(i64::from);
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO ratings (player_id, ruleset, rating, deviation, volatility,
+                     games, won, drawn, lost, rated)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                 ON CONFLICT (player_id, ruleset) DO UPDATE SET rating = excluded.rating,
+                     deviation = excluded.deviation, volatility = excluded.volatility,
+                     games = excluded.games, won = excluded.won, drawn = excluded.drawn,
+                     lost = excluded.lost, rated = excluded.rated",
+                &[
+                    &player,
+                    &r.ruleset,
+                    &r.rating,
+                    &r.deviation,
+                    &r.volatility,
+                    &counts[0],
+                    &counts[1],
+                    &counts[2],
+                    &counts[3],
+                    &r.rated,
+                ],
+            )?;
+            Ok(())
+        })
+    }
+}
+
+fn player_row(r: &Row) -> Result<PlayerRow, Failure> {
+    Ok(PlayerRow {
+        id: r.try_get(0)?,
+        name: r.try_get(1)?,
+        password: r.try_get(2)?,
+        created: r.try_get(3)?,
+        deleted: r.try_get(4)?,
+    })
+}
+
+/// A count stored as BIGINT.
+fn count(r: &Row, i: usize) -> Result<u32, Failure> {
+    let n: i64 = r.try_get(i)?;
+    u32::try_from(n).map_err(|_| Failure::Data(format!("stored count {n} is out of range")))
 }
 
 /// The values of the update statement, kept alive while it runs.

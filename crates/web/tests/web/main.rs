@@ -22,11 +22,13 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
+mod accounts;
 mod clocks;
 mod fairness;
 mod games;
 mod limits;
 mod pages;
+mod rating;
 mod resources;
 mod store;
 

@@ -10,7 +10,7 @@
 use super::*;
 use mancala_web::api::{clean_name, poses_as_computer, PosesAsComputer};
 use mancala_web::scheduler::{Kind, Queues, Refused};
-use mancala_web::store::{Finished, StoreError, StoredGame};
+use mancala_web::store::{Finished, PlayerRow, RatingRow, StoreError, StoredGame};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -528,6 +528,33 @@ impl Store for Faulty {
     }
     fn save_review(&self, game: &str, review: &StoredReview) -> Result<(), StoreError> {
         self.inner.save_review(game, review)
+    }
+    fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError> {
+        self.inner.create_player(player)
+    }
+    fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
+        self.inner.player_named(name)
+    }
+    fn create_session(&self, hash: &str, player: &str, created: i64) -> Result<(), StoreError> {
+        self.inner.create_session(hash, player, created)
+    }
+    fn session(&self, hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError> {
+        self.inner.session(hash)
+    }
+    fn delete_session(&self, hash: &str) -> Result<(), StoreError> {
+        self.inner.delete_session(hash)
+    }
+    fn set_password(&self, player: &str, password: &str, keep: &str) -> Result<(), StoreError> {
+        self.inner.set_password(player, password, keep)
+    }
+    fn delete_player(&self, player: &str) -> Result<(), StoreError> {
+        self.inner.delete_player(player)
+    }
+    fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError> {
+        self.inner.ratings(player)
+    }
+    fn save_rating(&self, player: &str, rating: &RatingRow) -> Result<(), StoreError> {
+        self.inner.save_rating(player, rating)
     }
 }
 
