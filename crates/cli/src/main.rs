@@ -165,8 +165,11 @@ fn games() -> Result<()> {
     Ok(())
 }
 
-pub(crate) fn rules_page(id: &str) -> &'static str {
-    match id {
+/// The rules page (docs/rules/ID.md) of a ruleset, by its id; `None` for an
+/// id that is not a preset. Every preset is named here: a new ruleset without
+/// a page is a test failure, not a silent fallback to another game's rules.
+pub(crate) fn rules_page(id: &str) -> Option<&'static str> {
+    Some(match id {
         "barbados-warri-speightstown" => {
             include_str!("../../../docs/rules/barbados-warri-speightstown.md")
         }
@@ -175,12 +178,19 @@ pub(crate) fn rules_page(id: &str) -> &'static str {
         }
         "wahree" => include_str!("../../../docs/rules/wahree.md"),
         "anywoli" => include_str!("../../../docs/rules/anywoli.md"),
-        _ => include_str!("../../../docs/rules/oware-abapa.md"),
-    }
+        "oware-abapa" => include_str!("../../../docs/rules/oware-abapa.md"),
+        _ => return None,
+    })
+}
+
+/// [`rules_page`] for a ruleset the caller already found: an error (never
+/// another game's text) if a preset has no page.
+pub(crate) fn rules_page_of(ruleset: &Ruleset) -> Result<&'static str> {
+    rules_page(ruleset.id).with_context(|| format!("no rules page for {}", ruleset.id))
 }
 
 fn rules_text(game: &str) -> Result<()> {
-    print!("{}", rules_page(find(game)?.id));
+    print!("{}", rules_page_of(find(game)?)?);
     Ok(())
 }
 

@@ -196,13 +196,25 @@ fn play_against_the_computer_to_the_end() {
 
 #[test]
 fn rules_pages_print() {
+    // Every ruleset prints its own page (titled with its own name, so no
+    // ruleset falls back to another game's text), and the pages differ.
+    let mut pages = Vec::new();
     for r in RULESETS {
         let out = mancala(&["rules", r.id]);
-        assert!(out.status.success());
-        assert!(stdout(&out).starts_with("# "), "{}", r.id);
+        assert!(out.status.success(), "{}: {}", r.id, stderr(&out));
+        let text = stdout(&out);
+        let title = format!("# {}\n", r.name);
+        assert!(text.starts_with(&title), "{}: {}", r.id, &text[..text.len().min(80)]);
+        assert!(!pages.contains(&text), "{} repeats another ruleset's page", r.id);
+        pages.push(text);
     }
     let out = mancala(&["rules", "barbados-warri"]);
-    assert!(stdout(&out).contains("Speightstown"));
+    assert!(stdout(&out).starts_with("# Barbados Warri (Speightstown)\n"));
+    // An unknown id is an error naming the id, not some game's rules.
+    let out = mancala(&["rules", "no-such-game"]);
+    assert!(!out.status.success());
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(stderr(&out).contains("no-such-game"), "{}", stderr(&out));
 }
 
 #[test]
