@@ -1,7 +1,8 @@
 //! The rules pages, in our own words, in English, Vietnamese and Dutch
 //! (`[en, vi, nl]` for every paragraph). A paragraph starting with `- ` is a
 //! list item; words in backticks are notation. The facts follow
-//! `docs/rules/*.md` and the shared RULES.md.
+//! `docs/rules/*.md` and the shared RULES.md (kept outside the repository:
+//! see docs/sources.md).
 
 /// One section of a page: a title key of [`crate::i18n`] and its paragraphs.
 pub struct Section {
