@@ -4,6 +4,7 @@ mod ai;
 mod board;
 mod egdb;
 mod play;
+mod rules_text;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -35,6 +36,10 @@ enum Command {
     Rules {
         /// Game id (see `mancala games`).
         game: String,
+        /// The web site's rules page as plain text, in English (en),
+        /// Vietnamese (vi) or Dutch (nl), instead of docs/rules/ID.md.
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(mancala_content::LANGS))]
+        lang: Option<String>,
     },
     /// Play a game in the terminal.
     Play(play::PlayArgs),
@@ -122,7 +127,7 @@ fn main() {
     let result = match cli.command {
         Command::Games => games(),
         Command::Egdb(args) => egdb::run(args),
-        Command::Rules { game } => rules_text(&game),
+        Command::Rules { game, lang } => rules_text(&game, lang.as_deref()),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay(args),
         Command::Perft { game, depth, from, divide, breakdown } => {
@@ -189,8 +194,18 @@ pub(crate) fn rules_page_of(ruleset: &Ruleset) -> Result<&'static str> {
     rules_page(ruleset.id).with_context(|| format!("no rules page for {}", ruleset.id))
 }
 
-fn rules_text(game: &str) -> Result<()> {
-    print!("{}", rules_page_of(find(game)?)?);
+fn rules_text(game: &str, lang: Option<&str>) -> Result<()> {
+    let ruleset = find(game)?;
+    let Some(lang) = lang else {
+        print!("{}", rules_page_of(ruleset)?);
+        return Ok(());
+    };
+    let Some(index) = mancala_content::LANGS.iter().position(|l| *l == lang) else {
+        bail!("no language {lang}; the rules are in {}", mancala_content::LANGS.join(", "));
+    };
+    let text = rules_text::plain(ruleset.id, index)
+        .with_context(|| format!("no rules page for {} in {lang}", ruleset.id))?;
+    print!("{text}");
     Ok(())
 }
 

@@ -217,6 +217,57 @@ fn rules_pages_print() {
     assert!(stderr(&out).contains("no-such-game"), "{}", stderr(&out));
 }
 
+/// `--lang` prints the web site's page of the ruleset, from the same text
+/// (mancala-content): every paragraph of the shared sections, of this
+/// ruleset's variant (not another's), of the house rules and the history,
+/// under titles in that language.
+#[test]
+fn rules_pages_print_in_every_language() {
+    use mancala_content::{find_page, section_title, LANGS};
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for r in RULESETS {
+        let (page, variant) = find_page(r.id).unwrap();
+        let mut texts = Vec::new();
+        for (lang, code) in LANGS.iter().enumerate() {
+            let out = mancala(&["rules", r.id, "--lang", code]);
+            assert!(out.status.success(), "{} {code}: {}", r.id, stderr(&out));
+            let text = stdout(&out);
+            let title = format!("# {}\n", r.name);
+            assert!(text.starts_with(&title), "{} {code}: {}", r.id, &text[..text.len().min(80)]);
+            assert!(text.lines().all(|l| l.chars().count() <= 78 || !l.contains(' ')), "{}", r.id);
+            let flat = words(&text);
+            let mine = page.variant_sections[variant];
+            for section in page.sections.iter().chain(mine).chain(page.house).chain(page.history) {
+                let heading = format!("## {}", section_title(section.title, lang).unwrap());
+                assert!(text.lines().any(|l| l == heading), "{} {code}: no {heading}", r.id);
+                for item in section.items {
+                    let para = words(item[lang].trim_start_matches("- "));
+                    assert!(flat.contains(&para), "{} {code}: missing {para}", r.id);
+                }
+            }
+            for (n, others) in page.variant_sections.iter().enumerate() {
+                for item in others.iter().filter(|_| n != variant).flat_map(|s| s.items) {
+                    let para = words(item[lang].trim_start_matches("- "));
+                    let shared = mine
+                        .iter()
+                        .flat_map(|s| s.items)
+                        .any(|i| words(i[lang].trim_start_matches("- ")) == para);
+                    assert!(
+                        shared || !flat.contains(&para),
+                        "{} {code}: another variant's {para}",
+                        r.id
+                    );
+                }
+            }
+            assert!(!texts.contains(&text), "{} {code} repeats another language", r.id);
+            texts.push(text);
+        }
+    }
+    let out = mancala(&["rules", "wahree", "--lang", "fr"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("fr"), "{}", stderr(&out));
+}
+
 #[test]
 fn play_a_match_first_to_two() {
     let out = mancala_stdin(
