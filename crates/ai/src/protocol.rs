@@ -14,13 +14,13 @@
 //! | `moves M...` | nothing (plays more moves on the current game) |
 //! | `go [depth D] [nodes N] [movetime MS] [level L] [mcts MS]` | `info ...` lines, then `bestmove M` (`bestmove none` once the game is over) |
 //! | `stop` | ends a running `go` at once (it still answers `bestmove`) |
+//! | `legal` | `legal M...` |
+//! | `show` | `position PITS SCORES SIDE`, and `over REASON WINNER` once over |
+//! | `quit` | ends the session |
 //!
 //! `go` returns at once and thinks in the background: `stop` and `quit` act
 //! on it immediately; any other request waits until it has answered. At the
 //! end of the input a running search finishes and answers.
-//! | `legal` | `legal M...` |
-//! | `show` | `position PITS SCORES SIDE`, and `over REASON WINNER` once over |
-//! | `quit` | ends the session |
 //!
 //! Anything wrong gets one line `error ...` saying what was wrong and what is
 //! accepted, and changes nothing.

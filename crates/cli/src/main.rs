@@ -4,6 +4,7 @@ mod ai;
 mod board;
 mod egdb;
 mod play;
+mod rules_text;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -35,6 +36,10 @@ enum Command {
     Rules {
         /// Game id (see `mancala games`).
         game: String,
+        /// The web site's rules page as plain text, in English (en),
+        /// Vietnamese (vi) or Dutch (nl), instead of docs/rules/ID.md.
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(mancala_content::LANGS))]
+        lang: Option<String>,
     },
     /// Play a game in the terminal.
     Play(play::PlayArgs),
@@ -122,7 +127,7 @@ fn main() {
     let result = match cli.command {
         Command::Games => games(),
         Command::Egdb(args) => egdb::run(args),
-        Command::Rules { game } => rules_text(&game),
+        Command::Rules { game, lang } => rules_text(&game, lang.as_deref()),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay(args),
         Command::Perft { game, depth, from, divide, breakdown } => {
@@ -165,8 +170,11 @@ fn games() -> Result<()> {
     Ok(())
 }
 
-pub(crate) fn rules_page(id: &str) -> &'static str {
-    match id {
+/// The rules page (docs/rules/ID.md) of a ruleset, by its id; `None` for an
+/// id that is not a preset. Every preset is named here: a new ruleset without
+/// a page is a test failure, not a silent fallback to another game's rules.
+pub(crate) fn rules_page(id: &str) -> Option<&'static str> {
+    Some(match id {
         "barbados-warri-speightstown" => {
             include_str!("../../../docs/rules/barbados-warri-speightstown.md")
         }
@@ -175,12 +183,29 @@ pub(crate) fn rules_page(id: &str) -> &'static str {
         }
         "wahree" => include_str!("../../../docs/rules/wahree.md"),
         "anywoli" => include_str!("../../../docs/rules/anywoli.md"),
-        _ => include_str!("../../../docs/rules/oware-abapa.md"),
-    }
+        "oware-abapa" => include_str!("../../../docs/rules/oware-abapa.md"),
+        _ => return None,
+    })
 }
 
-fn rules_text(game: &str) -> Result<()> {
-    print!("{}", rules_page(find(game)?.id));
+/// [`rules_page`] for a ruleset the caller already found: an error (never
+/// another game's text) if a preset has no page.
+pub(crate) fn rules_page_of(ruleset: &Ruleset) -> Result<&'static str> {
+    rules_page(ruleset.id).with_context(|| format!("no rules page for {}", ruleset.id))
+}
+
+fn rules_text(game: &str, lang: Option<&str>) -> Result<()> {
+    let ruleset = find(game)?;
+    let Some(lang) = lang else {
+        print!("{}", rules_page_of(ruleset)?);
+        return Ok(());
+    };
+    let Some(index) = mancala_content::LANGS.iter().position(|l| *l == lang) else {
+        bail!("no language {lang}; the rules are in {}", mancala_content::LANGS.join(", "));
+    };
+    let text = rules_text::plain(ruleset.id, index)
+        .with_context(|| format!("no rules page for {} in {lang}", ruleset.id))?;
+    print!("{text}");
     Ok(())
 }
 

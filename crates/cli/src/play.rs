@@ -159,7 +159,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         match word {
             "quit" | "exit" => return Ok(()),
             "help" | "?" => println!("{HELP}"),
-            "rules" => println!("{}", crate::rules_page(s.ruleset.id)),
+            "rules" => println!("{}", crate::rules_page_of(&s.ruleset)?),
             "moves" => {
                 let letters: Vec<String> =
                     s.game.moves().iter().map(|p| p.letter(&rules).to_string()).collect();

@@ -196,13 +196,76 @@ fn play_against_the_computer_to_the_end() {
 
 #[test]
 fn rules_pages_print() {
+    // Every ruleset prints its own page (titled with its own name, so no
+    // ruleset falls back to another game's text), and the pages differ.
+    let mut pages = Vec::new();
     for r in RULESETS {
         let out = mancala(&["rules", r.id]);
-        assert!(out.status.success());
-        assert!(stdout(&out).starts_with("# "), "{}", r.id);
+        assert!(out.status.success(), "{}: {}", r.id, stderr(&out));
+        let text = stdout(&out);
+        let title = format!("# {}\n", r.name);
+        assert!(text.starts_with(&title), "{}: {}", r.id, &text[..text.len().min(80)]);
+        assert!(!pages.contains(&text), "{} repeats another ruleset's page", r.id);
+        pages.push(text);
     }
     let out = mancala(&["rules", "barbados-warri"]);
-    assert!(stdout(&out).contains("Speightstown"));
+    assert!(stdout(&out).starts_with("# Barbados Warri (Speightstown)\n"));
+    // An unknown id is an error naming the id, not some game's rules.
+    let out = mancala(&["rules", "no-such-game"]);
+    assert!(!out.status.success());
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(stderr(&out).contains("no-such-game"), "{}", stderr(&out));
+}
+
+/// `--lang` prints the web site's page of the ruleset, from the same text
+/// (mancala-content): every paragraph of the shared sections, of this
+/// ruleset's variant (not another's), of the house rules and the history,
+/// under titles in that language.
+#[test]
+fn rules_pages_print_in_every_language() {
+    use mancala_content::{find_page, section_title, LANGS};
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for r in RULESETS {
+        let (page, variant) = find_page(r.id).unwrap();
+        let mut texts = Vec::new();
+        for (lang, code) in LANGS.iter().enumerate() {
+            let out = mancala(&["rules", r.id, "--lang", code]);
+            assert!(out.status.success(), "{} {code}: {}", r.id, stderr(&out));
+            let text = stdout(&out);
+            let title = format!("# {}\n", r.name);
+            assert!(text.starts_with(&title), "{} {code}: {}", r.id, &text[..text.len().min(80)]);
+            assert!(text.lines().all(|l| l.chars().count() <= 78 || !l.contains(' ')), "{}", r.id);
+            let flat = words(&text);
+            let mine = page.variant_sections[variant];
+            for section in page.sections.iter().chain(mine).chain(page.house).chain(page.history) {
+                let heading = format!("## {}", section_title(section.title, lang).unwrap());
+                assert!(text.lines().any(|l| l == heading), "{} {code}: no {heading}", r.id);
+                for item in section.items {
+                    let para = words(item[lang].trim_start_matches("- "));
+                    assert!(flat.contains(&para), "{} {code}: missing {para}", r.id);
+                }
+            }
+            for (n, others) in page.variant_sections.iter().enumerate() {
+                for item in others.iter().filter(|_| n != variant).flat_map(|s| s.items) {
+                    let para = words(item[lang].trim_start_matches("- "));
+                    let shared = mine
+                        .iter()
+                        .flat_map(|s| s.items)
+                        .any(|i| words(i[lang].trim_start_matches("- ")) == para);
+                    assert!(
+                        shared || !flat.contains(&para),
+                        "{} {code}: another variant's {para}",
+                        r.id
+                    );
+                }
+            }
+            assert!(!texts.contains(&text), "{} {code} repeats another language", r.id);
+            texts.push(text);
+        }
+    }
+    let out = mancala(&["rules", "wahree", "--lang", "fr"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("fr"), "{}", stderr(&out));
 }
 
 #[test]

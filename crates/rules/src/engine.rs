@@ -449,9 +449,13 @@ impl Rules {
     }
 
     /// Plays a move the caller knows to be legal (from [`Rules::legal_moves`]).
-    /// An illegal move gives an unspecified position, never undefined behaviour.
+    /// An illegal move gives an unspecified position, never undefined
+    /// behaviour; a pit off the board leaves the position as it was.
     #[inline]
     pub fn play_unchecked(&self, pos: &Position, pit: Pit) -> Position {
+        if pit.0 >= 2 * self.pits_per_row {
+            return *pos;
+        }
         let mut next = *pos;
         match self.apply(&mut next, pit, &mut ()) {
             Ok(_) => next,

@@ -88,22 +88,38 @@ pub struct Moves(pub u32);
 
 const _: () = assert!(MAX_PITS <= 32);
 
+/// The bit of `pit` in a [`Moves`] mask: none for a pit off every board, so
+/// no pit number can shift past the mask (a panic in debug builds, another
+/// pit's bit in release ones).
+#[inline]
+const fn bit(pit: Pit) -> u32 {
+    if (pit.0 as usize) < MAX_PITS {
+        1 << pit.0
+    } else {
+        0
+    }
+}
+
 impl Moves {
     pub const EMPTY: Moves = Moves(0);
 
+    /// Whether `pit` is in the set; `false` for a pit off every board
+    /// (index [`MAX_PITS`] or more).
     #[inline]
     pub const fn contains(self, pit: Pit) -> bool {
-        self.0 & (1 << pit.0) != 0
+        self.0 & bit(pit) != 0
     }
 
+    /// Adds `pit`; a pit off every board (index [`MAX_PITS`] or more) is
+    /// never a move, so the set stays as it was.
     #[inline]
     pub fn insert(&mut self, pit: Pit) {
-        self.0 |= 1 << pit.0;
+        self.0 |= bit(pit);
     }
 
     #[inline]
     pub fn remove(&mut self, pit: Pit) {
-        self.0 &= !(1 << pit.0);
+        self.0 &= !bit(pit);
     }
 
     #[inline]

@@ -111,9 +111,10 @@ impl Position {
         &self.pits[..2 * self.pits_per_row as usize]
     }
 
+    /// The seeds in `pit`; none in a pit off the board.
     #[inline]
     pub fn seeds(&self, pit: Pit) -> u8 {
-        self.pits[pit.index()]
+        self.pits().get(pit.index()).copied().unwrap_or(0)
     }
 
     /// A row's pits, in sowing order.

@@ -5,6 +5,11 @@
 //! question in exactly one place with an exhaustive `match`, so a new
 //! combination of answers needs no new code. The presets at the bottom are the
 //! games of `RULES.md`; any other combination is a legitimate ruleset too.
+//!
+//! `RULES.md` (the binding rules text) and the "seeds" cited below (the game
+//! pages, numbered 000 to 003) are kept outside this repository; the
+//! repository's docs/sources.md says what each one is, and docs/rules/ holds
+//! the rules in our own words.
 
 /// The most pits a row can have (Anywoli's twelve).
 pub const MAX_PITS_PER_ROW: usize = 12;

@@ -290,24 +290,59 @@ fn is_legal_refuses_an_endless_relay() {
     }
 }
 
-/// `Pit` has a public field, so a pit off the board can be made: every
-/// such move must be refused, and the refusal must display without panicking.
+/// `Pit` has a public field, so a pit off the board can be made: every entry
+/// point that takes a pit must refuse it (or, where nothing can be refused,
+/// treat it as no pit) without panicking, and a refusal must display. Tried
+/// at the start and after a move (where `Game` knows the legal moves and
+/// skips the full check), for every pit number from the board's end to 255.
 #[test]
 fn pits_off_the_board_are_refused() {
     for (name, rules) in all_rules() {
-        let pos = rules.start();
-        for p in rules.pit_count() as u8..=u8::MAX {
-            let result = std::panic::catch_unwind(|| {
-                let err = rules.play(&pos, Pit(p)).expect_err("a pit off the board was played");
-                assert_eq!(err.reason, Illegal::NotYourPit);
-                assert!(!rules.is_legal(&pos, Pit(p)));
-                err.to_string()
-            });
-            assert!(
-                result.is_ok(),
-                "{name}: refusing Pit({p}), off a board of {} pits, panicked",
-                rules.pit_count()
-            );
+        let mut game = Game::new(rules);
+        let mut positions = vec![rules.start()];
+        if let Some(first) = game.legal_moves().next() {
+            game.play(first).unwrap();
+            positions.push(*game.position());
+        }
+        for (ply, pos) in positions.iter().enumerate() {
+            for p in rules.pit_count() as u8..=u8::MAX {
+                let pit = Pit(p);
+                let result = std::panic::catch_unwind(|| {
+                    let err = rules.play(pos, pit).expect_err("Rules::play played it");
+                    assert_eq!(err.reason, Illegal::NotYourPit);
+                    assert_eq!(err.legal, rules.legal_moves(pos));
+                    let shown = err.to_string();
+                    assert!(!rules.is_legal(pos, pit));
+                    let mut events = Vec::new();
+                    assert!(rules.play_with(pos, pit, &mut events).is_err());
+                    assert!(events.is_empty(), "{events:?}");
+                    assert_eq!(rules.play_unchecked(pos, pit), *pos);
+                    assert_eq!(pos.seeds(pit), 0);
+                    assert!(!rules.legal_moves(pos).contains(pit));
+                    // A set of pits knows no board, only the largest one:
+                    // a pit off every board never enters it.
+                    let mut set = Moves::EMPTY;
+                    set.insert(pit);
+                    assert_eq!(set.is_empty(), p as usize >= MAX_PITS, "{set:?}");
+                    assert_eq!(set.contains(pit), (p as usize) < MAX_PITS);
+                    let mut game = Game::from_position(rules, *pos);
+                    // Let the game learn its legal moves, as after a move.
+                    let _ = game.legal_moves();
+                    let before = *game.position();
+                    let err = game.play(pit).expect_err("Game::play played it");
+                    assert_eq!(err.reason, Illegal::NotYourPit);
+                    assert!(game.play_reported(pit).is_err());
+                    assert!(game.play_with(pit, &mut ()).is_err());
+                    assert_eq!(*game.position(), before);
+                    assert!(game.moves().is_empty());
+                    shown
+                });
+                assert!(
+                    result.is_ok(),
+                    "{name}, ply {ply}: Pit({p}), off a board of {} pits, panicked",
+                    rules.pit_count()
+                );
+            }
         }
     }
 }

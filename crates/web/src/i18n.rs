@@ -62,8 +62,14 @@ impl Lang {
 
 /// The text of `key` in `lang`; empty if it is missing (a test
 /// makes sure none is).
+/// The rules pages' section titles (`sec.*`) come from
+/// [`mancala_content::SECTION_TITLES`], with the pages themselves.
 pub fn t(lang: Lang, key: &str) -> &'static str {
-    TEXTS.iter().find(|(k, _)| *k == key).map_or("", |(_, texts)| texts[lang.index()])
+    TEXTS
+        .iter()
+        .chain(mancala_content::SECTION_TITLES)
+        .find(|(k, _)| *k == key)
+        .map_or("", |(_, texts)| texts[lang.index()])
 }
 
 /// Every key and its texts, `[en, vi, nl]`.
@@ -109,17 +115,6 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
             "Op een smal scherm staat het bord rechtop: de rij van Zuid loopt links omlaag, die van Noord rechts omhoog; de voorraad van Zuid staat onderaan, die van Noord bovenaan. De letters geven de putjes een naam, in de volgorde van het zaaien.",
         ],
     ),
-    ("sec.overview", ["Overview", "Tổng quan", "Overzicht"]),
-    ("sec.board", ["The board", "Bàn chơi", "Het bord"]),
-    ("sec.howto", ["How to play", "Cách chơi", "Zo speel je"]),
-    ("sec.captures", ["Captures", "Ăn hạt", "Slaan"]),
-    ("sec.feeding", ["Feeding", "Nhường hạt", "Voeden"]),
-    ("sec.end", ["How the game ends", "Khi nào ván kết thúc", "Het einde van de partij"]),
-    ("sec.winner", ["Who wins", "Ai thắng", "Wie wint"]),
-    ("sec.house", ["Notes and house rules", "Ghi chú và quy ước riêng của trang này", "Opmerkingen en huisregels"]),
-    ("sec.notes", ["Notes", "Ghi chú", "Opmerkingen"]),
-    ("sec.history", ["History", "Lịch sử", "Geschiedenis"]),
-    ("sec.sources", ["Sources", "Nguồn tham khảo", "Bronnen"]),
     // Starting a game.
     ("new.title", ["New game", "Ván mới", "Nieuwe partij"]),
     ("new.opponent", ["Opponent", "Đối thủ", "Tegenstander"]),

@@ -10,7 +10,8 @@
 
 pub mod api;
 pub mod assets;
-pub mod content;
+/// The rules pages' text (its own crate, shared with the `mancala` command).
+pub use mancala_content as content;
 pub mod explain;
 pub mod i18n;
 pub mod limit;

@@ -2,7 +2,7 @@
 //! the play and replay pages (a skeleton that `app.js` fills from the API),
 //! and the finished games. Every piece of user text is escaped here.
 
-use crate::content::{self, GamePage};
+use crate::content;
 use crate::i18n::{t, Lang};
 use crate::store::GameEnding;
 use crate::Shared;
@@ -355,18 +355,9 @@ fn sections_html(lang: Lang, sections: &[content::Section], diagram: Option<&str
     html
 }
 
-fn find_page(id: &str) -> Option<(&'static GamePage, usize)> {
-    content::PAGES.iter().find_map(|page| {
-        if page.id == id {
-            return Some((page, 0));
-        }
-        page.variants.iter().position(|(v, _)| *v == id).map(|i| (page, i))
-    })
-}
-
 async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let Some((page, selected)) = find_page(&id) else { return not_found(lang, remember) };
+    let Some((page, selected)) = content::find_page(&id) else { return not_found(lang, remember) };
     let i = lang_index(lang);
     let pits = ruleset(page.variants[0].0).map_or(6, |r| r.rules.pits_per_row);
     let mut body = format!(

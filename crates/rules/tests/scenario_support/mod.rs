@@ -1,5 +1,6 @@
 //! Helpers shared by the rule-scenario tests (`tests/*.rs`). Every expected
-//! board in those tests was worked out by hand from `RULES.md`.
+//! board in those tests was worked out by hand from `RULES.md` (the binding
+//! rules text, kept outside the repository: see docs/sources.md).
 #![allow(dead_code)]
 
 use mancala_rules::*;

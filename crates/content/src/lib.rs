@@ -1,9 +1,51 @@
 //! The rules pages, in our own words, in English, Vietnamese and Dutch
 //! (`[en, vi, nl]` for every paragraph). A paragraph starting with `- ` is a
 //! list item; words in backticks are notation. The facts follow
-//! `docs/rules/*.md` and the shared RULES.md.
+//! `docs/rules/*.md` and the shared RULES.md (kept outside the repository:
+//! see docs/sources.md).
 
-/// One section of a page: a title key of [`crate::i18n`] and its paragraphs.
+/// The languages of every text, in the order of its `[en, vi, nl]` array.
+pub const LANGS: [&str; 3] = ["en", "vi", "nl"];
+
+/// The section titles by key, `[en, vi, nl]`.
+pub const SECTION_TITLES: &[(&str, [&str; 3])] = &[
+    ("sec.overview", ["Overview", "Tổng quan", "Overzicht"]),
+    ("sec.board", ["The board", "Bàn chơi", "Het bord"]),
+    ("sec.howto", ["How to play", "Cách chơi", "Zo speel je"]),
+    ("sec.captures", ["Captures", "Ăn hạt", "Slaan"]),
+    ("sec.feeding", ["Feeding", "Nhường hạt", "Voeden"]),
+    ("sec.end", ["How the game ends", "Khi nào ván kết thúc", "Het einde van de partij"]),
+    ("sec.winner", ["Who wins", "Ai thắng", "Wie wint"]),
+    (
+        "sec.house",
+        [
+            "Notes and house rules",
+            "Ghi chú và quy ước riêng của trang này",
+            "Opmerkingen en huisregels",
+        ],
+    ),
+    ("sec.notes", ["Notes", "Ghi chú", "Opmerkingen"]),
+    ("sec.history", ["History", "Lịch sử", "Geschiedenis"]),
+    ("sec.sources", ["Sources", "Nguồn tham khảo", "Bronnen"]),
+];
+
+/// The title of a section in language `lang` (an index of [`LANGS`]).
+pub fn section_title(key: &str, lang: usize) -> Option<&'static str> {
+    SECTION_TITLES.iter().find(|(k, _)| *k == key).map(|(_, texts)| texts[lang])
+}
+
+/// The page of a page id or ruleset id, with the index of the ruleset among
+/// the page's variants (0 for a page id).
+pub fn find_page(id: &str) -> Option<(&'static GamePage, usize)> {
+    PAGES.iter().find_map(|page| {
+        if page.id == id {
+            return Some((page, 0));
+        }
+        page.variants.iter().position(|(v, _)| *v == id).map(|i| (page, i))
+    })
+}
+
+/// One section of a page: a title key of [`SECTION_TITLES`] and its paragraphs.
 pub struct Section {
     pub title: &'static str,
     pub items: &'static [[&'static str; 3]],
@@ -676,3 +718,48 @@ pub const PAGES: &[GamePage] = &[
         history: OWARE_HISTORY,
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_section_has_a_translated_title() {
+        let mut keys = Vec::new();
+        for (key, texts) in SECTION_TITLES {
+            assert!(!keys.contains(key), "{key} twice");
+            keys.push(*key);
+            assert!(texts.iter().all(|t| !t.trim().is_empty()), "{key}");
+            assert!(texts[1] != texts[0] && texts[2] != texts[0], "{key} is not translated");
+        }
+        for page in PAGES {
+            let variant_sections = page.variant_sections.iter().flat_map(|s| s.iter());
+            for section in
+                page.sections.iter().chain(variant_sections).chain(page.house).chain(page.history)
+            {
+                for lang in 0..LANGS.len() {
+                    assert!(
+                        section_title(section.title, lang).is_some(),
+                        "{}: {}",
+                        page.id,
+                        section.title
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pages_are_found_by_page_and_ruleset_id() {
+        assert_eq!(
+            find_page("barbados-warri").map(|(p, i)| (p.id, i)),
+            Some(("barbados-warri", 0))
+        );
+        let (page, i) = find_page("barbados-warri-bridgetown").unwrap();
+        assert_eq!((page.id, page.variants[i].1), ("barbados-warri", "Bridgetown"));
+        assert!(find_page("no-such-game").is_none());
+        for page in PAGES {
+            assert_eq!(page.variant_sections.len(), page.variants.len(), "{}", page.id);
+        }
+    }
+}
