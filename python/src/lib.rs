@@ -10,7 +10,7 @@ use mancala_ai::search::{Horizon, Limits, Oracle, Searcher};
 use mancala_ai::{Player, PlayerSpec, Score, LEVELS};
 use mancala_rules::{
     ruleset, BySide, EndReason, Ending, Game as RsGame, MoveReport, Pit, Record, Rules, Ruleset,
-    Side, Sowing, RULESETS,
+    Side, RULESETS,
 };
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
@@ -654,34 +654,9 @@ fn game_seed(seed: u64, i: u64) -> u64 {
 }
 
 /// Plays one uniformly random game to its end from the start of `game`
-/// (restarted); returns the plies played.
+/// (restarted), as `mancala bench` does; returns the plies played.
 fn random_game(game: &mut RsGame, rng: &mut fastrand::Rng) -> u32 {
-    let rules = *game.rules();
-    game.restart();
-    let mut plies = 0;
-    'game: loop {
-        // As `mancala bench`: under relay sowing a non-empty pit is tried
-        // and dropped if endless, which keeps the choice uniform over the
-        // legal moves without sowing every one of them.
-        let mut options = match rules.sowing {
-            Sowing::Relay => rules.candidate_moves(game.position()),
-            Sowing::SingleLap => game.legal_moves(),
-        };
-        loop {
-            if options.is_empty() {
-                break 'game;
-            }
-            let Some(pit) = options.nth(rng.usize(..options.len())) else {
-                break 'game;
-            };
-            if game.play_with(pit, &mut ()).is_ok() {
-                break;
-            }
-            options.remove(pit);
-        }
-        plies += 1;
-    }
-    plies
+    mancala_rules::random_game(game, &mut |n| rng.usize(..n))
 }
 
 type PlayoutArrays<'py> =

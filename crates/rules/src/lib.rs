@@ -36,7 +36,7 @@ pub use game::{Game, MoveReport};
 pub use matches::{Match, MatchOver};
 pub use moves::{MoveError, Moves, Pit};
 pub use perft::{divide, perft, perft_leaves, EndReasonKey, Leaves};
-pub use playout::{random_games, Signature};
+pub use playout::{random_game, random_games, Signature};
 pub use position::{EndReason, Outcome, Position, Setup, SetupError};
 pub use record::{Ending, Record, RecordError};
 pub use rules::*;

@@ -27,31 +27,7 @@ pub fn random_games(
     let mut game = Game::from_position(*rules, *start);
     let mut sig = Signature { games, ..Signature::default() };
     for _ in 0..games {
-        game.restart();
-        'game: loop {
-            // Relay moves must be sown to know they are legal (not endless):
-            // rather than sowing them all, try a random non-empty pit and
-            // discard it if illegal; the pick stays uniform over the legal
-            // moves (and, with no endless move, draws the same numbers).
-            let mut options = match rules.sowing {
-                Sowing::Relay => rules.candidate_moves(game.position()),
-                Sowing::SingleLap => game.legal_moves(),
-            };
-            loop {
-                if options.is_empty() {
-                    break 'game;
-                }
-                let Some(pit) = options.nth(pick(options.len())) else {
-                    break 'game;
-                };
-                // (`play_with` is `play` compiled into this loop.)
-                if game.play_with(pit, &mut ()).is_ok() {
-                    break;
-                }
-                options.remove(pit);
-            }
-            sig.plies += 1;
-        }
+        sig.plies += u64::from(random_game(&mut game, &mut pick));
         match game.position().outcome().and_then(|o| o.winner) {
             Some(Side::South) => sig.south_wins += 1,
             Some(Side::North) => sig.north_wins += 1,
@@ -59,4 +35,39 @@ pub fn random_games(
         }
     }
     sig
+}
+
+/// Plays one uniformly random game to its end from `game`'s start (the game
+/// is restarted first) and returns the plies played. `pick(n)` must return
+/// a number below `n`.
+#[inline]
+pub fn random_game(game: &mut Game, pick: &mut impl FnMut(usize) -> usize) -> u32 {
+    let rules = *game.rules();
+    game.restart();
+    let mut plies = 0;
+    'game: loop {
+        // Relay moves must be sown to know they are legal (not endless):
+        // rather than sowing them all, try a random non-empty pit and
+        // discard it if illegal; the pick stays uniform over the legal
+        // moves (and, with no endless move, draws the same numbers).
+        let mut options = match rules.sowing {
+            Sowing::Relay => rules.candidate_moves(game.position()),
+            Sowing::SingleLap => game.legal_moves(),
+        };
+        loop {
+            if options.is_empty() {
+                break 'game;
+            }
+            let Some(pit) = options.nth(pick(options.len())) else {
+                break 'game;
+            };
+            // (`play_with` is `play` compiled into this loop.)
+            if game.play_with(pit, &mut ()).is_ok() {
+                break;
+            }
+            options.remove(pit);
+        }
+        plies += 1;
+    }
+    plies
 }
