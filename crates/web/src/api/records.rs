@@ -156,18 +156,14 @@ pub(crate) async fn upload(
         version: record.ruleset.version,
         setup: record.setup.as_ref().map(|s| s.to_string()),
         mode: Mode::Local,
-        level: None,
         // A recorded name that poses as the computer is shown as the seat.
         south_name: clean_name(record.tag("South"), "South").unwrap_or_else(|_| "South".into()),
         north_name: clean_name(record.tag("North"), "North").unwrap_or_else(|_| "North".into()),
         south_token: Some(token.clone()),
         north_token: Some(token.clone()),
-        invite: None,
-        computer: None,
         status,
         result,
         ending,
-        rematch: None,
         created: now(),
         updated: now(),
         ..GameRow::default()
