@@ -68,9 +68,8 @@ pub(crate) async fn play(
         err.body["error"]["legal"] = json!(letters);
         return Err(err);
     }
-    let report = apply_move(&state, &mut live, pit).await?;
+    let answer = apply_move(&state, &mut live, pit).await?;
     watch_clock(&state, &live);
-    let answer = Moved { report, state: live.state() };
     drop(live);
     schedule_computer(state, game.clone());
     Ok(Json(answer))
@@ -82,7 +81,7 @@ pub(crate) async fn apply_move(
     state: &Shared,
     live: &mut Live,
     pit: Pit,
-) -> Result<Value, ApiError> {
+) -> Result<Moved, ApiError> {
     let mut game = live.game.clone();
     let report = game
         .play_reported(pit)
@@ -106,7 +105,8 @@ pub(crate) async fn apply_move(
     live.last = Some(report);
     let state_json = live.state();
     live.publish(&Push::Move { report: &json, state: &state_json });
-    Ok(json)
+    // The mover's answer is what every watcher was just sent.
+    Ok(Moved { report: json, state: state_json })
 }
 
 /// Takes back the player's last move and the computer's reply.
