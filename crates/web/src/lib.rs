@@ -17,6 +17,7 @@ pub mod i18n;
 pub mod limit;
 pub mod live;
 pub mod pages;
+pub mod rated;
 pub mod rating;
 pub mod scheduler;
 pub mod serve;
