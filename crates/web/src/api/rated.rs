@@ -5,6 +5,7 @@
 //! game's end (see `crate::rated`).
 
 use super::accounts::signed_in;
+pub(crate) use super::accounts::signed_in_player;
 use super::*;
 use crate::store::{PlayerGames, PlayerRow, DELETED_PLAYER};
 use axum::http::HeaderMap;

@@ -567,3 +567,134 @@ async fn a_rated_games_end_survives_kill_9_and_is_rated_once_on_postgres() {
     let db = postgres_db();
     killed_at_the_end(&db).await;
 }
+
+/// A page's HTML (status 200 expected).
+async fn page(addr: SocketAddr, path: &str, cookie: &str) -> String {
+    let reply = call(addr, "GET", path, cookie, Value::Null).await;
+    assert_eq!(reply.status, 200, "{path}: {}", reply.body);
+    reply.body
+}
+
+/// The pages of accounts: the header, the account page, the new-game form,
+/// the home page's games, a player's page (ratings, graph, recent games,
+/// head to head) and the leaderboard with its JSON, in three languages.
+async fn players_pages(db: &impl Database) {
+    let server = start(db, 0).await;
+    let addr = server.addr;
+    let ama = register(addr, "Ama").await;
+    let kofi = register(addr, "Kofi").await;
+
+    // Signed out: "Sign in" in the header, the forms, no rated choice.
+    let home = page(addr, "/?lang=en", "").await;
+    assert!(home.contains("<a href=\"/account\">Sign in</a>"), "{home}");
+    let account = page(addr, "/account?lang=vi", "").await;
+    assert!(account.contains("id=\"register\"") && account.contains("id=\"sign-in\""));
+    assert!(account.contains("Đăng ký") && account.contains("Đăng nhập"));
+    assert!(!page(addr, "/new", "").await.contains("name=\"rated\""));
+    // Signed in: the name in the header, the account's forms, the choice.
+    let home = page(addr, "/?lang=nl", &ama).await;
+    assert!(home.contains("data-account=\"Ama\""), "{home}");
+    let account = page(addr, "/account?lang=nl", &ama).await;
+    assert!(account.contains("Ingelogd als Ama.") && account.contains("id=\"delete-account\""));
+    assert!(account.contains("name=\"confirm\" required"), "deleting asks for a confirmation");
+    assert!(page(addr, "/new", &ama).await.contains("name=\"rated\""));
+
+    // A rated game in progress is on both players' home pages.
+    let (id, ama_token, kofi_token) = rated_game(addr, &ama, &kofi).await;
+    let home = page(addr, "/?lang=en", &kofi).await;
+    assert!(home.contains(&format!("href=\"/g/{id}\"")) && home.contains("against Ama"), "{home}");
+    assert!(!page(addr, "/?lang=en", "").await.contains(&format!("/g/{id}")));
+    play_until_moved(addr, &id, [&ama_token, &kofi_token], &["south", "north"]).await;
+    let path = format!("/api/games/{id}/resign");
+    call(addr, "POST", &path, "", json!({ "token": ama_token })).await;
+
+    // Kofi's page: the rating, its graph, the game with its replay, and
+    // the head-to-head record against Ama.
+    let new = Rating::default();
+    let kofi_rating = new.after_game(new, 1.0);
+    let player = page(addr, "/players/kofi?lang=en", "").await;
+    assert!(player.contains("<h1>Kofi</h1>"), "{player}");
+    assert!(player.contains(&format!("<strong>{:.0}</strong>", kofi_rating.rating)), "{player}");
+    assert!(player.contains("<svg") && player.contains("<polyline"), "{player}");
+    assert!(player.contains(&format!("href=\"/replay/{id}\"")));
+    assert!(player.contains("href=\"/players/Ama\""));
+    assert!(player.contains(&format!("{:+.0}", kofi_rating.rating - 1500.0)), "{player}");
+    let versus = page(addr, "/players/Kofi?vs=ama&lang=en", "").await;
+    assert!(versus.contains("Against Ama: 1 won, 0 drawn, 0 lost."), "{versus}");
+    let versus = page(addr, "/players/Ama?vs=Kofi&lang=vi", "").await;
+    assert!(versus.contains("Với Kofi: thắng 0, hòa 0, thua 1."), "{versus}");
+    let nobody = page(addr, "/players/Kofi?vs=Nobody&lang=en", "").await;
+    assert!(nobody.contains("There is no player named Nobody."));
+    let missing = call(addr, "GET", "/players/Nobody", "", Value::Null).await;
+    assert_eq!(missing.status, 404);
+    let odd = call(addr, "GET", "/players/%3Cscript%3E", "", Value::Null).await;
+    assert_eq!(odd.status, 404);
+    assert!(!odd.body.contains("<script>"), "{}", odd.body);
+
+    // The leaderboard: a deviation under 110, grown for time away, and a
+    // rated game in the last three months. One game is not enough.
+    let board = call(addr, "GET", "/api/leaderboard/oware-abapa", "", Value::Null).await.json();
+    assert_eq!(board["players"], json!([]));
+    let now = mancala_web::api::now();
+    let esi = register(addr, "Esi").await;
+    let yaw = register(addr, "Yaw").await;
+    let abena = register(addr, "Abena").await;
+    drop((esi, yaw, abena));
+    let rating = |rating: f64, deviation: f64, days_ago: i64| RatingRow {
+        ruleset: RULESET.into(),
+        rating,
+        deviation,
+        volatility: 0.06,
+        games: 30,
+        won: 15,
+        drawn: 0,
+        lost: 15,
+        rated: now - days_ago * 86_400,
+    };
+    let set = vec![
+        ("Esi", rating(1700.0, 80.0, 1)),
+        // Under 110 when stored, over it now: 60 days away.
+        ("Yaw", rating(1900.0, 105.0, 60)),
+        ("Abena", rating(1800.0, 60.0, 2)),
+        // Away too long.
+        ("Ama", rating(2000.0, 50.0, 100)),
+    ];
+    db.with_store(|store| {
+        for (name, r) in &set {
+            let id = store.player_named(name).unwrap().unwrap().id;
+            store.save_rating(&id, r).unwrap();
+        }
+    });
+    let grown = rating_at(Some(&set[1].1), now).deviation;
+    assert!(grown > 110.0, "{grown}");
+    let board = call(addr, "GET", "/api/leaderboard/oware-abapa", "", Value::Null).await.json();
+    let names: Vec<&str> =
+        board["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Abena", "Esi"], "{board}");
+    assert_eq!(board["players"][0]["rank"], 1);
+    assert!(close(board["players"][1]["rating"].as_f64().unwrap(), 1700.0));
+    let html = page(addr, "/leaderboard/oware-abapa?lang=nl", "").await;
+    assert!(html.contains("Ranglijst: Oware (Abapa)") && html.contains("href=\"/players/Abena\""));
+    assert!(!html.contains("/players/Yaw"));
+    let unknown = call(addr, "GET", "/api/leaderboard/chess", "", Value::Null).await;
+    assert_eq!((unknown.status, code(&unknown)), (404, "unknown_ruleset".into()));
+    assert_eq!(call(addr, "GET", "/leaderboard/chess", "", Value::Null).await.status, 404);
+    assert!(page(addr, "/leaderboard", "").await.contains("href=\"/leaderboard/wahree\""));
+    // The player's JSON keeps its shape.
+    let json = call(addr, "GET", "/api/players/Kofi", "", Value::Null).await.json();
+    let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["created", "name", "ratings", "results"]);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn players_pages_ratings_graph_head_to_head_and_leaderboard() {
+    let (_dir, db) = temp_db();
+    players_pages(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn players_pages_ratings_graph_head_to_head_and_leaderboard_on_postgres() {
+    let db = postgres_db();
+    players_pages(&db).await;
+}

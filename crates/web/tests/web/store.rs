@@ -420,7 +420,10 @@ fn an_older_postgres_database_gets_the_new_columns() {
         )
         .unwrap()
         .get(0);
-    assert_eq!(constraints, 1, "one reference to matches, however often it is opened");
+    assert_eq!(
+        constraints, 3,
+        "one reference to matches and one to players per seat, however often it is opened"
+    );
     // The upgraded database takes games with clocks and matches.
     let store = Postgres::open(&db.url).unwrap();
     let mut first = row("m1g0");
