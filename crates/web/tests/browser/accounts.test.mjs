@@ -173,7 +173,7 @@ describe("accounts", () => {
     // Ann's page shows the rating, its graph and the game's replay.
     await ann.goto(`${server.url}/players/Ann_R`);
     assert.equal(await ann.locator("table.ratings strong").textContent(), want.Ann_R.rating.toFixed(0));
-    await ann.locator("figure.rating-graph svg polyline").waitFor();
+    await ann.locator("figure.rating-graph svg circle.point").waitFor();
     await ann.locator(`a[href="/replay/${id}"]`).click();
     await ann.waitForURL(new RegExp(`/replay/${id}$`));
   });

@@ -698,3 +698,66 @@ async fn players_pages_ratings_graph_head_to_head_and_leaderboard_on_postgres() 
     let db = postgres_db();
     players_pages(&db).await;
 }
+
+/// The function the lobby and tournaments start games with: two seats,
+/// rated or not, accounts or guests; refused for a rated game without two
+/// different accounts.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_seated_game_is_made_between_two_accounts_or_guests() {
+    use mancala_web::api::{create_seated_game, NewSeatedGame, SeatSpec};
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let addr = server.addr;
+    let afua = register(addr, "Afua").await;
+    let kojo = register(addr, "Kojo").await;
+    let (a, k) = db.with_store(|s| {
+        (s.player_named("Afua").unwrap().unwrap(), s.player_named("Kojo").unwrap().unwrap())
+    });
+    let spec = |rated: bool, south: SeatSpec, north: SeatSpec| NewSeatedGame {
+        ruleset: RULESET.into(),
+        clock: Some((300_000, 2_000)),
+        rated,
+        south,
+        north,
+    };
+    for (south, north, why) in [
+        (SeatSpec::account(a.clone()), SeatSpec::guest("Yaw"), "rated_needs_accounts"),
+        (SeatSpec::account(a.clone()), SeatSpec::account(a.clone()), "same_account"),
+    ] {
+        let refused =
+            create_seated_game(&server.state, spec(true, south, north)).await.unwrap_err();
+        assert_eq!(
+            (refused.status.as_u16(), refused.body["error"]["code"].as_str()),
+            (400, Some(why))
+        );
+    }
+    let made = create_seated_game(
+        &server.state,
+        spec(true, SeatSpec::account(a.clone()), SeatSpec::account(k.clone())),
+    )
+    .await
+    .unwrap();
+    let state = call(addr, "GET", &format!("/api/games/{}", made.id), "", Value::Null).await.json();
+    assert_eq!(state["rated"], true);
+    assert_eq!(state["players"]["south"]["name"], "Afua");
+    assert_eq!(state["players"]["north"]["account"], true);
+    assert_eq!(state["waiting_for_opponent"], true, "it starts once both have come");
+    assert_eq!(state["clock"]["initial_ms"], 300_000);
+    let mine = call(addr, "GET", "/api/my/games", &kojo, Value::Null).await.json();
+    assert_eq!(mine[0]["token"], made.north_token.as_str());
+    let mine = call(addr, "GET", "/api/my/games", &afua, Value::Null).await.json();
+    assert_eq!(mine[0]["token"], made.south_token.as_str());
+    // Guests: casual, under their names.
+    let casual =
+        create_seated_game(&server.state, spec(false, SeatSpec::guest("Yaw"), SeatSpec::guest("")))
+            .await
+            .unwrap();
+    let state =
+        call(addr, "GET", &format!("/api/games/{}", casual.id), "", Value::Null).await.json();
+    assert_eq!(
+        (state["rated"].as_bool(), state["players"]["south"]["name"].as_str()),
+        (Some(false), Some("Yaw"))
+    );
+    assert_eq!(state["players"]["north"]["name"], "North");
+    server.stop().await;
+}
