@@ -12,37 +12,7 @@ use super::{row_from, GameRow, HistoryRow, PlayerGames, RatingRow, Sqlite, Statu
 use super::{PlayerRow, COLUMNS, COLUMN_COUNT};
 use rusqlite::{params, Connection, OptionalExtension};
 
-// SCHEMA (rated games): the columns added to `games`, and the tables and
-// indexes of rated games. Kept together here so that they move into a
-// numbered migration in one piece.
-
-/// Columns added to `games` for accounts and rated games.
-pub(super) const SQLITE_COLUMNS: [(&str, &str); 3] = [
-    ("rated", "INTEGER NOT NULL DEFAULT 0"),
-    ("south_player", "TEXT REFERENCES players(id)"),
-    ("north_player", "TEXT REFERENCES players(id)"),
-];
-
-/// The rating history (one row per player per rated game) and the indexes
-/// that find an account's games.
-pub(super) const SQLITE_SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS rating_history (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    player_id TEXT NOT NULL REFERENCES players(id),
-    ruleset TEXT NOT NULL,
-    rating REAL NOT NULL,
-    deviation REAL NOT NULL,
-    volatility REAL NOT NULL,
-    change REAL NOT NULL,
-    at INTEGER NOT NULL,
-    PRIMARY KEY (game_id, player_id)
-);
-CREATE INDEX IF NOT EXISTS rating_history_player ON rating_history(player_id, at);
-CREATE INDEX IF NOT EXISTS games_south_player ON games(south_player, status, updated);
-CREATE INDEX IF NOT EXISTS games_north_player ON games(north_player, status, updated);
-";
-
-// END SCHEMA (rated games).
+// The columns and tables are migration 4 in `schema.rs`.
 
 /// The name a deleted account's seats show.
 pub const DELETED_PLAYER: &str = "deleted player";

@@ -12,33 +12,7 @@ use super::Status;
 use super::{count, game_row, Failure, GameRow, HistoryRow, PlayerGames, PlayerRow, RatingRow};
 use postgres::{Client, Row, Transaction};
 
-// SCHEMA (rated games), as in `store/rated.rs`.
-
-/// Columns added to `games` for accounts and rated games.
-pub(super) const PG_COLUMNS: [(&str, &str); 3] = [
-    ("rated", "BOOLEAN NOT NULL DEFAULT FALSE"),
-    ("south_player", "TEXT REFERENCES players(id)"),
-    ("north_player", "TEXT REFERENCES players(id)"),
-];
-
-pub(super) const PG_SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS rating_history (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    player_id TEXT NOT NULL REFERENCES players(id),
-    ruleset TEXT NOT NULL,
-    rating DOUBLE PRECISION NOT NULL,
-    deviation DOUBLE PRECISION NOT NULL,
-    volatility DOUBLE PRECISION NOT NULL,
-    change DOUBLE PRECISION NOT NULL,
-    at BIGINT NOT NULL,
-    PRIMARY KEY (game_id, player_id)
-);
-CREATE INDEX IF NOT EXISTS rating_history_player ON rating_history(player_id, at);
-CREATE INDEX IF NOT EXISTS games_south_player ON games(south_player, status, updated);
-CREATE INDEX IF NOT EXISTS games_north_player ON games(north_player, status, updated);
-";
-
-// END SCHEMA (rated games).
+// The columns and tables are migration 4 in `schema.rs`.
 
 const RATING_COLUMNS: &str =
     "ruleset, rating, deviation, volatility, games, won, drawn, lost, rated";
