@@ -27,10 +27,17 @@ mod clocks;
 mod fairness;
 mod games;
 mod limits;
+mod observe;
 mod pages;
+mod proxies;
 mod rating;
 mod resources;
+mod restart;
+mod settings;
 mod store;
+
+/// The server's binary, for the tests that run it as a process.
+const BINARY: &str = env!("CARGO_BIN_EXE_mancala-web");
 
 struct Reply {
     status: u16,
@@ -197,9 +204,19 @@ async fn http(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> Reply {
-    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
-    let mut head =
-        format!("{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n", server.addr);
+    http_at(server.addr, method, path, headers, body).await
+}
+
+/// One HTTP/1.1 request on a fresh connection to `addr`.
+async fn http_at(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Reply {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     for (k, v) in headers {
         head.push_str(&format!("{k}: {v}\r\n"));
     }
