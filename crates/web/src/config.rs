@@ -48,7 +48,11 @@ impl FromStr for CidrList {
     type Err = String;
 
     fn from_str(text: &str) -> Result<CidrList, String> {
-        text.split(',').filter(|s| !s.trim().is_empty()).map(str::parse).collect::<Result<_, _>>().map(CidrList)
+        text.split(',')
+            .filter(|s| !s.trim().is_empty())
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map(CidrList)
     }
 }
 

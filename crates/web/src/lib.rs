@@ -285,12 +285,14 @@ impl Server {
         for accepting in self.accepting.drain(..) {
             finished &= tokio::time::timeout_at(deadline, accepting).await.is_ok();
         }
-        finished &= tokio::time::timeout_at(deadline, until_idle(&self.state, |s| s.computing.count()))
-            .await
-            .is_ok();
+        finished &=
+            tokio::time::timeout_at(deadline, until_idle(&self.state, |s| s.computing.count()))
+                .await
+                .is_ok();
         let _ = self.state.closing.send(true);
         let sockets = |s: &AppState| s.metrics.websockets.get().max(0) as usize;
-        finished &= tokio::time::timeout_at(deadline, until_idle(&self.state, sockets)).await.is_ok();
+        finished &=
+            tokio::time::timeout_at(deadline, until_idle(&self.state, sockets)).await.is_ok();
         for task in self.tasks.drain(..) {
             task.abort();
             let _ = task.await;

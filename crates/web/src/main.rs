@@ -27,7 +27,9 @@ fn main() -> ExitCode {
     let log = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
     match settings.log_format {
         LogFormat::Json => log.json().init(),
-        LogFormat::Text => log.with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr())).init(),
+        LogFormat::Text => {
+            log.with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr())).init()
+        }
     }
     for name in Settings::unknown_variables() {
         tracing::warn!("the environment variable {name} names no setting; it is ignored");

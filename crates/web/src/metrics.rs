@@ -202,10 +202,7 @@ pub async fn healthz(State(state): State<Shared>) -> Response {
             tracing::error!("health check: the store's call crashed: {e}");
             Some("the store's call crashed".to_string())
         }
-        Err(_) => Some(format!(
-            "the store did not answer within {} s",
-            HEALTH_TIMEOUT.as_secs()
-        )),
+        Err(_) => Some(format!("the store did not answer within {} s", HEALTH_TIMEOUT.as_secs())),
     };
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let mut response = match problem {

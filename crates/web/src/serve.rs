@@ -131,7 +131,8 @@ pub async fn accept_loop(
             _ = stop.changed() => break,
         };
         let from_proxy = limits.proxies.trusts(remote.ip());
-        let slot = if from_proxy { None } else { connections.open(remote.ip(), limits.per_address) };
+        let slot =
+            if from_proxy { None } else { connections.open(remote.ip(), limits.per_address) };
         if slot.is_none() && !from_proxy {
             tracing::debug!(client = %remote.ip(), "connection refused: too many from this address");
             tokio::spawn(async move {
@@ -150,7 +151,8 @@ pub async fn accept_loop(
         // proxy, the request takes a place of its client's.
         let slot = slot.map(Arc::new);
         let place = slot.clone();
-        let (app, proxies, connections) = (app.clone(), limits.proxies.clone(), connections.clone());
+        let (app, proxies, connections) =
+            (app.clone(), limits.proxies.clone(), connections.clone());
         let service = tower::service_fn(move |mut request: axum::extract::Request<_>| {
             let app = app.clone();
             let client = proxies.client(remote.ip(), request.headers());

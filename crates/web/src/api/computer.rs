@@ -54,7 +54,8 @@ async fn computer_turns(state: &Shared, game: &Arc<Mutex<Live>>) {
                     let seed = fastrand::u64(..);
                     let rules = *snapshot.rules();
                     let queued = crate::metrics::GaugeGuard::new(&state.metrics.computer_queued);
-                    let (asked, wait) = (std::time::Instant::now(), state.metrics.computer_wait.clone());
+                    let (asked, wait) =
+                        (std::time::Instant::now(), state.metrics.computer_wait.clone());
                     let think = move || {
                         drop(queued);
                         wait.observe(asked.elapsed().as_secs_f64());

@@ -50,10 +50,17 @@ async fn observe_metrics_move_with_the_games() {
             .unwrap();
     socket.next().await.unwrap().unwrap();
     for letter in ["a", "A"] {
-        let moved = post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": letter})).await;
+        let moved = post(
+            &server,
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": letter}),
+        )
+        .await;
         assert_eq!(moved.status, 200, "{}", moved.body);
     }
-    let refused = post(&server, &format!("/api/games/{id}/moves"), json!({"token": "nope", "move": "b"})).await;
+    let refused =
+        post(&server, &format!("/api/games/{id}/moves"), json!({"token": "nope", "move": "b"}))
+            .await;
     assert_eq!(refused.status, 403);
     let after = scrape(&server).await;
     assert_eq!(sample(&after, moves), 2.0, "{after}");
@@ -62,12 +69,18 @@ async fn observe_metrics_move_with_the_games() {
     assert_eq!(sample(&after, "mancala_games_in_memory"), 1.0, "{after}");
     let route = "route=\"/api/games/{id}/moves\"";
     assert_eq!(
-        sample(&after, &format!("mancala_http_requests_total{{method=\"POST\",{route},status=\"200\"}}")),
+        sample(
+            &after,
+            &format!("mancala_http_requests_total{{method=\"POST\",{route},status=\"200\"}}")
+        ),
         2.0,
         "{after}"
     );
     assert_eq!(
-        sample(&after, &format!("mancala_http_requests_total{{method=\"POST\",{route},status=\"403\"}}")),
+        sample(
+            &after,
+            &format!("mancala_http_requests_total{{method=\"POST\",{route},status=\"403\"}}")
+        ),
         1.0,
         "{after}"
     );
@@ -78,7 +91,9 @@ async fn observe_metrics_move_with_the_games() {
     // The computer's move: queued, waited for, played.
     let (cid, ctoken, _) =
         create(&server, json!({"game": "oware-abapa", "mode": "computer", "level": 1})).await;
-    let moved = post(&server, &format!("/api/games/{cid}/moves"), json!({"token": ctoken, "move": "a"})).await;
+    let moved =
+        post(&server, &format!("/api/games/{cid}/moves"), json!({"token": ctoken, "move": "a"}))
+            .await;
     assert_eq!(moved.status, 200, "{}", moved.body);
     wait_for_turn(&server, &cid, "south").await;
     let mut last = String::new();
@@ -101,11 +116,15 @@ async fn observe_metrics_move_with_the_games() {
 async fn observe_metrics_only_for_this_machine_or_on_the_metrics_address() {
     let (_dir, db) = temp_db();
     let mut server = start_configured(&db, |c| {
-        c.proxies = Proxies { trusted: vec!["127.0.0.1".parse().unwrap()], header: ForwardedHeader::XForwardedFor };
+        c.proxies = Proxies {
+            trusted: vec!["127.0.0.1".parse().unwrap()],
+            header: ForwardedHeader::XForwardedFor,
+        };
     })
     .await;
     // Through the proxy, from a client elsewhere: not shown.
-    let from_outside = http(&server, "GET", "/metrics", &[("X-Forwarded-For", "203.0.113.9")], b"").await;
+    let from_outside =
+        http(&server, "GET", "/metrics", &[("X-Forwarded-For", "203.0.113.9")], b"").await;
     assert_eq!(from_outside.status, 404);
     assert!(!from_outside.body.contains("mancala_"), "{}", from_outside.body);
     // The health check is for everyone.
@@ -117,7 +136,8 @@ async fn observe_metrics_only_for_this_machine_or_on_the_metrics_address() {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let metrics_addr = listener.local_addr().unwrap();
     server.serve_metrics(listener);
-    let scraped = http_at(metrics_addr, "GET", "/metrics", &[("X-Forwarded-For", "203.0.113.9")], b"").await;
+    let scraped =
+        http_at(metrics_addr, "GET", "/metrics", &[("X-Forwarded-For", "203.0.113.9")], b"").await;
     assert_eq!(scraped.status, 200);
     assert!(scraped.body.contains("mancala_http_requests_total"), "{}", scraped.body);
     assert_eq!(http_at(metrics_addr, "GET", "/healthz", &[], b"").await.status, 200);
@@ -142,7 +162,8 @@ async fn observe_log_has_a_line_per_request_and_no_secret() {
     let created = http_at(addr, "POST", "/api/games", &[], body.as_bytes()).await.json();
     let (id, token) = (created["id"].as_str().unwrap(), created["token"].as_str().unwrap());
     let body = json!({"token": token, "move": "a"}).to_string();
-    let moved = http_at(addr, "POST", &format!("/api/games/{id}/moves"), &[], body.as_bytes()).await;
+    let moved =
+        http_at(addr, "POST", &format!("/api/games/{id}/moves"), &[], body.as_bytes()).await;
     assert_eq!(moved.status, 200, "{}", moved.body);
     // A token in a query string and a header, where a careless client or
     // page could put it.
@@ -171,8 +192,11 @@ async fn observe_log_has_a_line_per_request_and_no_secret() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
         .collect();
-    let requests: Vec<&Value> =
-        events.iter().filter(|e| e["target"] == "mancala_web::request").map(|e| &e["fields"]).collect();
+    let requests: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["target"] == "mancala_web::request")
+        .map(|e| &e["fields"])
+        .collect();
     assert_eq!(requests.len(), 5, "{log}");
     let the_move = requests.iter().find(|r| r["route"] == "/api/games/{id}/moves").unwrap();
     assert_eq!(the_move["method"], "POST");
@@ -187,6 +211,7 @@ async fn observe_log_has_a_line_per_request_and_no_secret() {
 
 /// The `name=value` of a response's Set-Cookie, for a Cookie header.
 fn registered_cookie(headers: &str) -> String {
-    let line = headers.lines().find(|l| l.to_ascii_lowercase().starts_with("set-cookie: ")).unwrap();
+    let line =
+        headers.lines().find(|l| l.to_ascii_lowercase().starts_with("set-cookie: ")).unwrap();
     line["set-cookie: ".len()..].split(';').next().unwrap().to_string()
 }

@@ -61,7 +61,11 @@ fn proxies_client_is_the_right_most_untrusted_address() {
         ("for=_hidden", "::1"),
     ];
     for (value, expected) in cases {
-        assert_eq!(forwarded.client(peer, &headers(&[("forwarded", value)])), ip(expected), "{value}");
+        assert_eq!(
+            forwarded.client(peer, &headers(&[("forwarded", value)])),
+            ip(expected),
+            "{value}"
+        );
     }
     assert_eq!(forwarded.client(peer, &headers(&[("x-forwarded-for", "1.2.3.4")])), peer);
     // An IPv4-mapped peer counts as its IPv4 address.
@@ -113,7 +117,8 @@ async fn proxies_behind_a_trusted_proxy_each_client_has_its_own_limits() {
         let body = json!({"game": "wahree", "mode": "local"}).to_string();
         let server = &server;
         async move {
-            http(server, "POST", "/api/games", &[("X-Forwarded-For", client)], body.as_bytes()).await
+            http(server, "POST", "/api/games", &[("X-Forwarded-For", client)], body.as_bytes())
+                .await
         }
     };
     let first = create("198.51.100.3").await;
@@ -133,10 +138,11 @@ async fn proxies_behind_a_trusted_proxy_each_client_has_its_own_limits() {
     })
     .await;
     let socket = |client: &'static str| {
-        let mut request = tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(
-            format!("ws://{}/api/games/{id}/ws", server.addr),
-        )
-        .unwrap();
+        let mut request =
+            tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(
+                format!("ws://{}/api/games/{id}/ws", server.addr),
+            )
+            .unwrap();
         request.headers_mut().insert("x-forwarded-for", HeaderValue::from_static(client));
         tokio_tungstenite::connect_async(request)
     };

@@ -43,7 +43,10 @@ impl Process {
         let Some(addr) = line.strip_prefix("Open http://").and_then(|rest| rest.split(' ').next())
         else {
             let _ = child.kill();
-            panic!("the server did not start: {line:?}\n{}", std::fs::read_to_string(&log).unwrap());
+            panic!(
+                "the server did not start: {line:?}\n{}",
+                std::fs::read_to_string(&log).unwrap()
+            );
         };
         Process { child, addr: addr.parse().unwrap(), log }
     }
@@ -108,8 +111,14 @@ async fn player(
 
 /// A request that may get no answer (the server is restarting): `None`
 /// then.
-async fn try_http(addr: SocketAddr, method: &'static str, path: String, body: String) -> Option<Reply> {
-    let request = tokio::spawn(async move { http_at(addr, method, &path, &[], body.as_bytes()).await });
+async fn try_http(
+    addr: SocketAddr,
+    method: &'static str,
+    path: String,
+    body: String,
+) -> Option<Reply> {
+    let request =
+        tokio::spawn(async move { http_at(addr, method, &path, &[], body.as_bytes()).await });
     tokio::time::timeout(Duration::from_secs(5), request).await.ok()?.ok()
 }
 
@@ -141,8 +150,10 @@ async fn restart_sigterm_mid_game_loses_no_acknowledged_move_and_pages_reconnect
     )
     .await;
     let created = reply.json();
-    let (id, token) =
-        (created["id"].as_str().unwrap().to_string(), created["token"].as_str().unwrap().to_string());
+    let (id, token) = (
+        created["id"].as_str().unwrap().to_string(),
+        created["token"].as_str().unwrap().to_string(),
+    );
     // A watcher's WebSocket, as an open page has.
     let (mut socket, _) =
         tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await.unwrap();
@@ -170,7 +181,8 @@ async fn restart_sigterm_mid_game_loses_no_acknowledged_move_and_pages_reconnect
     let computer_id = computer["id"].as_str().unwrap().to_string();
     let body = json!({"token": computer["token"], "move": "a"}).to_string();
     let moved =
-        http_at(addr, "POST", &format!("/api/games/{computer_id}/moves"), &[], body.as_bytes()).await;
+        http_at(addr, "POST", &format!("/api/games/{computer_id}/moves"), &[], body.as_bytes())
+            .await;
     assert_eq!(moved.status, 200, "{}", moved.body);
 
     // SIGTERM, moves still being sent.
@@ -199,7 +211,11 @@ async fn restart_sigterm_mid_game_loses_no_acknowledged_move_and_pages_reconnect
     assert!(log.contains("SIGTERM: stopping within 8 s"), "{log}");
     assert!(log.contains("stopped: every request answered, the store closed"), "{log}");
     // A request line of the text log, with its route, never its path.
-    assert!(log.contains("route=\"/api/games/{id}/moves\"") || log.contains("route=/api/games/{id}/moves"), "{log}");
+    assert!(
+        log.contains("route=\"/api/games/{id}/moves\"")
+            || log.contains("route=/api/games/{id}/moves"),
+        "{log}"
+    );
     drop(first);
 
     // Between the two processes: every acknowledged move is in the file,

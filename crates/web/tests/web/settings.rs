@@ -10,7 +10,8 @@ use std::process::{Command, Stdio};
 
 #[test]
 fn settings_have_one_name_everywhere_and_the_readme_lists_each() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let command = Options::command();
     let mut seen = 0;
     for arg in command.get_arguments() {
@@ -43,7 +44,10 @@ fn settings_mask_the_password_of_a_database_url() {
         mask("database", "postgresql://u@h/db?sslmode=disable&password=hunter2"),
         "postgresql://u@h/db?sslmode=disable&password=***"
     );
-    assert_eq!(mask("database", "sqlite:///var/lib/mancala/games.db"), "sqlite:///var/lib/mancala/games.db");
+    assert_eq!(
+        mask("database", "sqlite:///var/lib/mancala/games.db"),
+        "sqlite:///var/lib/mancala/games.db"
+    );
     assert_eq!(mask("public_url", "https://u:p@x"), "https://u:p@x");
 }
 
@@ -132,7 +136,12 @@ fn settings_that_are_wrong_stop_the_server_with_status_2_and_say_which() {
         path.to_str().unwrap().to_string()
     };
     let typo = file("typo.toml", "rate_limt = 5\n");
-    refused(d, &["--config", &typo], &[], &["typo.toml", "unknown field `rate_limt`", "rate_limit"]);
+    refused(
+        d,
+        &["--config", &typo],
+        &[],
+        &["typo.toml", "unknown field `rate_limt`", "rate_limit"],
+    );
     let wrong = file("wrong.toml", "ping_seconds = 20\nrate_limit = \"fast\"\n");
     refused(d, &["--config", &wrong], &[], &["wrong.toml", "line 2", "rate_limit", "expected u32"]);
     let negative = file("negative.toml", "shutdown_seconds = -1\n");
@@ -143,7 +152,12 @@ fn settings_that_are_wrong_stop_the_server_with_status_2_and_say_which() {
     refused(d, &["--config", &not_toml], &[], &["broken.toml", "not valid"]);
     let missing = d.join("missing.toml");
     refused(d, &["--config", missing.to_str().unwrap()], &[], &["missing.toml", "cannot read"]);
-    refused(d, &[], &[("MANCALA_RATE_LIMIT", "abc")], &["MANCALA_RATE_LIMIT", "--rate-limit", "abc"]);
+    refused(
+        d,
+        &[],
+        &[("MANCALA_RATE_LIMIT", "abc")],
+        &["MANCALA_RATE_LIMIT", "--rate-limit", "abc"],
+    );
     refused(d, &["--log-format", "xml"], &[], &["xml", "text", "json"]);
     refused(d, &["--trusted-proxies", "proxy.local"], &[], &["proxy.local"]);
 }
