@@ -90,11 +90,11 @@ const TOO_MANY: &str = "HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n\
     Content-Type: text/plain; charset=utf-8\r\nContent-Length: 62\r\n\r\n\
     Too many open connections from your address; close some first.";
 
-/// The 429 for a request over its client's cap (behind a proxy).
+/// The 429 for a request over its client's cap (behind a proxy; the
+/// proxy's connection, which carries other clients too, stays open).
 fn too_many() -> axum::response::Response {
     axum::response::IntoResponse::into_response((
         axum::http::StatusCode::TOO_MANY_REQUESTS,
-        [(axum::http::header::CONNECTION, "close")],
         "Too many open connections from your address; close some first.",
     ))
 }

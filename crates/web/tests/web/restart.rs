@@ -184,6 +184,11 @@ async fn restart_sigterm_mid_game_loses_no_acknowledged_move_and_pages_reconnect
         http_at(addr, "POST", &format!("/api/games/{computer_id}/moves"), &[], body.as_bytes())
             .await;
     assert_eq!(moved.status, 200, "{}", moved.body);
+    // Its reply is still being thought about (level 8 takes up to a
+    // second), so the stop has a computer move in flight.
+    let thinking =
+        http_at(addr, "GET", &format!("/api/games/{computer_id}"), &[], b"").await.json();
+    assert_eq!(thinking["to_move"], "north", "{thinking}");
 
     // SIGTERM, moves still being sent.
     let terminating = tokio::task::spawn_blocking(move || {
