@@ -136,6 +136,8 @@ macro_rules! settings {
             $( $(#[doc = $doc])* pub $name: $ty, )*
             /// Each setting's name (the file's key) and its source.
             pub sources: Vec<(&'static str, Source)>,
+            /// The configuration file read, if any.
+            pub file: Option<PathBuf>,
         }
 
         impl Default for Settings {
@@ -143,6 +145,7 @@ macro_rules! settings {
                 Settings {
                     $( $name: $default, )*
                     sources: vec![$( (stringify!($name), Source::Default), )*],
+                    file: None,
                 }
             }
         }
@@ -182,6 +185,9 @@ macro_rules! settings {
             /// Every setting as `name=value [source]`, secrets masked.
             pub fn describe(&self) -> String {
                 let mut out = Vec::new();
+                if let Some(file) = &self.file {
+                    out.push(format!("config={}", file.display()));
+                }
                 $(
                     let value = mask(stringify!($name), &self.$name.to_string());
                     let source = self.source(stringify!($name));
@@ -267,14 +273,17 @@ impl Settings {
     {
         let matches = Options::command().try_get_matches_from(args)?;
         let mut options = Options::from_arg_matches(&matches)?;
-        let file = match options.config.take() {
-            Some(path) => match read_file(&path) {
+        let path = options.config.take();
+        let file = match &path {
+            Some(path) => match read_file(path) {
                 Ok(file) => file,
                 Err(e) => return Ok(Err(e)),
             },
             None => FileSettings::default(),
         };
-        Ok(Ok(Settings::merge(options, &matches, file)))
+        let mut settings = Settings::merge(options, &matches, file);
+        settings.file = path;
+        Ok(Ok(settings))
     }
 
     /// The environment variable a usage error is about, if its value came

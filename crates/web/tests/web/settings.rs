@@ -75,6 +75,7 @@ async fn settings_flag_beats_environment_beats_file_beats_default() {
     let log = server.log();
     let line = log.lines().find(|l| l.contains("effective configuration:")).unwrap();
     for expected in [
+        &format!("effective configuration: config={config} "),
         "rate_limit=1 [file]",
         "ai_threads=2 [env]",
         "ping_seconds=11 [flag]",
