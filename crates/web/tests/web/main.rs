@@ -27,6 +27,7 @@ mod clocks;
 mod fairness;
 mod games;
 mod limits;
+mod migrations;
 mod observe;
 mod pages;
 mod proxies;
