@@ -25,15 +25,25 @@ async fn scrape(server: &Server) -> String {
     reply.body
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn observe_healthz_answers_when_the_store_does() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+async fn healthz_answers(db: &impl Database) {
+    let server = start(db, 0).await;
     let reply = get(&server, "/healthz").await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     assert_eq!(reply.json()["status"], "ok");
     assert!(reply.json()["store_ms"].as_f64().unwrap() >= 0.0);
+    assert_eq!(header(&reply.headers.to_ascii_lowercase(), "cache-control"), Some("no-store"));
     server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn observe_healthz_answers_when_the_store_does() {
+    let (_dir, db) = temp_db();
+    healthz_answers(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn observe_healthz_answers_when_the_store_does_on_postgres() {
+    healthz_answers(&postgres_db()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
