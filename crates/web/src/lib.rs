@@ -16,6 +16,7 @@ pub mod explain;
 pub mod i18n;
 pub mod limit;
 pub mod live;
+pub mod ops;
 pub mod pages;
 pub mod rating;
 pub mod scheduler;

@@ -8,6 +8,9 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "mancala-web", version)]
 struct Options {
+    /// Without a command, serves; the commands are for the operator.
+    #[command(subcommand)]
+    command: Option<mancala_web::ops::Command>,
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     bind: String,
@@ -72,6 +75,9 @@ async fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
+    if let Some(command) = options.command {
+        return operate(command).await;
+    }
     let listener = match tokio::net::TcpListener::bind(&options.bind).await {
         Ok(listener) => listener,
         Err(e) => {
@@ -108,4 +114,23 @@ async fn main() -> ExitCode {
     let _ = tokio::signal::ctrl_c().await;
     server.stop().await;
     ExitCode::SUCCESS
+}
+
+/// Runs an operator's command (blocking work, so off the async threads),
+/// printing what it did, or why it did nothing.
+async fn operate(command: mancala_web::ops::Command) -> ExitCode {
+    match tokio::task::spawn_blocking(move || mancala_web::ops::run(command)).await {
+        Ok(Ok(done)) => {
+            println!("{done}");
+            ExitCode::SUCCESS
+        }
+        Ok(Err(why)) => {
+            eprintln!("mancala-web: {why}");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("mancala-web: the command stopped unexpectedly: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
