@@ -239,12 +239,12 @@ pub fn migrate(from: &str, to: &str) -> Result<String, String> {
     }
     tx.commit()
         .map_err(|e| format!("the move was not committed, nothing was changed: {}", pg_error(e)))?;
-    let counts: Vec<String> = moved.iter().map(|(t, n)| format!("{n} {t}")).collect();
+    let counts: Vec<String> = moved.iter().map(|(t, n)| format!("{t}: {n}")).collect();
     Ok(format!(
-        "moved {} from {} into {shown} in {:.2} s, in one transaction (schema version {})",
-        counts.join(", "),
+        "moved the rows of {} into {shown} in one transaction ({}; schema version {}) in {:.2} s",
         path.display(),
-        started.elapsed().as_secs_f64(),
-        schema::VERSION
+        counts.join(", "),
+        schema::VERSION,
+        started.elapsed().as_secs_f64()
     ))
 }

@@ -28,6 +28,7 @@ mod fairness;
 mod games;
 mod limits;
 mod migrations;
+mod ops;
 mod pages;
 mod rating;
 mod resources;
