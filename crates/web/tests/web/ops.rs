@@ -73,15 +73,14 @@ async fn a_backup_under_load_restores_into_a_working_server_with_every_acknowled
             })
         })
         .collect();
-    let counts = |games: &[(String, String, Arc<Mutex<Vec<String>>>)]| -> Vec<usize> {
-        games.iter().map(|(_, _, a)| a.lock().unwrap().len()).collect()
-    };
+    let counts =
+        || -> Vec<usize> { games.iter().map(|(_, _, a)| a.lock().unwrap().len()).collect() };
     tokio::time::sleep(Duration::from_millis(300)).await;
     let backup = dir.path().join("backup.db");
-    let before = counts(&games);
+    let before = counts();
     let (ok, out, err) =
         mancala_web(&["backup", "--database", &db.url(), "--out", backup.to_str().unwrap()]).await;
-    let after = counts(&games);
+    let after = counts();
     assert!(ok, "{err}");
     assert!(out.starts_with("backed up") && out.contains("6 games"), "{out}");
     stop.store(true, Ordering::Relaxed);
