@@ -8,9 +8,6 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "mancala-web", version)]
 struct Options {
-    /// Without a command, serves; the commands are for the operator.
-    #[command(subcommand)]
-    command: Option<mancala_web::ops::Command>,
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     bind: String,
@@ -66,6 +63,10 @@ struct Options {
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    // The operator's commands (backup, restore, migrate) instead of serving.
+    if let Some(code) = mancala_web::ops::main() {
+        return code;
+    }
     let options = Options::parse();
     // The log goes to standard error: RUST_LOG filters it (default info).
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
@@ -75,9 +76,6 @@ async fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    if let Some(command) = options.command {
-        return operate(command).await;
-    }
     let listener = match tokio::net::TcpListener::bind(&options.bind).await {
         Ok(listener) => listener,
         Err(e) => {
@@ -114,23 +112,4 @@ async fn main() -> ExitCode {
     let _ = tokio::signal::ctrl_c().await;
     server.stop().await;
     ExitCode::SUCCESS
-}
-
-/// Runs an operator's command (blocking work, so off the async threads),
-/// printing what it did, or why it did nothing.
-async fn operate(command: mancala_web::ops::Command) -> ExitCode {
-    match tokio::task::spawn_blocking(move || mancala_web::ops::run(command)).await {
-        Ok(Ok(done)) => {
-            println!("{done}");
-            ExitCode::SUCCESS
-        }
-        Ok(Err(why)) => {
-            eprintln!("mancala-web: {why}");
-            ExitCode::FAILURE
-        }
-        Err(e) => {
-            eprintln!("mancala-web: the command stopped unexpectedly: {e}");
-            ExitCode::FAILURE
-        }
-    }
 }

@@ -1,4 +1,4 @@
-//! The operator's subcommands of `mancala-web` (without one it serves):
+//! The operator's commands, `mancala-web COMMAND` (without one it serves):
 //! `backup` and `restore` of a SQLite database, and `migrate`, which moves
 //! a SQLite database's rows into PostgreSQL. Each prints what it did on
 //! standard output, or fails with a message saying what was wrong; none of
@@ -11,8 +11,50 @@ mod copy;
 pub use backup::{backup, restore};
 pub use copy::migrate;
 
-use clap::Subcommand;
+use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// `mancala-web COMMAND ...`: the commands' own parser, so that the
+/// server's options stay as they are.
+#[derive(Parser, Debug)]
+#[command(name = "mancala-web", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The names of the commands (a first argument that is one of them means
+/// a command, not serving).
+pub const COMMANDS: [&str; 3] = ["backup", "restore", "migrate"];
+
+/// If the command line names a command, runs it, prints what it did (or
+/// why it did nothing, on standard error) and returns the exit status;
+/// `None` if the command line is the server's. Blocking; it may be called
+/// on a thread that drives async tasks (the command runs on a thread of its
+/// own, as the PostgreSQL client must).
+pub fn main() -> Option<ExitCode> {
+    let first = std::env::args_os().nth(1)?;
+    if !COMMANDS.iter().any(|c| first == *c) {
+        return None;
+    }
+    let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
+    let outcome = std::thread::spawn(move || run(cli.command)).join();
+    Some(match outcome {
+        Ok(Ok(done)) => {
+            println!("{done}");
+            ExitCode::SUCCESS
+        }
+        Ok(Err(why)) => {
+            eprintln!("mancala-web: {why}");
+            ExitCode::FAILURE
+        }
+        Err(_) => {
+            eprintln!("mancala-web: the command stopped unexpectedly");
+            ExitCode::FAILURE
+        }
+    })
+}
 
 /// What `mancala-web COMMAND` does.
 #[derive(Subcommand, Debug)]
