@@ -155,12 +155,23 @@ fn sync(path: &Path) -> Result<(), String> {
         .map_err(|e| format!("cannot flush {} to disk: {e}", path.display()))
 }
 
+/// Whether two paths name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
 /// `mancala-web backup --database sqlite://FILE --out BACKUP [--force]`.
 pub fn backup(database: &str, out: &Path, force: bool) -> Result<String, String> {
     let path = match target(database)? {
         Target::Postgres => return Err(pg_dump_routine(database)),
         Target::Sqlite(path) => path,
     };
+    if same_file(path, out) {
+        return Err(format!("--out {} is the database itself: name another file", out.display()));
+    }
     if out.exists() && !force {
         return Err(format!(
             "{} exists already: name a new file, or add --force to replace it",
@@ -223,6 +234,12 @@ pub fn restore(database: &str, from: &Path, force: bool) -> Result<String, Strin
         }
         Target::Sqlite(path) => path,
     };
+    if same_file(path, from) {
+        return Err(format!(
+            "--from {} is the database itself: name the backup file. Nothing was changed.",
+            from.display()
+        ));
+    }
     let backup = open_existing(from, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
     integrity(&backup, from)?;
     let incoming = Contents::of(&backup, from)?;

@@ -182,6 +182,15 @@ async fn backup_and_restore_explain_what_they_cannot_do() {
     let (ok, _, err) = mancala_web(&["backup", "--database", &db.url(), "--out", "x.db"]).await;
     assert!(!ok && err.contains("there is no database file"), "{err}");
     assert!(!db.exists(), "no empty database is made");
+    // A backup onto the database itself, or a restore from it, is refused.
+    drop(Sqlite::open(&db).unwrap());
+    let path = db.to_str().unwrap();
+    let (ok, _, err) =
+        mancala_web(&["backup", "--database", &db.url(), "--out", path, "--force"]).await;
+    assert!(!ok && err.contains("is the database itself"), "{err}");
+    let (ok, _, err) =
+        mancala_web(&["restore", "--database", &db.url(), "--from", path, "--force"]).await;
+    assert!(!ok && err.contains("is the database itself"), "{err}");
     let junk = dir.path().join("junk");
     std::fs::write(&junk, "not a database").unwrap();
     let (ok, _, err) =
