@@ -198,8 +198,8 @@ async fn backup_and_restore_explain_what_they_cannot_do() {
     assert!(!ok && err.contains("not a database"), "{err}");
 }
 
-/// Games, moves, a match, a review, an account with a session and a
-/// rating: one of everything the SQLite store keeps.
+/// Games, moves, a match, a review, accounts with a session, ratings and
+/// a rated game's history: one of everything the SQLite store keeps.
 fn fill(store: &dyn Store) {
     store.create(&row("mg1"), &["c".into(), "A".into(), "d".into()]).unwrap();
     let mut done = row("mg2");
@@ -238,18 +238,36 @@ fn fill(store: &dyn Store) {
         rated: 6,
     };
     store.save_rating("p1", &rating).unwrap();
+    // A rated online game between two accounts, finished: its rating
+    // changes go into the rating history (migration 4).
+    let ben = PlayerRow { id: "p2".into(), name: "Ben".into(), created: 5, ..ann };
+    assert!(store.create_player(&ben).unwrap());
+    let mut rated = row("mg3");
+    rated.mode = Mode::Online;
+    rated.rated = true;
+    rated.south_player = Some("p1".into());
+    rated.north_player = Some("p2".into());
+    store.create(&rated, &["c".into(), "A".into()]).unwrap();
+    rated.status = Status::Finished;
+    rated.result = Some("north".into());
+    rated.ending = Some(GameEnding::Resignation);
+    rated.updated = 7;
+    store.save(&rated).unwrap();
 }
 
 /// Everything `fill` stored, as a store reads it back.
 fn everything(store: &dyn Store) -> String {
-    let games: Vec<_> = ["mg1", "mg2", "mm1g0"].iter().map(|id| store.load(id).unwrap()).collect();
+    let games: Vec<_> =
+        ["mg1", "mg2", "mm1g0", "mg3"].iter().map(|id| store.load(id).unwrap()).collect();
     format!(
-        "{games:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
+        "{games:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
         store.load_match("mm1").unwrap(),
         store.load_review("mg2").unwrap(),
         store.player_named("ann").unwrap(),
         store.session("beef").unwrap(),
-        store.ratings("p1").unwrap()
+        store.ratings("p1").unwrap(),
+        store.ratings("p2").unwrap(),
+        store.rating_history("p2").unwrap()
     )
 }
 
@@ -265,11 +283,15 @@ async fn migrate_moves_every_row_from_sqlite_into_postgres() {
         fill(&store);
         everything(&store)
     });
-    assert!(expected.contains("Ann") && expected.contains("1612.25"), "{expected}");
+    assert!(expected.contains("Ann") && expected.contains("won: 3"), "{expected}");
+    assert!(expected.contains("HistoryRow"), "the rated game was settled: {expected}");
     let (ok, out, err) = mancala_web(&["migrate", "--from", &db.url(), "--to", &pg.url]).await;
     assert!(ok, "{err}");
     assert!(
-        out.contains("games: 3") && out.contains("moves: 4") && out.contains("players: 1"),
+        out.contains("games: 4")
+            && out.contains("moves: 6")
+            && out.contains("players: 2")
+            && out.contains("rating_history: 2"),
         "{out}"
     );
     assert!(!out.contains(pg.url.split('@').next().unwrap()), "no password shown: {out}");
