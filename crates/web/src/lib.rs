@@ -18,6 +18,7 @@ pub mod i18n;
 pub mod limit;
 pub mod live;
 pub mod metrics;
+pub mod ops;
 pub mod pages;
 pub mod proxy;
 pub mod rated;

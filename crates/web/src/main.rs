@@ -7,6 +7,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 fn main() -> ExitCode {
+    // The operator's commands (backup, restore, migrate) instead of serving.
+    if let Some(code) = mancala_web::ops::main() {
+        return code;
+    }
     let settings = match Settings::load(std::env::args_os()) {
         // A bad flag or variable: clap's message, exit status 2.
         Err(e) => {

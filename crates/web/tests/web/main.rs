@@ -29,6 +29,7 @@ mod games;
 mod limits;
 mod migrations;
 mod observe;
+mod ops;
 mod pages;
 mod proxies;
 mod rated;
