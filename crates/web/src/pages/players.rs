@@ -201,22 +201,19 @@ struct PlayerData {
     versus: Option<(PlayerRow, Vec<(GameRow, u32)>)>,
 }
 
-/// How a finished game ended for `player`: 1 won, 0.5 drawn, 0 lost.
-fn score_for(row: &GameRow, player: &str) -> Option<f64> {
+/// How a finished game ended for `player`: 0 won, 1 drawn, 2 lost (the
+/// order of the head-to-head record).
+fn outcome_for(row: &GameRow, player: &str) -> usize {
     let south = row.south_player.as_deref() == Some(player);
-    match (row.result.as_deref()?, south) {
-        ("draw", _) => Some(0.5),
-        ("south", true) | ("north", false) => Some(1.0),
-        _ => Some(0.0),
+    match (row.result.as_deref(), south) {
+        (Some("draw"), _) => 1,
+        (Some("south"), true) | (Some("north"), false) => 0,
+        _ => 2,
     }
 }
 
-fn result_word(lang: Lang, score: Option<f64>) -> &'static str {
-    match score {
-        Some(s) if s == 1.0 => t(lang, "player.won"),
-        Some(s) if s == 0.5 => t(lang, "player.drawn"),
-        _ => t(lang, "player.lost"),
-    }
+fn result_word(lang: Lang, outcome: usize) -> &'static str {
+    t(lang, ["player.won", "player.drawn", "player.lost"][outcome.min(2)])
 }
 
 /// A seat's name as a link to its player's page when an account holds it.
@@ -265,7 +262,7 @@ fn games_table(
              <td><time datetime=\"{datetime}\">{when}</time></td><td><a href=\"/replay/{id}\">{replay}</a></td></tr>",
             opponent = name_html(lang, row, !south),
             game = esc(game),
-            result = esc(result_word(lang, score_for(row, player))),
+            result = esc(result_word(lang, outcome_for(row, player))),
             id = esc(&row.id),
             replay = tx("replay.title"),
         );
@@ -459,11 +456,7 @@ async fn player_page(
         (Some(_), Some((other, games))) => {
             let mut counts = [0u32; 3];
             for (row, _) in games {
-                match score_for(row, &p.id) {
-                    Some(s) if s == 1.0 => counts[0] += 1,
-                    Some(s) if s == 0.5 => counts[1] += 1,
-                    _ => counts[2] += 1,
-                }
+                counts[outcome_for(row, &p.id)] += 1;
             }
             let record = t(lang, "player.vs-record")
                 .replace("{name}", &other.name)
