@@ -59,6 +59,11 @@ struct Options {
     /// for two pings is closed and its player counts as gone.
     #[arg(long, default_value_t = mancala_web::PING_SECONDS)]
     ping_seconds: u64,
+    /// The folder of endgame databases (DIR/GAME.egdb, as `mancala egdb
+    /// build` writes them), for the analysis board and reviews; missing
+    /// files mean no database for that game.
+    #[arg(long, default_value = "egdb")]
+    egdb_dir: std::path::PathBuf,
 }
 
 #[tokio::main]
@@ -96,6 +101,7 @@ async fn main() -> ExitCode {
         analyses_per_address: options.analyses_per_address,
         invitation_hours: options.invitation_hours,
         ping_seconds: options.ping_seconds,
+        egdb_dir: Some(options.egdb_dir),
     };
     let server = match serve(listener, &config).await {
         Ok(server) => server,
