@@ -92,11 +92,10 @@ fn setup_message(lang: Lang, ruleset: &Ruleset, e: &SetupError) -> String {
         (_, SetupError::NotFours { in_play }) => {
             word(lang, "analysis.fours").replace("{n}", &in_play.to_string())
         }
-        (_, SetupError::PitCount { .. }) | (_, SetupError::Syntax(_)) => word(
-            lang,
-            "analysis.notation",
-        )
-        .replace("{pits}", &ruleset.rules.pits_per_row.to_string()),
+        (_, SetupError::PitCount { .. }) | (_, SetupError::Syntax(_)) => {
+            word(lang, "analysis.notation")
+                .replace("{pits}", &ruleset.rules.pits_per_row.to_string())
+        }
     }
 }
 
@@ -157,9 +156,9 @@ async fn position(
         let pit = Pit::parse(letter, &rules)
             .map_err(|e| error(StatusCode::BAD_REQUEST, "bad_move", e.to_string()))?;
         let mut game = Game::from_position(rules, pos);
-        let report = game.play_reported(pit).map_err(|e| {
-            error(StatusCode::CONFLICT, "illegal_move", e.to_string())
-        })?;
+        let report = game
+            .play_reported(pit)
+            .map_err(|e| error(StatusCode::CONFLICT, "illegal_move", e.to_string()))?;
         played = Some((letter.to_string(), explain::sentence(lang, ruleset, &report)));
         // The position after the move, set up afresh: no history.
         pos = *game.position();

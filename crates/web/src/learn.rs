@@ -295,8 +295,7 @@ fn feedback_html(lang: Lang, ruleset: &Ruleset, verdict: &Verdict, letter: &str)
         Verdict::Illegal(reason) => format!(
             "<p class=\"verdict wrong\"><strong>{}</strong> {}</p>",
             esc(word(lang, "learn.wrong")),
-            esc(&word(lang, &format!("illegal.{}", illegal_key(*reason)))
-                .replace("{pit}", letter))
+            esc(&word(lang, &format!("illegal.{}", illegal_key(*reason))).replace("{pit}", letter))
         ),
         Verdict::Played { right, report } => {
             let marks = Marks::of_events(&report.events);
@@ -444,9 +443,8 @@ async fn answer(
     Path((game, id, number)): Path<(String, String, String)>,
     crate::api::JsonBody(body): crate::api::JsonBody<AnswerBody>,
 ) -> Response {
-    let not_found = |what: String| {
-        crate::api::error(StatusCode::NOT_FOUND, "not_found", what).into_response()
-    };
+    let not_found =
+        |what: String| crate::api::error(StatusCode::NOT_FOUND, "not_found", what).into_response();
     let Ok(ruleset) = ruleset(&game) else { return not_found(format!("no game '{game}'")) };
     let Some(lesson) = lesson(ruleset.id, &id) else {
         return not_found(format!("no lesson '{id}' for {}", ruleset.id));

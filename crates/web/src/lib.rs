@@ -8,8 +8,8 @@
 //! The browser holds no rules: every move's report (its events, seed by
 //! seed) comes from `mancala_rules` and is turned into JSON here.
 
-pub mod api;
 pub mod analysis_board;
+pub mod api;
 pub mod assets;
 /// The rules pages' text (its own crate, shared with the `mancala` command).
 pub use mancala_content as content;
