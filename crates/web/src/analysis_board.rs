@@ -19,7 +19,7 @@
 
 use crate::api::{error, internal, refused, ApiError, ClientOf};
 use crate::egdb::Exact;
-use crate::explain::{self, side_word};
+use crate::explain::side_word;
 use crate::i18n::Lang;
 use crate::learn::words;
 use crate::pages::{esc, json_in_html, language, LangQuery, Page};
@@ -159,7 +159,7 @@ async fn position(
         let report = game
             .play_reported(pit)
             .map_err(|e| error(StatusCode::CONFLICT, "illegal_move", e.to_string()))?;
-        played = Some((letter.to_string(), explain::sentence(lang, ruleset, &report)));
+        played = Some((letter.to_string(), crate::learn::explanation(lang, ruleset, &report)));
         // The position after the move, set up afresh: no history.
         pos = *game.position();
     }

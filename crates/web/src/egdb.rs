@@ -9,11 +9,16 @@ use mancala_ai::Result3;
 use mancala_rules::{Position, Ruleset, Side};
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Each ruleset's database, read once: callers that arrive while it is
+/// being read wait for that reading rather than start another (a database
+/// can be hundreds of megabytes).
+type Slot = Arc<OnceLock<Option<Arc<Egdb>>>>;
 
 pub struct Databases {
     dir: Option<PathBuf>,
-    opened: Mutex<HashMap<&'static str, Option<Arc<Egdb>>>>,
+    opened: Mutex<HashMap<&'static str, Slot>>,
 }
 
 /// What a database says of a position, for people.
@@ -33,11 +38,12 @@ impl Databases {
     /// the whole file the first time): call it off the async threads.
     pub fn get(&self, ruleset: &'static Ruleset) -> Option<Arc<Egdb>> {
         let dir = self.dir.as_ref()?;
-        if let Some(known) = self.opened.lock().ok()?.get(ruleset.id) {
-            return known.clone();
-        }
-        let path = dir.join(format!("{}.egdb", ruleset.id));
-        let db = if path.exists() {
+        let slot = self.opened.lock().ok()?.entry(ruleset.id).or_default().clone();
+        slot.get_or_init(|| {
+            let path = dir.join(format!("{}.egdb", ruleset.id));
+            if !path.exists() {
+                return None;
+            }
             match Egdb::open(&path, ruleset) {
                 Ok(db) => Some(Arc::new(db)),
                 Err(e) => {
@@ -45,11 +51,8 @@ impl Databases {
                     None
                 }
             }
-        } else {
-            None
-        };
-        self.opened.lock().ok()?.insert(ruleset.id, db.clone());
-        db
+        })
+        .clone()
     }
 
     /// The database's exact result for a position with no repetition

@@ -132,7 +132,7 @@ pub fn example_diagram(lang: Lang, ruleset_id: &str, english: &str) -> Option<St
         "<figure class=\"example-diagram\">{}{}<figcaption>{}</figcaption></figure>",
         diagram::svg(lang, &rules, &pos, &Marks { from: Some(pit), ..Marks::default() }),
         diagram::svg(lang, &rules, &report.after, &Marks::of_events(&report.events)),
-        esc(&explain::sentence(lang, ruleset, &report))
+        esc(&explanation(lang, ruleset, &report))
     ))
 }
 
@@ -154,6 +154,15 @@ pub fn lessons_of(ruleset_id: &str) -> impl Iterator<Item = &'static Lesson> + '
 
 pub fn lesson(ruleset_id: &str, id: &str) -> Option<&'static Lesson> {
     lessons_of(ruleset_id).find(|l| l.id == id)
+}
+
+/// A move's explanation in one language: the rules library's own sentence
+/// in English, the translated one otherwise (as the game pages show them).
+pub fn explanation(lang: Lang, ruleset: &Ruleset, report: &MoveReport) -> String {
+    match lang {
+        Lang::En => mancala_rules::explain(&ruleset.rules, report),
+        _ => explain::sentence(lang, ruleset, report),
+    }
 }
 
 /// An answer checked.
@@ -303,7 +312,7 @@ fn feedback_html(lang: Lang, ruleset: &Ruleset, verdict: &Verdict, letter: &str)
                 "<p class=\"verdict {}\"><strong>{}</strong> {}</p>{}",
                 if *right { "right" } else { "wrong" },
                 esc(word(lang, if *right { "learn.right" } else { "learn.wrong" })),
-                esc(&explain::sentence(lang, ruleset, report)),
+                esc(&explanation(lang, ruleset, report)),
                 diagram::svg(lang, &ruleset.rules, &report.after, &marks)
             )
         }
@@ -351,7 +360,7 @@ async fn lesson_page(
                 let _ = write!(
                     body,
                     "<figcaption>{}</figcaption>{}",
-                    esc(&explain::sentence(lang, ruleset, &report)),
+                    esc(&explanation(lang, ruleset, &report)),
                     diagram::svg(lang, &rules, &report.after, &Marks::of_events(&report.events))
                 );
             }

@@ -536,20 +536,31 @@ async fn game_view(
         // than that the game does not exist.
         Err(e) => return server_problem(lang, remember, e.status, &e),
     };
-    let (name, south, north, pits) = {
+    let (name, south, north, pits, analysable) = {
         let live = game.lock().await;
         (
             live.ruleset.name,
             shown_name(lang, &live.row, true),
             shown_name(lang, &live.row, false),
             live.ruleset.rules.pits_per_row,
+            // Not while two people online are still playing it.
+            live.is_finished() || live.hints_allowed(),
         )
     };
     let title = format!("{name}: {south} – {north}");
-    let body = format!(
+    let mut body = format!(
         "<h1 class=\"game-title\">{}</h1><div id=\"game\" class=\"game\" data-pits=\"{pits}\"><p class=\"loading\">…</p></div>",
         esc(&title)
     );
+    if analysable {
+        let _ = write!(
+            body,
+            "<p><a class=\"analyse-link\" href=\"/analysis?from={}&amp;lang={}\">{}</a></p>",
+            percent(&id),
+            lang.code(),
+            esc(crate::learn::word(lang, "analysis.from-game"))
+        );
+    }
     Page {
         lang,
         remember,

@@ -285,7 +285,10 @@ async fn the_review_marks_the_plies_a_database_values_exactly() {
     assert_eq!(review["positions"][0]["database"], expected, "{review}");
     assert_eq!(review["positions"][1]["database"], Value::Null, "{review}");
     assert_eq!(review["moves"][0]["exact"], true);
-    // The analysis board starts from the game's position (it is over).
+    // The replay page links the analysis board, which starts from the
+    // game's position (the game is over).
+    let replay = get(&server, &format!("/replay/{id}")).await.body;
+    assert!(replay.contains(&format!("class=\"analyse-link\" href=\"/analysis?from={id}&amp;")));
     let page = get(&server, &format!("/analysis?from={id}&ply=1")).await.body;
     assert!(page.contains("\"position\":\"0,0,0,1,1,0/0,1,0,1,0,0 22-22 N\""), "{page}");
     server.stop().await;
