@@ -80,7 +80,7 @@
     on: { click: () => current && current.parent !== null && select(nodes[current.parent]) } });
   const forwardButton = el("button", { class: "button secondary", type: "button", "aria-label": t("analysis.forward"), text: "▶",
     on: { click: () => current && current.children.length && select(nodes[current.children[0]]) } });
-  const rootButton = el("button", { class: "button secondary", type: "button", "aria-label": t("analysis.root"), text: "⏮",
+  const rootButton = el("button", { class: "button secondary", type: "button", "aria-label": t("analysis.root"), text: "«",
     on: { click: () => nodes.length && select(nodes[0]) } });
   controls.append(rootButton, backButton, forwardButton, editButton);
 
@@ -288,7 +288,7 @@
 
   function evaluate(node) {
     const v = node.view;
-    dbText.textContent = t("analysis.database") + ": " + (v.database ? v.database.text : t("analysis.no-database"));
+    dbText.textContent = v.database ? v.database.text : t("analysis.no-database");
     dbText.dataset.result = v.database ? v.database.result : "";
     engineLine.textContent = "";
     if (v.over) { engineText.textContent = ""; return; }

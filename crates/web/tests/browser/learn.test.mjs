@@ -73,7 +73,7 @@ describe("learn", () => {
     await page.getByRole("button", { name: "Done" }).click();
     const db = page.locator(".database-result");
     await page.waitForFunction(() => document.querySelector(".database-result")?.dataset.result);
-    assert.equal(await db.textContent(), "Database: win for North, database");
+    assert.equal(await db.textContent(), "win for North, database");
     assert.match(page.url(), /position=0%2C0%2C1%2C0%2C1%2C0%2F0%2C1%2C0%2C1%2C0%2C0\+22-22\+S/);
     // The engine's line comes too.
     await page.waitForFunction(() => /Best line: /.test(document.querySelector(".engine-line")?.textContent || ""));
