@@ -259,6 +259,22 @@ async fn the_analysis_board_checks_positions_plays_moves_and_gives_the_database_
     server.stop().await;
 }
 
+/// The engine's work for the board is bounded per client like hints: one
+/// address asking for many evaluations at once gets 429 beyond its cap.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_boards_evaluations_are_capped_per_address() {
+    let (_dir, db) = temp_db();
+    let server = start_configured(&db, |c| c.analyses_per_address = 1).await;
+    // Anywoli's search takes a good part of a second: the asks overlap.
+    let path = "/api/analysis/evaluate?game=anywoli";
+    let asks = (0..4).map(|_| get(&server, path));
+    let statuses: Vec<u16> =
+        futures_util::future::join_all(asks).await.iter().map(|r| r.status).collect();
+    assert!(statuses.contains(&200), "{statuses:?}");
+    assert!(statuses.contains(&429), "{statuses:?}");
+    server.stop().await;
+}
+
 /// The review uses the database where a position is in it: the set-up
 /// position (no history) is exact; after a move without a capture it is
 /// not (a repetition could cut the database's line short).
