@@ -21,6 +21,7 @@ pub mod learn;
 pub mod limit;
 pub mod live;
 pub mod pages;
+pub mod rated;
 pub mod rating;
 pub mod scheduler;
 pub mod serve;
@@ -167,6 +168,7 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
         .merge(api::routes())
         .merge(learn::routes())
         .merge(analysis_board::routes())
+        .layer(axum::middleware::from_fn_with_state(state.clone(), pages::signed_in_scope))
         .layer(axum::middleware::from_fn_with_state(state.clone(), limit::middleware))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, request_timeout))
