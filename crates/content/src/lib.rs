@@ -359,6 +359,11 @@ const ANYWOLI_SECTIONS: &[Section] = &[
                 "- Bốn hạt ở cuối đợt gieo: khi hạt cuối của một đợt gieo tạo thành đúng bốn hạt, người đang đi lấy chúng dù ô nằm ở đâu, nước đi kết thúc và người đó được đi tiếp.",
                 "- Vier aan het eind van een ronde: maakt het laatste zaad van een ronde precies vier, dan neemt de zetter ze, waar het putje ook ligt; de zet is uit en de zetter is nog een keer aan de beurt.",
             ],
+            [
+                "- Example of a relay with fours taken on the way: South plays `e` (2 seeds) into `f` and `g`. `g` held 8 and now 9, so all 9 are lifted and sown from `h` round to `D`; on the way the seed dropped into `C` makes it four, and North, its owner, takes them at once. `D` held 9 and now 10: lifted again and sown from `E` round to `b`, and the seed in `L` makes another four for North. The last seed falls into `b`, which was empty, and the move ends: South's move has given North 8 seeds.",
+                "- Ví dụ về gieo tiếp có bốn hạt bị lấy dọc đường: Nam đi `e` (2 hạt) vào `f` và `g`. `g` có 8 hạt, giờ thành 9, nên cả 9 hạt được bốc lên gieo từ `h` vòng đến `D`; dọc đường, hạt rơi vào `C` làm ô này có bốn hạt, và Bắc, chủ của ô, lấy ngay. `D` có 9, giờ thành 10: lại bốc lên gieo từ `E` vòng đến `b`, và hạt ở `L` tạo thêm một nhóm bốn cho Bắc. Hạt cuối rơi vào `b` đang trống, nước đi kết thúc: nước của Nam đã cho Bắc 8 hạt.",
+                "- Voorbeeld van doorzaaien met vieren onderweg: Zuid speelt `e` (2 zaden) in `f` en `g`. In `g` lagen er 8, nu 9, dus alle 9 worden opgepakt en gezaaid van `h` tot en met `D`; onderweg maakt het zaad in `C` daar vier, en Noord, de eigenaar, neemt ze meteen. In `D` lagen er 9, nu 10: weer opgepakt en gezaaid van `E` tot en met `b`, en het zaad in `L` maakt nog een vier voor Noord. Het laatste zaad valt in het lege putje `b` en de zet is uit: de zet van Zuid heeft Noord 8 zaden opgeleverd.",
+            ],
         ],
     },
     Section {

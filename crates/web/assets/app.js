@@ -1175,6 +1175,13 @@
     function moveList() {
       const moves = replay ? plies.slice(1).map((p) => p.report.move) : state.moves;
       const current = replay ? ply : viewing === null ? moves.length : viewing;
+      // The analysis board's link opens the position shown.
+      const analyse = document.querySelector("a.analyse-link");
+      if (analyse) {
+        const url = new URL(analyse.href);
+        url.searchParams.set("ply", String(current));
+        analyse.href = url.toString();
+      }
       const mover = (m) => (m === m.toLowerCase() ? "south" : "north");
       const list = el("ol", { class: "moves" });
       let row = 0, extras = false;

@@ -237,6 +237,10 @@ settings! {
     /// Hints and reviews one address may have waiting or being computed;
     /// more are answered 429 (default 4).
     analyses_per_address: usize = 4, "MANCALA_ANALYSES_PER_ADDRESS", "N";
+    /// The folder of endgame databases (DIR/GAME.egdb, as `mancala egdb
+    /// build` writes them), for the analysis board and reviews; a missing
+    /// file means no database for that game; empty: none (default egdb).
+    egdb_dir: String = "egdb".into(), "MANCALA_EGDB_DIR", "DIR";
     /// Hours an online game's invitation can be taken (default 24).
     invitation_hours: u64 = crate::INVITATION_HOURS, "MANCALA_INVITATION_HOURS", "N";
     /// Seconds between the server's pings on each WebSocket; a socket
@@ -333,6 +337,7 @@ impl Settings {
             analyses_per_address: self.analyses_per_address,
             invitation_hours: self.invitation_hours,
             ping_seconds: self.ping_seconds,
+            egdb_dir: (!self.egdb_dir.is_empty()).then(|| PathBuf::from(&self.egdb_dir)),
             proxies: crate::proxy::Proxies {
                 trusted: self.trusted_proxies.0.clone(),
                 header: self.forwarded_header,

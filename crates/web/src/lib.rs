@@ -8,13 +8,17 @@
 //! The browser holds no rules: every move's report (its events, seed by
 //! seed) comes from `mancala_rules` and is turned into JSON here.
 
+pub mod analysis_board;
 pub mod api;
 pub mod assets;
 pub mod config;
 /// The rules pages' text (its own crate, shared with the `mancala` command).
 pub use mancala_content as content;
+pub mod diagram;
+pub mod egdb;
 pub mod explain;
 pub mod i18n;
+pub mod learn;
 pub mod limit;
 pub mod live;
 pub mod metrics;
@@ -77,6 +81,8 @@ pub struct Config {
     /// How often the server pings each WebSocket; one silent for two pings
     /// is closed (and its player counts as gone).
     pub ping_seconds: u64,
+    /// Where the endgame databases are (`DIR/GAME.egdb`); `None`: none.
+    pub egdb_dir: Option<std::path::PathBuf>,
     /// The reverse proxies whose client-address header is believed.
     pub proxies: proxy::Proxies,
 }
@@ -110,6 +116,7 @@ impl Default for Config {
             analyses_per_address: 4,
             invitation_hours: INVITATION_HOURS,
             ping_seconds: PING_SECONDS,
+            egdb_dir: Some(std::path::PathBuf::from("egdb")),
             proxies: proxy::Proxies::default(),
         }
     }
@@ -141,6 +148,8 @@ pub struct AppState {
     pub abandon_ms: i64,
     /// `Config::ping_seconds`.
     pub ping: std::time::Duration,
+    /// The endgame databases (analysis board, reviews).
+    pub egdb: egdb::Databases,
     /// What `/metrics` shows.
     pub metrics: metrics::Metrics,
     /// Turns true when the server stops: every WebSocket is then closed
@@ -200,6 +209,8 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
     let mut app = Router::new()
         .merge(pages::routes())
         .merge(api::routes())
+        .merge(learn::routes())
+        .merge(analysis_board::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), pages::signed_in_scope))
         .layer(axum::middleware::from_fn_with_state(state.clone(), limit::middleware))
         // Health checks and scrapes are not rate limited.
@@ -240,6 +251,7 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
         sign_ins: api::SignInLimits::default(),
         abandon_ms: config.abandon_seconds.min(i64::MAX as u64 / 1000) as i64 * 1000,
         ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
+        egdb: egdb::Databases::new(config.egdb_dir.clone()),
         metrics: metrics::Metrics::default(),
         closing: tokio::sync::watch::channel(false).0,
         computing: Arc::default(),

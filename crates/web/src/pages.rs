@@ -92,9 +92,15 @@ pub struct LangQuery {
     lang: Option<String>,
 }
 
+impl LangQuery {
+    pub(crate) fn of(lang: Option<String>) -> LangQuery {
+        LangQuery { lang }
+    }
+}
+
 /// The page language: `?lang=`, then the `lang` cookie, then the browser's
 /// Accept-Language. Returns whether it came from the query (to remember it).
-fn language(query: &LangQuery, headers: &HeaderMap) -> (Lang, bool) {
+pub(crate) fn language(query: &LangQuery, headers: &HeaderMap) -> (Lang, bool) {
     if let Some(lang) = query.lang.as_deref().and_then(Lang::from_code) {
         return (lang, true);
     }
@@ -111,7 +117,7 @@ fn language(query: &LangQuery, headers: &HeaderMap) -> (Lang, bool) {
     (Lang::negotiate(accept), false)
 }
 
-struct Page {
+pub(crate) struct Page {
     lang: Lang,
     remember: bool,
     status: StatusCode,
@@ -156,7 +162,8 @@ impl IntoResponse for Page {
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
              <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"{style}\"></head>\
              <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\"><nav>\
-             <a href=\"/\">{catalogue}</a> <a href=\"/finished\">{finished}</a> {account}</nav>\
+             <a href=\"/\">{catalogue}</a> <a href=\"/finished\">{finished}</a> \
+             <a href=\"/learn\">{learn}</a> <a href=\"/analysis\">{analysis}</a> {account}</nav>\
              <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></header>\
              <main id=\"main\">{body}</main>{script}</body></html>",
             code = lang.code(),
@@ -165,6 +172,8 @@ impl IntoResponse for Page {
             skip = esc(t(lang, "nav.skip")),
             catalogue = esc(t(lang, "nav.catalogue")),
             finished = esc(t(lang, "nav.finished")),
+            learn = esc(crate::learn::word(lang, "learn.title")),
+            analysis = esc(crate::learn::word(lang, "analysis.title")),
             account = players::header_links(lang),
             language = esc(t(lang, "nav.language")),
             body = self.body,
@@ -185,13 +194,20 @@ impl IntoResponse for Page {
     }
 }
 
+impl Page {
+    /// A page with a body and no script data.
+    pub(crate) fn new(lang: Lang, remember: bool, title: &str, body: String) -> Page {
+        Page { lang, remember, status: StatusCode::OK, title: title.into(), body, script: None }
+    }
+}
+
 /// JSON placed inside a `<script>` element: `<` is escaped so that no text
 /// can close the element.
-fn json_in_html(json: &str) -> String {
+pub(crate) fn json_in_html(json: &str) -> String {
     json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
-fn not_found(lang: Lang, remember: bool) -> Page {
+pub(crate) fn not_found(lang: Lang, remember: bool) -> Page {
     Page {
         lang,
         remember,
@@ -332,7 +348,13 @@ pub fn start_diagram(lang: Lang, pits: u8) -> String {
 }
 
 /// The sections as HTML; `diagram` goes right after the board section.
-fn sections_html(lang: Lang, sections: &[content::Section], diagram: Option<&str>) -> String {
+/// Worked examples (items of `ruleset_id`'s page) get their board diagrams.
+fn sections_html(
+    lang: Lang,
+    ruleset_id: &str,
+    sections: &[content::Section],
+    diagram: Option<&str>,
+) -> String {
     let i = lang_index(lang);
     let mut html = String::new();
     for section in sections {
@@ -345,7 +367,8 @@ fn sections_html(lang: Lang, sections: &[content::Section], diagram: Option<&str
                     html.push_str("<ul>");
                     in_list = true;
                 }
-                let _ = write!(html, "<li>{}</li>", rich(bullet));
+                let figure = crate::learn::example_diagram(lang, ruleset_id, item[0]);
+                let _ = write!(html, "<li>{}{}</li>", rich(bullet), figure.unwrap_or_default());
             } else {
                 if in_list {
                     html.push_str("</ul>");
@@ -377,7 +400,8 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
         page.variants[selected].0,
         esc(t(lang, "cat.play"))
     );
-    body.push_str(&sections_html(lang, page.sections, Some(&start_diagram(lang, pits))));
+    let first = page.variants[0].0;
+    body.push_str(&sections_html(lang, first, page.sections, Some(&start_diagram(lang, pits))));
     if page.variants.len() > 1 {
         let _ = write!(
             body,
@@ -400,7 +424,7 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
             body,
             "<div class=\"panel\" role=\"tabpanel\" id=\"panel-{}\"{hidden}>{}<p><a class=\"button\" href=\"/new?game={}\">{} ({})</a></p></div>",
             id.0,
-            sections_html(lang, sections, None),
+            sections_html(lang, id.0, sections, None),
             id.0,
             esc(t(lang, "cat.play")),
             esc(id.1)
@@ -409,8 +433,8 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
     if page.variants.len() > 1 {
         body.push_str("</section>");
     }
-    body.push_str(&sections_html(lang, page.house, None));
-    body.push_str(&sections_html(lang, page.history, None));
+    body.push_str(&sections_html(lang, first, page.house, None));
+    body.push_str(&sections_html(lang, first, page.history, None));
     Page { lang, remember, status: StatusCode::OK, title: page.name.into(), body, script: None }
 }
 
@@ -531,20 +555,31 @@ async fn game_view(
         // than that the game does not exist.
         Err(e) => return server_problem(lang, remember, e.status, &e),
     };
-    let (name, south, north, pits) = {
+    let (name, south, north, pits, analysable) = {
         let live = game.lock().await;
         (
             live.ruleset.name,
             shown_name(lang, &live.row, true),
             shown_name(lang, &live.row, false),
             live.ruleset.rules.pits_per_row,
+            // Not while two people online are still playing it.
+            live.is_finished() || live.hints_allowed(),
         )
     };
     let title = format!("{name}: {south} – {north}");
-    let body = format!(
+    let mut body = format!(
         "<h1 class=\"game-title\">{}</h1><div id=\"game\" class=\"game\" data-pits=\"{pits}\"><p class=\"loading\">…</p></div>",
         esc(&title)
     );
+    if analysable {
+        let _ = write!(
+            body,
+            "<p><a class=\"analyse-link\" href=\"/analysis?from={}&amp;lang={}\">{}</a></p>",
+            percent(&id),
+            lang.code(),
+            esc(crate::learn::word(lang, "analysis.from-game"))
+        );
+    }
     Page {
         lang,
         remember,

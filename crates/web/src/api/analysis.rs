@@ -57,6 +57,10 @@ struct Review {
 struct ReviewedPosition {
     ply: usize,
     south: ScoreView,
+    /// The endgame database's exact result here (`south`, `north`,
+    /// `draw`), where the position is in it and has no repetition history
+    /// (the start, or right after a capture); `None` elsewhere.
+    database: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -71,6 +75,9 @@ struct ReviewedMove {
     changes_result: bool,
     mistake: bool,
     better: Option<String>,
+    /// Whether the position before the move is valued exactly by an
+    /// endgame database (then `best` is that exact result).
+    exact: bool,
 }
 
 /// The computer's suggestion for the player to move, with its value: in
@@ -130,18 +137,47 @@ pub(crate) const REVIEW_THRESHOLD: i32 = 10;
 
 /// Every position of a game valued (for South, for the graph) and every
 /// move judged against the best one.
-pub(crate) fn review_of(ruleset: &Ruleset, start: &Game, end: &Game) -> Result<Value, String> {
+pub(crate) fn review_of(
+    ruleset: &Ruleset,
+    start: &Game,
+    end: &Game,
+    egdb: Option<&mancala_ai::egdb::Egdb>,
+) -> Result<Value, String> {
     let rules = ruleset.rules;
     let moves = end.moves();
+    // Each position's exact result from the database, where it has one:
+    // only positions with no repetition history (the start, or right after
+    // a capture), for which the database's value is exact.
+    let mut exact: Vec<Option<&'static str>> = Vec::with_capacity(moves.len() + 1);
+    let mut replay = start.clone();
+    for i in 0..=moves.len() {
+        let fresh = replay.repeatable_positions().len() == 1;
+        let known = egdb.filter(|_| fresh).and_then(|db| {
+            crate::egdb::exact_in(db, replay.position())
+                .map(|e| e.winner.map_or("draw", |side| side.name()))
+        });
+        exact.push(known);
+        if let Some(&pit) = moves.get(i) {
+            replay.play(pit).map_err(|e| e.to_string())?;
+        }
+    }
+    let oracle = egdb.map(|db| db as &dyn mancala_ai::Oracle);
     let per_position = (REVIEW_NODES / (moves.len() as u64 + 1))
         .clamp(REVIEW_NODES_PER_POSITION.0, REVIEW_NODES_PER_POSITION.1);
     let limits = Limits { depth: Some(REVIEW_DEPTH), nodes: Some(per_position), time: None };
-    let values = mancala_ai::analysis::analyse(start, moves, limits, None, &mut |_, _| {})
+    let values = mancala_ai::analysis::analyse(start, moves, limits, oracle, &mut |_, _| {})
         .map_err(|e| e.to_string())?;
     let last = match end.position().outcome() {
         Some(_) => Score::of_outcome(&rules, end.position(), Side::South),
         None => {
-            let report = Searcher::new(rules).search(end, limits);
+            let report = Searcher::new(rules).search_with(
+                end,
+                limits,
+                mancala_ai::Horizon::Evaluate,
+                oracle,
+                None,
+                &mut |_| {},
+            );
             for_side(report.score, end.position().to_move(), Side::South)
         }
     };
@@ -151,9 +187,14 @@ pub(crate) fn review_of(ruleset: &Ruleset, start: &Game, end: &Game) -> Result<V
         .map(|(ply, v)| ReviewedPosition {
             ply,
             south: score_view(for_side(v.best, v.mover, Side::South)),
+            database: exact[ply],
         })
         .collect();
-    positions.push(ReviewedPosition { ply: moves.len(), south: score_view(last) });
+    positions.push(ReviewedPosition {
+        ply: moves.len(),
+        south: score_view(last),
+        database: exact[moves.len()],
+    });
     let mut mistakes = [0u32; 2];
     let judged: Vec<ReviewedMove> = values
         .iter()
@@ -173,6 +214,7 @@ pub(crate) fn review_of(ruleset: &Ruleset, start: &Game, end: &Game) -> Result<V
                 changes_result: v.changes_result(),
                 mistake,
                 better: v.better.map(|p| p.letter(&rules).to_string()),
+                exact: exact[i].is_some(),
             }
         })
         .collect();
@@ -215,9 +257,13 @@ pub(crate) async fn review(
     if let Some(review) = stored.filter(|r| r.moves == wanted) {
         return serde_json::from_str(&review.review).map(Json).map_err(internal);
     }
+    let shared = state.clone();
     let value = state
         .scheduler
-        .run(client, Kind::Analysis, move || review_of(ruleset, &start, &end))
+        .run(client, Kind::Analysis, move || {
+            let db = shared.egdb.get(ruleset);
+            review_of(ruleset, &start, &end, db.as_deref())
+        })
         .await
         .map_err(refused)?
         .ok_or_else(|| internal("the review's search ended without an answer"))?

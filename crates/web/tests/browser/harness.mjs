@@ -27,7 +27,8 @@ fs.mkdirSync(artifacts, { recursive: true });
 
 /// The mancala-web binary on its own port and database file.
 export class Server {
-  constructor(name) {
+  constructor(name, extraArgs = []) {
+    this.extraArgs = extraArgs;
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), "mancala-browser-"));
     this.db = path.join(this.dir, "games.db");
     this.log = path.join(artifacts, `server-${name}.log`);
@@ -35,8 +36,9 @@ export class Server {
     this.child = null;
   }
 
-  static async start(name) {
-    const server = new Server(name);
+  /// `extraArgs`: more options for the binary (e.g. `--egdb-dir DIR`).
+  static async start(name, extraArgs = []) {
+    const server = new Server(name, extraArgs);
     await server.launch();
     return server;
   }
@@ -54,7 +56,7 @@ export class Server {
     const log = fs.openSync(this.log, "a");
     const child = spawn(
       binary,
-      ["--bind", `127.0.0.1:${this.port}`, "--database", `sqlite://${this.db}`, "--ai-threads", "1"],
+      ["--bind", `127.0.0.1:${this.port}`, "--database", `sqlite://${this.db}`, "--ai-threads", "1", ...this.extraArgs],
       { stdio: ["ignore", "pipe", log] },
     );
     fs.closeSync(log);

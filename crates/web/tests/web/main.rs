@@ -26,6 +26,7 @@ mod accounts;
 mod clocks;
 mod fairness;
 mod games;
+mod learn;
 mod limits;
 mod migrations;
 mod observe;

@@ -1,0 +1,363 @@
+// The analysis board. No rules here: the server checks every position and
+// plays every move (/api/analysis/position) and values positions
+// (/api/analysis/evaluate). This file keeps the tree of variations, draws
+// the board and the editor, and keeps the current position in the address
+// bar so that it can be shared. Text is set with textContent only.
+"use strict";
+
+(function () {
+  const dataEl = document.getElementById("analysis-data");
+  const root = document.getElementById("analysis");
+  if (!dataEl || !root) return;
+  const D = JSON.parse(dataEl.textContent);
+  const W = D.words || {};
+  const n = D.pits;
+  const lang = D.lang;
+
+  function t(key, args) {
+    let text = W[key] || key;
+    for (const [k, v] of Object.entries(args || {})) text = text.split("{" + k + "}").join(String(v));
+    return text;
+  }
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "text") node.textContent = v;
+      else if (k === "on") for (const [ev, f] of Object.entries(v)) node.addEventListener(ev, f);
+      else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children) if (c) node.append(c);
+    return node;
+  }
+  const sideWord = (s) => t(s === "south" ? "analysis.south" : "analysis.north");
+  const letter = (i) => (i < n ? String.fromCharCode(97 + i) : String.fromCharCode(65 + i - n));
+
+  function api(path, params) {
+    const q = new URLSearchParams(Object.assign({ game: D.game, lang }, params));
+    return fetch(path + "?" + q.toString()).then((r) =>
+      r.json().then((body) => {
+        if (!r.ok) {
+          const e = new Error((body.error && body.error.message) || r.statusText);
+          e.status = r.status;
+          throw e;
+        }
+        return body;
+      })
+    );
+  }
+
+  // The tree: nodes {id, parent, move, view (the server's position), children}.
+  let nodes = [];
+  let current = null;
+  let editing = false;
+  let takeMode = false;
+  let focusPit = 0;
+  let draft = null; // {board, captured, toMove} while setting up
+
+  const status = el("p", { class: "analysis-status", role: "status", "aria-live": "polite" });
+  const boardBox = el("div", { class: "analysis-board" });
+  const controls = el("div", { class: "analysis-controls" });
+  const editBox = el("div", { class: "analysis-editor", hidden: true });
+  const engineBox = el("section", { class: "analysis-engine", "aria-live": "polite" },
+    el("h2", { text: t("analysis.engine") }));
+  const engineText = el("p", { class: "engine-value" });
+  const engineLine = el("p", { class: "engine-line" });
+  const dbText = el("p", { class: "database-result" });
+  engineBox.append(dbText, engineText, engineLine);
+  const treeBox = el("section", { class: "analysis-tree" }, el("h2", { text: t("analysis.moves") }));
+  const treeList = el("div", { class: "tree" });
+  treeBox.append(treeList);
+  const explanation = el("p", { class: "analysis-explanation" });
+  const share = el("a", { class: "share", href: location.href, text: t("analysis.share") });
+  const keys = el("p", { class: "note", text: t("analysis.keys") });
+  root.textContent = "";
+  root.append(status, boardBox, controls, editBox, explanation, engineBox, treeBox, share, keys);
+
+  // Controls: set up / done, back, forward, to the root.
+  const editButton = el("button", { class: "button secondary", type: "button", text: t("analysis.edit"),
+    on: { click: () => (editing ? finishEditing() : startEditing()) } });
+  const backButton = el("button", { class: "button secondary", type: "button", "aria-label": t("analysis.back"), text: "◀",
+    on: { click: () => current && current.parent !== null && select(nodes[current.parent]) } });
+  const forwardButton = el("button", { class: "button secondary", type: "button", "aria-label": t("analysis.forward"), text: "▶",
+    on: { click: () => current && current.children.length && select(nodes[current.children[0]]) } });
+  const rootButton = el("button", { class: "button secondary", type: "button", "aria-label": t("analysis.root"), text: "«",
+    on: { click: () => nodes.length && select(nodes[0]) } });
+  controls.append(rootButton, backButton, forwardButton, editButton);
+
+  // The editor's own controls.
+  const modeButton = el("button", { class: "button secondary", type: "button", "aria-pressed": "false",
+    on: { click: () => { takeMode = !takeMode; drawEditor(); } } });
+  const countText = el("p", { class: "seed-count", "aria-live": "polite" });
+  const storeInputs = {};
+  for (const side of ["south", "north"]) {
+    storeInputs[side] = el("input", { type: "number", min: "0", max: String(D.total), inputmode: "numeric",
+      on: { input: () => { draft.captured[side === "south" ? 0 : 1] = Math.max(0, parseInt(storeInputs[side].value, 10) || 0); drawEditor(); } } });
+  }
+  const toMoveSelect = el("select", { on: { change: () => { draft.toMove = toMoveSelect.value; } } },
+    el("option", { value: "south", text: t("analysis.south") }), el("option", { value: "north", text: t("analysis.north") }));
+  const clearButton = el("button", { class: "button secondary", type: "button", text: t("analysis.clear"),
+    on: { click: () => { draft.board = draft.board.map(() => 0); drawEditor(); } } });
+  const startButton = el("button", { class: "button secondary", type: "button", text: t("analysis.start"),
+    on: { click: () => { draft = parsePosition(D.start); drawEditor(); } } });
+  const editError = el("p", { class: "error", role: "alert", hidden: true });
+  editBox.append(
+    modeButton, countText,
+    el("label", null, t("analysis.store", { side: t("analysis.south") }), storeInputs.south),
+    el("label", null, t("analysis.store", { side: t("analysis.north") }), storeInputs.north),
+    el("label", null, t("analysis.to-move"), toMoveSelect),
+    clearButton, startButton, editError
+  );
+
+  function parsePosition(text) {
+    const [board, caps, side] = text.trim().split(/\s+/);
+    const [s, nn] = board.split("/");
+    const [cs, cn] = caps.split("-");
+    return {
+      board: s.split(",").concat(nn.split(",")).map(Number),
+      captured: [Number(cs), Number(cn)],
+      toMove: side === "N" ? "north" : "south",
+    };
+  }
+  function writePosition(p) {
+    return p.board.slice(0, n).join(",") + "/" + p.board.slice(n).join(",") + " " +
+      p.captured[0] + "-" + p.captured[1] + " " + (p.toMove === "north" ? "N" : "S");
+  }
+
+  // The board: North's row on top running right to left, South's below,
+  // each store on its owner's right. Pits are buttons: one Tab stop (the
+  // focused pit), arrows move between them.
+  function drawBoard(view) {
+    const board = editing ? draft.board : view.board;
+    const captured = editing ? draft.captured : view.captured;
+    const legal = editing ? [] : view.legal || [];
+    boardBox.textContent = "";
+    const grid = el("div", { class: "a-board" + (n > 6 ? " wide" : ""), role: "group", "aria-label": editing ? t("analysis.edit") : D.name });
+    const store = (side) => el("div", { class: "a-store " + side, "data-store": side },
+      el("span", { class: "a-count", text: String(captured[side === "south" ? 0 : 1]) }));
+    const rows = [el("div", { class: "a-row north" }), el("div", { class: "a-row south" })];
+    const order = [];
+    for (let i = 2 * n - 1; i >= n; i--) order.push(i);
+    for (let i = 0; i < n; i++) order.push(i);
+    for (const i of order) {
+      const seeds = board[i];
+      const playable = !editing && legal.includes(letter(i));
+      const b = el("button", {
+        type: "button", class: "a-pit" + (playable ? " playable" : ""), "data-pit": letter(i), "data-seeds": String(seeds),
+        tabindex: i === focusPit ? "0" : "-1",
+        "aria-label": t("analysis.pit", { pit: letter(i), n: seeds }),
+        "aria-disabled": !editing && !playable ? "true" : null,
+        on: {
+          click: (e) => { focusPit = i; pitAction(i, e.shiftKey ? -1 : takeMode ? -1 : 1); },
+          keydown: (e) => pitKey(e, i),
+        },
+      }, el("span", { class: "a-seeds", text: String(seeds) }), el("span", { class: "a-letter", text: letter(i) }));
+      (i >= n ? rows[0] : rows[1]).append(b);
+    }
+    grid.append(store("north"), rows[0], rows[1], store("south"));
+    boardBox.append(grid);
+  }
+
+  function focusBoard() {
+    const b = boardBox.querySelector('[data-pit="' + letter(focusPit) + '"]');
+    if (b) b.focus();
+  }
+
+  function pitKey(e, i) {
+    // On screen: North's row on top (pits 2n-1 .. n from left to right),
+    // South's below (0 .. n-1).
+    const top = i >= n;
+    const col = top ? 2 * n - 1 - i : i;
+    const at = (isTop, c) => (isTop ? 2 * n - 1 - c : c);
+    let next = null;
+    if (e.key === "ArrowRight" && col < n - 1) next = at(top, col + 1);
+    if (e.key === "ArrowLeft" && col > 0) next = at(top, col - 1);
+    if (e.key === "ArrowUp" && !top) next = at(true, col);
+    if (e.key === "ArrowDown" && top) next = at(false, col);
+    if (e.key.startsWith("Arrow")) e.preventDefault();
+    if (next !== null) { focusPit = next; drawCurrent(); focusBoard(); return; }
+    if (editing && (e.key === "+" || e.key === "=")) { e.preventDefault(); pitAction(i, 1); }
+    if (editing && (e.key === "-" || e.key === "_")) { e.preventDefault(); pitAction(i, -1); }
+  }
+
+  function pitAction(i, delta) {
+    if (editing) {
+      draft.board[i] = Math.max(0, Math.min(255, draft.board[i] + delta));
+      drawEditor();
+      focusBoard();
+      return;
+    }
+    if (!current || !current.view.legal.includes(letter(i))) return;
+    play(letter(i));
+  }
+
+  function drawEditor() {
+    drawBoard(null);
+    modeButton.textContent = takeMode ? t("analysis.take") : t("analysis.add");
+    modeButton.setAttribute("aria-pressed", takeMode ? "true" : "false");
+    const onBoard = draft.board.reduce((a, b) => a + b, 0);
+    const sum = onBoard + draft.captured[0] + draft.captured[1];
+    countText.textContent = t("analysis.count", { n: sum, total: D.total });
+    countText.classList.toggle("wrong", sum !== D.total || (D.fours && onBoard % 4 !== 0));
+    storeInputs.south.value = String(draft.captured[0]);
+    storeInputs.north.value = String(draft.captured[1]);
+    toMoveSelect.value = draft.toMove;
+    let problem = "";
+    if (sum !== D.total) problem = t("analysis.total", { found: sum, expected: D.total });
+    else if (D.fours && onBoard % 4 !== 0) problem = t("analysis.fours", { n: onBoard });
+    editError.textContent = problem;
+    editError.hidden = !problem;
+  }
+
+  function startEditing() {
+    editing = true;
+    draft = current ? parsePosition(current.view.position) : parsePosition(D.start);
+    editButton.textContent = t("analysis.done");
+    editBox.hidden = false;
+    drawEditor();
+    focusBoard();
+  }
+
+  function finishEditing() {
+    const text = writePosition(draft);
+    api("/api/analysis/position", { position: text })
+      .then((view) => {
+        editing = false;
+        editButton.textContent = t("analysis.edit");
+        editBox.hidden = true;
+        newTree(view);
+        focusBoard();
+      })
+      .catch((e) => { editError.textContent = e.message; editError.hidden = false; });
+  }
+
+  function newTree(view) {
+    nodes = [{ id: 0, parent: null, move: null, view, children: [] }];
+    select(nodes[0]);
+  }
+
+  function play(move) {
+    const from = current;
+    const existing = from.children.map((c) => nodes[c]).find((c) => c.move === move);
+    if (existing) { select(existing); focusBoard(); return; }
+    api("/api/analysis/position", { position: from.view.position, move })
+      .then((view) => {
+        const node = { id: nodes.length, parent: from.id, move, view, children: [] };
+        nodes.push(node);
+        from.children.push(node.id);
+        select(node);
+        focusBoard();
+      })
+      .catch((e) => { status.textContent = e.message; });
+  }
+
+  let evalToken = 0;
+  function select(node) {
+    current = node;
+    const url = new URL(location.href);
+    url.searchParams.delete("from");
+    url.searchParams.delete("ply");
+    url.searchParams.set("game", D.game);
+    url.searchParams.set("position", node.view.position);
+    history.replaceState(null, "", url.toString());
+    share.href = url.toString();
+    drawCurrent();
+    drawTree();
+    evaluate(node);
+  }
+
+  function drawCurrent() {
+    if (editing) { drawEditor(); return; }
+    const v = current.view;
+    drawBoard(v);
+    status.textContent = v.over
+      ? t("analysis.over", { end: v.end || "" })
+      : t("analysis.to-move") + ": " + sideWord(v.to_move);
+    explanation.textContent = v.explanation || "";
+  }
+
+  function scoreText(south) {
+    const s = south.seeds;
+    if (south.result) {
+      if (south.result === "draw") return t("analysis.proven-draw");
+      const side = south.result === "win" ? "south" : "north";
+      return t("analysis.proven", { side: sideWord(side), n: Math.abs(s) });
+    }
+    if (Math.abs(s) < 0.05) return t("analysis.even");
+    return t("analysis.ahead", { side: sideWord(s > 0 ? "south" : "north"), n: Math.abs(s).toFixed(1) });
+  }
+
+  function evaluate(node) {
+    const v = node.view;
+    dbText.textContent = v.database ? v.database.text : t("analysis.no-database");
+    dbText.dataset.result = v.database ? v.database.result : "";
+    engineLine.textContent = "";
+    if (v.over) { engineText.textContent = ""; return; }
+    const token = ++evalToken;
+    engineText.textContent = t("analysis.thinking");
+    api("/api/analysis/evaluate", { position: v.position })
+      .then((r) => {
+        if (token !== evalToken) return;
+        engineText.textContent = scoreText(r.south) + " (" + t("analysis.depth", { n: r.depth }) + ")";
+        engineLine.textContent = r.line.length ? t("analysis.best") + ": " + r.line.join(" ") : "";
+      })
+      .catch((e) => {
+        if (token !== evalToken) return;
+        engineText.textContent = e.status === 429 ? t("analysis.busy") : e.message;
+      });
+  }
+
+  // The tree as nested lists: the main line runs on, each other child
+  // starts a variation (in brackets) under its move.
+  function drawTree() {
+    treeList.textContent = "";
+    if (!nodes.length) return;
+    treeList.append(line(nodes[0]));
+  }
+  function line(start) {
+    const ol = el("ol", { class: "line" });
+    let node = start;
+    while (node.children.length) {
+      const [main, ...others] = node.children.map((c) => nodes[c]);
+      const li = el("li", null, moveButton(main));
+      for (const other of others) li.append(el("div", { class: "variation" }, moveButton(other), line(other)));
+      ol.append(li);
+      node = main;
+    }
+    return ol;
+  }
+  function moveButton(node) {
+    return el("button", {
+      type: "button", class: "tree-move" + (node === current ? " current" : ""),
+      "aria-current": node === current ? "true" : null, text: node.move,
+      on: { click: () => { select(node); } },
+    });
+  }
+
+  document.addEventListener("keydown", (e) => {
+    if (editing || !current) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    const onPit = e.target && e.target.classList && e.target.classList.contains("a-pit");
+    if (e.key === "Backspace" || (!onPit && e.key === "ArrowLeft")) {
+      if (current.parent !== null) { e.preventDefault(); select(nodes[current.parent]); }
+    } else if (!onPit && e.key === "ArrowRight") {
+      if (current.children.length) { e.preventDefault(); select(nodes[current.children[0]]); }
+    }
+  });
+
+  // Start: the position in the address (or the start), checked by the server.
+  api("/api/analysis/position", D.position ? { position: D.position } : {})
+    .then(newTree)
+    .catch((e) => {
+      status.textContent = e.message;
+      draft = parsePosition(D.start);
+      if (D.position) {
+        try { draft = parsePosition(D.position); } catch (_) { /* keep the start */ }
+      }
+      nodes = [];
+      current = null;
+      startEditing();
+      editError.textContent = e.message;
+      editError.hidden = false;
+    });
+})();

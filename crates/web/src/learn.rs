@@ -1,0 +1,511 @@
+//! Lessons: per game, a short text, a board diagram and exercises, all
+//! from one data file (`data/lessons.json`), none of it code per lesson.
+//! An exercise is a position and a goal ("capture at least 6", "feed
+//! North"); the move a learner plays is played by the rules library and the
+//! goal checked on what it did, with the move's explanation as feedback.
+//! Nothing in the data names the right answer.
+//!
+//! Pages: `/learn` (the games), `/learn/GAME` (its lessons, a stable index a
+//! teacher can link), `/learn/GAME/LESSON` (one lesson; an answer is a
+//! plain form, `?exercise=N&move=PIT`, so it works without a script). API:
+//! `POST /api/learn/GAME/LESSON/N` with `{"move": "c"}`.
+
+use crate::diagram::{self, Marks};
+use crate::explain::{self, side_word};
+use crate::i18n::Lang;
+use crate::pages::{esc, language, LangQuery, Page};
+use crate::Shared;
+use axum::extract::{Path, Query};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use mancala_rules::{
+    ruleset, Event, Game, Illegal, MoveReport, Pit, Position, Ruleset, Side, RULESETS,
+};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write;
+use std::sync::LazyLock;
+
+/// A text in the three languages.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Texts {
+    pub en: String,
+    pub vi: String,
+    pub nl: String,
+}
+
+impl Texts {
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Vi => &self.vi,
+            Lang::Nl => &self.nl,
+        }
+    }
+}
+
+/// What an exercise asks of the move played. Checked on the move's own
+/// report, so the data never names the answer.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Goal {
+    /// The last seed sown (of the last lap) lands in this pit.
+    LastIn(String),
+    /// The mover's store grows by at least this many seeds.
+    CaptureAtLeast(u32),
+    /// Afterwards the opponent has seeds in their row.
+    Feeds,
+    /// The move takes every seed of the opponent's row (and keeps them).
+    GrandSlam,
+    /// The move ends the game, won by the mover.
+    Wins,
+    /// The move does not end the game lost.
+    NotLost,
+    /// At least this many relays (Anywoli: laps after the first).
+    Relays(u32),
+    /// A four is taken in the middle of the sowing, before its last seed.
+    FourOnTheWay,
+    /// The mover moves again.
+    ExtraTurn,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Diagram {
+    pub position: String,
+    /// A move shown played from the position, with its explanation.
+    #[serde(rename = "move")]
+    pub pit: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Exercise {
+    pub position: String,
+    pub goal: Goal,
+    pub prompt: Texts,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Lesson {
+    pub id: String,
+    /// The rulesets it is for, in which every position and goal holds.
+    pub rulesets: Vec<String>,
+    pub title: Texts,
+    pub text: Vec<Texts>,
+    pub diagram: Diagram,
+    pub exercises: Vec<Exercise>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Lessons {
+    pub lessons: Vec<Lesson>,
+    /// Interface words of these pages and of the analysis board.
+    pub words: std::collections::BTreeMap<String, Texts>,
+    /// The rules pages' worked examples that get a diagram.
+    pub examples: Vec<Example>,
+}
+
+/// A worked example of a rules page: the item of the page (for `ruleset`)
+/// whose English text starts with `starts` gets the diagram of `move`
+/// played from `position`, before and after.
+#[derive(Debug, Deserialize)]
+pub struct Example {
+    pub ruleset: String,
+    pub starts: String,
+    pub position: String,
+    #[serde(rename = "move")]
+    pub pit: String,
+}
+
+/// The diagram of a rules page's item, if it is a worked example: the
+/// board before and after the move, with the move's explanation.
+pub fn example_diagram(lang: Lang, ruleset_id: &str, english: &str) -> Option<String> {
+    let text = english.strip_prefix("- ").unwrap_or(english);
+    let example =
+        LESSONS.examples.iter().find(|e| e.ruleset == ruleset_id && text.starts_with(&e.starts))?;
+    let ruleset = ruleset(ruleset_id).ok()?;
+    let rules = ruleset.rules;
+    let pos = rules.parse_position(&example.position).ok()?;
+    let pit = Pit::parse(&example.pit, &rules).ok()?;
+    let report = Game::from_position(rules, pos).play_reported(pit).ok()?;
+    Some(format!(
+        "<figure class=\"example-diagram\">{}{}<figcaption>{}</figcaption></figure>",
+        diagram::svg(lang, &rules, &pos, &Marks { from: Some(pit), ..Marks::default() }),
+        diagram::svg(lang, &rules, &report.after, &Marks::of_events(&report.events)),
+        esc(&explanation(lang, ruleset, &report))
+    ))
+}
+
+/// The lessons, read once from the data file embedded in the binary (a
+/// test reads every lesson, so a broken file cannot ship).
+pub static LESSONS: LazyLock<Lessons> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("../data/lessons.json"))
+        .unwrap_or_else(|e| panic!("data/lessons.json: {e}"))
+});
+
+pub(crate) fn word(lang: Lang, key: &str) -> &'static str {
+    LESSONS.words.get(key).map_or("", |t| t.get(lang))
+}
+
+/// The lessons of a ruleset, in order.
+pub fn lessons_of(ruleset_id: &str) -> impl Iterator<Item = &'static Lesson> + '_ {
+    LESSONS.lessons.iter().filter(move |l| l.rulesets.iter().any(|r| r == ruleset_id))
+}
+
+pub fn lesson(ruleset_id: &str, id: &str) -> Option<&'static Lesson> {
+    lessons_of(ruleset_id).find(|l| l.id == id)
+}
+
+/// A move's explanation in one language: the rules library's own sentence
+/// in English, the translated one otherwise (as the game pages show them).
+pub fn explanation(lang: Lang, ruleset: &Ruleset, report: &MoveReport) -> String {
+    match lang {
+        Lang::En => mancala_rules::explain(&ruleset.rules, report),
+        _ => explain::sentence(lang, ruleset, report),
+    }
+}
+
+/// An answer checked.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    /// The move cannot be played here (with the library's reason).
+    Illegal(Illegal),
+    /// Played: whether it meets the goal, and what it did.
+    Played { right: bool, report: MoveReport },
+}
+
+/// Plays `pit` in `pos` and checks the goal on what it did.
+pub fn check(ruleset: &Ruleset, pos: &Position, goal: &Goal, pit: Pit) -> Verdict {
+    let rules = ruleset.rules;
+    let mut game = Game::from_position(rules, *pos);
+    let report = match game.play_reported(pit) {
+        Ok(report) => report,
+        Err(e) => return Verdict::Illegal(e.reason),
+    };
+    let mover = report.mover;
+    let after = &report.after;
+    let gained = after.captured()[mover] as u32 - report.before.captured()[mover] as u32;
+    let won = after.outcome().is_some_and(|_| rules.winner_of(after) == Some(mover));
+    let right = match goal {
+        Goal::LastIn(letter) => {
+            let last = report.events.iter().rev().find_map(|e| match *e {
+                Event::Drop { pit } => Some(pit),
+                _ => None,
+            });
+            last.is_some_and(|p| p.letter(&rules).to_string() == *letter)
+        }
+        Goal::CaptureAtLeast(n) => gained >= *n,
+        Goal::Feeds => after.row_seeds(!mover) > 0,
+        Goal::GrandSlam => report.events.iter().any(|e| matches!(e, Event::GrandSlam { .. })),
+        Goal::Wins => won,
+        Goal::NotLost => !(after.is_over() && rules.winner_of(after) == Some(!mover)),
+        Goal::Relays(n) => {
+            report.events.iter().filter(|e| matches!(e, Event::Relay { .. })).count() as u32 >= *n
+        }
+        Goal::FourOnTheWay => {
+            let last_drop = report.events.iter().rposition(|e| matches!(e, Event::Drop { .. }));
+            report.events.iter().enumerate().any(|(i, e)| {
+                matches!(e, Event::Capture { seeds: 4, .. }) && last_drop.is_some_and(|l| i < l)
+            })
+        }
+        Goal::ExtraTurn => report.events.iter().any(|e| matches!(e, Event::ExtraTurn { .. })),
+    };
+    Verdict::Played { right, report }
+}
+
+/// The pits a learner may try: every non-empty pit of the mover's row.
+pub fn answers(ruleset: &Ruleset, pos: &Position) -> Vec<Pit> {
+    let rules = ruleset.rules;
+    let n = rules.pits_per_row;
+    let first = if pos.to_move() == Side::South { 0 } else { n };
+    (first..first + n).map(Pit).filter(|&p| pos.seeds(p) > 0).collect()
+}
+
+/// The exercise's position (the data is checked by a test; a bad one here
+/// is a bug).
+pub fn position_of(ruleset: &Ruleset, text: &str) -> Result<Position, String> {
+    ruleset.rules.parse_position(text).map_err(|e| e.to_string())
+}
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/learn", get(index))
+        .route("/learn/{game}", get(game_index))
+        .route("/learn/{game}/{lesson}", get(lesson_page))
+        .route("/api/learn/{game}/{lesson}/{exercise}", post(answer))
+}
+
+async fn index(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
+    let (lang, remember) = language(&q, &headers);
+    let mut body = format!(
+        "<h1>{}</h1><p class=\"lead\">{}</p><ul class=\"lesson-games\">",
+        esc(word(lang, "learn.title")),
+        esc(word(lang, "learn.intro"))
+    );
+    for r in RULESETS {
+        let count = lessons_of(r.id).count();
+        let _ = write!(
+            body,
+            "<li><a href=\"/learn/{}\">{}</a> <span class=\"note\">({})</span></li>",
+            r.id,
+            esc(r.name),
+            esc(&word(lang, "learn.count").replace("{n}", &count.to_string()))
+        );
+    }
+    body.push_str("</ul>");
+    Page::new(lang, remember, word(lang, "learn.title"), body)
+}
+
+async fn game_index(
+    Path(game): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Page {
+    let (lang, remember) = language(&q, &headers);
+    let Ok(ruleset) = ruleset(&game) else { return crate::pages::not_found(lang, remember) };
+    let mut body = format!(
+        "<p><a href=\"/learn\">{}</a></p><h1>{}: {}</h1><ol class=\"lessons\">",
+        esc(word(lang, "learn.title")),
+        esc(word(lang, "learn.title")),
+        esc(ruleset.name)
+    );
+    for l in lessons_of(ruleset.id) {
+        let _ = write!(
+            body,
+            "<li><a href=\"/learn/{}/{}\">{}</a> <span class=\"note\">({})</span></li>",
+            ruleset.id,
+            esc(&l.id),
+            esc(l.title.get(lang)),
+            esc(&word(lang, "learn.exercises").replace("{n}", &l.exercises.len().to_string()))
+        );
+    }
+    let _ = write!(
+        body,
+        "</ol><p><a href=\"/games/{}\">{}</a> · <a href=\"/analysis?game={}\">{}</a></p>",
+        ruleset.id,
+        esc(word(lang, "learn.rules")),
+        ruleset.id,
+        esc(word(lang, "analysis.title"))
+    );
+    Page::new(lang, remember, &format!("{}: {}", word(lang, "learn.title"), ruleset.name), body)
+}
+
+#[derive(Deserialize, Default)]
+pub struct AnswerQuery {
+    lang: Option<String>,
+    exercise: Option<usize>,
+    #[serde(rename = "move")]
+    pit: Option<String>,
+}
+
+/// The feedback on an answer, as HTML.
+fn feedback_html(lang: Lang, ruleset: &Ruleset, verdict: &Verdict, letter: &str) -> String {
+    match verdict {
+        Verdict::Illegal(reason) => format!(
+            "<p class=\"verdict wrong\"><strong>{}</strong> {}</p>",
+            esc(word(lang, "learn.wrong")),
+            esc(&word(lang, &format!("illegal.{}", illegal_key(*reason))).replace("{pit}", letter))
+        ),
+        Verdict::Played { right, report } => {
+            let marks = Marks::of_events(&report.events);
+            format!(
+                "<p class=\"verdict {}\"><strong>{}</strong> {}</p>{}",
+                if *right { "right" } else { "wrong" },
+                esc(word(lang, if *right { "learn.right" } else { "learn.wrong" })),
+                esc(&explanation(lang, ruleset, report)),
+                diagram::svg(lang, &ruleset.rules, &report.after, &marks)
+            )
+        }
+    }
+}
+
+fn illegal_key(reason: Illegal) -> &'static str {
+    match reason {
+        Illegal::GameOver => "over",
+        Illegal::NotYourPit => "not-yours",
+        Illegal::EmptyPit => "empty",
+        Illegal::MustFeed => "must-feed",
+        Illegal::Endless => "endless",
+    }
+}
+
+async fn lesson_page(
+    Path((game, id)): Path<(String, String)>,
+    Query(q): Query<AnswerQuery>,
+    headers: HeaderMap,
+) -> Page {
+    let (lang, remember) = language(&LangQuery::of(q.lang.clone()), &headers);
+    let Ok(ruleset) = ruleset(&game) else { return crate::pages::not_found(lang, remember) };
+    let Some(lesson) = lesson(ruleset.id, &id) else {
+        return crate::pages::not_found(lang, remember);
+    };
+    let rules = ruleset.rules;
+    let mut body = format!(
+        "<p><a href=\"/learn/{}\">{}: {}</a></p><h1>{}</h1>",
+        ruleset.id,
+        esc(word(lang, "learn.title")),
+        esc(ruleset.name),
+        esc(lesson.title.get(lang))
+    );
+    for paragraph in &lesson.text {
+        let _ = write!(body, "<p>{}</p>", esc(paragraph.get(lang)));
+    }
+    if let Ok(pos) = position_of(ruleset, &lesson.diagram.position) {
+        body.push_str("<figure class=\"lesson-diagram\">");
+        body.push_str(&diagram::svg(lang, &rules, &pos, &Marks::default()));
+        let played = lesson.diagram.pit.as_deref().and_then(|l| Pit::parse(l, &rules).ok());
+        if let Some(pit) = played {
+            let mut game = Game::from_position(rules, pos);
+            if let Ok(report) = game.play_reported(pit) {
+                let _ = write!(
+                    body,
+                    "<figcaption>{}</figcaption>{}",
+                    esc(&explanation(lang, ruleset, &report)),
+                    diagram::svg(lang, &rules, &report.after, &Marks::of_events(&report.events))
+                );
+            }
+        }
+        body.push_str("</figure>");
+    }
+    for (n, exercise) in lesson.exercises.iter().enumerate() {
+        let number = n + 1;
+        let Ok(pos) = position_of(ruleset, &exercise.position) else { continue };
+        let _ = write!(
+            body,
+            "<section class=\"exercise\" id=\"ex-{number}\"><h2>{}</h2><p class=\"prompt\">{}</p>{}",
+            esc(&word(lang, "learn.exercise").replace("{n}", &number.to_string())),
+            esc(exercise.prompt.get(lang)),
+            diagram::svg(lang, &rules, &pos, &Marks::default())
+        );
+        let _ = write!(
+            body,
+            "<form method=\"get\" action=\"/learn/{}/{}#ex-{number}\" class=\"answers\">\
+             <input type=\"hidden\" name=\"exercise\" value=\"{number}\">\
+             <input type=\"hidden\" name=\"lang\" value=\"{}\"><p>{} ",
+            ruleset.id,
+            esc(&lesson.id),
+            lang.code(),
+            esc(&word(lang, "learn.play").replace("{side}", side_word(lang, pos.to_move())))
+        );
+        for pit in answers(ruleset, &pos) {
+            let letter = pit.letter(&rules);
+            let _ = write!(
+                body,
+                "<button class=\"button answer\" name=\"move\" value=\"{letter}\">{letter}</button> "
+            );
+        }
+        body.push_str("</p></form><div class=\"feedback\" role=\"status\">");
+        if let (Some(asked), Some(letter)) = (q.exercise, q.pit.as_deref()) {
+            if asked == number {
+                match Pit::parse(letter, &rules) {
+                    Ok(pit) => {
+                        let verdict = check(ruleset, &pos, &exercise.goal, pit);
+                        body.push_str(&feedback_html(lang, ruleset, &verdict, letter));
+                    }
+                    Err(_) => {
+                        let _ = write!(
+                            body,
+                            "<p class=\"verdict wrong\">{}</p>",
+                            esc(word(lang, "learn.bad-pit"))
+                        );
+                    }
+                }
+            }
+        }
+        body.push_str("</div></section>");
+    }
+    let others: Vec<&Lesson> = lessons_of(ruleset.id).collect();
+    if let Some(i) = others.iter().position(|l| l.id == lesson.id) {
+        if let Some(next) = others.get(i + 1) {
+            let _ = write!(
+                body,
+                "<p><a class=\"button\" href=\"/learn/{}/{}\">{}: {}</a></p>",
+                ruleset.id,
+                esc(&next.id),
+                esc(word(lang, "learn.next")),
+                esc(next.title.get(lang))
+            );
+        }
+    }
+    let title = format!("{} · {}", lesson.title.get(lang), ruleset.name);
+    Page::new(lang, remember, &title, body)
+}
+
+#[derive(Deserialize)]
+pub struct AnswerBody {
+    #[serde(rename = "move")]
+    pit: String,
+}
+
+/// The answer to an exercise: whether it is right, and the move's
+/// explanation in every language.
+#[derive(Serialize)]
+struct Checked {
+    right: bool,
+    legal: bool,
+    /// The position after the move (notation), when it was legal.
+    position: Option<String>,
+    explanation: serde_json::Value,
+}
+
+async fn answer(
+    Path((game, id, number)): Path<(String, String, String)>,
+    crate::api::JsonBody(body): crate::api::JsonBody<AnswerBody>,
+) -> Response {
+    let not_found =
+        |what: String| crate::api::error(StatusCode::NOT_FOUND, "not_found", what).into_response();
+    let Ok(ruleset) = ruleset(&game) else { return not_found(format!("no game '{game}'")) };
+    let Some(lesson) = lesson(ruleset.id, &id) else {
+        return not_found(format!("no lesson '{id}' for {}", ruleset.id));
+    };
+    let exercise = number
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|i| lesson.exercises.get(i));
+    let Some(exercise) = exercise else {
+        return not_found(format!(
+            "no exercise '{number}' in this lesson: it has exercises 1 to {}",
+            lesson.exercises.len()
+        ));
+    };
+    let rules = ruleset.rules;
+    let pit = match Pit::parse(&body.pit, &rules) {
+        Ok(pit) => pit,
+        Err(e) => {
+            return crate::api::error(StatusCode::BAD_REQUEST, "bad_move", e.to_string())
+                .into_response()
+        }
+    };
+    let pos = match position_of(ruleset, &exercise.position) {
+        Ok(pos) => pos,
+        Err(e) => return crate::api::internal(e).into_response(),
+    };
+    let checked = match check(ruleset, &pos, &exercise.goal, pit) {
+        Verdict::Illegal(reason) => {
+            let text = |lang| {
+                word(lang, &format!("illegal.{}", illegal_key(reason))).replace("{pit}", &body.pit)
+            };
+            Checked {
+                right: false,
+                legal: false,
+                position: None,
+                explanation: serde_json::json!({
+                    "en": text(Lang::En), "vi": text(Lang::Vi), "nl": text(Lang::Nl)
+                }),
+            }
+        }
+        Verdict::Played { right, report } => Checked {
+            right,
+            legal: true,
+            position: Some(report.after.to_setup().to_string()),
+            explanation: explain::explanations(ruleset, &report),
+        },
+    };
+    Json(checked).into_response()
+}
+
+/// Every word of these pages has its three languages (for the tests).
+pub fn words() -> impl Iterator<Item = (&'static str, &'static Texts)> {
+    LESSONS.words.iter().map(|(k, v)| (k.as_str(), v))
+}
