@@ -16,6 +16,7 @@ pub mod explain;
 pub mod i18n;
 pub mod limit;
 pub mod live;
+pub mod lobby;
 pub mod pages;
 pub mod rating;
 pub mod scheduler;
@@ -133,6 +134,8 @@ pub struct AppState {
     pub abandon_ms: i64,
     /// `Config::ping_seconds`.
     pub ping: std::time::Duration,
+    /// Open seeks, quick pairing and challenges (in memory).
+    pub lobby: lobby::Lobby,
 }
 
 pub type Shared = Arc<AppState>;
@@ -193,6 +196,9 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
         sign_ins: api::SignInLimits::default(),
         abandon_ms: config.abandon_seconds.min(i64::MAX as u64 / 1000) as i64 * 1000,
         ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
+        // What a person posted over HTTP without opening the lobby's socket
+        // lasts two pings (a page's socket opens within that).
+        lobby: lobby::Lobby::new(Duration::from_secs(2 * config.ping_seconds.clamp(1, 3600))),
     })
 }
 
@@ -244,10 +250,11 @@ pub async fn serve_store(
     // again, so that a flag falls without anyone asking.
     let clocks = tokio::spawn(api::watch_deadlines(state.clone()));
     let resume = tokio::spawn(api::resume_clocks(state.clone()));
+    let lobby = tokio::spawn(api::sweep_lobby(state.clone()));
     let limits = serve::Limits {
         per_address: config.max_connections_per_address.max(1),
         header_timeout: Duration::from_secs(config.header_timeout_seconds.max(1)),
     };
     let accept = tokio::spawn(serve::accept_loop(listener, app, limits, stopped));
-    Ok(Server { addr, state, stop: Some(stop), tasks: vec![accept, clocks, resume] })
+    Ok(Server { addr, state, stop: Some(stop), tasks: vec![accept, clocks, resume, lobby] })
 }

@@ -157,6 +157,11 @@ pub struct GameRow {
     /// The match the game belongs to, and its number in it (0 first).
     pub match_id: Option<String>,
     pub match_game: Option<u32>,
+    /// A correspondence game's days per move (1, 2, 3 or 7) instead of a
+    /// clock: the player to move has that long from the turn's start
+    /// (`turn_started`), after which the opponent may claim the game.
+    /// Set when the game is made, never changed.
+    pub days: Option<u8>,
 }
 
 /// A game's clock: what each side started with, the increment, and each
@@ -437,7 +442,7 @@ CREATE TABLE IF NOT EXISTS ratings (
 /// Columns added to `games` after its first version, with their types. A
 /// database made before them gets them on opening (`ALTER TABLE`), so old
 /// games keep working: they have no offer, clock or match.
-const EXTRA_COLUMNS: [(&str, &str); 8] = [
+const EXTRA_COLUMNS: [(&str, &str); 9] = [
     ("offer", "TEXT"),
     ("clock_initial_ms", "INTEGER"),
     ("clock_increment_ms", "INTEGER"),
@@ -446,6 +451,8 @@ const EXTRA_COLUMNS: [(&str, &str); 8] = [
     ("turn_started", "INTEGER"),
     ("match_id", "TEXT REFERENCES matches(id)"),
     ("match_game", "INTEGER"),
+    // Correspondence games (issue 12, the lobby).
+    ("correspondence_days", "INTEGER"),
 ];
 
 /// Indexes on the added columns (made after the columns exist).
@@ -457,10 +464,10 @@ CREATE INDEX IF NOT EXISTS games_clock ON games(status, turn_started);
 const COLUMNS: &str = "id, ruleset, version, setup, mode, level, south_name, north_name, \
      south_token, north_token, invite, computer, status, result, ending, rematch, created, updated, \
      offer, clock_initial_ms, clock_increment_ms, clock_south_ms, clock_north_ms, turn_started, \
-     match_id, match_game";
+     match_id, match_game, correspondence_days";
 
 /// How many columns `COLUMNS` names.
-const COLUMN_COUNT: usize = 26;
+const COLUMN_COUNT: usize = 27;
 
 /// Column `i`, text stored for one of the enums above (`NULL` is `None`).
 fn enum_column<T>(
@@ -510,6 +517,7 @@ fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         turn_started: r.get(23)?,
         match_id: r.get(24)?,
         match_game: r.get(25)?,
+        days: r.get(26)?,
     })
 }
 
@@ -564,7 +572,8 @@ fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             north,
             row.turn_started,
             row.match_id,
-            row.match_game
+            row.match_game,
+            row.days
         ],
     )
 }

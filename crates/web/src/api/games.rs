@@ -95,6 +95,9 @@ pub struct CreateGame {
     /// ruleset's number of games (Barbados: six) wins it.
     #[serde(rename = "match")]
     pub in_match: Option<bool>,
+    /// A correspondence game (online only): days per move (1, 2, 3 or 7)
+    /// instead of a clock.
+    pub days_per_move: Option<u32>,
 }
 
 /// A seat in a game, as its player gets it: on creating a game, uploading
@@ -167,6 +170,7 @@ pub(crate) async fn create(
         })?,
     };
     let clock = clock_of(&body)?;
+    let days = days_of(body.days_per_move, clock.as_ref())?;
     let first_to = match (body.in_match.unwrap_or(false), ruleset.match_first_to) {
         (false, _) => None,
         (true, Some(n)) => Some(n),
@@ -194,6 +198,13 @@ pub(crate) async fn create(
             format!("mode '{}' is not one of computer, local, online", body.mode),
         )
     })?;
+    if days.is_some() && mode != Mode::Online {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "days_need_online",
+            "days per move are for online games between two people (mode online)",
+        ));
+    }
     let name = clean_name(body.name.as_deref(), default_name(side)).map_err(name_error)?;
     let token = secret();
     let mut row = GameRow {
@@ -206,6 +217,7 @@ pub(crate) async fn create(
         clock,
         // An online game's clock starts when the second player arrives.
         turn_started: (mode != Mode::Online).then(now_ms),
+        days,
         ..GameRow::default()
     };
     let (mine, theirs) = seat_fields(&mut row, side);
@@ -478,6 +490,7 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
         turn_started: (old.mode != Mode::Online).then(now_ms),
         match_id: old.match_id.clone(),
         match_game: old.match_game.map(|n| n + 1),
+        days: old.days,
         ..GameRow::default()
     };
     let mut old_row = live.row.clone();

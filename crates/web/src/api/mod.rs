@@ -36,6 +36,7 @@ mod analysis;
 mod clocks;
 mod computer;
 mod games;
+mod lobby;
 mod moves;
 mod offers;
 mod records;
@@ -49,6 +50,7 @@ pub(crate) use computer::nudge_computer;
 pub use computer::{schedule_computer, COMPUTER_RETRIES_MS};
 pub(crate) use games::*;
 pub use games::{evict_idle, live, summary};
+pub use lobby::{new_guest_cookie, sweep_lobby, GUEST_COOKIE};
 pub(crate) use moves::*;
 pub use offers::computer_accepts_end;
 pub(crate) use offers::*;
@@ -82,6 +84,18 @@ pub fn routes() -> Router<Shared> {
             post(accounts::sign_in).get(accounts::who).delete(accounts::sign_out),
         )
         .route("/api/players/{name}", get(accounts::player))
+        // The lobby (api/lobby.rs).
+        .route("/api/lobby", get(lobby::show_lobby))
+        .route("/api/lobby/ws", get(lobby::lobby_socket))
+        .route("/api/lobby/quick", post(lobby::quick).delete(lobby::stop_quick))
+        .route("/api/seeks", post(lobby::post_seek))
+        .route("/api/seeks/{id}", axum::routing::delete(lobby::cancel_seek))
+        .route("/api/seeks/{id}/accept", post(lobby::take_seek))
+        .route("/api/challenges", post(lobby::post_challenge))
+        .route("/api/challenges/{id}", axum::routing::delete(lobby::withdraw_challenge))
+        .route("/api/challenges/{id}/accept", post(lobby::accept_challenge))
+        .route("/api/challenges/{id}/decline", post(lobby::decline_challenge))
+        .route("/api/waiting", post(lobby::waiting_games))
 }
 
 /// An error answer.

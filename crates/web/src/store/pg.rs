@@ -107,7 +107,7 @@ CREATE TABLE IF NOT EXISTS ratings (
 /// them gets them on opening, with `ADD COLUMN IF NOT EXISTS`; only the
 /// missing ones are added, so that a reopened database never gets a second
 /// copy of a column's constraint.
-const EXTRA_COLUMNS: [(&str, &str); 8] = [
+const EXTRA_COLUMNS: [(&str, &str); 9] = [
     ("offer", "TEXT"),
     ("clock_initial_ms", "BIGINT"),
     ("clock_increment_ms", "BIGINT"),
@@ -116,6 +116,8 @@ const EXTRA_COLUMNS: [(&str, &str); 8] = [
     ("turn_started", "BIGINT"),
     ("match_id", "TEXT REFERENCES matches(id)"),
     ("match_game", "BIGINT"),
+    // Correspondence games (issue 12, the lobby).
+    ("correspondence_days", "BIGINT"),
 ];
 
 /// Indexes on the added columns (made after the columns exist): a match's
@@ -130,7 +132,7 @@ CREATE INDEX IF NOT EXISTS games_clock ON games(status, turn_started);
 const SCHEMA_LOCK: i64 = 0x006d_616e_6361_6c61;
 
 /// The games table's columns, in the order of [`values`].
-const COLUMNS: [&str; 26] = [
+const COLUMNS: [&str; 27] = [
     "id",
     "ruleset",
     "version",
@@ -157,11 +159,12 @@ const COLUMNS: [&str; 26] = [
     "turn_started",
     "match_id",
     "match_game",
+    "correspondence_days",
 ];
 
 /// Columns set when a game is created and never changed by `save` (as in
 /// the SQLite store); every other column is saved.
-const FIXED: [&str; 10] = [
+const FIXED: [&str; 11] = [
     "id",
     "ruleset",
     "version",
@@ -172,6 +175,7 @@ const FIXED: [&str; 10] = [
     "created",
     "match_id",
     "match_game",
+    "correspondence_days",
 ];
 
 type Value<'a> = Box<dyn ToSql + Sync + 'a>;
@@ -208,6 +212,7 @@ fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
         Box::new(row.turn_started),
         Box::new(&row.match_id),
         Box::new(row.match_game.map(i64::from)),
+        Box::new(row.days.map(i64::from)),
     ]
 }
 
@@ -216,6 +221,7 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
     let version: i64 = r.try_get("version")?;
     let level: Option<i16> = r.try_get("level")?;
     let match_game: Option<i64> = r.try_get("match_game")?;
+    let days: Option<i64> = r.try_get("correspondence_days")?;
     let clock = match (
         r.try_get("clock_initial_ms")?,
         r.try_get("clock_increment_ms")?,
@@ -263,6 +269,9 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
         match_id: r.try_get("match_id")?,
         match_game: match_game.map(u32::try_from).transpose().map_err(|_| {
             Failure::Data(format!("stored match game {match_game:?} is out of range"))
+        })?,
+        days: days.map(u8::try_from).transpose().map_err(|_| {
+            Failure::Data(format!("stored days per move {days:?} are out of range"))
         })?,
     })
 }
