@@ -80,6 +80,15 @@ pub static APP: Asset =
 pub static STYLE: Asset =
     Asset::new("style", "css", "text/css; charset=utf-8", include_str!("../assets/style.css"));
 
+/// The lobby page's script (`/lobby`), and the home page's list of games
+/// waiting for the player's move.
+pub static LOBBY: Asset = Asset::new(
+    "lobby",
+    "js",
+    "text/javascript; charset=utf-8",
+    include_str!("../assets/lobby.js"),
+);
+
 pub fn routes() -> Router<Shared> {
     Router::new().route("/assets/{file}", get(serve))
 }
@@ -113,7 +122,7 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
 }
 
 async fn serve(Path(file): Path<String>, headers: HeaderMap) -> Response {
-    for asset in [&APP, &STYLE] {
+    for asset in [&APP, &STYLE, &LOBBY] {
         let plain = format!("{}.{}", asset.stem, asset.ext);
         let versioned = file
             .strip_prefix(asset.stem)

@@ -15,6 +15,8 @@ use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
 use std::fmt::Write;
 
+mod lobby;
+
 pub fn routes() -> Router<Shared> {
     Router::new()
         .route("/", get(catalogue))
@@ -23,6 +25,7 @@ pub fn routes() -> Router<Shared> {
         .route("/g/{id}", get(play_page))
         .route("/replay/{id}", get(replay_page))
         .route("/finished", get(finished))
+        .route("/lobby", get(lobby::lobby_page))
         .merge(crate::assets::routes())
         .fallback(fallback)
 }
@@ -152,7 +155,7 @@ impl IntoResponse for Page {
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
              <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"{style}\"></head>\
              <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\"><nav>\
-             <a href=\"/\">{catalogue}</a> <a href=\"/finished\">{finished}</a></nav>\
+             <a href=\"/\">{catalogue}</a> <a href=\"/lobby\">{lobby}</a> <a href=\"/finished\">{finished}</a></nav>\
              <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></header>\
              <main id=\"main\">{body}</main>{script}</body></html>",
             code = lang.code(),
@@ -161,6 +164,7 @@ impl IntoResponse for Page {
             skip = esc(t(lang, "nav.skip")),
             catalogue = esc(t(lang, "nav.catalogue")),
             finished = esc(t(lang, "nav.finished")),
+            lobby = esc(t(lang, "nav.lobby")),
             language = esc(t(lang, "nav.language")),
             body = self.body,
             style = crate::assets::STYLE.path(),
@@ -235,10 +239,16 @@ fn board_size(lang: Lang, ruleset_id: &str) -> String {
 
 async fn catalogue(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
     let (lang, remember) = language(&q, &headers);
+    // Games waiting for this browser's move (lobby.js fills the list from
+    // the seats it keeps) and the way to the lobby.
     let mut body = format!(
-        "<h1>{}</h1><p class=\"lead\">{}</p><div class=\"cards\">",
+        "<h1>{}</h1><p class=\"lead\">{}</p><p><a class=\"button\" href=\"/lobby\">{}</a></p>\
+         <section id=\"waiting\" aria-labelledby=\"waiting-h\" hidden><h2 id=\"waiting-h\">{}</h2>\
+         <ul class=\"lobby-list\"></ul></section><div class=\"cards\">",
         esc(t(lang, "nav.catalogue")),
-        esc(t(lang, "cat.intro"))
+        esc(t(lang, "cat.intro")),
+        esc(t(lang, "home.lobby")),
+        esc(t(lang, "home.waiting")),
     );
     for page in content::PAGES {
         let i = lang_index(lang);
@@ -260,14 +270,14 @@ async fn catalogue(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
             rules = esc(t(lang, "cat.rules")),
         );
     }
-    body.push_str("</div>");
+    let _ = write!(body, "</div><script src=\"{}\" defer></script>", crate::assets::LOBBY.path());
     Page {
         lang,
         remember,
         status: StatusCode::OK,
         title: t(lang, "nav.catalogue").into(),
         body,
-        script: None,
+        script: Some(serde_json::json!({ "page": "home" }).to_string()),
     }
 }
 
@@ -442,7 +452,8 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
          <label class=\"choice\"><input type=\"checkbox\" name=\"timed\"> {timed}</label>\
          <label data-timed hidden>{minutes}<input type=\"number\" name=\"minutes\" min=\"1\" max=\"180\" step=\"1\" value=\"10\"></label>\
          <label data-timed hidden>{increment}<input type=\"number\" name=\"increment\" min=\"0\" max=\"180\" step=\"1\" value=\"5\"></label>\
-         <p class=\"note\" data-timed hidden>{clock_note}</p></fieldset>\
+         <p class=\"note\" data-timed hidden>{clock_note}</p>\
+         <label data-for=\"online\" hidden>{days_label}<select name=\"days\"><option value=\"\">{no_days}</option>{days}</select></label></fieldset>\
          <label class=\"choice\" data-match hidden><input type=\"checkbox\" name=\"match\"> <span data-match-text>{match_text}</span></label>\
          <p class=\"error\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button\">{start}</button></form>",
         title = esc(t(lang, "new.title")),
@@ -466,6 +477,12 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
         clock_note = esc(t(lang, "new.clock-note")),
         match_text = esc(&t(lang, "new.match").replace("{n}", &mancala_rules::Match::BARBADOS_FIRST_TO.to_string())),
         start = esc(t(lang, "new.start")),
+        days_label = esc(t(lang, "new.days")),
+        no_days = esc(t(lang, "new.no-days")),
+        days = crate::api::DAYS_PER_MOVE
+            .iter()
+            .map(|n| format!("<option value=\"{n}\">{n}</option>"))
+            .collect::<String>(),
     );
     Page {
         lang,

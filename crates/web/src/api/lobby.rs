@@ -755,3 +755,9 @@ pub(crate) async fn waiting_games(
     out.sort_by_key(|g| (g.deadline.is_none(), g.deadline));
     Ok(Json(out))
 }
+
+/// The signed-in player's name, for pages (none for guests, or if the
+/// session cannot be read).
+pub(crate) async fn signed_in_name(state: &Shared, headers: &HeaderMap) -> Option<String> {
+    account(state, headers).await.ok().flatten().map(|p| p.name)
+}

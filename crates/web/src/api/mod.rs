@@ -50,6 +50,7 @@ pub(crate) use computer::nudge_computer;
 pub use computer::{schedule_computer, COMPUTER_RETRIES_MS};
 pub(crate) use games::*;
 pub use games::{evict_idle, live, summary};
+pub(crate) use lobby::signed_in_name;
 pub use lobby::{new_guest_cookie, sweep_lobby, GUEST_COOKIE};
 pub(crate) use moves::*;
 pub use offers::computer_accepts_end;
