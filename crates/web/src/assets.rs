@@ -82,12 +82,8 @@ pub static STYLE: Asset =
 
 /// The lobby page's script (`/lobby`), and the home page's list of games
 /// waiting for the player's move.
-pub static LOBBY: Asset = Asset::new(
-    "lobby",
-    "js",
-    "text/javascript; charset=utf-8",
-    include_str!("../assets/lobby.js"),
-);
+pub static LOBBY: Asset =
+    Asset::new("lobby", "js", "text/javascript; charset=utf-8", include_str!("../assets/lobby.js"));
 
 pub fn routes() -> Router<Shared> {
     Router::new().route("/assets/{file}", get(serve))

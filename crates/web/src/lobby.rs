@@ -70,7 +70,10 @@ impl Person {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Timing {
     /// Each player's seconds and the seconds added after each move.
-    Clock { seconds: u32, increment: u32 },
+    Clock {
+        seconds: u32,
+        increment: u32,
+    },
     /// Correspondence: days per move.
     Days(u8),
     Untimed,
@@ -222,7 +225,11 @@ pub enum Refusal {
     NotYours,
     OwnSeek,
     /// The taker's rating is outside the seek's range.
-    OutOfRange { rating: i64, min: u32, max: u32 },
+    OutOfRange {
+        rating: i64,
+        min: u32,
+        max: u32,
+    },
     /// A rated game needs an account.
     NeedsAccount,
     /// The same person already challenged this one.
@@ -713,7 +720,6 @@ impl Inner {
 
 /// The pairing of two waiting players, their seats drawn at random.
 fn pairing_of(a: Waiting, b: Waiting) -> Pairing {
-    let (south, north) =
-        if fastrand::bool() { (a.person, b.person) } else { (b.person, a.person) };
+    let (south, north) = if fastrand::bool() { (a.person, b.person) } else { (b.person, a.person) };
     Pairing { terms: a.terms, south, north }
 }

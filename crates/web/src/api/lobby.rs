@@ -89,7 +89,11 @@ async fn person(
 /// The signed-in person, or 401.
 async fn member(state: &Shared, headers: &HeaderMap) -> Result<Person, ApiError> {
     account(state, headers).await?.ok_or_else(|| {
-        error(StatusCode::UNAUTHORIZED, "not_signed_in", "sign in first: challenges are between accounts")
+        error(
+            StatusCode::UNAUTHORIZED,
+            "not_signed_in",
+            "sign in first: challenges are between accounts",
+        )
     })
 }
 
@@ -143,9 +147,11 @@ fn refusal(why: Refusal) -> ApiError {
             "gone",
             "this is no longer open: it was taken, cancelled or declined, or its owner left",
         ),
-        Refusal::NotYours => {
-            error(StatusCode::FORBIDDEN, "not_yours", "only its owner (or the one challenged) may do that")
-        }
+        Refusal::NotYours => error(
+            StatusCode::FORBIDDEN,
+            "not_yours",
+            "only its owner (or the one challenged) may do that",
+        ),
         Refusal::OwnSeek => error(
             StatusCode::CONFLICT,
             "own_seek",
@@ -286,7 +292,11 @@ pub(crate) async fn start_game(state: &Shared, pairing: &Pairing) -> Result<Star
 /// Starts a pairing's game and tells both players (on their lobby
 /// sockets); the seat of `asking` (who made the request, if one did) is
 /// the answer. If the game cannot be made, both are told.
-async fn pair(state: &Shared, pairing: Pairing, asking: Option<&Person>) -> Result<Value, ApiError> {
+async fn pair(
+    state: &Shared,
+    pairing: Pairing,
+    asking: Option<&Person>,
+) -> Result<Value, ApiError> {
     let started = match start_game(state, &pairing).await {
         Ok(started) => started,
         Err(e) => {
@@ -323,8 +333,11 @@ async fn pair(state: &Shared, pairing: Pairing, asking: Option<&Person>) -> Resu
 pub(crate) async fn show_lobby(State(state): State<Shared>, headers: HeaderMap) -> ApiResult {
     let person = match account(&state, &headers).await? {
         Some(person) => Some(person),
-        None => guest_id(&headers)
-            .map(|id| Person { key: format!("guest:{id}"), name: String::new(), account: None }),
+        None => guest_id(&headers).map(|id| Person {
+            key: format!("guest:{id}"),
+            name: String::new(),
+            account: None,
+        }),
     };
     Ok(Json(state.lobby.list(person.as_ref())))
 }
@@ -428,11 +441,9 @@ pub(crate) async fn quick(
     headers: HeaderMap,
     JsonBody(body): JsonBody<QuickBody>,
 ) -> Result<Response, ApiError> {
-    let offered = QUICK_CLOCKS
-        .iter()
-        .any(|&(minutes, increment)| {
-            body.clock_seconds == minutes * 60 && body.increment_seconds == increment
-        });
+    let offered = QUICK_CLOCKS.iter().any(|&(minutes, increment)| {
+        body.clock_seconds == minutes * 60 && body.increment_seconds == increment
+    });
     if !offered {
         let list: Vec<String> =
             QUICK_CLOCKS.iter().map(|(m, i)| format!("{}+{i}", m * 60)).collect();
@@ -458,9 +469,12 @@ pub(crate) async fn quick(
     }
     let rating = rating(&state, &person, terms.ruleset).await?;
     creation_allowed(&state, &client)?;
-    let waiting = Waiting { person: person.clone(), rating, terms, since: std::time::Instant::now() };
+    let waiting =
+        Waiting { person: person.clone(), rating, terms, since: std::time::Instant::now() };
     let body = match state.lobby.wait(waiting) {
-        Some(pairing) => json!({ "waiting": false, "paired": pair(&state, pairing, Some(&person)).await? }),
+        Some(pairing) => {
+            json!({ "waiting": false, "paired": pair(&state, pairing, Some(&person)).await? })
+        }
         None => json!({ "waiting": true, "pool": crate::lobby::pool_id(&terms) }),
     };
     Ok(answer(StatusCode::OK, body, cookie))
@@ -521,8 +535,11 @@ pub(crate) async fn post_challenge(
             "you cannot challenge yourself: name another player",
         ));
     }
-    let to =
-        Person { key: format!("account:{}", player.id), name: player.name, account: Some(player.id) };
+    let to = Person {
+        key: format!("account:{}", player.id),
+        name: player.name,
+        account: Some(player.id),
+    };
     let challenge = Challenge { id: game_id(), from, to, terms, colour };
     let json = state.lobby.challenge(challenge).map_err(refusal)?;
     Ok(answer(StatusCode::CREATED, json, None))
@@ -575,8 +592,11 @@ pub(crate) async fn lobby_socket(
 ) -> Result<Response, ApiError> {
     let person = match account(&state, &headers).await? {
         Some(person) => Some(person),
-        None => guest_id(&headers)
-            .map(|id| Person { key: format!("guest:{id}"), name: String::new(), account: None }),
+        None => guest_id(&headers).map(|id| Person {
+            key: format!("guest:{id}"),
+            name: String::new(),
+            account: None,
+        }),
     };
     Ok(upgrade.max_message_size(1024).on_upgrade(move |socket| async move {
         let _place = place;

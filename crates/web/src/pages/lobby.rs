@@ -148,9 +148,7 @@ pub(super) async fn lobby_page(
         status: StatusCode::OK,
         title: t(lang, "lobby.title").into(),
         body,
-        script: Some(
-            serde_json::json!({ "page": "lobby", "signed_in": signed_in }).to_string(),
-        ),
+        script: Some(serde_json::json!({ "page": "lobby", "signed_in": signed_in }).to_string()),
     }
     .into_response();
     if let Some(cookie) = crate::api::new_guest_cookie(&state, &headers) {

@@ -27,6 +27,7 @@ mod clocks;
 mod fairness;
 mod games;
 mod limits;
+mod lobby;
 mod pages;
 mod rating;
 mod resources;
