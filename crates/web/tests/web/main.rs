@@ -28,6 +28,7 @@ mod fairness;
 mod games;
 mod limits;
 mod lobby;
+mod migrations;
 mod pages;
 mod rating;
 mod resources;
