@@ -84,7 +84,7 @@ describe("lobby", () => {
 
     // Ben's home page lists the game as waiting for his move.
     await ben.goto(`${server.url}/`);
-    const waiting = ben.locator("#waiting li a", { hasText: "Oware Abapa against Ann" });
+    const waiting = ben.locator("#waiting li a", { hasText: "Oware (Abapa) against Ann" });
     await waiting.waitFor();
 
     await server.kill9();
