@@ -4,7 +4,7 @@
 // page, and a move is made after the server was killed and started again.
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
-import { Server, browserTest, fastest, gameId, launchBrowser, moves, playMove } from "./harness.mjs";
+import { Server, browserTest, fastest, gameId, launchBrowser, moves, playMove, screenshot } from "./harness.mjs";
 
 let server, browser;
 before(async () => {
@@ -44,6 +44,12 @@ describe("lobby", () => {
     const ann = await s.page();
     const ben = await s.page({ phone: true });
     await offer(ann, { name: "Ann", game: "oware-abapa", colour: "south" });
+    // On a phone the lobby fits the screen: nothing scrolls sideways.
+    await ben.goto(`${server.url}/lobby`);
+    await ben.locator("#seeks li", { hasText: "Ann" }).waitFor();
+    await screenshot(ben, "phone-390-lobby");
+    const width = await ben.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the lobby is ${width} px wide on a 390 px phone`);
     await takeWithKeyboard(ben, "Ann");
     // Both pages are sent to the game: Ben by his answer, Ann by her socket.
     await ben.waitForURL(/\/g\/[a-z0-9]+$/);
