@@ -62,6 +62,8 @@ if [ -r "/proc/$server/stat" ]; then
   peak="$(awk '/^VmHWM/ {print $2, $3}' "/proc/$server/status")"
   echo "server process: $cpu, peak memory $peak"
 fi
+grep -c "accepting a connection failed" "$dir/server.log" | sed 's/^/server log: failed accepts: /' || true
+grep -E "WARN|ERROR" "$dir/server.log" | head -5 || true
 kill -INT "$server"
 wait "$server" || true
 server=""

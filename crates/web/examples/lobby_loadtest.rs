@@ -63,17 +63,17 @@ async fn http(
     cookie: &str,
     body: &Value,
 ) -> Result<(u16, String), String> {
-    let mut stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    let mut stream = TcpStream::connect(addr).await.map_err(|e| format!("connect: {e}"))?;
     let body = if body.is_null() { String::new() } else { body.to_string() };
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nCookie: {cookie}\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
-    stream.write_all(head.as_bytes()).await.map_err(|e| e.to_string())?;
-    stream.write_all(body.as_bytes()).await.map_err(|e| e.to_string())?;
+    stream.write_all(head.as_bytes()).await.map_err(|e| format!("write: {e}"))?;
+    stream.write_all(body.as_bytes()).await.map_err(|e| format!("write: {e}"))?;
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).await.map_err(|e| e.to_string())?;
+    stream.read_to_end(&mut raw).await.map_err(|e| format!("read: {e}"))?;
     let text = String::from_utf8_lossy(&raw).to_string();
     let (head, rest) = text.split_once("\r\n\r\n").ok_or("no HTTP answer")?;
     let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).ok_or("no status")?;
@@ -108,7 +108,9 @@ async fn player(
     start.wait().await;
     let asked = Instant::now();
     let body = json!({"game": pool.0, "clock_seconds": pool.1, "increment_seconds": pool.2});
-    let (status, text) = http(&addr, "POST", "/api/lobby/quick", &cookie, &body).await?;
+    let (status, text) = http(&addr, "POST", "/api/lobby/quick", &cookie, &body)
+        .await
+        .map_err(|e| format!("{e} (after {:.0} s)", asked.elapsed().as_secs_f64()))?;
     if status != 200 {
         return Err(format!("quick pairing answered {status}: {text}"));
     }
