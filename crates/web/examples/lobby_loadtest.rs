@@ -97,9 +97,8 @@ async fn player(
     start: Arc<tokio::sync::Barrier>,
     timeout: Duration,
 ) -> Result<Outcome, String> {
-    let mut request = format!("ws://{addr}/api/lobby/ws")
-        .into_client_request()
-        .map_err(|e| e.to_string())?;
+    let mut request =
+        format!("ws://{addr}/api/lobby/ws").into_client_request().map_err(|e| e.to_string())?;
     request.headers_mut().insert("Cookie", cookie.parse().map_err(|_| "bad cookie")?);
     let (mut ws, _) =
         tokio_tungstenite::connect_async(request).await.map_err(|e| format!("socket: {e}"))?;
@@ -180,10 +179,9 @@ async fn main() -> ExitCode {
     let made = Instant::now();
     let cookies: Vec<String> = {
         let store = mancala_web::store::open(&url).expect("the server's database");
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_secs() as i64;
+        let now =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()
+                as i64;
         players
             .iter()
             .map(|(name, pool, rating)| {
@@ -265,7 +263,9 @@ async fn main() -> ExitCode {
         gaps.push((seats[0].rating - seats[1].rating).abs());
         match http(&addr, "GET", &format!("/api/games/{id}"), "", &Value::Null).await {
             Ok((200, _)) => {}
-            other => *errors.entry(format!("game {id} not on the server: {other:?}")).or_default() += 1,
+            other => {
+                *errors.entry(format!("game {id} not on the server: {other:?}")).or_default() += 1
+            }
         }
     }
     let mut waits: Vec<f64> = outcomes.iter().map(|o| o.waited).collect();
