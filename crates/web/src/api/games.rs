@@ -98,6 +98,8 @@ pub struct CreateGame {
     /// A correspondence game (online only): days per move (1, 2, 3 or 7)
     /// instead of a clock.
     pub days_per_move: Option<u32>,
+    /// A rated game (online, signed in; the joiner must be signed in too).
+    pub rated: Option<bool>,
 }
 
 /// A seat in a game, as its player gets it: on creating a game, uploading
@@ -143,6 +145,7 @@ pub struct Summary<'a> {
 pub(crate) async fn create(
     State(state): State<Shared>,
     ClientOf(client): ClientOf,
+    headers: axum::http::HeaderMap,
     JsonBody(body): JsonBody<CreateGame>,
 ) -> ApiResult<SeatAnswer> {
     if let crate::scheduler::Client::Address(ip) = client {
@@ -205,7 +208,16 @@ pub(crate) async fn create(
             "days per move are for online games between two people (mode online)",
         ));
     }
-    let name = clean_name(body.name.as_deref(), default_name(side)).map_err(name_error)?;
+    // A game made while signed in belongs to the account, under its name.
+    let account = accounts::signed_in_player(&state, &headers).await?;
+    let rated = body.rated.unwrap_or(false);
+    if rated {
+        check_rated_request(account.as_ref(), mode, false)?;
+    }
+    let name = match &account {
+        Some(player) => player.name.clone(),
+        None => clean_name(body.name.as_deref(), default_name(side)).map_err(name_error)?,
+    };
     let token = secret();
     let mut row = GameRow {
         id: game_id(),
@@ -220,6 +232,8 @@ pub(crate) async fn create(
         days,
         ..GameRow::default()
     };
+    row.rated = rated;
+    *seat_player(&mut row, side) = account.map(|p| p.id);
     let (mine, theirs) = seat_fields(&mut row, side);
     *mine.0 = name;
     *mine.1 = Some(token.clone());
@@ -281,6 +295,14 @@ pub(crate) fn default_name(side: Side) -> &'static str {
 }
 
 pub(crate) type Seat<'a> = (&'a mut String, &'a mut Option<String>);
+
+/// The account field of a seat.
+pub(crate) fn seat_player(row: &mut GameRow, side: Side) -> &mut Option<String> {
+    match side {
+        Side::South => &mut row.south_player,
+        Side::North => &mut row.north_player,
+    }
+}
 
 /// The name and token fields of `side` and of the other seat.
 pub(crate) fn seat_fields(row: &mut GameRow, side: Side) -> (Seat<'_>, Seat<'_>) {
@@ -356,8 +378,10 @@ pub(crate) struct JoinBody {
 pub(crate) async fn join(
     State(state): State<Shared>,
     Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
     JsonBody(body): JsonBody<JoinBody>,
 ) -> ApiResult<Joined> {
+    let account = accounts::signed_in_player(&state, &headers).await?;
     let game = live(&state, &id).await?;
     let mut live = game.lock().await;
     let valid =
@@ -381,9 +405,17 @@ pub(crate) async fn join(
         ));
     }
     let side = if live.row.south_token.is_none() { Side::South } else { Side::North };
-    let name = clean_name(body.name.as_deref(), default_name(side)).map_err(name_error)?;
+    if live.row.rated {
+        let mut other = live.row.clone();
+        check_rated_join(account.as_ref(), seat_player(&mut other, !side).as_deref())?;
+    }
+    let name = match &account {
+        Some(player) => player.name.clone(),
+        None => clean_name(body.name.as_deref(), default_name(side)).map_err(name_error)?,
+    };
     let token = secret();
     let mut row = live.row.clone();
+    *seat_player(&mut row, side) = account.map(|p| p.id);
     let (mine, _) = seat_fields(&mut row, side);
     *mine.0 = name;
     *mine.1 = Some(token.clone());
@@ -491,6 +523,11 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
         match_id: old.match_id.clone(),
         match_game: old.match_game.map(|n| n + 1),
         days: old.days,
+        // The same players, seats swapped; rated if this one was (both
+        // agree again by asking for the rematch).
+        rated: old.rated,
+        south_player: old.north_player.clone(),
+        north_player: old.south_player.clone(),
         ..GameRow::default()
     };
     let mut old_row = live.row.clone();

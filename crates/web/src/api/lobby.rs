@@ -249,44 +249,42 @@ fn creation_allowed(state: &Shared, client: &crate::scheduler::Client) -> Result
     Ok(())
 }
 
-/// A game started from the lobby: its id, link and both seat tokens.
-pub(crate) struct Started {
-    pub(crate) id: String,
-    pub(crate) url: String,
-    pub(crate) south_token: String,
-    pub(crate) north_token: String,
+/// The seat of a person in the lobby, for [`create_seated_game`]: an
+/// account (only its id and name are read), or a guest by name.
+fn seat_spec(person: &Person) -> SeatSpec {
+    match &person.account {
+        Some(id) => SeatSpec::account(crate::store::PlayerRow {
+            id: id.clone(),
+            name: person.name.clone(),
+            password: String::new(),
+            created: 0,
+            deleted: false,
+        }),
+        None => SeatSpec::guest(&person.name),
+    }
 }
 
 /// Starts the game of a pairing: an online game between the two, both
-/// seats taken (no invitation), which begins, with its clock, once both
-/// players have opened it (as a rematch does). Every game the lobby makes
-/// is made here, so that one function decides what such a game is.
-pub(crate) async fn start_game(state: &Shared, pairing: &Pairing) -> Result<Started, ApiError> {
-    let ruleset = ruleset(pairing.terms.ruleset).map_err(internal)?;
+/// seats taken (no invitation), linked to their accounts and rated if they
+/// agreed to that, which begins, with its clock, once both players have
+/// opened it (as a rematch does). Every game the lobby makes is made here,
+/// through the one function that makes seated games (`api/rated.rs`).
+pub(crate) async fn start_game(state: &Shared, pairing: &Pairing) -> Result<SeatedGame, ApiError> {
     let (clock, days) = match pairing.terms.timing {
-        Timing::Clock { seconds, increment } => (clock_from(Some(seconds), Some(increment))?, None),
+        Timing::Clock { seconds, increment } => {
+            (Some((i64::from(seconds) * 1000, i64::from(increment) * 1000)), None)
+        }
         Timing::Days(days) => (None, Some(days)),
         Timing::Untimed => (None, None),
     };
-    let (south_token, north_token) = (secret(), secret());
-    let row = GameRow {
-        id: game_id(),
-        ruleset: ruleset.id.to_string(),
-        version: ruleset.version,
-        mode: Mode::Online,
-        south_name: pairing.south.name.clone(),
-        north_name: pairing.north.name.clone(),
-        south_token: Some(south_token.clone()),
-        north_token: Some(north_token.clone()),
-        created: now(),
-        updated: now(),
+    let spec = NewSeatedGame {
+        ruleset: pairing.terms.ruleset.to_string(),
         clock,
-        days,
-        ..GameRow::default()
+        rated: pairing.terms.rated,
+        south: seat_spec(&pairing.south),
+        north: seat_spec(&pairing.north),
     };
-    let id = row.id.clone();
-    blocking(state, move |s| s.create(&row, &[])).await?;
-    Ok(Started { url: game_url(state, &id), id, south_token, north_token })
+    create_seated_game_with_days(state, spec, days).await
 }
 
 /// Starts a pairing's game and tells both players (on their lobby

@@ -39,6 +39,7 @@ mod games;
 mod lobby;
 mod moves;
 mod offers;
+mod rated;
 mod records;
 mod ws;
 
@@ -55,6 +56,10 @@ pub use lobby::{new_guest_cookie, sweep_lobby, GUEST_COOKIE};
 pub(crate) use moves::*;
 pub use offers::computer_accepts_end;
 pub(crate) use offers::*;
+pub(crate) use rated::*;
+pub use rated::{
+    create_seated_game, create_seated_game_with_days, NewSeatedGame, SeatSpec, SeatedGame,
+};
 pub(crate) use records::*;
 pub use records::{date, record_of};
 pub(crate) use ws::*;
@@ -97,6 +102,8 @@ pub fn routes() -> Router<Shared> {
         .route("/api/challenges/{id}/accept", post(lobby::accept_challenge))
         .route("/api/challenges/{id}/decline", post(lobby::decline_challenge))
         .route("/api/waiting", post(lobby::waiting_games))
+        .route("/api/my/games", get(my_games))
+        .route("/api/my/games/{id}", get(my_game))
 }
 
 /// An error answer.
