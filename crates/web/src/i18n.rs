@@ -367,7 +367,7 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("err.gone", ["That is no longer open: someone else was quicker, or it was withdrawn.", "Lời mời đó không còn nữa: có người nhanh hơn, hoặc nó đã bị rút lại.", "Dat staat niet meer open: iemand anders was sneller, of het is ingetrokken."]),
     ("err.own_seek", ["That is your own offer: someone else has to take it.", "Đó là lời mời của chính bạn: phải có người khác nhận.", "Dat is je eigen aanbod: iemand anders moet het aannemen."]),
     ("err.out_of_range", ["Your rating is outside the range this player asked for.", "Điểm của bạn nằm ngoài khoảng người chơi này yêu cầu.", "Je rating valt buiten de marge die deze speler vraagt."]),
-    ("err.rated_needs_account", ["Rated games need an account: sign in, or play a friendly game.", "Ván tính điểm cần có tài khoản: hãy đăng nhập, hoặc chơi ván giao hữu.", "Voor partijen met rating heb je een account nodig: meld je aan, of speel vriendschappelijk."]),
+    ("err.rated_for_accounts", ["Rated games need an account: sign in, or play a friendly game.", "Ván tính điểm cần có tài khoản: hãy đăng nhập, hoặc chơi ván giao hữu.", "Voor partijen met rating heb je een account nodig: meld je aan, of speel vriendschappelijk."]),
     ("err.bad_range", ["The rating range is impossible: use numbers from 0 to 4000, the lowest first.", "Khoảng điểm không hợp lệ: hãy dùng số từ 0 đến 4000, số nhỏ trước.", "Deze ratingmarge kan niet: gebruik getallen van 0 tot 4000, de laagste eerst."]),
     ("err.bad_days", ["Days per move are 1, 2, 3 or 7.", "Số ngày mỗi nước là 1, 2, 3 hoặc 7.", "Dagen per zet zijn 1, 2, 3 of 7."]),
     ("err.clock_and_days", ["Choose a clock or days per move, not both.", "Hãy chọn đồng hồ hoặc số ngày mỗi nước, không chọn cả hai.", "Kies een klok of dagen per zet, niet allebei."]),
@@ -376,7 +376,6 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("err.already_challenged", ["You have already challenged this player.", "Bạn đã thách đấu người chơi này rồi.", "Je hebt deze speler al uitgedaagd."]),
     ("err.too_many_seeks", ["Too many open offers from your address.", "Có quá nhiều lời mời từ địa chỉ của bạn.", "Te veel open aanbiedingen vanaf je adres."]),
     ("err.too_many_challenges", ["You have too many open challenges.", "Bạn có quá nhiều lời thách đấu đang chờ.", "Je hebt te veel open uitdagingen."]),
-    ("err.not_signed_in", ["Sign in first.", "Hãy đăng nhập trước.", "Meld je eerst aan."]),
     ("err.other", ["Something went wrong: {message}", "Đã có lỗi: {message}", "Er ging iets mis: {message}"]),
     // Why a game ended.
     ("end.target", ["a player reached the winning score", "một người đã đạt đủ số hạt để thắng", "een speler haalde de winnende score"]),

@@ -174,7 +174,7 @@ fn refusal(why: Refusal) -> ApiError {
 fn needs_account() -> ApiError {
     error(
         StatusCode::FORBIDDEN,
-        "rated_needs_account",
+        "rated_for_accounts",
         "rated games are between signed-in players: sign in, or play a casual game",
     )
 }

@@ -209,7 +209,7 @@ async fn impossible_seeks_are_refused_and_change_nothing() {
         (json!({"game": "wahree", "rating_min": -5}), 400, "bad_range"),
         (json!({"game": "wahree", "rating_max": 99999}), 400, "bad_range"),
         (json!({"game": "chess"}), 400, "unknown_ruleset"),
-        (json!({"game": "wahree", "rated": true}), 403, "rated_needs_account"),
+        (json!({"game": "wahree", "rated": true}), 403, "rated_for_accounts"),
         (json!({"game": "wahree", "days_per_move": 5}), 400, "bad_days"),
         (json!({"game": "wahree", "days_per_move": 2, "clock_seconds": 60}), 400, "clock_and_days"),
         (json!({"game": "wahree", "colour": "east"}), 400, "bad_colour"),
@@ -395,7 +395,7 @@ async fn a_challenge_is_seen_live_and_accepted_or_declined() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_rated_seek_needs_an_account_and_a_rating_in_its_range() {
+async fn a_rated_seek_needs_an_account_and_a_rating_in_its_range_and_makes_a_rated_game() {
     let (_dir, db) = temp_db();
     let server = start(&db, 0).await;
     let (ama, kofi) = (account(&server, "Ama").await, account(&server, "Kofi").await);
@@ -413,12 +413,31 @@ async fn a_rated_seek_needs_an_account_and_a_rating_in_its_range() {
     let guest = guest(&server).await;
     let as_guest =
         with_cookie(&server, "POST", &format!("/api/seeks/{id}/accept"), &guest, json!({})).await;
-    assert_eq!((as_guest.status, code(&as_guest)), (403, "rated_needs_account".into()));
+    assert_eq!((as_guest.status, code(&as_guest)), (403, "rated_for_accounts".into()));
     // Kofi has the start rating, 1500: below the range.
     let low =
         with_cookie(&server, "POST", &format!("/api/seeks/{id}/accept"), &kofi, json!({})).await;
     assert_eq!((low.status, code(&low)), (403, "out_of_range".into()));
     assert_eq!(open_seeks(&server).await.len(), 1);
+    // Without a range Kofi takes it: a rated game between the two
+    // accounts, each on a seat of their own.
+    let open = with_cookie(
+        &server,
+        "POST",
+        "/api/seeks",
+        &ama,
+        json!({"game": "anywoli", "rated": true, "colour": "north"}),
+    )
+    .await;
+    let id = open.json()["id"].as_str().unwrap().to_string();
+    let taken =
+        with_cookie(&server, "POST", &format!("/api/seeks/{id}/accept"), &kofi, json!({})).await;
+    assert_eq!(taken.status, 200, "{}", taken.body);
+    let row = stored_row(&db, taken.json()["id"].as_str().unwrap());
+    assert!(row.rated);
+    assert_eq!((row.south_name.as_str(), row.north_name.as_str()), ("Kofi", "Ama"));
+    assert!(row.south_player.is_some() && row.north_player.is_some());
+    assert_ne!(row.south_player, row.north_player);
     server.stop().await;
 }
 
