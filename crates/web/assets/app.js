@@ -192,6 +192,8 @@
         body.increment_seconds = Math.round(Number(form.elements.increment.value));
       }
       if (form.elements.match.checked) body.match = true;
+      // Correspondence (online only): days per move instead of a clock.
+      if (body.mode === "online" && form.elements.days.value) body.days_per_move = Number(form.elements.days.value);
       if (form.elements.rated && form.elements.rated.checked && body.mode === "online") body.rated = true;
       try {
         const created = await api("POST", "/api/games", body);
@@ -1052,7 +1054,17 @@
       if (offerDeclined && !state.over) { root.append(el("p", { class: "notice", text: t("play.offer-declined") })); offerDeclined = false; }
       const claim = claimLeft();
       claimShown = claim === null ? null : claim <= 0;
-      if (claim !== null && claim > 0) {
+      // Correspondence: the move's deadline instead of a countdown.
+      const corr = state.correspondence;
+      if (corr && !replay && !state.over) {
+        const by = corr.deadline ? new Date(corr.deadline).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" }) : "";
+        root.append(el("p", { class: "notice correspondence", text: by
+          ? t("play.deadline", { days: corr.days, side: displayName(state.to_move), date: by })
+          : t("play.days", { days: corr.days }) }));
+      }
+      if (corr && claim !== null && claim > 0) {
+        // Nothing more to say before the deadline.
+      } else if (claim !== null && claim > 0) {
         root.append(el("p", { class: "notice claim-wait", text: t("play.claim-wait", { time: clockText(claim) }) }));
       } else if (claim !== null) {
         root.append(el("div", { class: "notice" }, el("p", { text: t("play.claim-ready") }),

@@ -88,6 +88,11 @@ pub static ANALYSIS: Asset = Asset::new(
     include_str!("../assets/analysis.js"),
 );
 
+/// The lobby page's script (`/lobby`), and the home page's list of games
+/// waiting for the player's move.
+pub static LOBBY: Asset =
+    Asset::new("lobby", "js", "text/javascript; charset=utf-8", include_str!("../assets/lobby.js"));
+
 pub fn routes() -> Router<Shared> {
     Router::new().route("/assets/{file}", get(serve))
 }
@@ -121,7 +126,7 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
 }
 
 async fn serve(Path(file): Path<String>, headers: HeaderMap) -> Response {
-    for asset in [&APP, &STYLE, &ANALYSIS] {
+    for asset in [&APP, &STYLE, &ANALYSIS, &LOBBY] {
         let plain = format!("{}.{}", asset.stem, asset.ext);
         let versioned = file
             .strip_prefix(asset.stem)

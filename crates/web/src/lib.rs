@@ -21,6 +21,7 @@ pub mod i18n;
 pub mod learn;
 pub mod limit;
 pub mod live;
+pub mod lobby;
 pub mod metrics;
 pub mod ops;
 pub mod pages;
@@ -158,6 +159,8 @@ pub struct AppState {
     /// The computer's turns being played (thought about or stored), which
     /// a stop waits for.
     pub computing: Arc<Busy>,
+    /// Open seeks, quick pairing and challenges (in memory).
+    pub lobby: lobby::Lobby,
 }
 
 /// The WebSocket close code when the server stops: 1012, "Service
@@ -255,6 +258,9 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
         metrics: metrics::Metrics::default(),
         closing: tokio::sync::watch::channel(false).0,
         computing: Arc::default(),
+        // What a person posted over HTTP without opening the lobby's socket
+        // lasts two pings (a page's socket opens within that).
+        lobby: lobby::Lobby::new(Duration::from_secs(2 * config.ping_seconds.clamp(1, 3600))),
     })
 }
 
@@ -362,11 +368,12 @@ pub async fn serve_store(
     // again, so that a flag falls without anyone asking.
     let clocks = tokio::spawn(api::watch_deadlines(state.clone()));
     let resume = tokio::spawn(api::resume_clocks(state.clone()));
+    let lobby = tokio::spawn(api::sweep_lobby(state.clone()));
     let limits = serve::Limits {
         per_address: config.max_connections_per_address.max(1),
         header_timeout: Duration::from_secs(config.header_timeout_seconds.max(1)),
         proxies: Arc::new(config.proxies.clone()),
     };
     let accept = tokio::spawn(serve::accept_loop(listener, app, limits.clone(), stopped));
-    Ok(Server { addr, state, stop, accepting: vec![accept], tasks: vec![clocks, resume], limits })
+    Ok(Server { addr, state, stop, accepting: vec![accept], tasks: vec![clocks, resume, lobby], limits })
 }

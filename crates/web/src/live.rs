@@ -102,6 +102,9 @@ pub enum NoClaim {
     TooEarly(i64),
 }
 
+/// A day in milliseconds (correspondence games count whole days).
+pub const DAY_MS: i64 = 86_400_000;
+
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
@@ -247,6 +250,14 @@ impl Live {
         if to_move == claimer {
             return Err(NoClaim::YourTurn);
         }
+        if let Some(deadline) = self.deadline() {
+            // Correspondence: the days per move, whether or not the page is
+            // open (a player may keep it open for days without moving).
+            return match deadline - now {
+                wait if wait > 0 => Err(NoClaim::TooEarly(wait)),
+                _ => Ok(0),
+            };
+        }
         if self.present[to_move.index()] > 0 {
             return Err(NoClaim::Connected);
         }
@@ -255,6 +266,14 @@ impl Live {
             wait if wait > 0 => Err(NoClaim::TooEarly(wait)),
             _ => Ok(0),
         }
+    }
+
+    /// A correspondence game's deadline for the move in progress (ms since
+    /// the epoch): the turn's start and the days per move. `None` for other
+    /// games and while the game has not started.
+    pub fn deadline(&self) -> Option<i64> {
+        let days = i64::from(self.row.days?);
+        Some(self.row.turn_started? + days * DAY_MS)
     }
 
     /// Whether the game waits for a player before it can start: an online
@@ -431,6 +450,10 @@ impl Live {
             presence: (self.row.mode == Mode::Online)
                 .then(|| BySide { south: self.present[0] > 0, north: self.present[1] > 0 }),
             claim_in_ms,
+            correspondence: self.row.days.map(|days| Correspondence {
+                days,
+                deadline: if self.is_finished() { None } else { self.deadline() },
+            }),
             hints: self.hints_allowed() && !self.is_finished(),
             in_match: self.match_json(),
             rated: self.row.rated,
@@ -507,6 +530,9 @@ pub struct GameState<'a> {
     /// Until the player not to move may claim the game (ms), once the player
     /// to move has left.
     pub claim_in_ms: Option<i64>,
+    /// A correspondence game: its days per move, and the move in
+    /// progress's deadline.
+    pub correspondence: Option<Correspondence>,
     pub hints: bool,
     #[serde(rename = "match")]
     pub in_match: Option<Value>,
@@ -515,6 +541,14 @@ pub struct GameState<'a> {
     pub rated: bool,
     /// Whether the game ended before each side had made a move.
     pub aborted: bool,
+}
+
+/// A correspondence game's days per move and the deadline (ms since the
+/// epoch) of the move in progress, after which the opponent may claim.
+#[derive(Serialize)]
+pub struct Correspondence {
+    pub days: u8,
+    pub deadline: Option<i64>,
 }
 
 #[derive(Serialize)]

@@ -15,6 +15,7 @@ use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
 use std::fmt::Write;
 
+mod lobby;
 mod players;
 pub use players::scope as signed_in_scope;
 
@@ -26,6 +27,7 @@ pub fn routes() -> Router<Shared> {
         .route("/g/{id}", get(play_page))
         .route("/replay/{id}", get(replay_page))
         .route("/finished", get(finished))
+        .route("/lobby", get(lobby::lobby_page))
         .merge(players::routes())
         .merge(crate::assets::routes())
         .fallback(fallback)
@@ -162,7 +164,7 @@ impl IntoResponse for Page {
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
              <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"{style}\"></head>\
              <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\"><nav>\
-             <a href=\"/\">{catalogue}</a> <a href=\"/finished\">{finished}</a> \
+             <a href=\"/\">{catalogue}</a> <a href=\"/lobby\">{lobby}</a> <a href=\"/finished\">{finished}</a> \
              <a href=\"/learn\">{learn}</a> <a href=\"/analysis\">{analysis}</a> {account}</nav>\
              <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></header>\
              <main id=\"main\">{body}</main>{script}</body></html>",
@@ -174,6 +176,7 @@ impl IntoResponse for Page {
             finished = esc(t(lang, "nav.finished")),
             learn = esc(crate::learn::word(lang, "learn.title")),
             analysis = esc(crate::learn::word(lang, "analysis.title")),
+            lobby = esc(t(lang, "nav.lobby")),
             account = players::header_links(lang),
             language = esc(t(lang, "nav.language")),
             body = self.body,
@@ -260,10 +263,16 @@ async fn catalogue(
     headers: HeaderMap,
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
+    // Games waiting for this browser's move (lobby.js fills the list from
+    // the seats it keeps) and the way to the lobby.
     let mut body = format!(
-        "<h1>{}</h1><p class=\"lead\">{}</p>{}<div class=\"cards\">",
+        "<h1>{}</h1><p class=\"lead\">{}</p><p><a class=\"button\" href=\"/lobby\">{}</a></p>\
+         <section id=\"waiting\" aria-labelledby=\"waiting-h\" hidden><h2 id=\"waiting-h\">{}</h2>\
+         <ul class=\"lobby-list\"></ul></section>{}<div class=\"cards\">",
         esc(t(lang, "nav.catalogue")),
         esc(t(lang, "cat.intro")),
+        esc(t(lang, "home.lobby")),
+        esc(t(lang, "home.waiting")),
         players::my_games_section(&state, lang).await,
     );
     for page in content::PAGES {
@@ -286,14 +295,14 @@ async fn catalogue(
             rules = esc(t(lang, "cat.rules")),
         );
     }
-    body.push_str("</div>");
+    let _ = write!(body, "</div><script src=\"{}\" defer></script>", crate::assets::LOBBY.path());
     Page {
         lang,
         remember,
         status: StatusCode::OK,
         title: t(lang, "nav.catalogue").into(),
         body,
-        script: None,
+        script: Some(serde_json::json!({ "page": "home" }).to_string()),
     }
 }
 
@@ -476,7 +485,8 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
          <label class=\"choice\"><input type=\"checkbox\" name=\"timed\"> {timed}</label>\
          <label data-timed hidden>{minutes}<input type=\"number\" name=\"minutes\" min=\"1\" max=\"180\" step=\"1\" value=\"10\"></label>\
          <label data-timed hidden>{increment}<input type=\"number\" name=\"increment\" min=\"0\" max=\"180\" step=\"1\" value=\"5\"></label>\
-         <p class=\"note\" data-timed hidden>{clock_note}</p></fieldset>\
+         <p class=\"note\" data-timed hidden>{clock_note}</p>\
+         <label data-for=\"online\" hidden>{days_label}<select name=\"days\"><option value=\"\">{no_days}</option>{days}</select></label></fieldset>\
          <label class=\"choice\" data-match hidden><input type=\"checkbox\" name=\"match\"> <span data-match-text>{match_text}</span></label>{rated}\
          <p class=\"error\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button\">{start}</button></form>",
         title = esc(t(lang, "new.title")),
@@ -500,6 +510,12 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
         clock_note = esc(t(lang, "new.clock-note")),
         match_text = esc(&t(lang, "new.match").replace("{n}", &mancala_rules::Match::BARBADOS_FIRST_TO.to_string())),
         start = esc(t(lang, "new.start")),
+        days_label = esc(t(lang, "new.days")),
+        no_days = esc(t(lang, "new.no-days")),
+        days = crate::api::DAYS_PER_MOVE
+            .iter()
+            .map(|n| format!("<option value=\"{n}\">{n}</option>"))
+            .collect::<String>(),
         // Rated games are for signed-in players, online.
         rated = if players::signed_in().is_some() {
             format!(

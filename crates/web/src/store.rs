@@ -168,6 +168,11 @@ pub struct GameRow {
     /// was signed in when they took it.
     pub south_player: Option<String>,
     pub north_player: Option<String>,
+    /// A correspondence game's days per move (1, 2, 3 or 7) instead of a
+    /// clock: the player to move has that long from the turn's start
+    /// (`turn_started`), after which the opponent may claim the game.
+    /// Set when the game is made, never changed.
+    pub days: Option<u8>,
 }
 
 /// A game's clock: what each side started with, the increment, and each
@@ -434,10 +439,10 @@ pub struct Sqlite {
 const COLUMNS: &str = "id, ruleset, version, setup, mode, level, south_name, north_name, \
      south_token, north_token, invite, computer, status, result, ending, rematch, created, updated, \
      offer, clock_initial_ms, clock_increment_ms, clock_south_ms, clock_north_ms, turn_started, \
-     match_id, match_game, rated, south_player, north_player";
+     match_id, match_game, rated, south_player, north_player, correspondence_days";
 
 /// How many columns `COLUMNS` names.
-const COLUMN_COUNT: usize = 29;
+const COLUMN_COUNT: usize = 30;
 
 /// Column `i`, text stored for one of the enums above (`NULL` is `None`).
 fn enum_column<T>(
@@ -490,6 +495,7 @@ fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         rated: r.get(26)?,
         south_player: r.get(27)?,
         north_player: r.get(28)?,
+        days: r.get(29)?,
     })
 }
 
@@ -535,7 +541,8 @@ fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             row.match_game,
             row.rated,
             row.south_player,
-            row.north_player
+            row.north_player,
+            row.days
         ],
     )
 }

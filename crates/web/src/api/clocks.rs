@@ -141,7 +141,39 @@ pub(crate) const INCREMENT_SECONDS_MAX: u32 = 3 * 60;
 
 /// The clock a new game asks for, checked.
 pub(crate) fn clock_of(body: &CreateGame) -> Result<Option<Clock>, ApiError> {
-    match (body.clock_seconds, body.increment_seconds) {
+    clock_from(body.clock_seconds, body.increment_seconds)
+}
+
+/// The days a correspondence game may give per move.
+pub const DAYS_PER_MOVE: [u8; 4] = [1, 2, 3, 7];
+
+/// A correspondence game's days per move, checked: one of
+/// [`DAYS_PER_MOVE`], and never with a clock.
+pub(crate) fn days_of(days: Option<u32>, clock: Option<&Clock>) -> Result<Option<u8>, ApiError> {
+    let Some(days) = days else { return Ok(None) };
+    if clock.is_some() {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "clock_and_days",
+            "a game has either a clock (clock_seconds) or days per move (days_per_move), not both",
+        ));
+    }
+    match u8::try_from(days) {
+        Ok(days) if DAYS_PER_MOVE.contains(&days) => Ok(Some(days)),
+        _ => Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad_days",
+            format!("days_per_move must be 1, 2, 3 or 7, not {days}"),
+        )),
+    }
+}
+
+/// A clock from each player's time and the increment, in seconds.
+pub(crate) fn clock_from(
+    clock_seconds: Option<u32>,
+    increment_seconds: Option<u32>,
+) -> Result<Option<Clock>, ApiError> {
+    match (clock_seconds, increment_seconds) {
         (None, None) => Ok(None),
         (None, Some(_)) => Err(error(
             StatusCode::BAD_REQUEST,

@@ -95,6 +95,9 @@ pub struct CreateGame {
     /// ruleset's number of games (Barbados: six) wins it.
     #[serde(rename = "match")]
     pub in_match: Option<bool>,
+    /// A correspondence game (online only): days per move (1, 2, 3 or 7)
+    /// instead of a clock.
+    pub days_per_move: Option<u32>,
     /// A rated game (online, signed in; the joiner must be signed in too).
     pub rated: Option<bool>,
 }
@@ -170,6 +173,7 @@ pub(crate) async fn create(
         })?,
     };
     let clock = clock_of(&body)?;
+    let days = days_of(body.days_per_move, clock.as_ref())?;
     let first_to = match (body.in_match.unwrap_or(false), ruleset.match_first_to) {
         (false, _) => None,
         (true, Some(n)) => Some(n),
@@ -197,6 +201,13 @@ pub(crate) async fn create(
             format!("mode '{}' is not one of computer, local, online", body.mode),
         )
     })?;
+    if days.is_some() && mode != Mode::Online {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "days_need_online",
+            "days per move are for online games between two people (mode online)",
+        ));
+    }
     // A game made while signed in belongs to the account, under its name.
     let account = accounts::signed_in_player(&state, &headers).await?;
     let rated = body.rated.unwrap_or(false);
@@ -218,6 +229,7 @@ pub(crate) async fn create(
         clock,
         // An online game's clock starts when the second player arrives.
         turn_started: (mode != Mode::Online).then(now_ms),
+        days,
         ..GameRow::default()
     };
     row.rated = rated;
@@ -510,6 +522,7 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
         turn_started: (old.mode != Mode::Online).then(now_ms),
         match_id: old.match_id.clone(),
         match_game: old.match_game.map(|n| n + 1),
+        days: old.days,
         // The same players, seats swapped; rated if this one was (both
         // agree again by asking for the rematch).
         rated: old.rated,

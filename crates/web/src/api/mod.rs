@@ -36,6 +36,7 @@ mod analysis;
 mod clocks;
 mod computer;
 mod games;
+mod lobby;
 mod moves;
 mod offers;
 mod rated;
@@ -50,11 +51,15 @@ pub(crate) use computer::nudge_computer;
 pub use computer::{schedule_computer, COMPUTER_RETRIES_MS};
 pub(crate) use games::*;
 pub use games::{evict_idle, live, summary};
+pub(crate) use lobby::signed_in_name;
+pub use lobby::{new_guest_cookie, sweep_lobby, GUEST_COOKIE};
 pub(crate) use moves::*;
 pub use offers::computer_accepts_end;
 pub(crate) use offers::*;
 pub(crate) use rated::*;
-pub use rated::{create_seated_game, NewSeatedGame, SeatSpec, SeatedGame};
+pub use rated::{
+    create_seated_game, create_seated_game_with_days, NewSeatedGame, SeatSpec, SeatedGame,
+};
 pub(crate) use records::*;
 pub use records::{date, record_of};
 pub(crate) use ws::*;
@@ -85,6 +90,18 @@ pub fn routes() -> Router<Shared> {
             post(accounts::sign_in).get(accounts::who).delete(accounts::sign_out),
         )
         .route("/api/players/{name}", get(accounts::player))
+        // The lobby (api/lobby.rs).
+        .route("/api/lobby", get(lobby::show_lobby))
+        .route("/api/lobby/ws", get(lobby::lobby_socket))
+        .route("/api/lobby/quick", post(lobby::quick).delete(lobby::stop_quick))
+        .route("/api/seeks", post(lobby::post_seek))
+        .route("/api/seeks/{id}", axum::routing::delete(lobby::cancel_seek))
+        .route("/api/seeks/{id}/accept", post(lobby::take_seek))
+        .route("/api/challenges", post(lobby::post_challenge))
+        .route("/api/challenges/{id}", axum::routing::delete(lobby::withdraw_challenge))
+        .route("/api/challenges/{id}/accept", post(lobby::accept_challenge))
+        .route("/api/challenges/{id}/decline", post(lobby::decline_challenge))
+        .route("/api/waiting", post(lobby::waiting_games))
         .route("/api/my/games", get(my_games))
         .route("/api/my/games/{id}", get(my_game))
 }

@@ -109,6 +109,16 @@ pub async fn create_seated_game(
     state: &Shared,
     spec: NewSeatedGame,
 ) -> Result<SeatedGame, ApiError> {
+    create_seated_game_with_days(state, spec, None).await
+}
+
+/// [`create_seated_game`], for a correspondence game too: `days` per move
+/// (checked by the caller: 1, 2, 3 or 7) instead of a clock.
+pub async fn create_seated_game_with_days(
+    state: &Shared,
+    spec: NewSeatedGame,
+    days: Option<u8>,
+) -> Result<SeatedGame, ApiError> {
     let ruleset = ruleset(&spec.ruleset)
         .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_ruleset", e.to_string()))?;
     if spec.rated {
@@ -150,6 +160,7 @@ pub async fn create_seated_game(
             north_ms: initial_ms,
         }),
         rated: spec.rated,
+        days,
         south_player: spec.south.account.map(|p| p.id),
         north_player: spec.north.account.map(|p| p.id),
         ..GameRow::default()

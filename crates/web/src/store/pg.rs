@@ -34,7 +34,7 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// The games table's columns, in the order of [`values`].
-const COLUMNS: [&str; 29] = [
+const COLUMNS: [&str; 30] = [
     "id",
     "ruleset",
     "version",
@@ -64,11 +64,12 @@ const COLUMNS: [&str; 29] = [
     "rated",
     "south_player",
     "north_player",
+    "correspondence_days",
 ];
 
 /// Columns set when a game is created and never changed by `save` (as in
 /// the SQLite store); every other column is saved.
-const FIXED: [&str; 11] = [
+const FIXED: [&str; 12] = [
     "id",
     "ruleset",
     "version",
@@ -80,6 +81,7 @@ const FIXED: [&str; 11] = [
     "match_id",
     "match_game",
     "rated",
+    "correspondence_days",
 ];
 
 type Value<'a> = Box<dyn ToSql + Sync + 'a>;
@@ -119,6 +121,7 @@ fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
         Box::new(row.rated),
         Box::new(&row.south_player),
         Box::new(&row.north_player),
+        Box::new(row.days.map(i64::from)),
     ]
 }
 
@@ -127,6 +130,7 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
     let version: i64 = r.try_get("version")?;
     let level: Option<i16> = r.try_get("level")?;
     let match_game: Option<i64> = r.try_get("match_game")?;
+    let days: Option<i64> = r.try_get("correspondence_days")?;
     let clock = match (
         r.try_get("clock_initial_ms")?,
         r.try_get("clock_increment_ms")?,
@@ -178,6 +182,9 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
         rated: r.try_get("rated")?,
         south_player: r.try_get("south_player")?,
         north_player: r.try_get("north_player")?,
+        days: days.map(u8::try_from).transpose().map_err(|_| {
+            Failure::Data(format!("stored days per move {days:?} are out of range"))
+        })?,
     })
 }
 

@@ -175,7 +175,12 @@ pub const SQLITE: &[Migration] = &[
             CREATE INDEX games_north_player ON games(north_player, status, updated);",
         )],
     },
-    // The next migration: number 5, in POSTGRES too.
+    Migration {
+        number: 5,
+        name: "correspondence games' days per move",
+        steps: &[Step::Sql("ALTER TABLE games ADD COLUMN correspondence_days INTEGER;")],
+    },
+    // The next migration: number 6, in POSTGRES too.
 ];
 
 /// PostgreSQL's migrations: the same numbers and names as [`SQLITE`], in
@@ -307,7 +312,12 @@ pub const POSTGRES: &[Migration] = &[
             CREATE INDEX games_north_player ON games(north_player, status, updated);",
         )],
     },
-    // The next migration: number 5, in SQLITE too.
+    Migration {
+        number: 5,
+        name: "correspondence games' days per move",
+        steps: &[Step::Sql("ALTER TABLE games ADD COLUMN correspondence_days BIGINT;")],
+    },
+    // The next migration: number 6, in SQLITE too.
 ];
 
 /// The two lists must have as many migrations: a migration made for one

@@ -28,6 +28,7 @@ mod fairness;
 mod games;
 mod learn;
 mod limits;
+mod lobby;
 mod migrations;
 mod observe;
 mod ops;

@@ -1,0 +1,781 @@
+//! The lobby's API: seeks, quick pairing and challenges over HTTP, and the
+//! lobby's WebSocket, which pushes every change to everyone on `/lobby` and
+//! tells each person when a game starts for them (with their seat token).
+//!
+//! A person is an account (the session cookie) or a guest, known by a
+//! random identity cookie (`mancala_guest`, set by the lobby page or by the
+//! first lobby request that needs it). Rated games need an account.
+
+use super::accounts::signed_in;
+use super::*;
+use crate::lobby::{
+    Challenge, Colour, Pairing, Person, Refusal, Seek, Terms, Timing, Waiting, QUICK_CLOCKS,
+    RATING_BOUNDS,
+};
+use crate::rating::START_RATING;
+use axum::http::HeaderMap;
+
+/// The guest identity cookie's name.
+pub const GUEST_COOKIE: &str = "mancala_guest";
+
+/// A cookie's value in a request.
+fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value.to_string())
+}
+
+/// The guest identity the request carries: 32 hex digits, as [`secret`]
+/// makes them (anything else is ignored).
+fn guest_id(headers: &HeaderMap) -> Option<String> {
+    cookie_value(headers, GUEST_COOKIE)
+        .filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The `Set-Cookie` value that gives a browser a guest identity (a year).
+pub fn guest_cookie(state: &Shared, id: &str) -> String {
+    let secure = if state.public_url.starts_with("https://") { "; Secure" } else { "" };
+    format!("{GUEST_COOKIE}={id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}")
+}
+
+/// A new guest identity for a page that has none (the lobby page sets it,
+/// so that its socket and its requests are one person).
+pub fn new_guest_cookie(state: &Shared, headers: &HeaderMap) -> Option<String> {
+    guest_id(headers).is_none().then(|| guest_cookie(state, &secret()))
+}
+
+/// The signed-in account of a request, if any (a missing or ended session
+/// is no error here: the person is a guest).
+async fn account(state: &Shared, headers: &HeaderMap) -> Result<Option<Person>, ApiError> {
+    match signed_in(state, headers).await {
+        Ok((player, _)) => Ok(Some(Person {
+            key: format!("account:{}", player.id),
+            name: player.name,
+            account: Some(player.id),
+        })),
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The person a request comes from, and the cookie to set for a guest
+/// seen for the first time. A guest's name is the one given (cleaned as
+/// every player's name), or "Guest".
+async fn person(
+    state: &Shared,
+    headers: &HeaderMap,
+    name: Option<&str>,
+) -> Result<(Person, Option<String>), ApiError> {
+    if let Some(person) = account(state, headers).await? {
+        return Ok((person, None));
+    }
+    let name = clean_name(name, "Guest").map_err(name_error)?;
+    let (id, cookie) = match guest_id(headers) {
+        Some(id) => (id, None),
+        None => {
+            let id = secret();
+            let cookie = guest_cookie(state, &id);
+            (id, Some(cookie))
+        }
+    };
+    Ok((Person { key: format!("guest:{id}"), name, account: None }, cookie))
+}
+
+/// The signed-in person, or 401.
+async fn member(state: &Shared, headers: &HeaderMap) -> Result<Person, ApiError> {
+    account(state, headers).await?.ok_or_else(|| {
+        error(
+            StatusCode::UNAUTHORIZED,
+            "not_signed_in",
+            "sign in first: challenges are between accounts",
+        )
+    })
+}
+
+/// A person's rating in a game: the account's, or the start rating (guests,
+/// and accounts with no rated game in it yet).
+async fn rating(state: &Shared, person: &Person, ruleset: &str) -> Result<f64, ApiError> {
+    let Some(account) = person.account.clone() else { return Ok(START_RATING) };
+    let rows = blocking(state, move |s| s.ratings(&account)).await?;
+    Ok(rows.iter().find(|r| r.ruleset == ruleset).map_or(START_RATING, |r| r.rating))
+}
+
+/// An answer with a status, a JSON body and maybe a guest cookie.
+fn answer(status: StatusCode, body: Value, cookie: Option<String>) -> Response {
+    match cookie {
+        Some(cookie) => (status, [(header::SET_COOKIE, cookie)], Json(body)).into_response(),
+        None => (status, Json(body)).into_response(),
+    }
+}
+
+/// The answer to each refusal.
+fn refusal(why: Refusal) -> ApiError {
+    match why {
+        Refusal::SeekExists(id) => {
+            let mut e = error(
+                StatusCode::CONFLICT,
+                "seek_exists",
+                "you already have an open seek for this game: one at a time per game; \
+                 cancel it (DELETE /api/seeks/ID) to post another",
+            );
+            e.body["error"]["seek"] = json!(id);
+            e
+        }
+        Refusal::TooManySeeks => error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_seeks",
+            format!(
+                "your address already has {} open seeks; wait for them to be taken",
+                crate::lobby::SEEKS_PER_ADDRESS
+            ),
+        ),
+        Refusal::TooManyChallenges => error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_challenges",
+            format!(
+                "you already have {} open challenges; wait for answers or withdraw some",
+                crate::lobby::CHALLENGES_PER_PERSON
+            ),
+        ),
+        Refusal::Gone => error(
+            StatusCode::GONE,
+            "gone",
+            "this is no longer open: it was taken, cancelled or declined, or its owner left",
+        ),
+        Refusal::NotYours => error(
+            StatusCode::FORBIDDEN,
+            "not_yours",
+            "only its owner (or the one challenged) may do that",
+        ),
+        Refusal::OwnSeek => error(
+            StatusCode::CONFLICT,
+            "own_seek",
+            "this is your own seek: someone else has to take it",
+        ),
+        Refusal::OutOfRange { rating, min, max } => error(
+            StatusCode::FORBIDDEN,
+            "out_of_range",
+            format!("this seek is for ratings {min}-{max}; yours in this game is {rating}"),
+        ),
+        Refusal::NeedsAccount => needs_account(),
+        Refusal::AlreadyChallenged => error(
+            StatusCode::CONFLICT,
+            "already_challenged",
+            "you already challenged this player; wait for the answer or withdraw it",
+        ),
+    }
+}
+
+fn needs_account() -> ApiError {
+    error(
+        StatusCode::FORBIDDEN,
+        "rated_for_accounts",
+        "rated games are between signed-in players: sign in, or play a casual game",
+    )
+}
+
+/// The game and timing of a seek, challenge or quick pairing, checked as
+/// a new game's are.
+fn terms_of(
+    game: &str,
+    clock_seconds: Option<u32>,
+    increment_seconds: Option<u32>,
+    days: Option<u32>,
+    rated: bool,
+) -> Result<Terms, ApiError> {
+    let ruleset = ruleset(game)
+        .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_ruleset", e.to_string()))?;
+    let clock = clock_from(clock_seconds, increment_seconds)?;
+    let days = days_of(days, clock.as_ref())?;
+    let timing = match (clock_seconds, days) {
+        (Some(seconds), _) => Timing::Clock { seconds, increment: increment_seconds.unwrap_or(0) },
+        (None, Some(days)) => Timing::Days(days),
+        (None, None) => Timing::Untimed,
+    };
+    Ok(Terms { ruleset: ruleset.id, timing, rated })
+}
+
+/// A seek's rating range: both ends within [`RATING_BOUNDS`], the first
+/// not above the second; one end alone leaves the other open.
+fn range_of(min: Option<i64>, max: Option<i64>) -> Result<Option<(u32, u32)>, ApiError> {
+    if min.is_none() && max.is_none() {
+        return Ok(None);
+    }
+    let (low, high) = (*RATING_BOUNDS.start(), *RATING_BOUNDS.end());
+    let check = |value: i64| {
+        u32::try_from(value).ok().filter(|v| RATING_BOUNDS.contains(v)).ok_or_else(|| {
+            error(
+                StatusCode::BAD_REQUEST,
+                "bad_range",
+                format!("a rating range's ends must be from {low} to {high}, not {value}"),
+            )
+        })
+    };
+    let min = min.map(check).transpose()?.unwrap_or(low);
+    let max = max.map(check).transpose()?.unwrap_or(high);
+    if min > max {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad_range",
+            format!("rating_min ({min}) is above rating_max ({max}): no rating fits"),
+        ));
+    }
+    Ok(Some((min, max)))
+}
+
+fn colour_of(text: Option<&str>) -> Result<Colour, ApiError> {
+    Colour::parse(text.unwrap_or("random")).ok_or_else(|| {
+        error(StatusCode::BAD_REQUEST, "bad_colour", "colour must be south, north or random")
+    })
+}
+
+/// The games the address may create this hour (a game from the lobby
+/// counts against the address of whoever starts it).
+fn creation_allowed(state: &Shared, client: &crate::scheduler::Client) -> Result<(), ApiError> {
+    if let crate::scheduler::Client::Address(ip) = client {
+        if !state.creations.allow(*ip) {
+            return Err(error(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_games",
+                "your address has started as many games as it may in an hour; try again later",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The seat of a person in the lobby, for [`create_seated_game`]: an
+/// account (only its id and name are read), or a guest by name.
+fn seat_spec(person: &Person) -> SeatSpec {
+    match &person.account {
+        Some(id) => SeatSpec::account(crate::store::PlayerRow {
+            id: id.clone(),
+            name: person.name.clone(),
+            password: String::new(),
+            created: 0,
+            deleted: false,
+        }),
+        None => SeatSpec::guest(&person.name),
+    }
+}
+
+/// Starts the game of a pairing: an online game between the two, both
+/// seats taken (no invitation), linked to their accounts and rated if they
+/// agreed to that, which begins, with its clock, once both players have
+/// opened it (as a rematch does). Every game the lobby makes is made here,
+/// through the one function that makes seated games (`api/rated.rs`).
+pub(crate) async fn start_game(state: &Shared, pairing: &Pairing) -> Result<SeatedGame, ApiError> {
+    let (clock, days) = match pairing.terms.timing {
+        Timing::Clock { seconds, increment } => {
+            (Some((i64::from(seconds) * 1000, i64::from(increment) * 1000)), None)
+        }
+        Timing::Days(days) => (None, Some(days)),
+        Timing::Untimed => (None, None),
+    };
+    let spec = NewSeatedGame {
+        ruleset: pairing.terms.ruleset.to_string(),
+        clock,
+        rated: pairing.terms.rated,
+        south: seat_spec(&pairing.south),
+        north: seat_spec(&pairing.north),
+    };
+    create_seated_game_with_days(state, spec, days).await
+}
+
+/// Starts a pairing's game and tells both players (on their lobby
+/// sockets); the seat of `asking` (who made the request, if one did) is
+/// the answer. If the game cannot be made, both are told.
+async fn pair(
+    state: &Shared,
+    pairing: Pairing,
+    asking: Option<&Person>,
+) -> Result<Value, ApiError> {
+    let started = match start_game(state, &pairing).await {
+        Ok(started) => started,
+        Err(e) => {
+            for person in [&pairing.south, &pairing.north] {
+                state.lobby.tell(person, "pairing_failed", json!({}));
+            }
+            return Err(e);
+        }
+    };
+    let mut mine = Value::Null;
+    for (person, side, token) in [
+        (&pairing.south, "south", &started.south_token),
+        (&pairing.north, "north", &started.north_token),
+    ] {
+        let opponent = if side == "south" { &pairing.north } else { &pairing.south };
+        let seat = json!({
+            "id": started.id,
+            "url": started.url,
+            "token": token,
+            "side": side,
+            "game": pairing.terms.ruleset,
+            "opponent": opponent.name,
+        });
+        if asking.is_some_and(|a| a.key == person.key) {
+            mine = seat.clone();
+        }
+        state.lobby.tell(person, "paired", seat);
+    }
+    Ok(mine)
+}
+
+/// `GET /api/lobby`: the open seeks, the quick-pairing counts, and the
+/// asker's challenges.
+pub(crate) async fn show_lobby(State(state): State<Shared>, headers: HeaderMap) -> ApiResult {
+    let person = match account(&state, &headers).await? {
+        Some(person) => Some(person),
+        None => guest_id(&headers).map(|id| Person {
+            key: format!("guest:{id}"),
+            name: String::new(),
+            account: None,
+        }),
+    };
+    Ok(Json(state.lobby.list(person.as_ref())))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct SeekBody {
+    game: String,
+    clock_seconds: Option<u32>,
+    increment_seconds: Option<u32>,
+    days_per_move: Option<u32>,
+    #[serde(default)]
+    rated: bool,
+    rating_min: Option<i64>,
+    rating_max: Option<i64>,
+    /// The poster's seat: `south`, `north` or `random` (default).
+    colour: Option<String>,
+    /// A guest's name.
+    name: Option<String>,
+}
+
+/// `POST /api/seeks`: posts a seek (201 and the seek).
+pub(crate) async fn post_seek(
+    State(state): State<Shared>,
+    ClientOf(client): ClientOf,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<SeekBody>,
+) -> Result<Response, ApiError> {
+    let terms = terms_of(
+        &body.game,
+        body.clock_seconds,
+        body.increment_seconds,
+        body.days_per_move,
+        body.rated,
+    )?;
+    let range = range_of(body.rating_min, body.rating_max)?;
+    let colour = colour_of(body.colour.as_deref())?;
+    let (owner, cookie) = person(&state, &headers, body.name.as_deref()).await?;
+    if terms.rated && owner.account.is_none() {
+        return Err(needs_account());
+    }
+    let rating = rating(&state, &owner, terms.ruleset).await?;
+    let address = match client {
+        crate::scheduler::Client::Address(ip) => Some(ip),
+        crate::scheduler::Client::Unknown => None,
+    };
+    let seek = Seek { id: game_id(), owner, rating, terms, range, colour, address };
+    let json = state.lobby.post(seek).map_err(refusal)?;
+    Ok(answer(StatusCode::CREATED, json, cookie))
+}
+
+/// `DELETE /api/seeks/ID`: the owner cancels a seek.
+pub(crate) async fn cancel_seek(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let (owner, _) = person(&state, &headers, None).await?;
+    state.lobby.cancel(&id, &owner).map_err(refusal)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize, Default)]
+pub(crate) struct NameBody {
+    name: Option<String>,
+}
+
+/// `POST /api/seeks/ID/accept`: takes a seek; the game starts for both
+/// (the answer is the taker's seat, the owner's comes on their socket).
+pub(crate) async fn take_seek(
+    State(state): State<Shared>,
+    ClientOf(client): ClientOf,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<NameBody>,
+) -> Result<Response, ApiError> {
+    let (taker, cookie) = person(&state, &headers, body.name.as_deref()).await?;
+    let terms = state.lobby.terms_of(&id).ok_or_else(|| refusal(Refusal::Gone))?;
+    let rating = rating(&state, &taker, terms.ruleset).await?;
+    creation_allowed(&state, &client)?;
+    let pairing = state.lobby.take(&id, &taker, rating).map_err(refusal)?;
+    let seat = pair(&state, pairing, Some(&taker)).await?;
+    Ok(answer(StatusCode::OK, seat, cookie))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct QuickBody {
+    game: String,
+    clock_seconds: u32,
+    increment_seconds: u32,
+    #[serde(default)]
+    rated: bool,
+    name: Option<String>,
+}
+
+/// `POST /api/lobby/quick`: waits for a quick pairing with one of the
+/// offered settings; `{"waiting": true}`, or the seat at once if a player
+/// close enough in rating was waiting.
+pub(crate) async fn quick(
+    State(state): State<Shared>,
+    ClientOf(client): ClientOf,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<QuickBody>,
+) -> Result<Response, ApiError> {
+    let offered = QUICK_CLOCKS.iter().any(|&(minutes, increment)| {
+        body.clock_seconds == minutes * 60 && body.increment_seconds == increment
+    });
+    if !offered {
+        let list: Vec<String> =
+            QUICK_CLOCKS.iter().map(|(m, i)| format!("{}+{i}", m * 60)).collect();
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad_quick",
+            format!(
+                "quick pairing offers these clocks (clock_seconds+increment_seconds): {}",
+                list.join(", ")
+            ),
+        ));
+    }
+    let terms = terms_of(
+        &body.game,
+        Some(body.clock_seconds),
+        Some(body.increment_seconds),
+        None,
+        body.rated,
+    )?;
+    let (person, cookie) = person(&state, &headers, body.name.as_deref()).await?;
+    if terms.rated && person.account.is_none() {
+        return Err(needs_account());
+    }
+    let rating = rating(&state, &person, terms.ruleset).await?;
+    creation_allowed(&state, &client)?;
+    let waiting =
+        Waiting { person: person.clone(), rating, terms, since: std::time::Instant::now() };
+    let body = match state.lobby.wait(waiting) {
+        Some(pairing) => {
+            json!({ "waiting": false, "paired": pair(&state, pairing, Some(&person)).await? })
+        }
+        None => json!({ "waiting": true, "pool": crate::lobby::pool_id(&terms) }),
+    };
+    Ok(answer(StatusCode::OK, body, cookie))
+}
+
+/// `DELETE /api/lobby/quick`: stops waiting.
+pub(crate) async fn stop_quick(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+) -> Result<StatusCode, ApiError> {
+    let (person, _) = person(&state, &headers, None).await?;
+    state.lobby.stop_waiting(&person);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+pub(crate) struct ChallengeBody {
+    /// The challenged player's account name.
+    name: String,
+    game: String,
+    clock_seconds: Option<u32>,
+    increment_seconds: Option<u32>,
+    days_per_move: Option<u32>,
+    #[serde(default)]
+    rated: bool,
+    colour: Option<String>,
+}
+
+/// `POST /api/challenges`: challenges a named player (both signed in).
+pub(crate) async fn post_challenge(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<ChallengeBody>,
+) -> Result<Response, ApiError> {
+    let from = member(&state, &headers).await?;
+    let terms = terms_of(
+        &body.game,
+        body.clock_seconds,
+        body.increment_seconds,
+        body.days_per_move,
+        body.rated,
+    )?;
+    let colour = colour_of(body.colour.as_deref())?;
+    let name = body.name.trim().to_string();
+    let looked_up = name.clone();
+    let found = if name.is_empty() || name.len() > 40 {
+        None
+    } else {
+        blocking(&state, move |s| s.player_named(&looked_up)).await?
+    };
+    let player = found.filter(|p| !p.deleted).ok_or_else(|| {
+        error(StatusCode::NOT_FOUND, "unknown_player", format!("there is no player named '{name}'"))
+    })?;
+    if from.account.as_deref() == Some(player.id.as_str()) {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "self_challenge",
+            "you cannot challenge yourself: name another player",
+        ));
+    }
+    let to = Person {
+        key: format!("account:{}", player.id),
+        name: player.name,
+        account: Some(player.id),
+    };
+    let challenge = Challenge { id: game_id(), from, to, terms, colour };
+    let json = state.lobby.challenge(challenge).map_err(refusal)?;
+    Ok(answer(StatusCode::CREATED, json, None))
+}
+
+/// `POST /api/challenges/ID/accept`: the game starts for both.
+pub(crate) async fn accept_challenge(
+    State(state): State<Shared>,
+    ClientOf(client): ClientOf,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult {
+    let person = member(&state, &headers).await?;
+    creation_allowed(&state, &client)?;
+    let pairing = state.lobby.answer(&id, &person, true).map_err(refusal)?;
+    let Some(pairing) = pairing else { return Err(refusal(Refusal::Gone)) };
+    let challenger = if pairing.south.key == person.key { &pairing.north } else { &pairing.south };
+    state.lobby.tell(challenger, "challenge_gone", json!({ "id": id, "why": "accepted" }));
+    Ok(Json(pair(&state, pairing, Some(&person)).await?))
+}
+
+/// `POST /api/challenges/ID/decline`.
+pub(crate) async fn decline_challenge(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let person = member(&state, &headers).await?;
+    state.lobby.answer(&id, &person, false).map_err(refusal)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `DELETE /api/challenges/ID`: the challenger withdraws it.
+pub(crate) async fn withdraw_challenge(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let person = member(&state, &headers).await?;
+    state.lobby.withdraw(&id, &person).map_err(refusal)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /api/lobby/ws`: the lobby's socket.
+pub(crate) async fn lobby_socket(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+    place: Option<axum::Extension<Arc<crate::serve::Slot>>>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let person = match account(&state, &headers).await? {
+        Some(person) => Some(person),
+        None => guest_id(&headers).map(|id| Person {
+            key: format!("guest:{id}"),
+            name: String::new(),
+            account: None,
+        }),
+    };
+    Ok(upgrade.max_message_size(1024).on_upgrade(move |socket| async move {
+        let _place = place;
+        let snapshot = state.lobby.subscribe(person.as_ref());
+        lobby_pump(&state, socket, snapshot, person.as_ref()).await;
+        if let Some(person) = &person {
+            state.lobby.leave(person);
+        }
+    }))
+}
+
+/// Sends everything open, then every change, to one lobby socket, until it
+/// closes or stays silent for two pings (then its person has left). The
+/// page sends nothing but pongs: every action is an HTTP request, under the
+/// per-address limits; a client that floods the socket is dropped.
+async fn lobby_pump(
+    state: &Shared,
+    mut socket: WebSocket,
+    snapshot: crate::lobby::Snapshot,
+    person: Option<&Person>,
+) {
+    let crate::lobby::Snapshot { message, mut public, mut personal, mailbox } = snapshot;
+    for text in std::iter::once(message).chain(mailbox) {
+        if socket.send(Message::Text(text.into())).await.is_err() {
+            return;
+        }
+    }
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + state.ping, state.ping);
+    let mut heard = tokio::time::Instant::now();
+    let mut window = tokio::time::Instant::now();
+    let mut received = 0u32;
+    loop {
+        let mine = async {
+            match personal.as_mut() {
+                Some(rx) => rx.recv().await,
+                None => std::future::pending().await,
+            }
+        };
+        let text = tokio::select! {
+            _ = ping.tick() => {
+                if heard.elapsed() > state.ping * 2 {
+                    let _ = socket.send(Message::Close(None)).await;
+                    return;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+                continue;
+            }
+            message = public.recv() => match message {
+                Ok(text) => text,
+                // Too far behind: everything open, afresh.
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                    let mut all = state.lobby.list(person);
+                    all["type"] = json!("lobby");
+                    all.to_string()
+                }
+                Err(_) => return,
+            },
+            message = mine => match message {
+                Ok(text) => text,
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(_) => return,
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(message)) => {
+                    heard = tokio::time::Instant::now();
+                    if !matches!(message, Message::Pong(_) | Message::Ping(_)) {
+                        if window.elapsed() > Duration::from_secs(1) {
+                            window = tokio::time::Instant::now();
+                            received = 0;
+                        }
+                        received += 1;
+                        if received > 20 {
+                            let _ = socket.send(Message::Close(None)).await;
+                            return;
+                        }
+                    }
+                    continue;
+                }
+            },
+        };
+        if socket.send(Message::Text(text.into())).await.is_err() {
+            return;
+        }
+    }
+}
+
+/// Pairs waiting players whose rating windows have grown, and clears what
+/// people who left owned: every half second, for the whole server.
+pub async fn sweep_lobby(state: Shared) {
+    let mut tick = tokio::time::interval(Duration::from_millis(500));
+    loop {
+        tick.tick().await;
+        for pairing in state.lobby.sweep() {
+            let state = state.clone();
+            tokio::spawn(async move {
+                let _ = pair(&state, pairing, None).await;
+            });
+        }
+    }
+}
+
+/// Seats a page asks about: at most this many (a browser keeps the seats
+/// of the games played on it).
+const WAITING_SEATS_MAX: usize = 200;
+
+#[derive(Deserialize)]
+pub(crate) struct SeatRef {
+    id: String,
+    token: String,
+}
+
+#[derive(Deserialize)]
+pub(crate) struct WaitingBody {
+    seats: Vec<SeatRef>,
+}
+
+/// A game waiting for its player's move.
+#[derive(Serialize)]
+pub(crate) struct WaitingGame {
+    id: String,
+    game: &'static str,
+    name: &'static str,
+    side: &'static str,
+    opponent: String,
+    /// Correspondence: days per move and the move's deadline (ms).
+    days: Option<u8>,
+    deadline: Option<i64>,
+}
+
+/// `POST /api/waiting` `{seats: [{id, token}]}`: of the games these seats
+/// are in (the home page sends the ones its browser keeps), those online
+/// whose player to move holds the seat, correspondence games first, each
+/// by its deadline.
+pub(crate) async fn waiting_games(
+    State(state): State<Shared>,
+    JsonBody(body): JsonBody<WaitingBody>,
+) -> ApiResult<Vec<WaitingGame>> {
+    if body.seats.len() > WAITING_SEATS_MAX {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "too_many_seats",
+            format!("ask about at most {WAITING_SEATS_MAX} seats at once"),
+        ));
+    }
+    let mut out = Vec::new();
+    for seat in body.seats {
+        // A game that is gone or unreadable is simply not waiting.
+        let Ok(game) = live(&state, &seat.id).await else { continue };
+        let live = game.lock().await;
+        let Some(to_move) = live.to_move() else { continue };
+        let mine = live.seats(&seat.token);
+        if live.row.mode != Mode::Online
+            || live.waiting_for_opponent()
+            || live.is_finished()
+            || mine != [to_move]
+        {
+            continue;
+        }
+        let opponent = match to_move {
+            Side::South => live.row.north_name.clone(),
+            Side::North => live.row.south_name.clone(),
+        };
+        out.push(WaitingGame {
+            id: live.row.id.clone(),
+            game: live.ruleset.id,
+            name: live.ruleset.name,
+            side: side_name(to_move),
+            opponent,
+            days: live.row.days,
+            deadline: live.deadline(),
+        });
+    }
+    out.sort_by_key(|g| (g.deadline.is_none(), g.deadline));
+    Ok(Json(out))
+}
+
+/// The signed-in player's name, for pages (none for guests, or if the
+/// session cannot be read).
+pub(crate) async fn signed_in_name(state: &Shared, headers: &HeaderMap) -> Option<String> {
+    account(state, headers).await.ok().flatten().map(|p| p.name)
+}
