@@ -375,5 +375,12 @@ pub async fn serve_store(
         proxies: Arc::new(config.proxies.clone()),
     };
     let accept = tokio::spawn(serve::accept_loop(listener, app, limits.clone(), stopped));
-    Ok(Server { addr, state, stop, accepting: vec![accept], tasks: vec![clocks, resume, lobby], limits })
+    Ok(Server {
+        addr,
+        state,
+        stop,
+        accepting: vec![accept],
+        tasks: vec![clocks, resume, lobby],
+        limits,
+    })
 }
