@@ -80,6 +80,13 @@ pub static APP: Asset =
 pub static STYLE: Asset =
     Asset::new("style", "css", "text/css; charset=utf-8", include_str!("../assets/style.css"));
 
+pub static TOURNAMENT: Asset = Asset::new(
+    "tournament",
+    "js",
+    "text/javascript; charset=utf-8",
+    include_str!("../assets/tournament.js"),
+);
+
 pub fn routes() -> Router<Shared> {
     Router::new().route("/assets/{file}", get(serve))
 }
@@ -113,7 +120,7 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
 }
 
 async fn serve(Path(file): Path<String>, headers: HeaderMap) -> Response {
-    for asset in [&APP, &STYLE] {
+    for asset in [&APP, &STYLE, &TOURNAMENT] {
         let plain = format!("{}.{}", asset.stem, asset.ext);
         let versioned = file
             .strip_prefix(asset.stem)

@@ -21,6 +21,7 @@ pub mod rating;
 pub mod scheduler;
 pub mod serve;
 pub mod store;
+pub mod tournament;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -133,6 +134,8 @@ pub struct AppState {
     pub abandon_ms: i64,
     /// `Config::ping_seconds`.
     pub ping: std::time::Duration,
+    /// One lock per tournament: its changes are made one at a time.
+    pub tournaments: api::TournamentLocks,
 }
 
 pub type Shared = Arc<AppState>;
@@ -193,6 +196,7 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
         sign_ins: api::SignInLimits::default(),
         abandon_ms: config.abandon_seconds.min(i64::MAX as u64 / 1000) as i64 * 1000,
         ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
+        tournaments: api::TournamentLocks::default(),
     })
 }
 

@@ -15,6 +15,8 @@ use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
 use std::fmt::Write;
 
+pub mod tournaments;
+
 pub fn routes() -> Router<Shared> {
     Router::new()
         .route("/", get(catalogue))
@@ -23,6 +25,8 @@ pub fn routes() -> Router<Shared> {
         .route("/g/{id}", get(play_page))
         .route("/replay/{id}", get(replay_page))
         .route("/finished", get(finished))
+        .route("/tournaments", get(tournaments::list_page))
+        .route("/tournaments/{id}", get(tournaments::tournament_page))
         .merge(crate::assets::routes())
         .fallback(fallback)
 }
@@ -152,7 +156,8 @@ impl IntoResponse for Page {
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
              <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"{style}\"></head>\
              <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\"><nav>\
-             <a href=\"/\">{catalogue}</a> <a href=\"/finished\">{finished}</a></nav>\
+             <a href=\"/\">{catalogue}</a> <a href=\"/finished\">{finished}</a> \
+             <a href=\"/tournaments\">{tournaments}</a></nav>\
              <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></header>\
              <main id=\"main\">{body}</main>{script}</body></html>",
             code = lang.code(),
@@ -161,6 +166,7 @@ impl IntoResponse for Page {
             skip = esc(t(lang, "nav.skip")),
             catalogue = esc(t(lang, "nav.catalogue")),
             finished = esc(t(lang, "nav.finished")),
+            tournaments = esc(tournaments::text(lang, "t.title")),
             language = esc(t(lang, "nav.language")),
             body = self.body,
             style = crate::assets::STYLE.path(),

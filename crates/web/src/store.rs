@@ -9,12 +9,14 @@
 
 mod group;
 mod pg;
+mod tournaments;
 
 pub use group::WriteStats;
 use group::{Account, Write};
 
 use mancala_rules::EndReason;
 pub use pg::Postgres;
+pub use tournaments::TournamentRow;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::fmt;
 use std::path::Path;
@@ -330,6 +332,18 @@ pub trait Store: Send + Sync + 'static {
     fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError>;
     /// Stores (or replaces) an account's rating in one ruleset.
     fn save_rating(&self, player: &str, rating: &RatingRow) -> Result<(), StoreError>;
+
+    // Tournaments (`store/tournaments.rs`); their games are rows of `games`.
+
+    /// Stores a new tournament.
+    fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError>;
+    /// A tournament, or `None` if there is no such tournament.
+    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError>;
+    /// Saves `row` over the stored revision `row.revision - 1`; `false`, and
+    /// nothing saved, if the stored revision is another (saved meanwhile).
+    fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError>;
+    /// The newest tournaments, at most `limit`.
+    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError>;
 }
 
 /// Opens the store a `--database` URL names: `sqlite://FILE` or
@@ -587,6 +601,7 @@ impl Sqlite {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
         add_missing_columns(&conn)?;
+        conn.execute_batch(tournaments::SCHEMA)?;
         let read = Connection::open(path)?;
         read.busy_timeout(std::time::Duration::from_secs(5))?;
         read.pragma_update(None, "query_only", "ON")?;
@@ -861,6 +876,25 @@ impl Store for Sqlite {
             player: player.to_string(),
             rating: rating.clone(),
         }))
+    }
+    fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
+        self.writer.write(Write::Tournament(tournaments::Write::Create(row.clone())))
+    }
+
+    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+        tournaments::load(&self.conn(), id)
+    }
+
+    fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
+        match self.writer.write(Write::Tournament(tournaments::Write::Save(row.clone()))) {
+            Ok(()) => Ok(true),
+            Err(e) if tournaments::lost(&e) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        tournaments::newest(&self.conn(), limit)
     }
 }
 

@@ -39,6 +39,7 @@ mod games;
 mod moves;
 mod offers;
 mod records;
+mod tournaments;
 mod ws;
 
 pub use accounts::{check_name, prepare as prepare_accounts, SignInLimits, SESSION_COOKIE};
@@ -53,6 +54,7 @@ pub(crate) use moves::*;
 pub use offers::computer_accepts_end;
 pub(crate) use offers::*;
 pub(crate) use records::*;
+pub use tournaments::{TournamentLocks, GUEST_COOKIE};
 pub use records::{date, record_of};
 pub(crate) use ws::*;
 
@@ -82,6 +84,12 @@ pub fn routes() -> Router<Shared> {
             post(accounts::sign_in).get(accounts::who).delete(accounts::sign_out),
         )
         .route("/api/players/{name}", get(accounts::player))
+        .route("/api/tournaments", post(tournaments::create).get(tournaments::list))
+        .route("/api/tournaments/{id}", get(tournaments::show))
+        .route("/api/tournaments/{id}/join", post(tournaments::join))
+        .route("/api/tournaments/{id}/start-round", post(tournaments::start_round))
+        .route("/api/tournaments/{id}/result", post(tournaments::enter_result))
+        .route("/api/tournaments/{id}/remove", post(tournaments::remove))
 }
 
 /// An error answer.

@@ -20,6 +20,9 @@
 //! means adding it there and in [`EXTRA_COLUMNS`] (which upgrades an older
 //! database on opening).
 
+mod tournaments;
+
+use super::TournamentRow;
 use super::{
     name_key, stored, Clock, Finished, GameEnding, GameRow, MatchRow, Mode, PlayerRow, RatingRow,
     Status, Store, StoreError, StoredGame, StoredReview,
@@ -403,6 +406,7 @@ impl Postgres {
                 }
             }
             tx.batch_execute(EXTRA_INDEXES)?;
+            tx.batch_execute(tournaments::SCHEMA)?;
             tx.commit()?;
             Ok(())
         })?;
@@ -958,6 +962,22 @@ impl Store for Postgres {
             )?;
             Ok(())
         })
+    }
+
+    fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
+        tournaments::create(self, row)
+    }
+
+    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+        tournaments::load(self, id)
+    }
+
+    fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
+        tournaments::save(self, row)
+    }
+
+    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        tournaments::newest(self, limit)
     }
 }
 

@@ -31,6 +31,8 @@ mod pages;
 mod rating;
 mod resources;
 mod store;
+mod tournaments;
+mod pairing;
 
 struct Reply {
     status: u16,
