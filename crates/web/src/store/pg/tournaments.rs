@@ -73,7 +73,7 @@ pub(super) fn save(store: &Postgres, t: &TournamentRow) -> Result<bool, StoreErr
     let n = store.run(|c| {
         Ok(c.execute(
             "UPDATE tournaments SET name = $2, updated = $3, revision = $4, state = $5
-             WHERE id = $1 AND revision = $4 - 1",
+             WHERE id = $1 AND revision = $4::bigint - 1",
             &[&t.id, &t.name, &t.updated, &t.revision, &t.state],
         )?)
     })?;
