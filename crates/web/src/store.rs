@@ -9,6 +9,7 @@
 
 mod group;
 mod pg;
+pub mod schema;
 mod tournaments;
 
 pub use group::WriteStats;
@@ -144,8 +145,8 @@ pub struct GameRow {
     /// Seconds since the Unix epoch.
     pub created: i64,
     pub updated: i64,
-    // The fields below came with offers, clocks, abandonment and matches;
-    // each group has its own columns (see `EXTRA_COLUMNS`).
+    // The fields below came with offers, clocks, abandonment and matches
+    // (schema migration 2, see `schema.rs`).
     /// A pending offer to end the game by agreement: the side that made it.
     pub offer: Option<String>,
     /// The clock, in games played with one.
@@ -378,96 +379,6 @@ pub struct Sqlite {
     writer: group::Writer,
 }
 
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    ruleset TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    setup TEXT,
-    mode TEXT NOT NULL,
-    level INTEGER,
-    south_name TEXT NOT NULL,
-    north_name TEXT NOT NULL,
-    south_token TEXT,
-    north_token TEXT,
-    invite TEXT,
-    computer TEXT,
-    status TEXT NOT NULL,
-    result TEXT,
-    ending TEXT,
-    rematch TEXT,
-    created INTEGER NOT NULL,
-    updated INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS games_status ON games(status, updated);
-CREATE TABLE IF NOT EXISTS moves (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    ply INTEGER NOT NULL,
-    move TEXT NOT NULL,
-    PRIMARY KEY (game_id, ply)
-);
-CREATE TABLE IF NOT EXISTS matches (
-    id TEXT PRIMARY KEY,
-    ruleset TEXT NOT NULL,
-    first_to INTEGER NOT NULL,
-    created INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS reviews (
-    game_id TEXT PRIMARY KEY REFERENCES games(id),
-    moves TEXT NOT NULL,
-    review TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS players (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    -- The name in lowercase while the account lives, NULL once deleted:
-    -- unique, so that two living accounts never share a name in any case.
-    name_key TEXT UNIQUE,
-    password TEXT NOT NULL,
-    created INTEGER NOT NULL,
-    deleted INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS sessions (
-    token_hash TEXT PRIMARY KEY,
-    player_id TEXT NOT NULL REFERENCES players(id),
-    created INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sessions_player ON sessions(player_id);
-CREATE TABLE IF NOT EXISTS ratings (
-    player_id TEXT NOT NULL REFERENCES players(id),
-    ruleset TEXT NOT NULL,
-    rating REAL NOT NULL,
-    deviation REAL NOT NULL,
-    volatility REAL NOT NULL,
-    games INTEGER NOT NULL,
-    won INTEGER NOT NULL,
-    drawn INTEGER NOT NULL,
-    lost INTEGER NOT NULL,
-    rated INTEGER NOT NULL,
-    PRIMARY KEY (player_id, ruleset)
-);
-";
-
-/// Columns added to `games` after its first version, with their types. A
-/// database made before them gets them on opening (`ALTER TABLE`), so old
-/// games keep working: they have no offer, clock or match.
-const EXTRA_COLUMNS: [(&str, &str); 8] = [
-    ("offer", "TEXT"),
-    ("clock_initial_ms", "INTEGER"),
-    ("clock_increment_ms", "INTEGER"),
-    ("clock_south_ms", "INTEGER"),
-    ("clock_north_ms", "INTEGER"),
-    ("turn_started", "INTEGER"),
-    ("match_id", "TEXT REFERENCES matches(id)"),
-    ("match_game", "INTEGER"),
-];
-
-/// Indexes on the added columns (made after the columns exist).
-const EXTRA_INDEXES: &str = "
-CREATE UNIQUE INDEX IF NOT EXISTS games_match ON games(match_id, match_game);
-CREATE INDEX IF NOT EXISTS games_clock ON games(status, turn_started);
-";
-
 const COLUMNS: &str = "id, ruleset, version, setup, mode, level, south_name, north_name, \
      south_token, north_token, invite, computer, status, result, ending, rematch, created, updated, \
      offer, clock_initial_ms, clock_increment_ms, clock_south_ms, clock_north_ms, turn_started, \
@@ -535,18 +446,6 @@ fn clock_columns(clock: Option<Clock>) -> [Option<i64>; 4] {
     }
 }
 
-/// Adds the columns a database made by an older version lacks.
-fn add_missing_columns(conn: &Connection) -> rusqlite::Result<()> {
-    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
-    let present = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
-    for (name, kind) in EXTRA_COLUMNS {
-        if !present.iter().any(|p| p == name) {
-            conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {name} {kind}"))?;
-        }
-    }
-    conn.execute_batch(EXTRA_INDEXES)
-}
-
 fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
     let placeholders: Vec<String> = (1..=COLUMN_COUNT).map(|i| format!("?{i}")).collect();
     let [initial, increment, south, north] = clock_columns(row.clock);
@@ -594,14 +493,12 @@ impl Sqlite {
                     .into(),
             ));
         }
-        let conn = Connection::open(path)?;
+        let mut conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.execute_batch(SCHEMA)?;
-        add_missing_columns(&conn)?;
-        conn.execute_batch(tournaments::SCHEMA)?;
+        schema::upgrade_sqlite(&mut conn, None)?;
         let read = Connection::open(path)?;
         read.busy_timeout(std::time::Duration::from_secs(5))?;
         read.pragma_update(None, "query_only", "ON")?;

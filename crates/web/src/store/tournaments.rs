@@ -9,27 +9,11 @@
 //! games are ordinary rows of `games`. Every save names the revision it
 //! replaces, so two servers on one database cannot both save over the
 //! same state: the second is told it lost (`Ok(false)`) and tries again.
+//! The table is made by migration 4 (`schema.rs`).
 
 use super::{stored, StoreError};
 use crate::tournament::System;
 use rusqlite::{params, Connection, OptionalExtension};
-
-/// The tables of tournaments, kept apart from the games' schema so that it
-/// moves to the numbered migrations as one block.
-pub(crate) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS tournaments (
-    id TEXT PRIMARY KEY,
-    organiser_id TEXT NOT NULL REFERENCES players(id),
-    name TEXT NOT NULL,
-    ruleset TEXT NOT NULL,
-    system TEXT NOT NULL,
-    created INTEGER NOT NULL,
-    updated INTEGER NOT NULL,
-    revision INTEGER NOT NULL,
-    state TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS tournaments_created ON tournaments(created);
-";
 
 /// A stored tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]

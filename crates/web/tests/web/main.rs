@@ -27,6 +27,7 @@ mod clocks;
 mod fairness;
 mod games;
 mod limits;
+mod migrations;
 mod pages;
 mod rating;
 mod resources;

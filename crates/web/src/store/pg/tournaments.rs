@@ -7,23 +7,6 @@ use crate::store::TournamentRow;
 use crate::tournament::System;
 use postgres::Row;
 
-/// The tables of tournaments, kept apart from the games' schema so that it
-/// moves to the numbered migrations as one block.
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS tournaments (
-    id TEXT PRIMARY KEY,
-    organiser_id TEXT NOT NULL REFERENCES players(id),
-    name TEXT NOT NULL,
-    ruleset TEXT NOT NULL,
-    system TEXT NOT NULL,
-    created BIGINT NOT NULL,
-    updated BIGINT NOT NULL,
-    revision BIGINT NOT NULL,
-    state TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS tournaments_created ON tournaments(created);
-";
-
 fn row_from(r: &Row) -> Result<TournamentRow, Failure> {
     let system: String = r.try_get(4)?;
     Ok(TournamentRow {
