@@ -17,11 +17,11 @@ use group::{Account, Write};
 
 use mancala_rules::EndReason;
 pub use pg::Postgres;
-pub use tournaments::TournamentRow;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::fmt;
 use std::path::Path;
 use std::sync::Mutex;
+pub use tournaments::TournamentRow;
 
 /// How a game is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

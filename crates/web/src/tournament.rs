@@ -323,7 +323,8 @@ pub fn swiss(
     rounds: &[Vec<Pairing>],
 ) -> Result<Vec<Pairing>, PairingError> {
     let history = histories(n, rounds);
-    let mut ranked: Vec<usize> = (0..n).filter(|&p| present.get(p).copied().unwrap_or(false)).collect();
+    let mut ranked: Vec<usize> =
+        (0..n).filter(|&p| present.get(p).copied().unwrap_or(false)).collect();
     if ranked.len() < 2 {
         return Err(PairingError::TooFewPlayers);
     }
@@ -413,7 +414,8 @@ fn preferences(top: usize, free: &[usize], history: &[History]) -> Vec<usize> {
     // `(group.len() + 1) / 2 - 1` among the others.
     let half = (group.len() + 1) / 2;
     let start = half.saturating_sub(1).min(group.len());
-    let mut order: Vec<usize> = group[start..].iter().chain(group[..start].iter()).copied().collect();
+    let mut order: Vec<usize> =
+        group[start..].iter().chain(group[..start].iter()).copied().collect();
     order.extend(free.iter().copied().filter(|&p| history[p].points != score));
     order.retain(allowed);
     order

@@ -54,8 +54,8 @@ pub(crate) use moves::*;
 pub use offers::computer_accepts_end;
 pub(crate) use offers::*;
 pub(crate) use records::*;
-pub use tournaments::{TournamentLocks, GUEST_COOKIE};
 pub use records::{date, record_of};
+pub use tournaments::{TournamentLocks, GUEST_COOKIE};
 pub(crate) use ws::*;
 
 pub fn routes() -> Router<Shared> {

@@ -201,7 +201,8 @@ impl Visitor {
     /// The visitor's place among the entrants.
     fn entrant(&self, doc: &Document) -> Option<usize> {
         doc.entrants.iter().position(|e| {
-            let by_account = matches!((&e.account, &self.account), (Some(a), Some(p)) if *a == p.id);
+            let by_account =
+                matches!((&e.account, &self.account), (Some(a), Some(p)) if *a == p.id);
             let by_guest = matches!((&e.guest, &self.guest), (Some(a), Some(b)) if a == b);
             by_account || by_guest
         })
@@ -217,7 +218,8 @@ async fn load(state: &Shared, id: &str) -> Result<(TournamentRow, Document), Api
         return Err(not_found(id));
     }
     let key = id.to_string();
-    let row = blocking(state, move |s| s.load_tournament(&key)).await?.ok_or_else(|| not_found(id))?;
+    let row =
+        blocking(state, move |s| s.load_tournament(&key)).await?.ok_or_else(|| not_found(id))?;
     let doc: Document = serde_json::from_str(&row.state)
         .map_err(|e| internal(format!("stored tournament {id} is not readable: {e}")))?;
     Ok((row, doc))
@@ -498,12 +500,7 @@ async fn collect_results(state: &Shared, doc: &mut Document) -> Result<bool, Api
     Ok(changed)
 }
 
-fn view(
-    state: &Shared,
-    row: &TournamentRow,
-    doc: &Document,
-    who: &Visitor,
-) -> Value {
+fn view(state: &Shared, row: &TournamentRow, doc: &Document, who: &Visitor) -> Value {
     let name = |i: usize| doc.entrants.get(i).map_or("", |e| e.name.as_str());
     let rounds: Vec<Value> = doc
         .rounds
@@ -576,9 +573,9 @@ fn view(
         _ => Vec::new(),
     };
     let winner = match row.system {
-        System::Knockout => pairing::knockout_winner(&doc.pairings())
-            .filter(|_| doc.finished(row.system))
-            .map(name),
+        System::Knockout => {
+            pairing::knockout_winner(&doc.pairings()).filter(|_| doc.finished(row.system)).map(name)
+        }
         _ => None,
     };
     json!({
@@ -738,7 +735,8 @@ pub(crate) async fn start_round(
         return Err(error(StatusCode::CONFLICT, "tournament_over", "the tournament is over"));
     }
     if !doc.last_round_done() {
-        let open = doc.rounds.last().map_or(0, |r| r.iter().filter(|b| !b.pairing().is_done()).count());
+        let open =
+            doc.rounds.last().map_or(0, |r| r.iter().filter(|b| !b.pairing().is_done()).count());
         return Err(error(
             StatusCode::CONFLICT,
             "round_unfinished",
@@ -775,14 +773,15 @@ pub(crate) async fn start_round(
         }
     }
     let pairings = match row.system {
-        System::RoundRobin => pairing::round_robin(n)
-            .get(doc.rounds.len())
-            .cloned()
-            .ok_or(PairingError::Over),
+        System::RoundRobin => {
+            pairing::round_robin(n).get(doc.rounds.len()).cloned().ok_or(PairingError::Over)
+        }
         System::Swiss => pairing::swiss(n, &present, &doc.pairings()),
         System::Knockout => match doc.rounds.last() {
             None => pairing::knockout_first(n),
-            Some(last) => pairing::knockout_next(&last.iter().map(Board::pairing).collect::<Vec<_>>()),
+            Some(last) => {
+                pairing::knockout_next(&last.iter().map(Board::pairing).collect::<Vec<_>>())
+            }
         },
     }
     .map_err(|e| match e {

@@ -90,11 +90,19 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("t.your-name", ["Your name", "Tên của bạn", "Je naam"]),
     (
         "t.joined",
-        ["You are player {number}: {name}.", "Bạn là người chơi số {number}: {name}.", "Je bent speler {number}: {name}."],
+        [
+            "You are player {number}: {name}.",
+            "Bạn là người chơi số {number}: {name}.",
+            "Je bent speler {number}: {name}.",
+        ],
     ),
     (
         "t.share",
-        ["Share this link with the players:", "Gửi liên kết này cho người chơi:", "Deel deze link met de spelers:"],
+        [
+            "Share this link with the players:",
+            "Gửi liên kết này cho người chơi:",
+            "Deel deze link met de spelers:",
+        ],
     ),
     ("t.start-round", ["Start round {n}", "Bắt đầu vòng {n}", "Ronde {n} starten"]),
     ("t.round", ["Round {n}", "Vòng {n}", "Ronde {n}"]),
@@ -102,7 +110,7 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("t.pairing", ["Pairing", "Cặp đấu", "Paring"]),
     ("t.bye", ["bye (a point)", "miễn đấu (một điểm)", "vrij (een punt)"]),
     ("t.result", ["Result", "Kết quả", "Uitslag"]),
-    ("res.first", ["{name} won", "{name} thắng", "{name} won"]),
+    ("res.first", ["{name} won", "{name} thắng", "{name} heeft gewonnen"]),
     ("res.draw", ["drawn", "hòa", "remise"]),
     ("res.none", ["being played", "đang chơi", "wordt gespeeld"]),
     ("res.entered", ["(entered)", "(đã nhập)", "(ingevoerd)"]),

@@ -29,11 +29,11 @@ mod games;
 mod limits;
 mod migrations;
 mod pages;
+mod pairing;
 mod rating;
 mod resources;
 mod store;
 mod tournaments;
-mod pairing;
 
 struct Reply {
     status: u16,

@@ -2,8 +2,8 @@
 //! literal tables, the tie-breaks computed by hand.
 
 use mancala_web::tournament::{
-    knockout_first, knockout_next, knockout_rounds, knockout_winner, round_robin, standings,
-    swiss, Outcome, Pairing, PairingError, Standing,
+    knockout_first, knockout_next, knockout_rounds, knockout_winner, round_robin, standings, swiss,
+    Outcome, Pairing, PairingError, Standing,
 };
 use std::collections::HashSet;
 
@@ -39,7 +39,12 @@ fn buchholz_and_sonneborn_berger_of_a_known_crosstable() {
     let table: Vec<_> = standings(4, &rounds).iter().map(line).collect();
     assert_eq!(
         table,
-        [(A, 2.5, 3.5, 3.0, 1), (B, 2.0, 4.0, 1.5, 2), (C, 1.0, 5.0, 1.5, 3), (D, 0.5, 5.5, 0.5, 4)]
+        [
+            (A, 2.5, 3.5, 3.0, 1),
+            (B, 2.0, 4.0, 1.5, 2),
+            (C, 1.0, 5.0, 1.5, 3),
+            (D, 0.5, 5.5, 0.5, 4)
+        ]
     );
 }
 
@@ -56,7 +61,12 @@ fn sonneborn_berger_breaks_a_tie_that_buchholz_leaves() {
     let table: Vec<_> = standings(4, &rounds).iter().map(line).collect();
     assert_eq!(
         table,
-        [(B, 2.0, 4.0, 2.5, 1), (A, 2.0, 4.0, 2.0, 2), (D, 1.5, 4.5, 2.25, 3), (C, 0.5, 5.5, 0.75, 4)]
+        [
+            (B, 2.0, 4.0, 2.5, 1),
+            (A, 2.0, 4.0, 2.0, 2),
+            (D, 1.5, 4.5, 2.25, 3),
+            (C, 0.5, 5.5, 0.75, 4)
+        ]
     );
 }
 
@@ -86,7 +96,10 @@ fn a_round_robin_meets_everyone_once_with_colours_balanced() {
                 assert!(seen.insert(p.first));
                 if let Some(second) = p.second {
                     assert!(seen.insert(second));
-                    assert!(met.insert((p.first.min(second), p.first.max(second))), "{n}: a repeat");
+                    assert!(
+                        met.insert((p.first.min(second), p.first.max(second))),
+                        "{n}: a repeat"
+                    );
                     balance[p.first] += 1;
                     balance[second] -= 1;
                 }
@@ -152,8 +165,8 @@ fn a_swiss_bye_goes_to_the_lowest_ranked_player_without_one() {
     // (the higher seed number) gets the bye, not player 4 again.
     let losers: Vec<usize> = round1.iter().filter_map(|p| p.second).collect();
     assert_eq!(bye, *losers.iter().max().unwrap());
-    let without = swiss(5, &[true, true, true, false, true], std::slice::from_ref(&round1))
-        .unwrap();
+    let without =
+        swiss(5, &[true, true, true, false, true], std::slice::from_ref(&round1)).unwrap();
     assert!(without.iter().all(|p| p.first != 3 && p.second != Some(3) && p.second.is_some()));
 }
 
@@ -176,7 +189,8 @@ fn random_swiss_tournaments_keep_the_rules() {
                 for p in &mut round {
                     if p.second.is_some() {
                         p.result = Some(
-                            [Outcome::FirstWins, Outcome::SecondWins, Outcome::Draw][rng.usize(..3)],
+                            [Outcome::FirstWins, Outcome::SecondWins, Outcome::Draw]
+                                [rng.usize(..3)],
                         );
                     }
                 }
@@ -211,7 +225,12 @@ fn a_knockout_bracket_gives_byes_to_the_top_seeds() {
     let first = knockout_first(5).unwrap();
     assert_eq!(
         first,
-        [Pairing::new(0, None), Pairing::new(3, Some(4)), Pairing::new(1, None), Pairing::new(2, None)]
+        [
+            Pairing::new(0, None),
+            Pairing::new(3, Some(4)),
+            Pairing::new(1, None),
+            Pairing::new(2, None)
+        ]
     );
     let mut first = first;
     first[1].result = Some(Outcome::SecondWins);

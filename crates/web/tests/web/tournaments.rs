@@ -34,8 +34,8 @@ fn code(reply: &Reply) -> String {
 
 /// A new account, signed in: its session cookie.
 async fn account(server: &Server, name: &str) -> String {
-    let reply = post(server, "/api/account", json!({ "name": name, "password": "a long password" }))
-        .await;
+    let reply =
+        post(server, "/api/account", json!({ "name": name, "password": "a long password" })).await;
     assert_eq!(reply.status, 201, "{}", reply.body);
     cookie_of(&reply)
 }
@@ -150,7 +150,10 @@ async fn class_swiss(db: &impl Database) {
         let refused =
             call(&server, "POST", &format!("/api/tournaments/{id}/{path}"), &ben, body).await;
         assert_eq!((refused.status, code(&refused)), (403, "not_organiser".into()), "{path}");
-        assert!(refused.json()["error"]["message"].as_str().unwrap().contains("only the organiser"));
+        assert!(refused.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("only the organiser"));
     }
     let before = show(&server, &id, &ben).await;
     assert_eq!(before["status"], "registering");
@@ -180,7 +183,10 @@ async fn class_swiss(db: &impl Database) {
     let cai_token = seats[0]["token"].as_str().unwrap().to_string();
     let state = get(&server, &format!("/api/games/{game}")).await.json();
     let players = &state["players"];
-    assert_eq!((players["south"]["name"].as_str(), players["north"]["name"].as_str()), (Some("Ama"), Some("Cai")));
+    assert_eq!(
+        (players["south"]["name"].as_str(), players["north"]["name"].as_str()),
+        (Some("Ama"), Some("Cai"))
+    );
     let unfinished =
         call(&server, "POST", &format!("/api/tournaments/{id}/start-round"), &teacher, Value::Null)
             .await;
@@ -337,7 +343,10 @@ async fn a_knockout_on_real_boards_needs_decisive_results() {
     assert_eq!((closed.status, code(&closed)), (409, "round_closed".into()));
     assert_eq!(enter(2, 1, "second").await.status, 200);
     let view = show(&server, &id, "").await;
-    assert_eq!((view["status"].as_str(), view["winner"].as_str()), (Some("finished"), Some("Lena")));
+    assert_eq!(
+        (view["status"].as_str(), view["winner"].as_str()),
+        (Some("finished"), Some("Lena"))
+    );
     server.stop().await;
 }
 
@@ -376,10 +385,15 @@ async fn a_match_pairing_is_a_first_to_six_match() {
 async fn bad_tournaments_and_requests_are_refused_with_reasons() {
     let (_dir, db) = temp_db();
     let server = start(&db, 0).await;
-    let anonymous =
-        call(&server, "POST", "/api/tournaments", "", json!({ "name": "x", "game": "wahree",
-             "system": "swiss", "rounds": 3 }))
-        .await;
+    let anonymous = call(
+        &server,
+        "POST",
+        "/api/tournaments",
+        "",
+        json!({ "name": "x", "game": "wahree",
+             "system": "swiss", "rounds": 3 }),
+    )
+    .await;
     assert_eq!((anonymous.status, code(&anonymous)), (401, "not_signed_in".into()));
     let me = account(&server, "Organiser").await;
     let base = json!({ "name": "Open", "game": "wahree", "system": "swiss", "rounds": 3 });
@@ -460,12 +474,8 @@ fn tournament_contract(store: &dyn Store) {
     };
     store.create_tournament(&first).unwrap();
     assert!(store.create_tournament(&first).is_err(), "an id is stored once");
-    let second = TournamentRow {
-        id: "t2".into(),
-        system: System::Knockout,
-        created: 20,
-        ..first.clone()
-    };
+    let second =
+        TournamentRow { id: "t2".into(), system: System::Knockout, created: 20, ..first.clone() };
     store.create_tournament(&second).unwrap();
     assert_eq!(store.load_tournament("t1").unwrap(), Some(first.clone()));
     assert_eq!(store.load_tournament("none").unwrap(), None);
@@ -495,4 +505,29 @@ fn the_sqlite_store_keeps_tournaments() {
 fn the_postgres_store_keeps_tournaments() {
     let db = postgres_db();
     off_async(|| tournament_contract(mancala_web::store::open(&db.url).unwrap().as_ref()));
+}
+
+/// The tournament pages' text: three languages for every key, none left in
+/// English (proper names aside), and the same `{holes}` in each.
+#[test]
+fn every_tournament_text_is_in_three_languages() {
+    use mancala_web::pages::tournaments::{SAME_EVERYWHERE, TEXTS};
+    let holes = |text: &str| -> Vec<String> {
+        let mut found: Vec<String> = text
+            .split('{')
+            .skip(1)
+            .filter_map(|r| r.split_once('}'))
+            .map(|(h, _)| h.into())
+            .collect();
+        found.sort();
+        found
+    };
+    for (key, [en, vi, nl]) in TEXTS {
+        assert!(!en.is_empty() && !vi.is_empty() && !nl.is_empty(), "{key}");
+        if !SAME_EVERYWHERE.contains(key) {
+            assert!(en != vi && en != nl, "{key} is left in English");
+        }
+        assert_eq!(holes(vi), holes(en), "{key} (vi)");
+        assert_eq!(holes(nl), holes(en), "{key} (nl)");
+    }
 }
