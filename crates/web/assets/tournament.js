@@ -244,9 +244,10 @@
             text: t("t.start-round", { n: data.rounds.length + 1 }), onclick: () => act("/start-round") })));
         }
       }
-      for (const round of data.rounds.slice().reverse()) parts.push(roundTable(data, round));
+      // The standings first: they are what everyone comes back for.
       if (data.rounds.length) parts.push(standingsTable(data));
-      const players = data.players.map((p) => el("li", {}, p.number + ". " + p.name + (p.withdrawn ? " (" + t("t.withdrawn") + ")" : ""),
+      for (const round of data.rounds.slice().reverse()) parts.push(roundTable(data, round));
+      const players = data.players.map((p) => el("li", {}, p.name + (p.withdrawn ? " (" + t("t.withdrawn") + ")" : ""),
         you.organiser && !p.withdrawn && (data.status === "registering" || data.system === "swiss")
           ? el("span", {}, " ", el("button", { class: "linklike", type: "button", text: t("t.remove", { name: p.name }),
               onclick: () => act("/remove", { player: p.number }) }))
