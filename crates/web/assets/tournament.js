@@ -231,6 +231,9 @@
       const parts = [
         el("p", { class: "status", id: "tournament-status", text: status }),
         data.organiser ? el("p", { class: "note", text: t("t.organiser", { name: data.organiser }) }) : null,
+        data.starts && data.status === "registering"
+          ? el("p", { class: "note", text: t("t.starts-at", { time: new Date(data.starts * 1000).toLocaleString(document.documentElement.lang || undefined) }) })
+          : null,
         data.winner ? el("p", { class: "result", text: t("t.winner", { name: data.winner }) }) : null,
       ];
       if (you.number) parts.push(el("p", { class: "notice", id: "you", text: t("t.joined", { number: you.number, name: you.name }) }));

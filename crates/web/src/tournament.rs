@@ -160,7 +160,7 @@ pub fn round_robin(n: usize) -> Vec<Vec<Pairing>> {
         let at = |i: usize| ring[(i + round) % (m - 1)];
         let mut boards = Vec::with_capacity(m / 2);
         // The fixed seat meets position 0; it alternates colours.
-        let pairs = std::iter::once((at(0), ring[m - 1], round % 2 == 0))
+        let pairs = std::iter::once((at(0), ring[m - 1], round.is_multiple_of(2)))
             .chain((1..m / 2).map(|i| (at(i), at(m - 1 - i), i % 2 == 1)));
         for (a, b, a_first) in pairs {
             let (first, second) = if a_first { (a, b) } else { (b, a) };
@@ -411,8 +411,8 @@ fn preferences(top: usize, free: &[usize], history: &[History]) -> Vec<usize> {
     let group: Vec<usize> = free.iter().copied().filter(|&p| history[p].points == score).collect();
     // `top` is the highest of its group still free: its group had
     // `group.len() + 1` players, so the one half a group below is at
-    // `(group.len() + 1) / 2 - 1` among the others.
-    let half = (group.len() + 1) / 2;
+    // `(group.len() + 1) / 2 - 1` (rounded down) among the others.
+    let half = group.len().div_ceil(2);
     let start = half.saturating_sub(1).min(group.len());
     let mut order: Vec<usize> =
         group[start..].iter().chain(group[..start].iter()).copied().collect();
@@ -432,7 +432,7 @@ fn colours(high: usize, low: usize, board: usize, history: &[History]) -> (usize
     } else {
         match h.last_first {
             Some(was_first) => !was_first,
-            None => board % 2 == 0,
+            None => board.is_multiple_of(2),
         }
     };
     if high_first {

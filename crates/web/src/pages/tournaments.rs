@@ -148,6 +148,7 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("t.winner", ["Winner: {name}", "Người thắng: {name}", "Winnaar: {name}"]),
     ("t.organiser", ["Organiser: {name}", "Ban tổ chức: {name}", "Organisator: {name}"]),
     ("t.open", ["Open", "Mở", "Openen"]),
+    ("t.starts-at", ["Starts {time}", "Bắt đầu lúc {time}", "Begint {time}"]),
     ("t.players-count", ["{n} players", "{n} người chơi", "{n} spelers"]),
     (
         "err.not_organiser",

@@ -87,7 +87,7 @@ fn players_equal_on_every_tie_break_share_a_rank_and_a_bye_is_a_point() {
 fn a_round_robin_meets_everyone_once_with_colours_balanced() {
     for n in 2..=12 {
         let rounds = round_robin(n);
-        assert_eq!(rounds.len(), if n % 2 == 0 { n - 1 } else { n }, "{n} players");
+        assert_eq!(rounds.len(), if n.is_multiple_of(2) { n - 1 } else { n }, "{n} players");
         let mut met = HashSet::new();
         let mut balance = vec![0i32; n];
         for round in &rounds {
