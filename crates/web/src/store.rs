@@ -9,6 +9,7 @@
 
 mod group;
 mod pg;
+mod rated;
 pub mod schema;
 mod tournaments;
 
@@ -160,6 +161,15 @@ pub struct GameRow {
     /// The match the game belongs to, and its number in it (0 first).
     pub match_id: Option<String>,
     pub match_game: Option<u32>,
+    // Accounts and rated games (see `rated.rs` for their columns).
+    /// Whether both players agreed to a rated game (set when it is made).
+    /// It counts for the ratings only if `crate::rated::rated_players`
+    /// says so once it ends.
+    pub rated: bool,
+    /// The account (`PlayerRow::id`) that holds each seat, for a player who
+    /// was signed in when they took it.
+    pub south_player: Option<String>,
+    pub north_player: Option<String>,
 }
 
 /// A game's clock: what each side started with, the increment, and each
@@ -232,6 +242,34 @@ pub struct RatingRow {
     /// deviation grows with the time since then.
     pub rated: i64,
 }
+
+/// One rated game in a player's rating history: their rating after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryRow {
+    pub game: String,
+    pub ruleset: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// The rating after the game less the rating before it.
+    pub change: f64,
+    /// When the game ended, in seconds since the Unix epoch.
+    pub at: i64,
+}
+
+/// Which of an account's games to list: unfinished ones (`active`) or
+/// finished ones, all or only those against `opponent` (an account id),
+/// all or only rated ones, and a page; newest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerGames {
+    pub active: bool,
+    pub opponent: Option<String>,
+    pub rated_only: bool,
+    pub limit: u32,
+    pub offset: u32,
+}
+
+pub use rated::DELETED_PLAYER;
 
 /// A storage failure (the database itself, not the caller's input).
 #[derive(Debug)]
@@ -334,6 +372,29 @@ pub trait Store: Send + Sync + 'static {
     /// Stores (or replaces) an account's rating in one ruleset.
     fn save_rating(&self, player: &str, rating: &RatingRow) -> Result<(), StoreError>;
 
+    // Accounts' games and rated games (see `store/rated.rs`). A rated
+    // game's rating change is not a method: `save` and `append_move` apply
+    // it in the transaction that stores the game's end.
+
+    /// An account's games that pass `query`, with their move counts.
+    fn player_games(
+        &self,
+        player: &str,
+        query: &PlayerGames,
+    ) -> Result<Vec<(GameRow, u32)>, StoreError>;
+    /// An account's rating after each of its rated games, oldest first.
+    fn rating_history(&self, player: &str) -> Result<Vec<HistoryRow>, StoreError>;
+    /// The living accounts rated in `ruleset` since `since` (seconds since
+    /// the epoch), highest rating first, with their rating rows (password
+    /// hashes left empty).
+    fn leaderboard(
+        &self,
+        ruleset: &str,
+        since: i64,
+    ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError>;
+    /// An account by its id, living or deleted.
+    fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError>;
+
     // Tournaments (`store/tournaments.rs`); their games are rows of `games`.
 
     /// Stores a new tournament.
@@ -382,10 +443,10 @@ pub struct Sqlite {
 const COLUMNS: &str = "id, ruleset, version, setup, mode, level, south_name, north_name, \
      south_token, north_token, invite, computer, status, result, ending, rematch, created, updated, \
      offer, clock_initial_ms, clock_increment_ms, clock_south_ms, clock_north_ms, turn_started, \
-     match_id, match_game";
+     match_id, match_game, rated, south_player, north_player";
 
 /// How many columns `COLUMNS` names.
-const COLUMN_COUNT: usize = 26;
+const COLUMN_COUNT: usize = 29;
 
 /// Column `i`, text stored for one of the enums above (`NULL` is `None`).
 fn enum_column<T>(
@@ -435,6 +496,9 @@ fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         turn_started: r.get(23)?,
         match_id: r.get(24)?,
         match_game: r.get(25)?,
+        rated: r.get(26)?,
+        south_player: r.get(27)?,
+        north_player: r.get(28)?,
     })
 }
 
@@ -477,7 +541,10 @@ fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             north,
             row.turn_started,
             row.match_id,
-            row.match_game
+            row.match_game,
+            row.rated,
+            row.south_player,
+            row.north_player
         ],
     )
 }
@@ -526,7 +593,8 @@ fn save_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
         "UPDATE games SET south_name = ?2, north_name = ?3, south_token = ?4, north_token = ?5,
              invite = ?6, status = ?7, result = ?8, ending = ?9, rematch = ?10, updated = ?11,
              offer = ?12, clock_initial_ms = ?13, clock_increment_ms = ?14,
-             clock_south_ms = ?15, clock_north_ms = ?16, turn_started = ?17
+             clock_south_ms = ?15, clock_north_ms = ?16, turn_started = ?17,
+             south_player = ?18, north_player = ?19
          WHERE id = ?1",
         params![
             row.id,
@@ -545,7 +613,9 @@ fn save_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             increment,
             south,
             north,
-            row.turn_started
+            row.turn_started,
+            row.south_player,
+            row.north_player
         ],
     )
 }
@@ -774,6 +844,31 @@ impl Store for Sqlite {
             rating: rating.clone(),
         }))
     }
+
+    fn player_games(
+        &self,
+        player: &str,
+        query: &PlayerGames,
+    ) -> Result<Vec<(GameRow, u32)>, StoreError> {
+        self.player_games_sqlite(player, query)
+    }
+
+    fn rating_history(&self, player: &str) -> Result<Vec<HistoryRow>, StoreError> {
+        self.rating_history_sqlite(player)
+    }
+
+    fn leaderboard(
+        &self,
+        ruleset: &str,
+        since: i64,
+    ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError> {
+        self.leaderboard_sqlite(ruleset, since)
+    }
+
+    fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
+        self.player_by_id_sqlite(id)
+    }
+
     fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
         self.writer.write(Write::Tournament(tournaments::Write::Create(row.clone())))
     }

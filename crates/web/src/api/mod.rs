@@ -38,6 +38,7 @@ mod computer;
 mod games;
 mod moves;
 mod offers;
+mod rated;
 mod records;
 mod tournaments;
 mod ws;
@@ -53,6 +54,8 @@ pub use games::{evict_idle, live, summary};
 pub(crate) use moves::*;
 pub use offers::computer_accepts_end;
 pub(crate) use offers::*;
+pub(crate) use rated::*;
+pub use rated::{create_seated_game, NewSeatedGame, SeatSpec, SeatedGame};
 pub(crate) use records::*;
 pub use records::{date, record_of};
 pub use tournaments::{TournamentLocks, GUEST_COOKIE};
@@ -84,6 +87,8 @@ pub fn routes() -> Router<Shared> {
             post(accounts::sign_in).get(accounts::who).delete(accounts::sign_out),
         )
         .route("/api/players/{name}", get(accounts::player))
+        .route("/api/my/games", get(my_games))
+        .route("/api/my/games/{id}", get(my_game))
         .route("/api/tournaments", post(tournaments::create).get(tournaments::list))
         .route("/api/tournaments/{id}", get(tournaments::show))
         .route("/api/tournaments/{id}/join", post(tournaments::join))

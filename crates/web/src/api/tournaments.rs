@@ -818,6 +818,8 @@ pub(crate) async fn start_round(
 
 /// Makes a board's game (or match), both seats taken: it starts once both
 /// players have opened it, as a rematch between two people online does.
+/// (`api::create_seated_game` makes single games only; a pairing may be a
+/// match, so the rows are made here, the same way.)
 async fn make_game(
     state: &Shared,
     row: &TournamentRow,
@@ -845,6 +847,11 @@ async fn make_game(
         north_name: names[1].into(),
         south_token: Some(first_token.clone()),
         north_token: Some(second_token.clone()),
+        // Signed-in players' games are theirs (their page lists them);
+        // guests' seats belong to no account. Tournament games are not
+        // rated.
+        south_player: doc.entrants[board.first].account.clone(),
+        north_player: board.second.and_then(|s| doc.entrants[s].account.clone()),
         created: now(),
         updated: now(),
         clock,

@@ -20,12 +20,13 @@
 //! means adding it there and a numbered migration to `schema.rs` (which
 //! upgrades an older database on opening).
 
+mod rated;
 mod tournaments;
 
 use super::TournamentRow;
 use super::{
-    name_key, schema, stored, Clock, Finished, GameEnding, GameRow, MatchRow, Mode, PlayerRow,
-    RatingRow, Status, Store, StoreError, StoredGame, StoredReview,
+    name_key, schema, stored, Clock, Finished, GameEnding, GameRow, HistoryRow, MatchRow, Mode,
+    PlayerGames, PlayerRow, RatingRow, Status, Store, StoreError, StoredGame, StoredReview,
 };
 use postgres::config::Host;
 use postgres::error::SqlState;
@@ -35,7 +36,7 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// The games table's columns, in the order of [`values`].
-const COLUMNS: [&str; 26] = [
+const COLUMNS: [&str; 29] = [
     "id",
     "ruleset",
     "version",
@@ -62,11 +63,14 @@ const COLUMNS: [&str; 26] = [
     "turn_started",
     "match_id",
     "match_game",
+    "rated",
+    "south_player",
+    "north_player",
 ];
 
 /// Columns set when a game is created and never changed by `save` (as in
 /// the SQLite store); every other column is saved.
-const FIXED: [&str; 10] = [
+const FIXED: [&str; 11] = [
     "id",
     "ruleset",
     "version",
@@ -77,6 +81,7 @@ const FIXED: [&str; 10] = [
     "created",
     "match_id",
     "match_game",
+    "rated",
 ];
 
 type Value<'a> = Box<dyn ToSql + Sync + 'a>;
@@ -113,6 +118,9 @@ fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
         Box::new(row.turn_started),
         Box::new(&row.match_id),
         Box::new(row.match_game.map(i64::from)),
+        Box::new(row.rated),
+        Box::new(&row.south_player),
+        Box::new(&row.north_player),
     ]
 }
 
@@ -169,6 +177,9 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
         match_game: match_game.map(u32::try_from).transpose().map_err(|_| {
             Failure::Data(format!("stored match game {match_game:?} is out of range"))
         })?,
+        rated: r.try_get("rated")?,
+        south_player: r.try_get("south_player")?,
+        north_player: r.try_get("north_player")?,
     })
 }
 
@@ -182,6 +193,8 @@ struct Sql {
     select: String,
     finished: String,
     match_games: String,
+    /// An account's games (see `rated::player_games`).
+    player_games: String,
 }
 
 impl Sql {
@@ -214,6 +227,7 @@ impl Sql {
             match_games: format!(
                 "SELECT {columns} FROM games WHERE match_id = $1 ORDER BY match_game"
             ),
+            player_games: rated::player_games_sql(&prefixed.join(", ")),
         }
     }
 }
@@ -546,10 +560,17 @@ impl Store for Postgres {
     fn save(&self, row: &GameRow) -> Result<(), StoreError> {
         let params = self.update_params(row);
         let params = params.refs();
-        match self.run(|c| Ok(c.execute(&self.sql.update, &params)?))? {
-            1 => Ok(()),
-            _ => Err(StoreError(format!("no game {}", row.id))),
-        }
+        self.run(|c| {
+            let mut tx = c.transaction()?;
+            if tx.execute(&self.sql.update, &params)? != 1 {
+                return Err(Failure::Data(format!("no game {}", row.id)));
+            }
+            // A game's end and its rating change (if rated) in one
+            // transaction: see `rated.rs`.
+            rated::settle(&mut tx, row)?;
+            tx.commit()?;
+            Ok(())
+        })
     }
 
     fn append_move(&self, row: &GameRow, ply: u32, letter: &str) -> Result<(), StoreError> {
@@ -562,6 +583,7 @@ impl Store for Postgres {
                 &[&row.id, &i64::from(ply), &letter],
             )?;
             tx.execute(&self.sql.update, &params)?;
+            rated::settle(&mut tx, row)?;
             tx.commit()?;
             Ok(())
         })
@@ -789,6 +811,7 @@ impl Store for Postgres {
                 &[&player],
             )?;
             tx.execute("DELETE FROM sessions WHERE player_id = $1", &[&player])?;
+            rated::forget_names(&mut tx, player)?;
             tx.commit()?;
             Ok(())
         })
@@ -844,6 +867,37 @@ impl Store for Postgres {
                 ],
             )?;
             Ok(())
+        })
+    }
+
+    fn player_games(
+        &self,
+        player: &str,
+        query: &PlayerGames,
+    ) -> Result<Vec<(GameRow, u32)>, StoreError> {
+        self.run(|c| rated::player_games(c, &self.sql.player_games, player, query))
+    }
+
+    fn rating_history(&self, player: &str) -> Result<Vec<HistoryRow>, StoreError> {
+        self.run(|c| rated::rating_history(c, player))
+    }
+
+    fn leaderboard(
+        &self,
+        ruleset: &str,
+        since: i64,
+    ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError> {
+        self.run(|c| rated::leaderboard(c, ruleset, since))
+    }
+
+    fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
+        self.run(|c| {
+            c.query_opt(
+                "SELECT id, name, password, created, deleted FROM players WHERE id = $1",
+                &[&id],
+            )?
+            .map(|r| player_row(&r))
+            .transpose()
         })
     }
 

@@ -152,6 +152,31 @@ pub const SQLITE: &[Migration] = &[
     },
     Migration {
         number: 4,
+        name: "rated games: accounts on seats and the rating history",
+        steps: &[Step::Sql(
+            // See store/rated.rs: one history row per player per rated game
+            // marks its rating change as applied.
+            "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE games ADD COLUMN south_player TEXT REFERENCES players(id);
+            ALTER TABLE games ADD COLUMN north_player TEXT REFERENCES players(id);
+            CREATE TABLE rating_history (
+                game_id TEXT NOT NULL REFERENCES games(id),
+                player_id TEXT NOT NULL REFERENCES players(id),
+                ruleset TEXT NOT NULL,
+                rating REAL NOT NULL,
+                deviation REAL NOT NULL,
+                volatility REAL NOT NULL,
+                change REAL NOT NULL,
+                at INTEGER NOT NULL,
+                PRIMARY KEY (game_id, player_id)
+            );
+            CREATE INDEX rating_history_player ON rating_history(player_id, at);
+            CREATE INDEX games_south_player ON games(south_player, status, updated);
+            CREATE INDEX games_north_player ON games(north_player, status, updated);",
+        )],
+    },
+    Migration {
+        number: 5,
         name: "tournaments",
         // A tournament's players and rounds are one JSON document (`state`,
         // see store/tournaments.rs); its games are rows of `games`.
@@ -170,7 +195,7 @@ pub const SQLITE: &[Migration] = &[
             CREATE INDEX tournaments_created ON tournaments(created);",
         )],
     },
-    // The next migration: number 5, in POSTGRES too.
+    // The next migration: number 6, in POSTGRES too.
 ];
 
 /// PostgreSQL's migrations: the same numbers and names as [`SQLITE`], in
@@ -281,6 +306,29 @@ pub const POSTGRES: &[Migration] = &[
     },
     Migration {
         number: 4,
+        name: "rated games: accounts on seats and the rating history",
+        steps: &[Step::Sql(
+            "ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
+            ALTER TABLE games ADD COLUMN south_player TEXT REFERENCES players(id);
+            ALTER TABLE games ADD COLUMN north_player TEXT REFERENCES players(id);
+            CREATE TABLE rating_history (
+                game_id TEXT NOT NULL REFERENCES games(id),
+                player_id TEXT NOT NULL REFERENCES players(id),
+                ruleset TEXT NOT NULL,
+                rating DOUBLE PRECISION NOT NULL,
+                deviation DOUBLE PRECISION NOT NULL,
+                volatility DOUBLE PRECISION NOT NULL,
+                change DOUBLE PRECISION NOT NULL,
+                at BIGINT NOT NULL,
+                PRIMARY KEY (game_id, player_id)
+            );
+            CREATE INDEX rating_history_player ON rating_history(player_id, at);
+            CREATE INDEX games_south_player ON games(south_player, status, updated);
+            CREATE INDEX games_north_player ON games(north_player, status, updated);",
+        )],
+    },
+    Migration {
+        number: 5,
         name: "tournaments",
         // A tournament's players and rounds are one JSON document (`state`,
         // see store/tournaments.rs); its games are rows of `games`.
@@ -299,7 +347,7 @@ pub const POSTGRES: &[Migration] = &[
             CREATE INDEX tournaments_created ON tournaments(created);",
         )],
     },
-    // The next migration: number 5, in SQLITE too.
+    // The next migration: number 6, in SQLITE too.
 ];
 
 /// The two lists must have as many migrations: a migration made for one

@@ -9,7 +9,7 @@
 //! games are ordinary rows of `games`. Every save names the revision it
 //! replaces, so two servers on one database cannot both save over the
 //! same state: the second is told it lost (`Ok(false)`) and tries again.
-//! The table is made by migration 4 (`schema.rs`).
+//! The table is made by migration 5 (`schema.rs`).
 
 use super::{stored, StoreError};
 use crate::tournament::System;
