@@ -141,7 +141,16 @@ pub(crate) const INCREMENT_SECONDS_MAX: u32 = 3 * 60;
 
 /// The clock a new game asks for, checked.
 pub(crate) fn clock_of(body: &CreateGame) -> Result<Option<Clock>, ApiError> {
-    match (body.clock_seconds, body.increment_seconds) {
+    clock_from(body.clock_seconds, body.increment_seconds)
+}
+
+/// A clock of `clock_seconds` each and `increment_seconds` a move (none
+/// without `clock_seconds`), or why not.
+pub(crate) fn clock_from(
+    clock_seconds: Option<u32>,
+    increment_seconds: Option<u32>,
+) -> Result<Option<Clock>, ApiError> {
+    match (clock_seconds, increment_seconds) {
         (None, None) => Ok(None),
         (None, Some(_)) => Err(error(
             StatusCode::BAD_REQUEST,

@@ -345,18 +345,7 @@ pub(crate) async fn create(
         }
     };
     // The same clock rules as a single game's.
-    let clock_check = CreateGame {
-        game: ruleset.id.into(),
-        mode: "online".into(),
-        level: None,
-        name: None,
-        opponent: None,
-        side: None,
-        clock_seconds: body.clock_seconds,
-        increment_seconds: body.increment_seconds,
-        in_match: None,
-    };
-    clock_of(&clock_check)?;
+    clock_from(body.clock_seconds, body.increment_seconds)?;
     if let crate::scheduler::Client::Address(ip) = client {
         if !state.creations.allow(ip) {
             return Err(error(

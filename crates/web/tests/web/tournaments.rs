@@ -368,7 +368,9 @@ async fn a_match_pairing_is_a_first_to_six_match() {
     assert_eq!(made.status, 201, "{}", made.body);
     let id = made.json()["id"].as_str().unwrap().to_string();
     let one = guest(&server, &id, "One").await;
-    guest(&server, &id, "Two").await;
+    let joined =
+        call(&server, "POST", &format!("/api/tournaments/{id}/join"), &host, json!({})).await;
+    assert_eq!(joined.status, 201, "{}", joined.body);
     let started =
         call(&server, "POST", &format!("/api/tournaments/{id}/start-round"), &host, Value::Null)
             .await;
@@ -378,6 +380,12 @@ async fn a_match_pairing_is_a_first_to_six_match() {
     let state = get(&server, &format!("/api/games/{game}")).await.json();
     assert_eq!(state["match"]["first_to"], 6, "{state}");
     assert!(state["clock"].is_object(), "the tournament's clock: {state}");
+    // The signed-in player's seat belongs to their account, the guest's to
+    // none.
+    let key = game.clone();
+    let row = db.with_store(move |s| s.load(&key).unwrap().unwrap().row);
+    assert_eq!((row.south_name.as_str(), row.north_name.as_str()), ("One", "Host"));
+    assert!(row.south_player.is_none() && row.north_player.is_some() && !row.rated, "{row:?}");
     server.stop().await;
 }
 
