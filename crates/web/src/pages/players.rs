@@ -213,8 +213,8 @@ fn score_for(row: &GameRow, player: &str) -> Option<f64> {
 
 fn result_word(lang: Lang, score: Option<f64>) -> &'static str {
     match score {
-        Some(s) if s == 1.0 => t(lang, "player.won"),
-        Some(s) if s == 0.5 => t(lang, "player.drawn"),
+        Some(1.0) => t(lang, "player.won"),
+        Some(0.5) => t(lang, "player.drawn"),
         _ => t(lang, "player.lost"),
     }
 }
@@ -460,8 +460,8 @@ async fn player_page(
             let mut counts = [0u32; 3];
             for (row, _) in games {
                 match score_for(row, &p.id) {
-                    Some(s) if s == 1.0 => counts[0] += 1,
-                    Some(s) if s == 0.5 => counts[1] += 1,
+                    Some(1.0) => counts[0] += 1,
+                    Some(0.5) => counts[1] += 1,
                     _ => counts[2] += 1,
                 }
             }
