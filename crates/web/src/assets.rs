@@ -93,6 +93,14 @@ pub static ANALYSIS: Asset = Asset::new(
 pub static LOBBY: Asset =
     Asset::new("lobby", "js", "text/javascript; charset=utf-8", include_str!("../assets/lobby.js"));
 
+/// The tournament pages' script.
+pub static TOURNAMENT: Asset = Asset::new(
+    "tournament",
+    "js",
+    "text/javascript; charset=utf-8",
+    include_str!("../assets/tournament.js"),
+);
+
 pub fn routes() -> Router<Shared> {
     Router::new().route("/assets/{file}", get(serve))
 }
@@ -126,7 +134,7 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
 }
 
 async fn serve(Path(file): Path<String>, headers: HeaderMap) -> Response {
-    for asset in [&APP, &STYLE, &ANALYSIS, &LOBBY] {
+    for asset in [&APP, &STYLE, &ANALYSIS, &LOBBY, &TOURNAMENT] {
         let plain = format!("{}.{}", asset.stem, asset.ext);
         let versioned = file
             .strip_prefix(asset.stem)

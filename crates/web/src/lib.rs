@@ -31,6 +31,7 @@ pub mod rating;
 pub mod scheduler;
 pub mod serve;
 pub mod store;
+pub mod tournament;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -151,6 +152,8 @@ pub struct AppState {
     pub ping: std::time::Duration,
     /// The endgame databases (analysis board, reviews).
     pub egdb: egdb::Databases,
+    /// One lock per tournament: its changes are made one at a time.
+    pub tournaments: api::TournamentLocks,
     /// What `/metrics` shows.
     pub metrics: metrics::Metrics,
     /// Turns true when the server stops: every WebSocket is then closed
@@ -255,6 +258,7 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
         abandon_ms: config.abandon_seconds.min(i64::MAX as u64 / 1000) as i64 * 1000,
         ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
         egdb: egdb::Databases::new(config.egdb_dir.clone()),
+        tournaments: api::TournamentLocks::default(),
         metrics: metrics::Metrics::default(),
         closing: tokio::sync::watch::channel(false).0,
         computing: Arc::default(),

@@ -18,6 +18,7 @@ use std::fmt::Write;
 mod lobby;
 mod players;
 pub use players::scope as signed_in_scope;
+pub mod tournaments;
 
 pub fn routes() -> Router<Shared> {
     Router::new()
@@ -29,6 +30,8 @@ pub fn routes() -> Router<Shared> {
         .route("/finished", get(finished))
         .route("/lobby", get(lobby::lobby_page))
         .merge(players::routes())
+        .route("/tournaments", get(tournaments::list_page))
+        .route("/tournaments/{id}", get(tournaments::tournament_page))
         .merge(crate::assets::routes())
         .fallback(fallback)
 }
@@ -165,7 +168,8 @@ impl IntoResponse for Page {
              <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"{style}\"></head>\
              <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\"><nav>\
              <a href=\"/\">{catalogue}</a> <a href=\"/lobby\">{lobby}</a> <a href=\"/finished\">{finished}</a> \
-             <a href=\"/learn\">{learn}</a> <a href=\"/analysis\">{analysis}</a> {account}</nav>\
+             <a href=\"/learn\">{learn}</a> <a href=\"/analysis\">{analysis}</a> \
+             <a href=\"/tournaments\">{tournaments}</a> {account}</nav>\
              <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></header>\
              <main id=\"main\">{body}</main>{script}</body></html>",
             code = lang.code(),
@@ -178,6 +182,7 @@ impl IntoResponse for Page {
             analysis = esc(crate::learn::word(lang, "analysis.title")),
             lobby = esc(t(lang, "nav.lobby")),
             account = players::header_links(lang),
+            tournaments = esc(tournaments::text(lang, "t.title")),
             language = esc(t(lang, "nav.language")),
             body = self.body,
             style = crate::assets::STYLE.path(),

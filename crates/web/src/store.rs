@@ -11,6 +11,7 @@ mod group;
 mod pg;
 mod rated;
 pub mod schema;
+mod tournaments;
 
 pub use group::WriteStats;
 use group::{Account, Write};
@@ -21,6 +22,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use std::fmt;
 use std::path::Path;
 use std::sync::Mutex;
+pub use tournaments::TournamentRow;
 
 /// How a game is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -402,6 +404,18 @@ pub trait Store: Send + Sync + 'static {
     ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError>;
     /// An account by its id, living or deleted.
     fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError>;
+
+    // Tournaments (`store/tournaments.rs`); their games are rows of `games`.
+
+    /// Stores a new tournament.
+    fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError>;
+    /// A tournament, or `None` if there is no such tournament.
+    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError>;
+    /// Saves `row` over the stored revision `row.revision - 1`; `false`, and
+    /// nothing saved, if the stored revision is another (saved meanwhile).
+    fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError>;
+    /// The newest tournaments, at most `limit`.
+    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError>;
 }
 
 /// Opens the store a `--database` URL names: `sqlite://FILE` or
@@ -865,6 +879,26 @@ impl Store for Sqlite {
 
     fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
         self.player_by_id_sqlite(id)
+    }
+
+    fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
+        self.writer.write(Write::Tournament(tournaments::Write::Create(row.clone())))
+    }
+
+    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+        tournaments::load(&self.conn(), id)
+    }
+
+    fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
+        match self.writer.write(Write::Tournament(tournaments::Write::Save(row.clone()))) {
+            Ok(()) => Ok(true),
+            Err(e) if tournaments::lost(&e) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        tournaments::newest(&self.conn(), limit)
     }
 }
 

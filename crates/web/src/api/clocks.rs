@@ -168,7 +168,8 @@ pub(crate) fn days_of(days: Option<u32>, clock: Option<&Clock>) -> Result<Option
     }
 }
 
-/// A clock from each player's time and the increment, in seconds.
+/// A clock of `clock_seconds` each and `increment_seconds` a move (none
+/// without `clock_seconds`), or why not.
 pub(crate) fn clock_from(
     clock_seconds: Option<u32>,
     increment_seconds: Option<u32>,

@@ -41,6 +41,7 @@ mod moves;
 mod offers;
 mod rated;
 mod records;
+mod tournaments;
 mod ws;
 
 pub use accounts::{check_name, prepare as prepare_accounts, SignInLimits, SESSION_COOKIE};
@@ -62,6 +63,7 @@ pub use rated::{
 };
 pub(crate) use records::*;
 pub use records::{date, record_of};
+pub use tournaments::{TournamentLocks, GUEST_COOKIE};
 pub(crate) use ws::*;
 
 pub fn routes() -> Router<Shared> {
@@ -104,6 +106,12 @@ pub fn routes() -> Router<Shared> {
         .route("/api/waiting", post(lobby::waiting_games))
         .route("/api/my/games", get(my_games))
         .route("/api/my/games/{id}", get(my_game))
+        .route("/api/tournaments", post(tournaments::create).get(tournaments::list))
+        .route("/api/tournaments/{id}", get(tournaments::show))
+        .route("/api/tournaments/{id}/join", post(tournaments::join))
+        .route("/api/tournaments/{id}/start-round", post(tournaments::start_round))
+        .route("/api/tournaments/{id}/result", post(tournaments::enter_result))
+        .route("/api/tournaments/{id}/remove", post(tournaments::remove))
 }
 
 /// An error answer.

@@ -46,6 +46,7 @@ pub(crate) enum Write {
     CreateMatch { row: MatchRow, first: GameRow },
     SaveReview { game: String, review: StoredReview },
     Account(Account),
+    Tournament(super::tournaments::Write),
 }
 
 /// The writes of accounts, sessions and ratings.
@@ -161,6 +162,7 @@ impl Write {
                 )?;
             }
             Write::Account(account) => account.apply(conn)?,
+            Write::Tournament(write) => write.apply(conn)?,
         }
         Ok(())
     }

@@ -21,7 +21,9 @@
 //! upgrades an older database on opening).
 
 mod rated;
+mod tournaments;
 
+use super::TournamentRow;
 use super::{
     name_key, schema, stored, Clock, Finished, GameEnding, GameRow, HistoryRow, MatchRow, Mode,
     PlayerGames, PlayerRow, RatingRow, Status, Store, StoreError, StoredGame, StoredReview,
@@ -904,6 +906,22 @@ impl Store for Postgres {
             .map(|r| player_row(&r))
             .transpose()
         })
+    }
+
+    fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
+        tournaments::create(self, row)
+    }
+
+    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+        tournaments::load(self, id)
+    }
+
+    fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
+        tournaments::save(self, row)
+    }
+
+    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        tournaments::newest(self, limit)
     }
 }
 

@@ -180,7 +180,27 @@ pub const SQLITE: &[Migration] = &[
         name: "correspondence games' days per move",
         steps: &[Step::Sql("ALTER TABLE games ADD COLUMN correspondence_days INTEGER;")],
     },
-    // The next migration: number 6, in POSTGRES too.
+    Migration {
+        number: 6,
+        name: "tournaments",
+        // A tournament's players and rounds are one JSON document (`state`,
+        // see store/tournaments.rs); its games are rows of `games`.
+        steps: &[Step::Sql(
+            "CREATE TABLE tournaments (
+                id TEXT PRIMARY KEY,
+                organiser_id TEXT NOT NULL REFERENCES players(id),
+                name TEXT NOT NULL,
+                ruleset TEXT NOT NULL,
+                system TEXT NOT NULL,
+                created INTEGER NOT NULL,
+                updated INTEGER NOT NULL,
+                revision INTEGER NOT NULL,
+                state TEXT NOT NULL
+            );
+            CREATE INDEX tournaments_created ON tournaments(created);",
+        )],
+    },
+    // The next migration: number 7, in POSTGRES too.
 ];
 
 /// PostgreSQL's migrations: the same numbers and names as [`SQLITE`], in
@@ -317,7 +337,27 @@ pub const POSTGRES: &[Migration] = &[
         name: "correspondence games' days per move",
         steps: &[Step::Sql("ALTER TABLE games ADD COLUMN correspondence_days BIGINT;")],
     },
-    // The next migration: number 6, in SQLITE too.
+    Migration {
+        number: 6,
+        name: "tournaments",
+        // A tournament's players and rounds are one JSON document (`state`,
+        // see store/tournaments.rs); its games are rows of `games`.
+        steps: &[Step::Sql(
+            "CREATE TABLE tournaments (
+                id TEXT PRIMARY KEY,
+                organiser_id TEXT NOT NULL REFERENCES players(id),
+                name TEXT NOT NULL,
+                ruleset TEXT NOT NULL,
+                system TEXT NOT NULL,
+                created BIGINT NOT NULL,
+                updated BIGINT NOT NULL,
+                revision BIGINT NOT NULL,
+                state TEXT NOT NULL
+            );
+            CREATE INDEX tournaments_created ON tournaments(created);",
+        )],
+    },
+    // The next migration: number 7, in SQLITE too.
 ];
 
 /// The two lists must have as many migrations: a migration made for one

@@ -33,6 +33,7 @@ mod migrations;
 mod observe;
 mod ops;
 mod pages;
+mod pairing;
 mod proxies;
 mod rated;
 mod rating;
@@ -40,6 +41,7 @@ mod resources;
 mod restart;
 mod settings;
 mod store;
+mod tournaments;
 
 /// The server's binary, for the tests that run it as a process.
 const BINARY: &str = env!("CARGO_BIN_EXE_mancala-web");

@@ -10,7 +10,7 @@
 use super::*;
 use mancala_web::api::{clean_name, poses_as_computer, PosesAsComputer};
 use mancala_web::scheduler::{Kind, Queues, Refused};
-use mancala_web::store::{Finished, PlayerRow, RatingRow, StoreError, StoredGame};
+use mancala_web::store::{Finished, PlayerRow, RatingRow, StoreError, StoredGame, TournamentRow};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -578,6 +578,19 @@ impl Store for Faulty {
     }
     fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
         self.inner.player_by_id(id)
+    }
+
+    fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
+        self.inner.create_tournament(row)
+    }
+    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+        self.inner.load_tournament(id)
+    }
+    fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
+        self.inner.save_tournament(row)
+    }
+    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        self.inner.tournaments(limit)
     }
 }
 

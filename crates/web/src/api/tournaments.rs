@@ -1,0 +1,967 @@
+//! Tournaments over HTTP: create one (a signed-in organiser), join it (a
+//! signed-in player, or a guest with a name, known afterwards by a cookie),
+//! start its rounds, enter results, and read it all back with the
+//! standings. Pairings and standings come from `crate::tournament` (pure);
+//! this file stores, checks who may do what, and makes the games.
+//!
+//! A guest is known by a random token in the `mancala_guest` cookie
+//! (`HttpOnly`); the tournament keeps only its SHA-256, so a pupil who
+//! joins on a phone finds their games there again, and nobody else can
+//! take their seat. Each pairing played online is an ordinary online game
+//! (or a match of them) with both seats' tokens made at once; a player
+//! gets their own token from this API and the page hands it to the game.
+
+use super::accounts::signed_in;
+use super::*;
+use crate::store::TournamentRow;
+use crate::tournament::{self as pairing, Outcome, Pairing, PairingError, System};
+use axum::http::HeaderMap;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+
+/// The guest cookie's name.
+pub const GUEST_COOKIE: &str = "mancala_guest";
+
+/// Players a tournament may have: a large school year or club (pairing a
+/// round of this many takes well under a millisecond).
+pub const MAX_PLAYERS: usize = 256;
+
+/// Rounds a Swiss may be planned with.
+pub const MAX_SWISS_ROUNDS: u32 = 20;
+
+/// Characters a tournament's or a guest's name may have.
+const NAME_CHARS: usize = 40;
+const GUEST_NAME_CHARS: usize = 20;
+
+/// The per-tournament locks: changes to one tournament (a join, a round,
+/// a result, results collected from its games) are made one at a time.
+#[derive(Default)]
+pub struct TournamentLocks(std::sync::Mutex<HashMap<String, Arc<Mutex<()>>>>);
+
+impl TournamentLocks {
+    fn of(&self, id: &str) -> Arc<Mutex<()>> {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        map.entry(id.to_string()).or_default().clone()
+    }
+}
+
+/// How each pairing is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// One game.
+    Game,
+    /// A match: the first to win the ruleset's number of games (Barbados:
+    /// six).
+    Match,
+}
+
+/// Where the games are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Play {
+    /// On this site: each pairing gets its game.
+    Online,
+    /// On real boards: the organiser enters the results.
+    Board,
+}
+
+/// A tournament's players and rounds, stored as JSON in its row. Every
+/// field is named here, so the stored format changes only on purpose.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Document {
+    /// The organiser's name when the tournament was made.
+    organiser: String,
+    format: Format,
+    play: Play,
+    clock_seconds: Option<u32>,
+    increment_seconds: Option<u32>,
+    /// When the organiser means to start, seconds since the Unix epoch.
+    starts: Option<i64>,
+    /// The Swiss's planned rounds (the other systems' follow from the
+    /// number of players once started).
+    planned: Option<u32>,
+    started: bool,
+    entrants: Vec<Entrant>,
+    rounds: Vec<Vec<Board>>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Entrant {
+    name: String,
+    /// The account's id, for a signed-in player.
+    account: Option<String>,
+    /// The SHA-256 of a guest's token (hex).
+    guest: Option<String>,
+    withdrawn: bool,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+struct Board {
+    first: usize,
+    second: Option<usize>,
+    /// `first`, `second` or `draw`.
+    result: Option<String>,
+    /// Whether the organiser entered the result (it then stands, whatever
+    /// the game says).
+    entered: bool,
+    /// The game being played (a match's latest), and its number in the
+    /// match.
+    game: Option<String>,
+    match_game: Option<u32>,
+    match_id: Option<String>,
+    /// The seat tokens of the first and the second player.
+    first_token: Option<String>,
+    second_token: Option<String>,
+}
+
+impl Board {
+    fn pairing(&self) -> Pairing {
+        Pairing {
+            first: self.first,
+            second: self.second,
+            result: self.result.as_deref().and_then(Outcome::parse),
+        }
+    }
+}
+
+impl Document {
+    fn pairings(&self) -> Vec<Vec<Pairing>> {
+        self.rounds.iter().map(|r| r.iter().map(Board::pairing).collect()).collect()
+    }
+
+    /// The rounds the tournament will have (known once started, or
+    /// planned for a Swiss).
+    fn total_rounds(&self, system: System) -> Option<usize> {
+        let n = self.entrants.len();
+        match system {
+            System::Swiss => self.planned.map(|r| r as usize),
+            _ if !self.started => None,
+            System::RoundRobin => Some(pairing::round_robin(n).len()),
+            System::Knockout => Some(pairing::knockout_rounds(n)),
+        }
+    }
+
+    fn last_round_done(&self) -> bool {
+        self.rounds.last().is_none_or(|r| r.iter().all(|b| b.pairing().is_done()))
+    }
+
+    fn finished(&self, system: System) -> bool {
+        self.started
+            && self.last_round_done()
+            && self.total_rounds(system).is_some_and(|t| self.rounds.len() >= t)
+    }
+}
+
+fn not_found(id: &str) -> ApiError {
+    let shown: String = id.chars().take(32).collect();
+    error(StatusCode::NOT_FOUND, "unknown_tournament", format!("no tournament '{shown}'"))
+}
+
+fn not_organiser(what: &str) -> ApiError {
+    error(
+        StatusCode::FORBIDDEN,
+        "not_organiser",
+        format!("only the organiser of this tournament can {what}"),
+    )
+}
+
+fn hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The guest token the request's cookie carries.
+fn guest_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, value)| *name == GUEST_COOKIE && value.len() == 32)
+        .map(|(_, value)| value.to_string())
+}
+
+/// Who is asking: their account (if signed in) and guest token's hash.
+struct Visitor {
+    account: Option<crate::store::PlayerRow>,
+    guest: Option<String>,
+}
+
+async fn visitor(state: &Shared, headers: &HeaderMap) -> Result<Visitor, ApiError> {
+    let account = match signed_in(state, headers).await {
+        Ok((player, _)) => Some(player),
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => None,
+        Err(e) => return Err(e),
+    };
+    Ok(Visitor { account, guest: guest_token(headers).map(|t| hash(&t)) })
+}
+
+impl Visitor {
+    /// The visitor's place among the entrants.
+    fn entrant(&self, doc: &Document) -> Option<usize> {
+        doc.entrants.iter().position(|e| {
+            let by_account =
+                matches!((&e.account, &self.account), (Some(a), Some(p)) if *a == p.id);
+            let by_guest = matches!((&e.guest, &self.guest), (Some(a), Some(b)) if a == b);
+            by_account || by_guest
+        })
+    }
+
+    fn organises(&self, row: &TournamentRow) -> bool {
+        self.account.as_ref().is_some_and(|p| p.id == row.organiser)
+    }
+}
+
+async fn load(state: &Shared, id: &str) -> Result<(TournamentRow, Document), ApiError> {
+    if id.is_empty() || id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(not_found(id));
+    }
+    let key = id.to_string();
+    let row =
+        blocking(state, move |s| s.load_tournament(&key)).await?.ok_or_else(|| not_found(id))?;
+    let doc: Document = serde_json::from_str(&row.state)
+        .map_err(|e| internal(format!("stored tournament {id} is not readable: {e}")))?;
+    Ok((row, doc))
+}
+
+/// Saves a changed document (the caller holds the tournament's lock).
+async fn save(state: &Shared, mut row: TournamentRow, doc: &Document) -> Result<(), ApiError> {
+    row.state = serde_json::to_string(doc).map_err(internal)?;
+    row.revision += 1;
+    row.updated = now();
+    let saved = blocking(state, move |s| s.save_tournament(&row)).await?;
+    if !saved {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "changed_meanwhile",
+            "the tournament was changed by another request meanwhile: please try again",
+        ));
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+pub(crate) struct CreateBody {
+    name: String,
+    /// A ruleset id (or alias).
+    game: String,
+    /// `round_robin`, `swiss` or `knockout`.
+    system: String,
+    /// A Swiss's rounds.
+    rounds: Option<u32>,
+    /// `game` (default) or `match`.
+    format: Option<String>,
+    /// `online` (default) or `board`.
+    play: Option<String>,
+    clock_seconds: Option<u32>,
+    increment_seconds: Option<u32>,
+    starts: Option<i64>,
+}
+
+/// `POST /api/tournaments`: a new tournament, organised by the signed-in
+/// player.
+pub(crate) async fn create(
+    State(state): State<Shared>,
+    ClientOf(client): ClientOf,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<CreateBody>,
+) -> Result<Response, ApiError> {
+    let (organiser, _) = signed_in(&state, &headers).await.map_err(|_| {
+        error(StatusCode::UNAUTHORIZED, "not_signed_in", "sign in to organise a tournament")
+    })?;
+    let name = clean_name(Some(&body.name), "").map_err(name_error)?;
+    if name.is_empty() || name.chars().count() > NAME_CHARS {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad_name",
+            format!("a tournament needs a name of 1 to {NAME_CHARS} characters"),
+        ));
+    }
+    let ruleset = ruleset(&body.game)
+        .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_ruleset", e.to_string()))?;
+    let system = System::parse(&body.system).ok_or_else(|| {
+        error(
+            StatusCode::BAD_REQUEST,
+            "bad_system",
+            format!("system '{}' is not one of round_robin, swiss, knockout", body.system),
+        )
+    })?;
+    let planned = match (system, body.rounds) {
+        (System::Swiss, Some(r)) if (1..=MAX_SWISS_ROUNDS).contains(&r) => Some(r),
+        (System::Swiss, _) => {
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                "bad_rounds",
+                format!("a Swiss needs rounds, from 1 to {MAX_SWISS_ROUNDS}"),
+            ))
+        }
+        (_, Some(_)) => {
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                "bad_rounds",
+                "the rounds of a round robin or a knockout follow from the number of players: \
+                 leave rounds out",
+            ))
+        }
+        (_, None) => None,
+    };
+    let format = match body.format.as_deref().unwrap_or("game") {
+        "game" => Format::Game,
+        "match" if ruleset.match_first_to.is_some() => Format::Match,
+        "match" => {
+            let with: Vec<&str> = mancala_rules::RULESETS
+                .iter()
+                .filter(|r| r.match_first_to.is_some())
+                .map(|r| r.id)
+                .collect();
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                "no_match_play",
+                format!(
+                    "{} has no match play; matches are played in {}",
+                    ruleset.id,
+                    with.join(", ")
+                ),
+            ));
+        }
+        other => {
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                "bad_format",
+                format!("format '{other}' is not one of game, match"),
+            ))
+        }
+    };
+    let play = match body.play.as_deref().unwrap_or("online") {
+        "online" => Play::Online,
+        "board" => Play::Board,
+        other => {
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                "bad_play",
+                format!("play '{other}' is not one of online, board"),
+            ))
+        }
+    };
+    // The same clock rules as a single game's.
+    clock_from(body.clock_seconds, body.increment_seconds)?;
+    if let crate::scheduler::Client::Address(ip) = client {
+        if !state.creations.allow(ip) {
+            return Err(error(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_games",
+                "your address has created as many games as it may in an hour; try again later",
+            ));
+        }
+    }
+    let doc = Document {
+        organiser: organiser.name.clone(),
+        format,
+        play,
+        clock_seconds: body.clock_seconds,
+        increment_seconds: body.clock_seconds.and(body.increment_seconds),
+        starts: body.starts,
+        planned,
+        started: false,
+        entrants: Vec::new(),
+        rounds: Vec::new(),
+    };
+    let row = TournamentRow {
+        id: game_id(),
+        organiser: organiser.id,
+        name,
+        ruleset: ruleset.id.into(),
+        system,
+        created: now(),
+        updated: now(),
+        revision: 1,
+        state: serde_json::to_string(&doc).map_err(internal)?,
+    };
+    let id = row.id.clone();
+    blocking(&state, move |s| s.create_tournament(&row)).await?;
+    let url = format!("{}/tournaments/{id}", state.public_url);
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "url": url }))).into_response())
+}
+
+/// `GET /api/tournaments`: the newest tournaments.
+pub(crate) async fn list(State(state): State<Shared>) -> ApiResult {
+    let rows = blocking(&state, |s| s.tournaments(100)).await?;
+    let mut list = Vec::with_capacity(rows.len());
+    for row in rows {
+        let Ok(doc) = serde_json::from_str::<Document>(&row.state) else { continue };
+        list.push(json!({
+            "id": row.id,
+            "name": row.name,
+            "game": row.ruleset,
+            "game_name": ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name),
+            "system": row.system.id(),
+            "status": status(&row, &doc),
+            "players": doc.entrants.len(),
+            "starts": doc.starts,
+            "created": row.created,
+        }));
+    }
+    Ok(Json(Value::Array(list)))
+}
+
+fn status(row: &TournamentRow, doc: &Document) -> &'static str {
+    if !doc.started {
+        "registering"
+    } else if doc.finished(row.system) {
+        "finished"
+    } else {
+        "playing"
+    }
+}
+
+/// `GET /api/tournaments/ID`: everything about it, with the standings; for
+/// a player, their own seats in the current round.
+pub(crate) async fn show(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let who = visitor(&state, &headers).await?;
+    let lock = state.tournaments.of(&id);
+    let held = lock.lock().await;
+    let (row, mut doc) = load(&state, &id).await?;
+    if collect_results(&state, &mut doc).await? {
+        save(&state, row.clone(), &doc).await?;
+    }
+    drop(held);
+    Ok(Json(view(&state, &row, &doc, &who)))
+}
+
+/// Reads the games of the last round for results; whether any was new.
+async fn collect_results(state: &Shared, doc: &mut Document) -> Result<bool, ApiError> {
+    let Some(round) = doc.rounds.last_mut() else { return Ok(false) };
+    let mut changed = false;
+    for board in round.iter_mut() {
+        if board.result.is_some() || board.second.is_none() {
+            continue;
+        }
+        if let Some(match_id) = board.match_id.clone() {
+            let found = blocking(state, move |s| s.load_match(&match_id)).await?;
+            let Some((contest, games)) = found else { continue };
+            let mut tally = mancala_rules::Match::new(contest.first_to);
+            for game in &games {
+                if game.status == Status::Finished {
+                    let winner = game.result.as_deref().and_then(parse_side);
+                    let _ = tally.record(winner);
+                }
+            }
+            if let Some(latest) = games.last() {
+                if board.game.as_deref() != Some(&latest.id) {
+                    board.game = Some(latest.id.clone());
+                    board.match_game = latest.match_game;
+                    changed = true;
+                }
+            }
+            if let Some(winner) = tally.winner() {
+                board.result = Some(
+                    if winner == 0 { Outcome::FirstWins } else { Outcome::SecondWins }.id().into(),
+                );
+                changed = true;
+            }
+        } else if let Some(game) = board.game.clone() {
+            // A game being played is in memory (no storage read for it);
+            // one that left memory is read from storage.
+            let cached = state.games.lock().unwrap_or_else(|e| e.into_inner()).get(&game).cloned();
+            let header = match cached {
+                Some(live) => live.lock().await.row.clone(),
+                None => match blocking(state, move |s| s.load(&game)).await? {
+                    Some(stored) => stored.row,
+                    None => continue,
+                },
+            };
+            if header.status == Status::Finished {
+                let outcome = match header.result.as_deref() {
+                    Some("south") => Outcome::FirstWins,
+                    Some("north") => Outcome::SecondWins,
+                    _ => Outcome::Draw,
+                };
+                board.result = Some(outcome.id().into());
+                changed = true;
+            }
+        }
+    }
+    Ok(changed)
+}
+
+fn view(state: &Shared, row: &TournamentRow, doc: &Document, who: &Visitor) -> Value {
+    let name = |i: usize| doc.entrants.get(i).map_or("", |e| e.name.as_str());
+    let rounds: Vec<Value> = doc
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(r, boards)| {
+            let boards: Vec<Value> = boards
+                .iter()
+                .enumerate()
+                .map(|(b, board)| {
+                    json!({
+                        "board": b + 1,
+                        "first": name(board.first),
+                        "first_number": board.first + 1,
+                        "second": board.second.map(name),
+                        "second_number": board.second.map(|s| s + 1),
+                        "result": board.result,
+                        "entered": board.entered,
+                        "game": board.game,
+                        "url": board.game.as_ref().map(|g| game_url(state, g)),
+                    })
+                })
+                .collect();
+            json!({ "number": r + 1, "boards": boards })
+        })
+        .collect();
+    let standings: Vec<Value> = pairing::standings(doc.entrants.len(), &doc.pairings())
+        .iter()
+        .map(|s| {
+            json!({
+                "rank": s.rank,
+                "number": s.player + 1,
+                "name": name(s.player),
+                "points": s.points,
+                "buchholz": s.buchholz,
+                "sonneborn_berger": s.sonneborn_berger,
+                "wins": s.wins,
+                "played": s.played,
+                "withdrawn": doc.entrants[s.player].withdrawn,
+            })
+        })
+        .collect();
+    let me = who.entrant(doc);
+    let seats: Vec<Value> = match (me, doc.rounds.last()) {
+        (Some(me), Some(round)) => round
+            .iter()
+            .enumerate()
+            .filter_map(|(b, board)| {
+                let game = board.game.as_ref()?;
+                let (token, first) = if board.first == me {
+                    (board.first_token.as_ref()?, true)
+                } else if board.second == Some(me) {
+                    (board.second_token.as_ref()?, false)
+                } else {
+                    return None;
+                };
+                // In a match the players change seats every game.
+                let swapped = board.match_game.unwrap_or(0) % 2 == 1;
+                let side = if first != swapped { "south" } else { "north" };
+                Some(json!({
+                    "round": doc.rounds.len(),
+                    "board": b + 1,
+                    "game": game,
+                    "token": token,
+                    "side": side,
+                    "done": board.result.is_some(),
+                }))
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let winner = match row.system {
+        System::Knockout => {
+            pairing::knockout_winner(&doc.pairings()).filter(|_| doc.finished(row.system)).map(name)
+        }
+        _ => None,
+    };
+    json!({
+        "id": row.id,
+        "name": row.name,
+        "game": row.ruleset,
+        "game_name": ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name),
+        "system": row.system.id(),
+        "format": doc.format,
+        "play": doc.play,
+        "clock_seconds": doc.clock_seconds,
+        "increment_seconds": doc.increment_seconds,
+        "starts": doc.starts,
+        "created": row.created,
+        "organiser": doc.organiser,
+        "status": status(row, doc),
+        "rounds_total": doc.total_rounds(row.system),
+        "url": format!("{}/tournaments/{}", state.public_url, row.id),
+        "players": doc.entrants.iter().enumerate().map(|(i, e)| json!({
+            "number": i + 1,
+            "name": e.name,
+            "guest": e.account.is_none(),
+            "withdrawn": e.withdrawn,
+        })).collect::<Vec<_>>(),
+        "rounds": rounds,
+        "standings": standings,
+        "winner": winner,
+        "you": {
+            "number": me.map(|i| i + 1),
+            "name": me.map(name),
+            "signed_in": who.account.as_ref().map(|p| p.name.clone()),
+            "organiser": who.organises(row),
+            "seats": seats,
+        },
+    })
+}
+
+#[derive(Deserialize, Default)]
+pub(crate) struct JoinBody {
+    /// A guest's name (a signed-in player plays under their account's).
+    name: Option<String>,
+}
+
+/// `POST /api/tournaments/ID/join`: registers the signed-in player, or a
+/// guest under a name (setting the guest cookie if the browser has none).
+pub(crate) async fn join(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<JoinBody>,
+) -> Result<Response, ApiError> {
+    let who = visitor(&state, &headers).await?;
+    let lock = state.tournaments.of(&id);
+    let _held = lock.lock().await;
+    let (row, mut doc) = load(&state, &id).await?;
+    if doc.started {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "registration_closed",
+            "the tournament has started: registration is closed",
+        ));
+    }
+    if who.entrant(&doc).is_some() {
+        return Err(error(StatusCode::CONFLICT, "already_joined", "you are already registered"));
+    }
+    if doc.entrants.len() >= MAX_PLAYERS {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "tournament_full",
+            format!("the tournament is full ({MAX_PLAYERS} players)"),
+        ));
+    }
+    let mut new_token = None;
+    let entrant = match &who.account {
+        Some(player) => Entrant {
+            name: player.name.clone(),
+            account: Some(player.id.clone()),
+            guest: None,
+            withdrawn: false,
+        },
+        None => {
+            let name = clean_name(body.name.as_deref(), "").map_err(name_error)?;
+            if name.is_empty() || name.chars().count() > GUEST_NAME_CHARS {
+                return Err(error(
+                    StatusCode::BAD_REQUEST,
+                    "bad_name",
+                    format!("a guest joins with a name of 1 to {GUEST_NAME_CHARS} characters"),
+                ));
+            }
+            let guest = match &who.guest {
+                Some(hash) => hash.clone(),
+                None => {
+                    let token = secret();
+                    let hashed = hash(&token);
+                    new_token = Some(token);
+                    hashed
+                }
+            };
+            Entrant { name, account: None, guest: Some(guest), withdrawn: false }
+        }
+    };
+    let lower = entrant.name.to_lowercase();
+    if doc.entrants.iter().any(|e| e.name.to_lowercase() == lower) {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "name_taken",
+            format!("a player named '{}' is already registered: choose another name", entrant.name),
+        ));
+    }
+    let number = doc.entrants.len() + 1;
+    let name = entrant.name.clone();
+    doc.entrants.push(entrant);
+    save(&state, row, &doc).await?;
+    let mut response =
+        (StatusCode::CREATED, Json(json!({ "number": number, "name": name }))).into_response();
+    if let Some(token) = new_token {
+        let secure = if state.public_url.starts_with("https://") { "; Secure" } else { "" };
+        let cookie = format!(
+            "{GUEST_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}"
+        );
+        if let Ok(value) = header::HeaderValue::from_str(&cookie) {
+            response.headers_mut().insert(header::SET_COOKIE, value);
+        }
+    }
+    Ok(response)
+}
+
+/// The organiser's check for an action, with the tournament loaded under
+/// its lock.
+async fn as_organiser(
+    state: &Shared,
+    id: &str,
+    headers: &HeaderMap,
+    what: &str,
+) -> Result<(TournamentRow, Document), ApiError> {
+    let who = visitor(state, headers).await?;
+    let (row, doc) = load(state, id).await?;
+    if !who.organises(&row) {
+        return Err(not_organiser(what));
+    }
+    Ok((row, doc))
+}
+
+/// `POST /api/tournaments/ID/start-round`: closes registration (the first
+/// time) and pairs the next round, making its games.
+pub(crate) async fn start_round(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let lock = state.tournaments.of(&id);
+    let _held = lock.lock().await;
+    let (row, mut doc) = as_organiser(&state, &id, &headers, "start a round").await?;
+    // Results that came in since the last look count (saved with the round).
+    collect_results(&state, &mut doc).await?;
+    if doc.finished(row.system) {
+        return Err(error(StatusCode::CONFLICT, "tournament_over", "the tournament is over"));
+    }
+    if !doc.last_round_done() {
+        let open =
+            doc.rounds.last().map_or(0, |r| r.iter().filter(|b| !b.pairing().is_done()).count());
+        return Err(error(
+            StatusCode::CONFLICT,
+            "round_unfinished",
+            format!(
+                "round {} still has {open} game(s) without a result: they must end (or the \
+                 organiser enter their results) first",
+                doc.rounds.len()
+            ),
+        ));
+    }
+    let n = doc.entrants.len();
+    let present: Vec<bool> = doc.entrants.iter().map(|e| !e.withdrawn).collect();
+    if !doc.started {
+        let players = present.iter().filter(|&&p| p).count();
+        if players < 2 {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "too_few_players",
+                "a tournament needs at least two players to start",
+            ));
+        }
+        if let (System::Swiss, Some(planned)) = (row.system, doc.planned) {
+            if planned as usize >= players {
+                return Err(error(
+                    StatusCode::CONFLICT,
+                    "too_many_rounds",
+                    format!(
+                        "a Swiss of {players} players can have at most {} rounds (nobody \
+                         meets twice); {planned} were planned",
+                        players - 1
+                    ),
+                ));
+            }
+        }
+    }
+    let pairings = match row.system {
+        System::RoundRobin => {
+            pairing::round_robin(n).get(doc.rounds.len()).cloned().ok_or(PairingError::Over)
+        }
+        System::Swiss => pairing::swiss(n, &present, &doc.pairings()),
+        System::Knockout => match doc.rounds.last() {
+            None => pairing::knockout_first(n),
+            Some(last) => {
+                pairing::knockout_next(&last.iter().map(Board::pairing).collect::<Vec<_>>())
+            }
+        },
+    }
+    .map_err(|e| match e {
+        PairingError::Over => error(StatusCode::CONFLICT, "tournament_over", e.to_string()),
+        PairingError::Undecided { .. } => {
+            error(StatusCode::CONFLICT, "round_unfinished", e.to_string())
+        }
+        _ => error(StatusCode::CONFLICT, "no_pairing", e.to_string()),
+    })?;
+    let mut boards: Vec<Board> = pairings
+        .iter()
+        .map(|p| Board { first: p.first, second: p.second, ..Board::default() })
+        .collect();
+    if doc.play == Play::Online {
+        for board in &mut boards {
+            if let Some(second) = board.second {
+                make_game(
+                    &state,
+                    &row,
+                    &doc,
+                    board,
+                    [&doc.entrants[board.first].name, &doc.entrants[second].name],
+                )
+                .await?;
+            }
+        }
+    }
+    doc.started = true;
+    doc.rounds.push(boards);
+    let number = doc.rounds.len();
+    save(&state, row, &doc).await?;
+    Ok(Json(json!({ "round": number })))
+}
+
+/// Makes a board's game (or match), both seats taken: it starts once both
+/// players have opened it, as a rematch between two people online does.
+/// (`api::create_seated_game` makes single games only; a pairing may be a
+/// match, so the rows are made here, the same way.)
+async fn make_game(
+    state: &Shared,
+    row: &TournamentRow,
+    doc: &Document,
+    board: &mut Board,
+    names: [&str; 2],
+) -> Result<(), ApiError> {
+    let ruleset = ruleset(&row.ruleset).map_err(|e| internal(e.to_string()))?;
+    let (first_token, second_token) = (secret(), secret());
+    let clock = doc.clock_seconds.map(|s| {
+        let initial_ms = i64::from(s) * 1000;
+        Clock {
+            initial_ms,
+            increment_ms: i64::from(doc.increment_seconds.unwrap_or(0)) * 1000,
+            south_ms: initial_ms,
+            north_ms: initial_ms,
+        }
+    });
+    let mut game = GameRow {
+        id: game_id(),
+        ruleset: ruleset.id.into(),
+        version: ruleset.version,
+        mode: Mode::Online,
+        south_name: names[0].into(),
+        north_name: names[1].into(),
+        south_token: Some(first_token.clone()),
+        north_token: Some(second_token.clone()),
+        // Signed-in players' games are theirs (their page lists them);
+        // guests' seats belong to no account. Tournament games are not
+        // rated.
+        south_player: doc.entrants[board.first].account.clone(),
+        north_player: board.second.and_then(|s| doc.entrants[s].account.clone()),
+        created: now(),
+        updated: now(),
+        clock,
+        ..GameRow::default()
+    };
+    board.game = Some(game.id.clone());
+    board.first_token = Some(first_token);
+    board.second_token = Some(second_token);
+    match (doc.format, ruleset.match_first_to) {
+        (Format::Match, Some(first_to)) => {
+            let contest =
+                MatchRow { id: game_id(), ruleset: ruleset.id.into(), first_to, created: now() };
+            game.match_id = Some(contest.id.clone());
+            game.match_game = Some(0);
+            board.match_id = Some(contest.id.clone());
+            board.match_game = Some(0);
+            blocking(state, move |s| s.create_match(&contest, &game)).await
+        }
+        _ => blocking(state, move |s| s.create(&game, &[])).await,
+    }
+}
+
+#[derive(Deserialize)]
+pub(crate) struct ResultBody {
+    round: usize,
+    board: usize,
+    /// `first`, `second` or `draw`.
+    result: String,
+}
+
+/// `POST /api/tournaments/ID/result`: the organiser enters a board's
+/// result (a game on a real board, or one that was not played).
+pub(crate) async fn enter_result(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<ResultBody>,
+) -> ApiResult {
+    let lock = state.tournaments.of(&id);
+    let _held = lock.lock().await;
+    let (row, mut doc) = as_organiser(&state, &id, &headers, "enter a result").await?;
+    let outcome = Outcome::parse(&body.result).ok_or_else(|| {
+        error(
+            StatusCode::BAD_REQUEST,
+            "bad_result",
+            format!("result '{}' is not one of first, second, draw", body.result),
+        )
+    })?;
+    let rounds = doc.rounds.len();
+    if body.round == 0 || body.round > rounds {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad_round",
+            format!("round {} is not one of the rounds started (1 to {rounds})", body.round),
+        ));
+    }
+    if body.round < rounds && row.system == System::Knockout {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "round_closed",
+            "a knockout round's results cannot change once the next round is paired",
+        ));
+    }
+    let boards = doc.rounds[body.round - 1].len();
+    let Some(board) = body.board.checked_sub(1).and_then(|b| doc.rounds[body.round - 1].get_mut(b))
+    else {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad_board",
+            format!("board {} is not one of round {}'s (1 to {boards})", body.board, body.round),
+        ));
+    };
+    if board.second.is_none() {
+        return Err(error(StatusCode::CONFLICT, "bye", "a bye has no result to enter"));
+    }
+    board.result = Some(outcome.id().into());
+    board.entered = true;
+    save(&state, row, &doc).await?;
+    Ok(Json(json!({ "round": body.round, "board": body.board, "result": outcome.id() })))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct RemoveBody {
+    /// The player's number (1 first registered).
+    player: usize,
+}
+
+/// `POST /api/tournaments/ID/remove`: the organiser takes a player out:
+/// before the start off the list, in a Swiss after it out of the next
+/// rounds (their results stay).
+pub(crate) async fn remove(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<RemoveBody>,
+) -> ApiResult {
+    let lock = state.tournaments.of(&id);
+    let _held = lock.lock().await;
+    let (row, mut doc) = as_organiser(&state, &id, &headers, "remove a player").await?;
+    let count = doc.entrants.len();
+    if body.player == 0 || body.player > count {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad_player",
+            format!("player {} is not one of the {count} registered", body.player),
+        ));
+    }
+    let index = body.player - 1;
+    match (doc.started, row.system) {
+        (false, _) => {
+            doc.entrants.remove(index);
+        }
+        (true, System::Swiss) => doc.entrants[index].withdrawn = true,
+        (true, _) => {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "registration_closed",
+                "a player can leave a round robin or a knockout only before it starts",
+            ))
+        }
+    }
+    save(&state, row, &doc).await?;
+    Ok(Json(json!({ "removed": body.player })))
+}

@@ -1,0 +1,78 @@
+//! Tournaments in PostgreSQL: the same table and contract as
+//! `store/tournaments.rs` (SQLite).
+
+use super::{stored, Failure, Postgres, StoreError};
+use crate::store::tournaments::COLUMNS;
+use crate::store::TournamentRow;
+use crate::tournament::System;
+use postgres::Row;
+
+fn row_from(r: &Row) -> Result<TournamentRow, Failure> {
+    let system: String = r.try_get(4)?;
+    Ok(TournamentRow {
+        id: r.try_get(0)?,
+        organiser: r.try_get(1)?,
+        name: r.try_get(2)?,
+        ruleset: r.try_get(3)?,
+        system: stored("system", &system, System::parse).map_err(Failure::Data)?,
+        created: r.try_get(5)?,
+        updated: r.try_get(6)?,
+        revision: r.try_get(7)?,
+        state: r.try_get(8)?,
+    })
+}
+
+pub(super) fn create(store: &Postgres, t: &TournamentRow) -> Result<(), StoreError> {
+    store.run(|c| {
+        c.execute(
+            &format!(
+                "INSERT INTO tournaments ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+            ),
+            &[
+                &t.id,
+                &t.organiser,
+                &t.name,
+                &t.ruleset,
+                &t.system.id(),
+                &t.created,
+                &t.updated,
+                &t.revision,
+                &t.state,
+            ],
+        )?;
+        Ok(())
+    })
+}
+
+pub(super) fn load(store: &Postgres, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+    store.run(|c| {
+        c.query_opt(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = $1"), &[&id])?
+            .map(|r| row_from(&r))
+            .transpose()
+    })
+}
+
+pub(super) fn save(store: &Postgres, t: &TournamentRow) -> Result<bool, StoreError> {
+    let n = store.run(|c| {
+        Ok(c.execute(
+            "UPDATE tournaments SET name = $2, updated = $3, revision = $4, state = $5
+             WHERE id = $1 AND revision = $4::bigint - 1",
+            &[&t.id, &t.name, &t.updated, &t.revision, &t.state],
+        )?)
+    })?;
+    Ok(n == 1)
+}
+
+pub(super) fn newest(store: &Postgres, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+    store.run(|c| {
+        c.query(
+            &format!(
+                "SELECT {COLUMNS} FROM tournaments ORDER BY created DESC, id COLLATE \"C\" LIMIT $1"
+            ),
+            &[&i64::from(limit)],
+        )?
+        .iter()
+        .map(row_from)
+        .collect()
+    })
+}

@@ -1,0 +1,118 @@
+//! Tournaments in SQLite (the PostgreSQL counterpart is `pg/tournaments.rs`).
+//!
+//! A tournament is one row: what is searched or listed by has columns of
+//! its own (organiser, name, game, system, times), and its players and
+//! rounds are one JSON document (`state`, written by the API from named
+//! fields, see `api/tournaments.rs`), read and written whole. A tournament
+//! changes a few times a round, always whole, and is never queried inside,
+//! so a document costs nothing and keeps the two stores identical. Its
+//! games are ordinary rows of `games`. Every save names the revision it
+//! replaces, so two servers on one database cannot both save over the
+//! same state: the second is told it lost (`Ok(false)`) and tries again.
+//! The table is made by migration 5 (`schema.rs`).
+
+use super::{stored, StoreError};
+use crate::tournament::System;
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// A stored tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentRow {
+    pub id: String,
+    /// The organiser's account id.
+    pub organiser: String,
+    pub name: String,
+    pub ruleset: String,
+    pub system: System,
+    /// Seconds since the Unix epoch.
+    pub created: i64,
+    pub updated: i64,
+    /// 1 when created, one more at each save.
+    pub revision: i64,
+    /// The players and rounds, JSON.
+    pub state: String,
+}
+
+pub(crate) const COLUMNS: &str =
+    "id, organiser_id, name, ruleset, system, created, updated, revision, state";
+
+fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentRow> {
+    let system: String = r.get(4)?;
+    Ok(TournamentRow {
+        id: r.get(0)?,
+        organiser: r.get(1)?,
+        name: r.get(2)?,
+        ruleset: r.get(3)?,
+        system: stored("system", &system, System::parse).map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, e.into())
+        })?,
+        created: r.get(5)?,
+        updated: r.get(6)?,
+        revision: r.get(7)?,
+        state: r.get(8)?,
+    })
+}
+
+/// The writes of tournaments, run by the SQLite writer thread.
+pub(crate) enum Write {
+    Create(TournamentRow),
+    /// Saves a row whose revision is one more than the stored one.
+    Save(TournamentRow),
+}
+
+/// The error a save gets when another one came first.
+const STALE: &str = "the tournament was changed meanwhile";
+
+impl Write {
+    pub(crate) fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
+        match self {
+            Write::Create(t) => {
+                conn.execute(
+                    &format!("INSERT INTO tournaments ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"),
+                    params![
+                        t.id,
+                        t.organiser,
+                        t.name,
+                        t.ruleset,
+                        t.system.id(),
+                        t.created,
+                        t.updated,
+                        t.revision,
+                        t.state
+                    ],
+                )?;
+            }
+            Write::Save(t) => {
+                let n = conn.execute(
+                    "UPDATE tournaments SET name = ?2, updated = ?3, revision = ?4, state = ?5
+                     WHERE id = ?1 AND revision = ?4 - 1",
+                    params![t.id, t.name, t.updated, t.revision, t.state],
+                )?;
+                if n != 1 {
+                    return Err(StoreError(STALE.into()));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+pub(crate) fn load(conn: &Connection, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+    Ok(conn
+        .query_row(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?1"), [id], row_from)
+        .optional()?)
+}
+
+pub(crate) fn newest(conn: &Connection, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {COLUMNS} FROM tournaments ORDER BY created DESC, id LIMIT ?1"
+    ))?;
+    let rows = stmt.query_map([limit], row_from)?.collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// Whether a failed save lost to another (the stored revision moved on)
+/// rather than failed.
+pub(crate) fn lost(error: &StoreError) -> bool {
+    error.0 == STALE
+}
