@@ -108,20 +108,25 @@ fn generate_cmd(args: GenerateArgs) -> Result<()> {
     let started = Instant::now();
     let mut prover = Prover::new(ruleset.rules, oracle.as_deref(), args.nodes);
     let mut margins = Prover::new(ruleset.rules, None, args.nodes);
+    // Each puzzle is written as soon as it is found, so that a long run
+    // stopped early keeps what it found.
+    let mut out: Box<dyn Write> = match &args.out {
+        Some(path) => Box::new(
+            std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?,
+        ),
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let mut written = Ok(());
     let found = generate(ruleset, &options, &mut prover, &mut margins, &mut |f| {
+        if let Some(p) = f.puzzles.last() {
+            if written.is_ok() {
+                written = writeln!(out, "{}", p.to_json()).and_then(|()| out.flush());
+            }
+        }
         eprint!("\r{} puzzles from {} positions", f.puzzles.len(), f.tried);
     });
     eprintln!();
-    let mut out: Box<dyn Write> = match &args.out {
-        Some(path) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?,
-        )),
-        None => Box::new(std::io::stdout().lock()),
-    };
-    for puzzle in &found.puzzles {
-        writeln!(out, "{}", puzzle.to_json())?;
-    }
-    out.flush()?;
+    written.context("cannot write the puzzles")?;
     let mut by_kind: BTreeMap<Kind, usize> = BTreeMap::new();
     for p in &found.puzzles {
         *by_kind.entry(p.kind).or_default() += 1;
