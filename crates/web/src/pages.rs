@@ -15,6 +15,9 @@ use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
 use std::fmt::Write;
 
+mod puzzles;
+pub use puzzles::TEXTS as PUZZLE_TEXTS;
+
 pub fn routes() -> Router<Shared> {
     Router::new()
         .route("/", get(catalogue))
@@ -23,6 +26,7 @@ pub fn routes() -> Router<Shared> {
         .route("/g/{id}", get(play_page))
         .route("/replay/{id}", get(replay_page))
         .route("/finished", get(finished))
+        .merge(puzzles::routes())
         .merge(crate::assets::routes())
         .fallback(fallback)
 }
@@ -85,7 +89,7 @@ fn rich(text: &str) -> String {
 
 #[derive(Deserialize, Default)]
 pub struct LangQuery {
-    lang: Option<String>,
+    pub(crate) lang: Option<String>,
 }
 
 /// The page language: `?lang=`, then the `lang` cookie, then the browser's
@@ -152,7 +156,7 @@ impl IntoResponse for Page {
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
              <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"{style}\"></head>\
              <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\"><nav>\
-             <a href=\"/\">{catalogue}</a> <a href=\"/finished\">{finished}</a></nav>\
+             <a href=\"/\">{catalogue}</a> <a href=\"/finished\">{finished}</a> <a href=\"/puzzles\">{puzzles}</a></nav>\
              <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></header>\
              <main id=\"main\">{body}</main>{script}</body></html>",
             code = lang.code(),
@@ -161,6 +165,7 @@ impl IntoResponse for Page {
             skip = esc(t(lang, "nav.skip")),
             catalogue = esc(t(lang, "nav.catalogue")),
             finished = esc(t(lang, "nav.finished")),
+            puzzles = esc(puzzles::pt(lang, "pz.title")),
             language = esc(t(lang, "nav.language")),
             body = self.body,
             style = crate::assets::STYLE.path(),
@@ -261,6 +266,7 @@ async fn catalogue(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
         );
     }
     body.push_str("</div>");
+    body.push_str(&puzzles::daily_box(lang));
     Page {
         lang,
         remember,

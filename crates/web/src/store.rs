@@ -9,12 +9,14 @@
 
 mod group;
 mod pg;
+mod puzzles;
 
 pub use group::WriteStats;
 use group::{Account, Write};
 
 use mancala_rules::EndReason;
 pub use pg::Postgres;
+pub use puzzles::{PuzzleAttempt, PuzzleRatingRow};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::fmt;
 use std::path::Path;
@@ -330,6 +332,27 @@ pub trait Store: Send + Sync + 'static {
     fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError>;
     /// Stores (or replaces) an account's rating in one ruleset.
     fn save_rating(&self, player: &str, rating: &RatingRow) -> Result<(), StoreError>;
+
+    // Puzzles (`store/puzzles.rs`). A store without them says so.
+
+    /// A puzzle's rating once someone has tried it.
+    fn puzzle_rating(&self, _puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        Err(StoreError("this store keeps no puzzle ratings".into()))
+    }
+    /// An account's puzzle rating, once it has tried a puzzle.
+    fn player_puzzle_rating(&self, _player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        Err(StoreError("this store keeps no puzzle ratings".into()))
+    }
+    /// An account's attempt at a puzzle: whether it solved it; `None` if it
+    /// has not tried it.
+    fn puzzle_attempt(&self, _player: &str, _puzzle: &str) -> Result<Option<bool>, StoreError> {
+        Err(StoreError("this store keeps no puzzle attempts".into()))
+    }
+    /// Stores an account's first attempt at a puzzle with both new ratings,
+    /// in one transaction; nothing if it had tried the puzzle before.
+    fn record_puzzle_attempt(&self, _attempt: &PuzzleAttempt) -> Result<(), StoreError> {
+        Err(StoreError("this store keeps no puzzle attempts".into()))
+    }
 }
 
 /// Opens the store a `--database` URL names: `sqlite://FILE` or
@@ -586,6 +609,7 @@ impl Sqlite {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
+        conn.execute_batch(puzzles::SCHEMA)?;
         add_missing_columns(&conn)?;
         let read = Connection::open(path)?;
         read.busy_timeout(std::time::Duration::from_secs(5))?;
@@ -861,6 +885,22 @@ impl Store for Sqlite {
             player: player.to_string(),
             rating: rating.clone(),
         }))
+    }
+
+    fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        self.puzzle_rating_row("puzzle_ratings", "puzzle_id", puzzle)
+    }
+
+    fn player_puzzle_rating(&self, player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        self.puzzle_rating_row("puzzle_players", "player_id", player)
+    }
+
+    fn puzzle_attempt(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
+        self.puzzle_attempt_of(player, puzzle)
+    }
+
+    fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt) -> Result<(), StoreError> {
+        self.writer.write(Write::PuzzleAttempt(Box::new(attempt.clone())))
     }
 }
 

@@ -38,6 +38,7 @@ mod computer;
 mod games;
 mod moves;
 mod offers;
+pub mod puzzles;
 mod records;
 mod ws;
 
@@ -82,6 +83,11 @@ pub fn routes() -> Router<Shared> {
             post(accounts::sign_in).get(accounts::who).delete(accounts::sign_out),
         )
         .route("/api/players/{name}", get(accounts::player))
+        .route("/api/puzzles", get(puzzles::list))
+        .route("/api/puzzles/daily", get(puzzles::daily_puzzle))
+        .route("/api/puzzles/{id}", get(puzzles::show))
+        .route("/api/puzzles/{id}/moves", post(puzzles::play))
+        .route("/api/puzzles/{id}/hint", post(puzzles::hint))
 }
 
 /// An error answer.

@@ -46,6 +46,7 @@ pub(crate) enum Write {
     CreateMatch { row: MatchRow, first: GameRow },
     SaveReview { game: String, review: StoredReview },
     Account(Account),
+    PuzzleAttempt(Box<super::PuzzleAttempt>),
 }
 
 /// The writes of accounts, sessions and ratings.
@@ -143,6 +144,7 @@ impl Write {
                 }
             }
             Write::Save(row) => save_existing(conn, row)?,
+            Write::PuzzleAttempt(attempt) => super::puzzles::apply_attempt(conn, attempt)?,
             Write::Append { row, ply, letter } => {
                 conn.execute(INSERT_MOVE, params![row.id, ply, letter])?;
                 save_row(conn, row)?;

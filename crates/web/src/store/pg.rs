@@ -21,9 +21,12 @@
 //! database on opening).
 
 use super::{
-    name_key, stored, Clock, Finished, GameEnding, GameRow, MatchRow, Mode, PlayerRow, RatingRow,
-    Status, Store, StoreError, StoredGame, StoredReview,
+    name_key, stored, Clock, Finished, GameEnding, GameRow, MatchRow, Mode, PlayerRow,
+    PuzzleAttempt, PuzzleRatingRow, RatingRow, Status, Store, StoreError, StoredGame,
+    StoredReview,
 };
+mod puzzles;
+
 use postgres::config::Host;
 use postgres::error::SqlState;
 use postgres::types::ToSql;
@@ -386,6 +389,7 @@ impl Postgres {
             let mut tx = c.transaction()?;
             tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])?;
             tx.batch_execute(SCHEMA)?;
+            tx.batch_execute(puzzles::SCHEMA)?;
             let present: Vec<String> = tx
                 .query(
                     "SELECT column_name::text FROM information_schema.columns
@@ -959,6 +963,22 @@ impl Store for Postgres {
             Ok(())
         })
     }
+    fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        self.puzzle_rating_row("puzzle_ratings", "puzzle_id", puzzle)
+    }
+
+    fn player_puzzle_rating(&self, player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        self.puzzle_rating_row("puzzle_players", "player_id", player)
+    }
+
+    fn puzzle_attempt(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
+        self.puzzle_attempt_of(player, puzzle)
+    }
+
+    fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt) -> Result<(), StoreError> {
+        self.record_attempt(attempt)
+    }
+
 }
 
 fn player_row(r: &Row) -> Result<PlayerRow, Failure> {

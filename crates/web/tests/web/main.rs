@@ -28,6 +28,7 @@ mod fairness;
 mod games;
 mod limits;
 mod pages;
+mod puzzles;
 mod rating;
 mod resources;
 mod store;
