@@ -112,7 +112,8 @@ fn generate_cmd(args: GenerateArgs) -> Result<()> {
     // stopped early keeps what it found.
     let mut out: Box<dyn Write> = match &args.out {
         Some(path) => Box::new(
-            std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?,
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot write {}", path.display()))?,
         ),
         None => Box::new(std::io::stdout().lock()),
     };
@@ -146,7 +147,10 @@ fn generate_cmd(args: GenerateArgs) -> Result<()> {
         eprintln!("  {:<20} {}", kind.name(), by_kind.get(&kind).copied().unwrap_or(0));
     }
     if let Some(median) = lengths.get(lengths.len() / 2) {
-        eprintln!("  median solution length: {median} plies (longest {})", lengths[lengths.len() - 1]);
+        eprintln!(
+            "  median solution length: {median} plies (longest {})",
+            lengths[lengths.len() - 1]
+        );
     }
     Ok(())
 }

@@ -30,7 +30,14 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { min_seeds: 4, max_seeds: 10, count: 200, attempts: 200_000, seed: 1, nodes: 200_000 }
+        Options {
+            min_seeds: 4,
+            max_seeds: 10,
+            count: 200,
+            attempts: 200_000,
+            seed: 1,
+            nodes: 200_000,
+        }
     }
 }
 

@@ -175,9 +175,8 @@ impl Puzzle {
         };
         let ruleset = ruleset(text("ruleset")?).map_err(|e| bad(e.to_string()))?;
         let rules = &ruleset.rules;
-        let position = rules
-            .parse_position(text("position")?)
-            .map_err(|e| bad(format!("'position': {e}")))?;
+        let position =
+            rules.parse_position(text("position")?).map_err(|e| bad(format!("'position': {e}")))?;
         if position.is_over() {
             return Err(bad("'position' is a finished game".into()));
         }
@@ -191,7 +190,9 @@ impl Puzzle {
         let result = match text("result")? {
             "win" => Result3::Win,
             "draw" => Result3::Draw,
-            other => return Err(bad(format!("'result' is {other:?}; expected \"win\" or \"draw\""))),
+            other => {
+                return Err(bad(format!("'result' is {other:?}; expected \"win\" or \"draw\"")))
+            }
         };
         let mut game = Game::from_position(*rules, position);
         let mut moves = Vec::new();
@@ -257,7 +258,9 @@ pub fn bundled_text(id: &str) -> &'static str {
         "barbados-warri-speightstown" => {
             include_str!("../../../puzzles/barbados-warri-speightstown.jsonl")
         }
-        "barbados-warri-bridgetown" => include_str!("../../../puzzles/barbados-warri-bridgetown.jsonl"),
+        "barbados-warri-bridgetown" => {
+            include_str!("../../../puzzles/barbados-warri-bridgetown.jsonl")
+        }
         "wahree" => include_str!("../../../puzzles/wahree.jsonl"),
         "anywoli" => include_str!("../../../puzzles/anywoli.jsonl"),
         "oware-abapa" => include_str!("../../../puzzles/oware-abapa.jsonl"),
@@ -345,7 +348,9 @@ pub fn tempting(game: &Game, solution: Pit, keeping: &[Pit]) -> u32 {
 /// The numbers are a starting guess (a two-move puzzle with one trap starts
 /// at 1370); the ratings then move with the solvers' results.
 pub fn seed_rating(solver_moves: u32, tempting: u32, quiet: bool) -> i32 {
-    let rating = 1100 + 150 * (solver_moves.max(1) as i32 - 1) + 120 * tempting as i32
+    let rating = 1100
+        + 150 * (solver_moves.max(1) as i32 - 1)
+        + 120 * tempting as i32
         + if quiet { 100 } else { 0 };
     rating.clamp(800, 2500)
 }
@@ -365,7 +370,8 @@ pub fn seed_rating_of(game: &Game, moves: &[Pit], keeping_first: &[Pit]) -> i32 
         }
     }
     let own = effect(game, first).seeds;
-    let other_captures = game.legal_moves().into_iter().any(|p| p != first && effect(game, p).seeds > 0);
+    let other_captures =
+        game.legal_moves().into_iter().any(|p| p != first && effect(game, p).seeds > 0);
     seed_rating(solver_moves, tempting(game, first, keeping_first), own == 0 && other_captures)
 }
 
@@ -388,7 +394,9 @@ pub fn verify<'a>(
     margins: &mut Prover<'a>,
 ) -> Result<(), String> {
     let rules = &puzzle.ruleset.rules;
-    let letters = |pits: &[Pit]| pits.iter().map(|p| p.letter(rules).to_string()).collect::<Vec<_>>().join(" ");
+    let letters = |pits: &[Pit]| {
+        pits.iter().map(|p| p.letter(rules).to_string()).collect::<Vec<_>>().join(" ")
+    };
     let need = puzzle.kind.need();
     let mut game = Game::from_position(*rules, puzzle.position);
     let solver = puzzle.solver();
@@ -413,7 +421,10 @@ pub fn verify<'a>(
                 if need == Need::Result {
                     let kind = kind_of(&game, pit, puzzle.result, false);
                     if kind != puzzle.kind {
-                        return Err(format!("the first move makes it a '{kind}' puzzle, not '{}'", puzzle.kind));
+                        return Err(format!(
+                            "the first move makes it a '{kind}' puzzle, not '{}'",
+                            puzzle.kind
+                        ));
                     }
                 }
             }
@@ -448,14 +459,22 @@ pub fn verify<'a>(
         let best = values.iter().map(|&(_, s)| s).max().expect("moves");
         let want = if need == Need::Margin { Result3::Win } else { puzzle.result };
         if best.result() != want {
-            return Err(format!("the line ends in a {}, not a {}", best.result().name(), want.name()));
+            return Err(format!(
+                "the line ends in a {}, not a {}",
+                best.result().name(),
+                want.name()
+            ));
         }
     } else {
         let pos = game.position();
         let end = Score::of_outcome(rules, pos, solver).result();
         let want = if need == Need::Margin { Result3::Win } else { puzzle.result };
         if end != want {
-            return Err(format!("the line ends the game in a {}, not a {}", end.name(), want.name()));
+            return Err(format!(
+                "the line ends the game in a {}, not a {}",
+                end.name(),
+                want.name()
+            ));
         }
     }
     Ok(())

@@ -67,14 +67,8 @@ impl<'a> Prover<'a> {
                 return None;
             }
             let limits = Limits { depth: Some(depth), nodes: Some(left), time: None };
-            let lower = self.low.search_with(
-                game,
-                limits,
-                Horizon::Pessimistic,
-                oracle,
-                None,
-                &mut |_| {},
-            );
+            let lower =
+                self.low.search_with(game, limits, Horizon::Pessimistic, oracle, None, &mut |_| {});
             spent += lower.nodes;
             if lower.depth < depth {
                 return None;
@@ -90,14 +84,8 @@ impl<'a> Prover<'a> {
                 return None;
             }
             let limits = Limits { depth: Some(depth), nodes: Some(left), time: None };
-            let upper = self.high.search_with(
-                game,
-                limits,
-                Horizon::Optimistic,
-                oracle,
-                None,
-                &mut |_| {},
-            );
+            let upper =
+                self.high.search_with(game, limits, Horizon::Optimistic, oracle, None, &mut |_| {});
             spent += upper.nodes;
             if upper.depth < depth {
                 return None;

@@ -37,10 +37,17 @@ fn prove_all(ruleset: &'static Ruleset) -> Vec<String> {
     let failures: Vec<String> = puzzles
         .iter()
         .filter_map(|p| {
-            verify(p, &mut prover, &mut margins).err().map(|why| format!("{} {}: {why}", p.id, p.position))
+            verify(p, &mut prover, &mut margins)
+                .err()
+                .map(|why| format!("{} {}: {why}", p.id, p.position))
         })
         .collect();
-    eprintln!("{}: {} puzzles proven again in {:.1} s", ruleset.id, puzzles.len(), started.elapsed().as_secs_f64());
+    eprintln!(
+        "{}: {} puzzles proven again in {:.1} s",
+        ruleset.id,
+        puzzles.len(),
+        started.elapsed().as_secs_f64()
+    );
     failures
 }
 

@@ -106,9 +106,10 @@ pub(crate) struct ListQuery {
 /// `GET /api/puzzles?game=ID&kind=KIND`: the puzzles, filtered.
 pub(crate) async fn list(Query(q): Query<ListQuery>) -> ApiResult {
     let game = match q.game.as_deref() {
-        Some(id) => Some(mancala_rules::ruleset(id).map_err(|e| {
-            error(StatusCode::BAD_REQUEST, "unknown_game", e.to_string())
-        })?),
+        Some(id) => Some(
+            mancala_rules::ruleset(id)
+                .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_game", e.to_string()))?,
+        ),
         None => None,
     };
     let kind = match q.kind.as_deref() {
@@ -116,7 +117,10 @@ pub(crate) async fn list(Query(q): Query<ListQuery>) -> ApiResult {
             error(
                 StatusCode::BAD_REQUEST,
                 "unknown_kind",
-                format!("unknown kind '{k}'; the kinds are {}", Kind::ALL.map(Kind::slug).join(", ")),
+                format!(
+                    "unknown kind '{k}'; the kinds are {}",
+                    Kind::ALL.map(Kind::slug).join(", ")
+                ),
             )
         })?),
         None => None,
@@ -231,7 +235,8 @@ fn check_moves(p: &Puzzle, moves: &[String]) -> Result<Vec<Pit>, ApiError> {
     let mut game = Game::from_position(*rules, p.position);
     let mut pits = Vec::new();
     for (i, text) in moves.iter().enumerate() {
-        let pit = Pit::parse(text, rules).map_err(|e| bad("bad_move", format!("move {}: {e}", i + 1)))?;
+        let pit =
+            Pit::parse(text, rules).map_err(|e| bad("bad_move", format!("move {}: {e}", i + 1)))?;
         let legal = game.legal_moves();
         if !legal.contains(pit) {
             return Err(bad(
@@ -247,7 +252,10 @@ fn check_moves(p: &Puzzle, moves: &[String]) -> Result<Vec<Pit>, ApiError> {
             ));
         }
         if last && game.position().to_move() != p.solver() {
-            return Err(bad("not_your_move", format!("move {} is the defence's, not yours", i + 1)));
+            return Err(bad(
+                "not_your_move",
+                format!("move {} is the defence's, not yours", i + 1),
+            ));
         }
         let _ = game.play(pit);
         pits.push(pit);
@@ -279,10 +287,15 @@ async fn rate(
         blocking(state, move |s| s.puzzle_rating(&pz)).await?
     };
     let now = super::now();
-    let before = mine.as_ref().map(|r| rating_of(r).after_idle(periods(now - r.rated))).unwrap_or_default();
+    let before =
+        mine.as_ref().map(|r| rating_of(r).after_idle(periods(now - r.rated))).unwrap_or_default();
     let puzzle_before = match &stored {
         Some(r) => rating_of(r),
-        None => Rating { rating: p.rating as f64, deviation: START_DEVIATION, volatility: START_VOLATILITY },
+        None => Rating {
+            rating: p.rating as f64,
+            deviation: START_DEVIATION,
+            volatility: START_VOLATILITY,
+        },
     };
     let score = if solved { 1.0 } else { 0.0 };
     let after = before.after_game(puzzle_before, score);

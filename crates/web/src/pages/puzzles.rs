@@ -128,7 +128,8 @@ async fn index(Query(q): Query<IndexQuery>, headers: HeaderMap) -> Page {
     body.push_str("\"><ul>");
     for r in &RULESETS {
         let n = catalog().iter().filter(|p| p.ruleset.id == r.id).count();
-        let current = if game.is_some_and(|g| g.id == r.id) { " aria-current=\"page\"" } else { "" };
+        let current =
+            if game.is_some_and(|g| g.id == r.id) { " aria-current=\"page\"" } else { "" };
         let _ = write!(
             body,
             "<li><a href=\"/puzzles?game={id}\"{current}>{name}</a> ({count})</li>",
@@ -139,7 +140,12 @@ async fn index(Query(q): Query<IndexQuery>, headers: HeaderMap) -> Page {
     }
     body.push_str("</ul><ul>");
     let base = game.map_or(String::new(), |g| format!("game={}&", g.id));
-    let _ = write!(body, "<li><a href=\"/puzzles?{}\">{}</a></li>", base.trim_end_matches('&'), esc(pt(lang, "pz.all-themes")));
+    let _ = write!(
+        body,
+        "<li><a href=\"/puzzles?{}\">{}</a></li>",
+        base.trim_end_matches('&'),
+        esc(pt(lang, "pz.all-themes"))
+    );
     for k in Kind::ALL {
         let current = if kind == Some(k) { " aria-current=\"page\"" } else { "" };
         let _ = write!(
@@ -158,16 +164,31 @@ async fn index(Query(q): Query<IndexQuery>, headers: HeaderMap) -> Page {
     if chosen.is_empty() {
         let _ = write!(body, "<p>{}</p>", esc(pt(lang, "pz.none")));
     } else {
-        let _ = write!(body, "<p>{}</p><ol class=\"puzzle-list\">", esc(&pt(lang, "pz.count").replace("{n}", &chosen.len().to_string())));
+        let _ = write!(
+            body,
+            "<p>{}</p><ol class=\"puzzle-list\">",
+            esc(&pt(lang, "pz.count").replace("{n}", &chosen.len().to_string()))
+        );
         for p in chosen.iter().take(300) {
             body.push_str(&puzzle_item(lang, p));
         }
         body.push_str("</ol>");
     }
-    Page { lang, remember, status: StatusCode::OK, title: pt(lang, "pz.title").into(), body, script: None }
+    Page {
+        lang,
+        remember,
+        status: StatusCode::OK,
+        title: pt(lang, "pz.title").into(),
+        body,
+        script: None,
+    }
 }
 
-async fn puzzle_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
+async fn puzzle_page(
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Page {
     let (lang, remember) = language(&q, &headers);
     let Some(p) = find(&id) else { return super::not_found(lang, remember) };
     let side = crate::i18n::t(lang, &format!("side.{}", p.solver().name()));
@@ -183,7 +204,9 @@ async fn puzzle_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers
     let texts: serde_json::Map<String, serde_json::Value> = TEXTS
         .iter()
         .map(|(k, v)| (k.to_string(), v[super::lang_index(lang)].into()))
-        .chain(["side.south", "side.north"].map(|k| (k.to_string(), crate::i18n::t(lang, k).into())))
+        .chain(
+            ["side.south", "side.north"].map(|k| (k.to_string(), crate::i18n::t(lang, k).into())),
+        )
         .collect();
     let data = serde_json::json!({ "id": p.id, "next": next, "texts": texts, "pits": p.ruleset.rules.pits_per_row });
     let body = format!(

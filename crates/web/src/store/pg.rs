@@ -22,8 +22,7 @@
 
 use super::{
     name_key, stored, Clock, Finished, GameEnding, GameRow, MatchRow, Mode, PlayerRow,
-    PuzzleAttempt, PuzzleRatingRow, RatingRow, Status, Store, StoreError, StoredGame,
-    StoredReview,
+    PuzzleAttempt, PuzzleRatingRow, RatingRow, Status, Store, StoreError, StoredGame, StoredReview,
 };
 mod puzzles;
 
@@ -978,7 +977,6 @@ impl Store for Postgres {
     fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt) -> Result<(), StoreError> {
         self.record_attempt(attempt)
     }
-
 }
 
 fn player_row(r: &Row) -> Result<PlayerRow, Failure> {

@@ -7,7 +7,13 @@ use mancala_puzzles::Puzzle;
 
 const PASSWORD: &str = "correct horse battery";
 
-async fn with_cookie(server: &Server, method: &str, path: &str, cookie: &str, body: Value) -> Reply {
+async fn with_cookie(
+    server: &Server,
+    method: &str,
+    path: &str,
+    cookie: &str,
+    body: Value,
+) -> Reply {
     let body = if body.is_null() { String::new() } else { body.to_string() };
     http(server, method, path, &[("Cookie", cookie)], body.as_bytes()).await
 }
@@ -62,7 +68,11 @@ async fn solve(server: &Server, cookie: &str, p: &Puzzle) -> Value {
 /// A legal first move that is not the solution's.
 fn wrong_move(p: &Puzzle) -> String {
     let game = mancala_rules::Game::from_position(p.ruleset.rules, p.position);
-    let pit = game.legal_moves().into_iter().find(|&m| m != p.moves[0]).expect("a puzzle has another move");
+    let pit = game
+        .legal_moves()
+        .into_iter()
+        .find(|&m| m != p.moves[0])
+        .expect("a puzzle has another move");
     pit.letter(&p.ruleset.rules).to_string()
 }
 
@@ -77,11 +87,15 @@ async fn puzzles_over_http(db: &impl Database) {
 
     // Listing, filtered; bad filters are refused with what is accepted.
     let all = get(&server, "/api/puzzles").await.json();
-    let total: usize = mancala_rules::RULESETS.iter().map(|r| mancala_puzzles::bundled(r.id).unwrap().len()).sum();
+    let total: usize =
+        mancala_rules::RULESETS.iter().map(|r| mancala_puzzles::bundled(r.id).unwrap().len()).sum();
     assert_eq!(all["puzzles"].as_array().unwrap().len(), total);
     let some = get(&server, "/api/puzzles?game=wahree&kind=win").await.json();
     let listed = some["puzzles"].as_array().unwrap();
-    assert_eq!(listed.len(), wahree.iter().filter(|p| p.kind == mancala_puzzles::Kind::Win).count());
+    assert_eq!(
+        listed.len(),
+        wahree.iter().filter(|p| p.kind == mancala_puzzles::Kind::Win).count()
+    );
     assert!(listed.iter().all(|p| p["ruleset"] == "wahree" && p["kind"] == "win"));
     assert!(listed.iter().all(|p| p.get("moves").is_none()), "a list gives no solution away");
     let bad = get(&server, "/api/puzzles?kind=checkmate").await;
@@ -124,7 +138,8 @@ async fn puzzles_over_http(db: &impl Database) {
         .map(mancala_rules::Pit)
         .find(|&m| m.owner(&rules) == p.solver() && !game.legal_moves().contains(m))
     {
-        let r = post(&server, &path, json!({ "moves": [illegal.letter(&rules).to_string()] })).await;
+        let r =
+            post(&server, &path, json!({ "moves": [illegal.letter(&rules).to_string()] })).await;
         assert_eq!((r.status, code(&r)), (400, "illegal_move".to_string()), "{}", r.body);
     }
     if p.moves.len() >= 3 {
@@ -134,11 +149,15 @@ async fn puzzles_over_http(db: &impl Database) {
     }
 
     // A player: solving raises their rating and lowers the puzzle's.
-    let created = post(&server, "/api/account", json!({ "name": "Solver", "password": PASSWORD })).await;
+    let created =
+        post(&server, "/api/account", json!({ "name": "Solver", "password": PASSWORD })).await;
     assert_eq!(created.status, 201, "{}", created.body);
     let cookie = session_of(&created);
     let (solved, failed, hinted) = (&wahree[1], &wahree[2], &wahree[3]);
-    let before = with_cookie(&server, "GET", &format!("/api/puzzles/{}", solved.id), &cookie, Value::Null).await.json();
+    let before =
+        with_cookie(&server, "GET", &format!("/api/puzzles/{}", solved.id), &cookie, Value::Null)
+            .await
+            .json();
     assert_eq!(before["player"]["attempted"], false);
     assert_eq!(rating(&before["player"]["rating"]), 1500);
     let done = solve(&server, &cookie, solved).await;
@@ -147,7 +166,10 @@ async fn puzzles_over_http(db: &impl Database) {
     assert!(rating(&change["puzzle"]["after"]) < rating(&change["puzzle"]["before"]), "{change}");
     assert_eq!(rating(&change["puzzle"]["before"]), solved.rating as i64);
     let after_solve = rating(&change["player"]["after"]);
-    let shown = with_cookie(&server, "GET", &format!("/api/puzzles/{}", solved.id), &cookie, Value::Null).await.json();
+    let shown =
+        with_cookie(&server, "GET", &format!("/api/puzzles/{}", solved.id), &cookie, Value::Null)
+            .await
+            .json();
     assert_eq!(shown["player"]["attempted"], true);
     assert_eq!(shown["player"]["solved"], true);
     assert_eq!(rating(&shown["player"]["rating"]), after_solve);
@@ -158,10 +180,15 @@ async fn puzzles_over_http(db: &impl Database) {
 
     // Failing lowers theirs and raises the puzzle's.
     let path = format!("/api/puzzles/{}/moves", failed.id);
-    let wrong = with_cookie(&server, "POST", &path, &cookie, json!({ "moves": [wrong_move(failed)] })).await;
+    let wrong =
+        with_cookie(&server, "POST", &path, &cookie, json!({ "moves": [wrong_move(failed)] }))
+            .await;
     assert_eq!(wrong.status, 200, "{}", wrong.body);
     let wrong = wrong.json();
-    assert_eq!((wrong["correct"].clone(), wrong["over"].clone(), wrong["solved"].clone()), (json!(false), json!(true), json!(false)));
+    assert_eq!(
+        (wrong["correct"].clone(), wrong["over"].clone(), wrong["solved"].clone()),
+        (json!(false), json!(true), json!(false))
+    );
     assert_eq!(strings(&wrong["solution"]["moves"]), letters(failed));
     let change = &wrong["rating"];
     assert_eq!(rating(&change["player"]["before"]), after_solve);
@@ -169,19 +196,33 @@ async fn puzzles_over_http(db: &impl Database) {
     assert!(rating(&change["puzzle"]["after"]) > rating(&change["puzzle"]["before"]), "{change}");
 
     // A hint gives the move and counts as a failure.
-    let hint = with_cookie(&server, "POST", &format!("/api/puzzles/{}/hint", hinted.id), &cookie, json!({ "moves": [] })).await;
+    let hint = with_cookie(
+        &server,
+        "POST",
+        &format!("/api/puzzles/{}/hint", hinted.id),
+        &cookie,
+        json!({ "moves": [] }),
+    )
+    .await;
     assert_eq!(hint.status, 200, "{}", hint.body);
     let hint = hint.json();
     assert_eq!(hint["pit"], letters(hinted)[0]);
-    assert!(rating(&hint["rating"]["player"]["after"]) < rating(&hint["rating"]["player"]["before"]));
-    let r = post(&server, &format!("/api/puzzles/{}/hint", hinted.id), json!({ "moves": ["z"] })).await;
+    assert!(
+        rating(&hint["rating"]["player"]["after"]) < rating(&hint["rating"]["player"]["before"])
+    );
+    let r =
+        post(&server, &format!("/api/puzzles/{}/hint", hinted.id), json!({ "moves": ["z"] })).await;
     assert_eq!(r.status, 400, "{}", r.body);
 
     // The store holds the attempts.
     let (s, f) = (solved.id.clone(), failed.id.clone());
     let player = db.with_store(|store| store.player_named("Solver").unwrap().unwrap().id);
     let (a, b, mine) = db.with_store(move |store| {
-        (store.puzzle_attempt(&player, &s).unwrap(), store.puzzle_attempt(&player, &f).unwrap(), store.player_puzzle_rating(&player).unwrap().unwrap())
+        (
+            store.puzzle_attempt(&player, &s).unwrap(),
+            store.puzzle_attempt(&player, &f).unwrap(),
+            store.player_puzzle_rating(&player).unwrap().unwrap(),
+        )
     });
     assert_eq!((a, b), (Some(true), Some(false)));
     assert_eq!((mine.attempts, mine.solved), (3, 1));
@@ -219,7 +260,12 @@ async fn puzzle_pages_render_in_every_language() {
     assert_eq!(get(&server, "/puzzles/nope").await.status, 404);
     for (key, texts) in mancala_web::pages::PUZZLE_TEXTS {
         assert!(texts.iter().all(|t| !t.is_empty()), "{key}");
-        assert!(texts[0] != texts[1] && texts[0] != texts[2] || *key == "pz.hint" || *key == "pz.rating", "{key} is not translated");
+        assert!(
+            texts[0] != texts[1] && texts[0] != texts[2]
+                || *key == "pz.hint"
+                || *key == "pz.rating",
+            "{key} is not translated"
+        );
     }
     server.stop().await;
 }
