@@ -110,6 +110,47 @@
   if (page.page === "play") playPage(false);
   if (page.page === "replay") playPage(true);
   if (page.page === "finished") finishedPage();
+  if (page.page === "account") accountPage();
+  // The signed-in player's name, from the page's header (none: a guest).
+  function signedIn() {
+    const link = document.querySelector("header [data-account]");
+    return link ? link.dataset.account : null;
+  }
+
+  // The account page: each form goes to the API; a success reloads the
+  // page (the header then shows who is signed in) or says so.
+  function accountPage() {
+    const send = (id, method, path, body, done) => {
+      const form = document.getElementById(id);
+      if (!form) return;
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const errorEl = form.querySelector(".error");
+        errorEl.hidden = true;
+        const button = form.querySelector("button[type=submit]");
+        button.disabled = true;
+        try {
+          await api(method, path, body(form.elements));
+          done(form);
+        } catch (error) {
+          errorEl.textContent = errorText(error);
+          errorEl.hidden = false;
+        } finally {
+          button.disabled = false;
+        }
+      });
+    };
+    const reload = () => location.reload();
+    const credentials = (f) => ({ name: f.name.value.trim(), password: f.password.value });
+    send("sign-in", "POST", "/api/session", credentials, reload);
+    send("register", "POST", "/api/account", credentials, reload);
+    send("sign-out", "DELETE", "/api/session", () => null, reload);
+    send("change-password", "POST", "/api/account/password", (f) => ({ old: f.old.value, new: f.new.value }), (form) => {
+      form.reset();
+      form.querySelector(".done").hidden = false;
+    });
+    send("delete-account", "DELETE", "/api/account", (f) => ({ password: f.password.value }), () => { location.href = "/"; });
+  }
 
   function newGamePage() {
     const form = document.getElementById("new-game");
@@ -151,6 +192,7 @@
         body.increment_seconds = Math.round(Number(form.elements.increment.value));
       }
       if (form.elements.match.checked) body.match = true;
+      if (form.elements.rated && form.elements.rated.checked && body.mode === "online") body.rated = true;
       try {
         const created = await api("POST", "/api/games", body);
         store.set("mancala.seat." + created.id, { token: created.token, side: created.side, invite_url: created.invite_url });
@@ -289,15 +331,26 @@
     async function start() {
       const params = new URLSearchParams(location.search);
       const invite = params.get("invite");
+      if (!seat && !replay && !invite && signedIn()) {
+        // Our account's seat, taken on another device.
+        try {
+          const mine = await api("GET", "/api/my/games/" + id);
+          seat = { token: mine.token, side: mine.side };
+          store.set("mancala.seat." + id, seat);
+        } catch (error) { /* no seat of ours: watching */ }
+      }
       if (invite && !seat && !replay) {
-        let name = store.get("mancala.name");
+        // Signed in, the seat is the account's, under its name: the
+        // invitation is shown (rated or not) before it is taken.
+        const account = signedIn();
+        let name = account || store.get("mancala.name");
         let watching = false;
-        if (!name) {
+        if (!name || account) {
           // A first visit: ask for the name to play under (kept on this
           // device), unless the seat is already taken (the server says so).
           const probe = await api("GET", "/api/games/" + id);
           if (probe.invite_open) {
-            name = await askName(probe);
+            name = await askName(probe, account);
             watching = name === null;
           }
         }
@@ -338,10 +391,12 @@
     }
 
     /// The invitation's name form: resolves to the name, or null to watch.
-    function askName(probe) {
+    function askName(probe, account) {
       return new Promise((resolve) => {
         const input = el("input", { name: "name", maxlength: 40, autocomplete: "nickname", required: true });
-        const label = el("label", {}, el("span", { text: t("new.name") }), input);
+        if (account) input.value = account;
+        const label = account ? el("p", { text: t("account.signed-in-as", { name: account }) })
+          : el("label", {}, el("span", { text: t("new.name") }), input);
         const watch = el("button", { type: "button", class: "secondary", text: t("join.watch") });
         const form = el("form", { class: "notice join" },
           el("p", { text: t("join.title") }), ...inviteDetails(probe), label,
@@ -350,13 +405,13 @@
           event.preventDefault();
           const name = input.value.trim();
           if (!name) return;
-          store.set("mancala.name", name);
+          if (!account) store.set("mancala.name", name);
           form.remove();
           resolve(name);
         });
         watch.addEventListener("click", () => { form.remove(); resolve(null); });
         root.replaceChildren(form);
-        input.focus();
+        (account ? form.querySelector("button[type=submit]") : input).focus();
       });
     }
 
@@ -373,6 +428,7 @@
         : t("join.no-clock") }));
       if (probe.match) lines.push(el("p", { class: "invite-match", text: t("join.match", { n: probe.match.first_to }) }));
       lines.push(el("p", { class: "invite-side", text: t("join.side", { side: sideName(free) }) }));
+      if (probe.rated) lines.push(el("p", { class: "invite-rated", text: signedIn() ? t("play.rated") : t("play.rated-join") }));
       return [el("div", { class: "invite-details" }, ...lines)];
     }
 
@@ -822,6 +878,7 @@
     function displayName(side) {
       const p = state.players[side];
       if (p.kind === "computer") return t("play.computer", { n: state.level });
+      if (p.account && p.name === "deleted player") return t("player.deleted");
       if (!p.seated) return t("play.waiting-seat");
       if (p.name === "South" || p.name === "North") return sideName(side);
       return p.name;
@@ -929,6 +986,9 @@
         root.append(el("p", { class: "controls back" },
           el("button", { type: "button", class: "button back-to-game", onclick: backToGame, text: missed ? t("moves.back-new") : t("moves.back") }), " ",
           el("a", { href: "/replay/" + id + "#" + viewing, text: t("moves.link") })));
+      }
+      if (state.rated) {
+        root.append(el("p", { class: "rated-note", text: state.aborted ? t("play.aborted") : t("play.rated") }));
       }
       if (state.match) {
         const m = state.match;

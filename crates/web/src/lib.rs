@@ -17,6 +17,7 @@ pub mod i18n;
 pub mod limit;
 pub mod live;
 pub mod pages;
+pub mod rated;
 pub mod rating;
 pub mod scheduler;
 pub mod serve;
@@ -156,6 +157,7 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
     let mut app = Router::new()
         .merge(pages::routes())
         .merge(api::routes())
+        .layer(axum::middleware::from_fn_with_state(state.clone(), pages::signed_in_scope))
         .layer(axum::middleware::from_fn_with_state(state.clone(), limit::middleware))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, request_timeout))

@@ -369,8 +369,13 @@ impl Live {
                 Side::South => (&self.row.south_name, &self.row.south_token),
                 Side::North => (&self.row.north_name, &self.row.north_token),
             };
+            let account = match side {
+                Side::South => self.row.south_player.is_some(),
+                Side::North => self.row.north_player.is_some(),
+            };
             PlayerView {
                 name,
+                account,
                 kind: if computer == Some(side) { "computer" } else { "human" },
                 seated: token.is_some() || computer == Some(side),
             }
@@ -428,7 +433,23 @@ impl Live {
             claim_in_ms,
             hints: self.hints_allowed() && !self.is_finished(),
             in_match: self.match_json(),
+            rated: self.row.rated,
+            aborted: self.aborted(),
         }
+    }
+
+    /// Whether the game ended before each side had made a move (see
+    /// `crate::rated`): an aborted game is not rated.
+    pub fn aborted(&self) -> bool {
+        if !self.is_finished() {
+            return false;
+        }
+        let positions = self.game.positions();
+        let mut moved = [false, false];
+        for p in positions.iter().take(self.game.moves().len()) {
+            moved[p.to_move().index()] = true;
+        }
+        moved != [true, true]
     }
 }
 
@@ -489,11 +510,19 @@ pub struct GameState<'a> {
     pub hints: bool,
     #[serde(rename = "match")]
     pub in_match: Option<Value>,
+    /// Whether the players agreed to a rated game (it counts for their
+    /// ratings once over, unless aborted: see `crate::rated`).
+    pub rated: bool,
+    /// Whether the game ended before each side had made a move.
+    pub aborted: bool,
 }
 
 #[derive(Serialize)]
 pub struct PlayerView<'a> {
     pub name: &'a str,
+    /// Whether a signed-in account holds the seat (its page is
+    /// `/players/NAME`; a deleted one's name is `deleted player`).
+    pub account: bool,
     /// `human` or `computer`.
     pub kind: &'static str,
     pub seated: bool,

@@ -17,6 +17,8 @@ use std::fmt::Write;
 
 mod puzzles;
 pub use puzzles::TEXTS as PUZZLE_TEXTS;
+mod players;
+pub use players::scope as signed_in_scope;
 
 pub fn routes() -> Router<Shared> {
     Router::new()
@@ -27,6 +29,7 @@ pub fn routes() -> Router<Shared> {
         .route("/replay/{id}", get(replay_page))
         .route("/finished", get(finished))
         .merge(puzzles::routes())
+        .merge(players::routes())
         .merge(crate::assets::routes())
         .fallback(fallback)
 }
@@ -156,7 +159,7 @@ impl IntoResponse for Page {
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
              <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"{style}\"></head>\
              <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\"><nav>\
-             <a href=\"/\">{catalogue}</a> <a href=\"/finished\">{finished}</a> <a href=\"/puzzles\">{puzzles}</a></nav>\
+             <a href=\"/\">{catalogue}</a> <a href=\"/finished\">{finished}</a> <a href=\"/puzzles\">{puzzles}</a> {account}</nav>\
              <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></header>\
              <main id=\"main\">{body}</main>{script}</body></html>",
             code = lang.code(),
@@ -166,6 +169,7 @@ impl IntoResponse for Page {
             catalogue = esc(t(lang, "nav.catalogue")),
             finished = esc(t(lang, "nav.finished")),
             puzzles = esc(puzzles::pt(lang, "pz.title")),
+            account = players::header_links(lang),
             language = esc(t(lang, "nav.language")),
             body = self.body,
             style = crate::assets::STYLE.path(),
@@ -238,12 +242,17 @@ fn board_size(lang: Lang, ruleset_id: &str) -> String {
         .replace("{seeds}", &rules.total_seeds().to_string())
 }
 
-async fn catalogue(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
+async fn catalogue(
+    State(state): State<Shared>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Page {
     let (lang, remember) = language(&q, &headers);
     let mut body = format!(
-        "<h1>{}</h1><p class=\"lead\">{}</p><div class=\"cards\">",
+        "<h1>{}</h1><p class=\"lead\">{}</p>{}<div class=\"cards\">",
         esc(t(lang, "nav.catalogue")),
-        esc(t(lang, "cat.intro"))
+        esc(t(lang, "cat.intro")),
+        players::my_games_section(&state, lang).await,
     );
     for page in content::PAGES {
         let i = lang_index(lang);
@@ -449,7 +458,7 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
          <label data-timed hidden>{minutes}<input type=\"number\" name=\"minutes\" min=\"1\" max=\"180\" step=\"1\" value=\"10\"></label>\
          <label data-timed hidden>{increment}<input type=\"number\" name=\"increment\" min=\"0\" max=\"180\" step=\"1\" value=\"5\"></label>\
          <p class=\"note\" data-timed hidden>{clock_note}</p></fieldset>\
-         <label class=\"choice\" data-match hidden><input type=\"checkbox\" name=\"match\"> <span data-match-text>{match_text}</span></label>\
+         <label class=\"choice\" data-match hidden><input type=\"checkbox\" name=\"match\"> <span data-match-text>{match_text}</span></label>{rated}\
          <p class=\"error\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button\">{start}</button></form>",
         title = esc(t(lang, "new.title")),
         game_label = esc(t(lang, "finished.game")),
@@ -472,6 +481,15 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
         clock_note = esc(t(lang, "new.clock-note")),
         match_text = esc(&t(lang, "new.match").replace("{n}", &mancala_rules::Match::BARBADOS_FIRST_TO.to_string())),
         start = esc(t(lang, "new.start")),
+        // Rated games are for signed-in players, online.
+        rated = if players::signed_in().is_some() {
+            format!(
+                "<label class=\"choice\" data-for=\"online\" hidden><input type=\"checkbox\" name=\"rated\"> {}</label>",
+                esc(t(lang, "new.rated"))
+            )
+        } else {
+            String::new()
+        },
     );
     Page {
         lang,
@@ -553,7 +571,10 @@ fn shown_name(lang: Lang, row: &crate::store::GameRow, south: bool) -> String {
         (&row.north_name, "North", "side.north")
     };
     let computer = row.computer.as_deref() == Some(if south { "south" } else { "north" });
-    if computer {
+    let account = if south { &row.south_player } else { &row.north_player };
+    if account.is_some() && name == crate::store::DELETED_PLAYER {
+        t(lang, "player.deleted").to_string()
+    } else if computer {
         t(lang, "play.computer").replace("{n}", &row.level.unwrap_or(0).to_string())
     } else if name.is_empty() {
         t(lang, "play.waiting-seat").to_string()

@@ -10,6 +10,8 @@
 mod group;
 mod pg;
 mod puzzles;
+mod rated;
+pub mod schema;
 
 pub use group::WriteStats;
 use group::{Account, Write};
@@ -144,8 +146,8 @@ pub struct GameRow {
     /// Seconds since the Unix epoch.
     pub created: i64,
     pub updated: i64,
-    // The fields below came with offers, clocks, abandonment and matches;
-    // each group has its own columns (see `EXTRA_COLUMNS`).
+    // The fields below came with offers, clocks, abandonment and matches
+    // (schema migration 2, see `schema.rs`).
     /// A pending offer to end the game by agreement: the side that made it.
     pub offer: Option<String>,
     /// The clock, in games played with one.
@@ -159,6 +161,15 @@ pub struct GameRow {
     /// The match the game belongs to, and its number in it (0 first).
     pub match_id: Option<String>,
     pub match_game: Option<u32>,
+    // Accounts and rated games (see `rated.rs` for their columns).
+    /// Whether both players agreed to a rated game (set when it is made).
+    /// It counts for the ratings only if `crate::rated::rated_players`
+    /// says so once it ends.
+    pub rated: bool,
+    /// The account (`PlayerRow::id`) that holds each seat, for a player who
+    /// was signed in when they took it.
+    pub south_player: Option<String>,
+    pub north_player: Option<String>,
 }
 
 /// A game's clock: what each side started with, the increment, and each
@@ -231,6 +242,34 @@ pub struct RatingRow {
     /// deviation grows with the time since then.
     pub rated: i64,
 }
+
+/// One rated game in a player's rating history: their rating after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryRow {
+    pub game: String,
+    pub ruleset: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// The rating after the game less the rating before it.
+    pub change: f64,
+    /// When the game ended, in seconds since the Unix epoch.
+    pub at: i64,
+}
+
+/// Which of an account's games to list: unfinished ones (`active`) or
+/// finished ones, all or only those against `opponent` (an account id),
+/// all or only rated ones, and a page; newest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerGames {
+    pub active: bool,
+    pub opponent: Option<String>,
+    pub rated_only: bool,
+    pub limit: u32,
+    pub offset: u32,
+}
+
+pub use rated::DELETED_PLAYER;
 
 /// A storage failure (the database itself, not the caller's input).
 #[derive(Debug)]
@@ -353,6 +392,29 @@ pub trait Store: Send + Sync + 'static {
     fn record_puzzle_attempt(&self, _attempt: &PuzzleAttempt) -> Result<(), StoreError> {
         Err(StoreError("this store keeps no puzzle attempts".into()))
     }
+
+    // Accounts' games and rated games (see `store/rated.rs`). A rated
+    // game's rating change is not a method: `save` and `append_move` apply
+    // it in the transaction that stores the game's end.
+
+    /// An account's games that pass `query`, with their move counts.
+    fn player_games(
+        &self,
+        player: &str,
+        query: &PlayerGames,
+    ) -> Result<Vec<(GameRow, u32)>, StoreError>;
+    /// An account's rating after each of its rated games, oldest first.
+    fn rating_history(&self, player: &str) -> Result<Vec<HistoryRow>, StoreError>;
+    /// The living accounts rated in `ruleset` since `since` (seconds since
+    /// the epoch), highest rating first, with their rating rows (password
+    /// hashes left empty).
+    fn leaderboard(
+        &self,
+        ruleset: &str,
+        since: i64,
+    ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError>;
+    /// An account by its id, living or deleted.
+    fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError>;
 }
 
 /// Opens the store a `--database` URL names: `sqlite://FILE` or
@@ -387,103 +449,13 @@ pub struct Sqlite {
     writer: group::Writer,
 }
 
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    ruleset TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    setup TEXT,
-    mode TEXT NOT NULL,
-    level INTEGER,
-    south_name TEXT NOT NULL,
-    north_name TEXT NOT NULL,
-    south_token TEXT,
-    north_token TEXT,
-    invite TEXT,
-    computer TEXT,
-    status TEXT NOT NULL,
-    result TEXT,
-    ending TEXT,
-    rematch TEXT,
-    created INTEGER NOT NULL,
-    updated INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS games_status ON games(status, updated);
-CREATE TABLE IF NOT EXISTS moves (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    ply INTEGER NOT NULL,
-    move TEXT NOT NULL,
-    PRIMARY KEY (game_id, ply)
-);
-CREATE TABLE IF NOT EXISTS matches (
-    id TEXT PRIMARY KEY,
-    ruleset TEXT NOT NULL,
-    first_to INTEGER NOT NULL,
-    created INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS reviews (
-    game_id TEXT PRIMARY KEY REFERENCES games(id),
-    moves TEXT NOT NULL,
-    review TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS players (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    -- The name in lowercase while the account lives, NULL once deleted:
-    -- unique, so that two living accounts never share a name in any case.
-    name_key TEXT UNIQUE,
-    password TEXT NOT NULL,
-    created INTEGER NOT NULL,
-    deleted INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS sessions (
-    token_hash TEXT PRIMARY KEY,
-    player_id TEXT NOT NULL REFERENCES players(id),
-    created INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sessions_player ON sessions(player_id);
-CREATE TABLE IF NOT EXISTS ratings (
-    player_id TEXT NOT NULL REFERENCES players(id),
-    ruleset TEXT NOT NULL,
-    rating REAL NOT NULL,
-    deviation REAL NOT NULL,
-    volatility REAL NOT NULL,
-    games INTEGER NOT NULL,
-    won INTEGER NOT NULL,
-    drawn INTEGER NOT NULL,
-    lost INTEGER NOT NULL,
-    rated INTEGER NOT NULL,
-    PRIMARY KEY (player_id, ruleset)
-);
-";
-
-/// Columns added to `games` after its first version, with their types. A
-/// database made before them gets them on opening (`ALTER TABLE`), so old
-/// games keep working: they have no offer, clock or match.
-const EXTRA_COLUMNS: [(&str, &str); 8] = [
-    ("offer", "TEXT"),
-    ("clock_initial_ms", "INTEGER"),
-    ("clock_increment_ms", "INTEGER"),
-    ("clock_south_ms", "INTEGER"),
-    ("clock_north_ms", "INTEGER"),
-    ("turn_started", "INTEGER"),
-    ("match_id", "TEXT REFERENCES matches(id)"),
-    ("match_game", "INTEGER"),
-];
-
-/// Indexes on the added columns (made after the columns exist).
-const EXTRA_INDEXES: &str = "
-CREATE UNIQUE INDEX IF NOT EXISTS games_match ON games(match_id, match_game);
-CREATE INDEX IF NOT EXISTS games_clock ON games(status, turn_started);
-";
-
 const COLUMNS: &str = "id, ruleset, version, setup, mode, level, south_name, north_name, \
      south_token, north_token, invite, computer, status, result, ending, rematch, created, updated, \
      offer, clock_initial_ms, clock_increment_ms, clock_south_ms, clock_north_ms, turn_started, \
-     match_id, match_game";
+     match_id, match_game, rated, south_player, north_player";
 
 /// How many columns `COLUMNS` names.
-const COLUMN_COUNT: usize = 26;
+const COLUMN_COUNT: usize = 29;
 
 /// Column `i`, text stored for one of the enums above (`NULL` is `None`).
 fn enum_column<T>(
@@ -533,6 +505,9 @@ fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         turn_started: r.get(23)?,
         match_id: r.get(24)?,
         match_game: r.get(25)?,
+        rated: r.get(26)?,
+        south_player: r.get(27)?,
+        north_player: r.get(28)?,
     })
 }
 
@@ -542,18 +517,6 @@ fn clock_columns(clock: Option<Clock>) -> [Option<i64>; 4] {
         Some(c) => [Some(c.initial_ms), Some(c.increment_ms), Some(c.south_ms), Some(c.north_ms)],
         None => [None; 4],
     }
-}
-
-/// Adds the columns a database made by an older version lacks.
-fn add_missing_columns(conn: &Connection) -> rusqlite::Result<()> {
-    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
-    let present = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
-    for (name, kind) in EXTRA_COLUMNS {
-        if !present.iter().any(|p| p == name) {
-            conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {name} {kind}"))?;
-        }
-    }
-    conn.execute_batch(EXTRA_INDEXES)
 }
 
 fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
@@ -587,7 +550,10 @@ fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             north,
             row.turn_started,
             row.match_id,
-            row.match_game
+            row.match_game,
+            row.rated,
+            row.south_player,
+            row.north_player
         ],
     )
 }
@@ -603,14 +569,12 @@ impl Sqlite {
                     .into(),
             ));
         }
-        let conn = Connection::open(path)?;
+        let mut conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.execute_batch(SCHEMA)?;
-        conn.execute_batch(puzzles::SCHEMA)?;
-        add_missing_columns(&conn)?;
+        schema::upgrade_sqlite(&mut conn, None)?;
         let read = Connection::open(path)?;
         read.busy_timeout(std::time::Duration::from_secs(5))?;
         read.pragma_update(None, "query_only", "ON")?;
@@ -638,7 +602,8 @@ fn save_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
         "UPDATE games SET south_name = ?2, north_name = ?3, south_token = ?4, north_token = ?5,
              invite = ?6, status = ?7, result = ?8, ending = ?9, rematch = ?10, updated = ?11,
              offer = ?12, clock_initial_ms = ?13, clock_increment_ms = ?14,
-             clock_south_ms = ?15, clock_north_ms = ?16, turn_started = ?17
+             clock_south_ms = ?15, clock_north_ms = ?16, turn_started = ?17,
+             south_player = ?18, north_player = ?19
          WHERE id = ?1",
         params![
             row.id,
@@ -657,7 +622,9 @@ fn save_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             increment,
             south,
             north,
-            row.turn_started
+            row.turn_started,
+            row.south_player,
+            row.north_player
         ],
     )
 }
@@ -901,6 +868,30 @@ impl Store for Sqlite {
 
     fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt) -> Result<(), StoreError> {
         self.writer.write(Write::PuzzleAttempt(Box::new(attempt.clone())))
+    }
+
+    fn player_games(
+        &self,
+        player: &str,
+        query: &PlayerGames,
+    ) -> Result<Vec<(GameRow, u32)>, StoreError> {
+        self.player_games_sqlite(player, query)
+    }
+
+    fn rating_history(&self, player: &str) -> Result<Vec<HistoryRow>, StoreError> {
+        self.rating_history_sqlite(player)
+    }
+
+    fn leaderboard(
+        &self,
+        ruleset: &str,
+        since: i64,
+    ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError> {
+        self.leaderboard_sqlite(ruleset, since)
+    }
+
+    fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
+        self.player_by_id_sqlite(id)
     }
 }
 

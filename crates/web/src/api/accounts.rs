@@ -248,6 +248,22 @@ pub(crate) async fn signed_in(
     }
 }
 
+/// The signed-in player of a request, if any: `None` without a session
+/// cookie, or with one that is unknown, ended or too old (a guest).
+pub(crate) async fn signed_in_player(
+    state: &Shared,
+    headers: &HeaderMap,
+) -> Result<Option<PlayerRow>, ApiError> {
+    if session_token(headers).is_none() {
+        return Ok(None);
+    }
+    match signed_in(state, headers).await {
+        Ok((player, _)) => Ok(Some(player)),
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// Starts a session for a player: the cookie that carries it.
 async fn start_session(state: &Shared, player: &str) -> Result<String, ApiError> {
     let token = secret();
@@ -379,7 +395,9 @@ pub(crate) async fn delete_account(
 ) -> Result<Response, ApiError> {
     let (player, _) = signed_in(&state, &headers).await?;
     confirm(&state, &player, body.password).await?;
-    blocking(&state, move |store| store.delete_player(&player.id)).await?;
+    let id = player.id.clone();
+    blocking(&state, move |store| store.delete_player(&id)).await?;
+    super::forget_names_in_memory(&state, &player.id).await;
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie(&state, None))]).into_response())
 }
 

@@ -95,6 +95,8 @@ pub struct CreateGame {
     /// ruleset's number of games (Barbados: six) wins it.
     #[serde(rename = "match")]
     pub in_match: Option<bool>,
+    /// A rated game (online, signed in; the joiner must be signed in too).
+    pub rated: Option<bool>,
 }
 
 /// A seat in a game, as its player gets it: on creating a game, uploading
@@ -140,6 +142,7 @@ pub struct Summary<'a> {
 pub(crate) async fn create(
     State(state): State<Shared>,
     ClientOf(client): ClientOf,
+    headers: axum::http::HeaderMap,
     JsonBody(body): JsonBody<CreateGame>,
 ) -> ApiResult<SeatAnswer> {
     if let crate::scheduler::Client::Address(ip) = client {
@@ -194,7 +197,16 @@ pub(crate) async fn create(
             format!("mode '{}' is not one of computer, local, online", body.mode),
         )
     })?;
-    let name = clean_name(body.name.as_deref(), default_name(side)).map_err(name_error)?;
+    // A game made while signed in belongs to the account, under its name.
+    let account = accounts::signed_in_player(&state, &headers).await?;
+    let rated = body.rated.unwrap_or(false);
+    if rated {
+        check_rated_request(account.as_ref(), mode, false)?;
+    }
+    let name = match &account {
+        Some(player) => player.name.clone(),
+        None => clean_name(body.name.as_deref(), default_name(side)).map_err(name_error)?,
+    };
     let token = secret();
     let mut row = GameRow {
         id: game_id(),
@@ -208,6 +220,8 @@ pub(crate) async fn create(
         turn_started: (mode != Mode::Online).then(now_ms),
         ..GameRow::default()
     };
+    row.rated = rated;
+    *seat_player(&mut row, side) = account.map(|p| p.id);
     let (mine, theirs) = seat_fields(&mut row, side);
     *mine.0 = name;
     *mine.1 = Some(token.clone());
@@ -269,6 +283,14 @@ pub(crate) fn default_name(side: Side) -> &'static str {
 }
 
 pub(crate) type Seat<'a> = (&'a mut String, &'a mut Option<String>);
+
+/// The account field of a seat.
+pub(crate) fn seat_player(row: &mut GameRow, side: Side) -> &mut Option<String> {
+    match side {
+        Side::South => &mut row.south_player,
+        Side::North => &mut row.north_player,
+    }
+}
 
 /// The name and token fields of `side` and of the other seat.
 pub(crate) fn seat_fields(row: &mut GameRow, side: Side) -> (Seat<'_>, Seat<'_>) {
@@ -344,8 +366,10 @@ pub(crate) struct JoinBody {
 pub(crate) async fn join(
     State(state): State<Shared>,
     Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
     JsonBody(body): JsonBody<JoinBody>,
 ) -> ApiResult<Joined> {
+    let account = accounts::signed_in_player(&state, &headers).await?;
     let game = live(&state, &id).await?;
     let mut live = game.lock().await;
     let valid =
@@ -369,9 +393,17 @@ pub(crate) async fn join(
         ));
     }
     let side = if live.row.south_token.is_none() { Side::South } else { Side::North };
-    let name = clean_name(body.name.as_deref(), default_name(side)).map_err(name_error)?;
+    if live.row.rated {
+        let mut other = live.row.clone();
+        check_rated_join(account.as_ref(), seat_player(&mut other, !side).as_deref())?;
+    }
+    let name = match &account {
+        Some(player) => player.name.clone(),
+        None => clean_name(body.name.as_deref(), default_name(side)).map_err(name_error)?,
+    };
     let token = secret();
     let mut row = live.row.clone();
+    *seat_player(&mut row, side) = account.map(|p| p.id);
     let (mine, _) = seat_fields(&mut row, side);
     *mine.0 = name;
     *mine.1 = Some(token.clone());
@@ -478,6 +510,11 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
         turn_started: (old.mode != Mode::Online).then(now_ms),
         match_id: old.match_id.clone(),
         match_game: old.match_game.map(|n| n + 1),
+        // The same players, seats swapped; rated if this one was (both
+        // agree again by asking for the rematch).
+        rated: old.rated,
+        south_player: old.north_player.clone(),
+        north_player: old.south_player.clone(),
         ..GameRow::default()
     };
     let mut old_row = live.row.clone();

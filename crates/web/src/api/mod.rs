@@ -39,6 +39,7 @@ mod games;
 mod moves;
 mod offers;
 pub mod puzzles;
+mod rated;
 mod records;
 mod ws;
 
@@ -53,6 +54,8 @@ pub use games::{evict_idle, live, summary};
 pub(crate) use moves::*;
 pub use offers::computer_accepts_end;
 pub(crate) use offers::*;
+pub(crate) use rated::*;
+pub use rated::{create_seated_game, NewSeatedGame, SeatSpec, SeatedGame};
 pub(crate) use records::*;
 pub use records::{date, record_of};
 pub(crate) use ws::*;
@@ -88,6 +91,8 @@ pub fn routes() -> Router<Shared> {
         .route("/api/puzzles/{id}", get(puzzles::show))
         .route("/api/puzzles/{id}/moves", post(puzzles::play))
         .route("/api/puzzles/{id}/hint", post(puzzles::hint))
+        .route("/api/my/games", get(my_games))
+        .route("/api/my/games/{id}", get(my_game))
 }
 
 /// An error answer.

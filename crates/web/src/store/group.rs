@@ -101,29 +101,10 @@ impl Account {
                     [player],
                 )?;
                 conn.execute("DELETE FROM sessions WHERE player_id = ?1", [player])?;
+                super::rated::forget_names(conn, player)?;
             }
-            Account::SaveRating { player, rating: r } => {
-                conn.execute(
-                    "INSERT INTO ratings (player_id, ruleset, rating, deviation, volatility,
-                         games, won, drawn, lost, rated)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-                     ON CONFLICT (player_id, ruleset) DO UPDATE SET rating = excluded.rating,
-                         deviation = excluded.deviation, volatility = excluded.volatility,
-                         games = excluded.games, won = excluded.won, drawn = excluded.drawn,
-                         lost = excluded.lost, rated = excluded.rated",
-                    params![
-                        player,
-                        r.ruleset,
-                        r.rating,
-                        r.deviation,
-                        r.volatility,
-                        r.games,
-                        r.won,
-                        r.drawn,
-                        r.lost,
-                        r.rated
-                    ],
-                )?;
+            Account::SaveRating { player, rating } => {
+                super::rated::save_rating(conn, player, rating)?
             }
         }
         Ok(())
@@ -143,11 +124,17 @@ impl Write {
                     conn.execute(INSERT_MOVE, params![row.id, i as u32 + 1, letter])?;
                 }
             }
-            Write::Save(row) => save_existing(conn, row)?,
             Write::PuzzleAttempt(attempt) => super::puzzles::apply_attempt(conn, attempt)?,
+            // A game's end and its rating change (if rated) in one
+            // transaction: see `rated.rs`.
+            Write::Save(row) => {
+                save_existing(conn, row)?;
+                super::rated::settle(conn, row)?;
+            }
             Write::Append { row, ply, letter } => {
                 conn.execute(INSERT_MOVE, params![row.id, ply, letter])?;
                 save_row(conn, row)?;
+                super::rated::settle(conn, row)?;
             }
             Write::Truncate { row, plies } => {
                 conn.execute(

@@ -17,12 +17,14 @@
 //!
 //! The games table's columns are listed once, in [`COLUMNS`] with their
 //! values in [`values`] and their reading in [`game_row`]; adding a column
-//! means adding it there and in [`EXTRA_COLUMNS`] (which upgrades an older
-//! database on opening).
+//! means adding it there and a numbered migration to `schema.rs` (which
+//! upgrades an older database on opening).
+
+mod rated;
 
 use super::{
-    name_key, stored, Clock, Finished, GameEnding, GameRow, MatchRow, Mode, PlayerRow,
-    PuzzleAttempt, PuzzleRatingRow, RatingRow, Status, Store, StoreError, StoredGame, StoredReview,
+    name_key, schema, stored, Clock, Finished, GameEnding, GameRow, HistoryRow, MatchRow, Mode,
+    PlayerGames, PlayerRow, PuzzleAttempt, PuzzleRatingRow, RatingRow, Status, Store, StoreError, StoredGame, StoredReview,
 };
 mod puzzles;
 
@@ -33,106 +35,8 @@ use postgres::{Client, Config, IsolationLevel, NoTls, Row};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-/// Created if missing, in one transaction that holds an advisory lock, so
-/// two servers starting at once on an empty database do not race. The
-/// columns added later are in [`EXTRA_COLUMNS`].
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    ruleset TEXT NOT NULL,
-    version BIGINT NOT NULL,
-    setup TEXT,
-    mode TEXT NOT NULL,
-    level SMALLINT,
-    south_name TEXT NOT NULL,
-    north_name TEXT NOT NULL,
-    south_token TEXT,
-    north_token TEXT,
-    invite TEXT,
-    computer TEXT,
-    status TEXT NOT NULL,
-    result TEXT,
-    ending TEXT,
-    rematch TEXT,
-    created BIGINT NOT NULL,
-    updated BIGINT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS games_status ON games(status, updated);
-CREATE TABLE IF NOT EXISTS moves (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    ply BIGINT NOT NULL,
-    move TEXT NOT NULL,
-    PRIMARY KEY (game_id, ply)
-);
-CREATE TABLE IF NOT EXISTS matches (
-    id TEXT PRIMARY KEY,
-    ruleset TEXT NOT NULL,
-    first_to BIGINT NOT NULL,
-    created BIGINT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS reviews (
-    game_id TEXT PRIMARY KEY REFERENCES games(id),
-    moves TEXT NOT NULL,
-    review TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS players (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    name_key TEXT UNIQUE,
-    password TEXT NOT NULL,
-    created BIGINT NOT NULL,
-    deleted BOOLEAN NOT NULL DEFAULT FALSE
-);
-CREATE TABLE IF NOT EXISTS sessions (
-    token_hash TEXT PRIMARY KEY,
-    player_id TEXT NOT NULL REFERENCES players(id),
-    created BIGINT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sessions_player ON sessions(player_id);
-CREATE TABLE IF NOT EXISTS ratings (
-    player_id TEXT NOT NULL REFERENCES players(id),
-    ruleset TEXT NOT NULL,
-    rating DOUBLE PRECISION NOT NULL,
-    deviation DOUBLE PRECISION NOT NULL,
-    volatility DOUBLE PRECISION NOT NULL,
-    games BIGINT NOT NULL,
-    won BIGINT NOT NULL,
-    drawn BIGINT NOT NULL,
-    lost BIGINT NOT NULL,
-    rated BIGINT NOT NULL,
-    PRIMARY KEY (player_id, ruleset)
-);
-";
-
-/// Columns added to `games` after its first version (offers, clocks, the
-/// turn's start, matches), as in the SQLite store. A database made before
-/// them gets them on opening, with `ADD COLUMN IF NOT EXISTS`; only the
-/// missing ones are added, so that a reopened database never gets a second
-/// copy of a column's constraint.
-const EXTRA_COLUMNS: [(&str, &str); 8] = [
-    ("offer", "TEXT"),
-    ("clock_initial_ms", "BIGINT"),
-    ("clock_increment_ms", "BIGINT"),
-    ("clock_south_ms", "BIGINT"),
-    ("clock_north_ms", "BIGINT"),
-    ("turn_started", "BIGINT"),
-    ("match_id", "TEXT REFERENCES matches(id)"),
-    ("match_game", "BIGINT"),
-];
-
-/// Indexes on the added columns (made after the columns exist): a match's
-/// game number is stored once.
-const EXTRA_INDEXES: &str = "
-CREATE UNIQUE INDEX IF NOT EXISTS games_match ON games(match_id, match_game);
-CREATE INDEX IF NOT EXISTS games_clock ON games(status, turn_started);
-";
-
-/// Any fixed number: the key of the advisory lock taken while the schema is
-/// created ("mancala" in ASCII).
-const SCHEMA_LOCK: i64 = 0x006d_616e_6361_6c61;
-
 /// The games table's columns, in the order of [`values`].
-const COLUMNS: [&str; 26] = [
+const COLUMNS: [&str; 29] = [
     "id",
     "ruleset",
     "version",
@@ -159,11 +63,14 @@ const COLUMNS: [&str; 26] = [
     "turn_started",
     "match_id",
     "match_game",
+    "rated",
+    "south_player",
+    "north_player",
 ];
 
 /// Columns set when a game is created and never changed by `save` (as in
 /// the SQLite store); every other column is saved.
-const FIXED: [&str; 10] = [
+const FIXED: [&str; 11] = [
     "id",
     "ruleset",
     "version",
@@ -174,6 +81,7 @@ const FIXED: [&str; 10] = [
     "created",
     "match_id",
     "match_game",
+    "rated",
 ];
 
 type Value<'a> = Box<dyn ToSql + Sync + 'a>;
@@ -210,6 +118,9 @@ fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
         Box::new(row.turn_started),
         Box::new(&row.match_id),
         Box::new(row.match_game.map(i64::from)),
+        Box::new(row.rated),
+        Box::new(&row.south_player),
+        Box::new(&row.north_player),
     ]
 }
 
@@ -266,6 +177,9 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
         match_game: match_game.map(u32::try_from).transpose().map_err(|_| {
             Failure::Data(format!("stored match game {match_game:?} is out of range"))
         })?,
+        rated: r.try_get("rated")?,
+        south_player: r.try_get("south_player")?,
+        north_player: r.try_get("north_player")?,
     })
 }
 
@@ -279,6 +193,8 @@ struct Sql {
     select: String,
     finished: String,
     match_games: String,
+    /// An account's games (see `rated::player_games`).
+    player_games: String,
 }
 
 impl Sql {
@@ -311,6 +227,7 @@ impl Sql {
             match_games: format!(
                 "SELECT {columns} FROM games WHERE match_id = $1 ORDER BY match_game"
             ),
+            player_games: rated::player_games_sql(&prefixed.join(", ")),
         }
     }
 }
@@ -384,30 +301,11 @@ impl Postgres {
             pool: Mutex::new(Pool { idle: Vec::new(), open: 0 }),
             freed: Condvar::new(),
         };
-        store.run(|c| {
-            let mut tx = c.transaction()?;
-            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])?;
-            tx.batch_execute(SCHEMA)?;
-            tx.batch_execute(puzzles::SCHEMA)?;
-            let present: Vec<String> = tx
-                .query(
-                    "SELECT column_name::text FROM information_schema.columns
-                     WHERE table_schema = current_schema() AND table_name = 'games'",
-                    &[],
-                )?
-                .iter()
-                .map(|r| r.try_get(0))
-                .collect::<Result<_, _>>()?;
-            for (name, kind) in EXTRA_COLUMNS {
-                if !present.iter().any(|p| p == name) {
-                    tx.batch_execute(&format!(
-                        "ALTER TABLE games ADD COLUMN IF NOT EXISTS {name} {kind}"
-                    ))?;
-                }
-            }
-            tx.batch_execute(EXTRA_INDEXES)?;
-            tx.commit()?;
-            Ok(())
+        // The schema brought up to date (see schema.rs), under an advisory
+        // lock, so two servers starting at once do not both migrate.
+        store.run(|c| match schema::upgrade_postgres(c, None)? {
+            Ok(_) => Ok(()),
+            Err(why) => Err(Failure::Data(why)),
         })?;
         Ok(store)
     }
@@ -554,7 +452,7 @@ fn target(config: &Config) -> String {
 /// The server's own words for a database error (message and detail), else
 /// the client's description with its causes ("error connecting to server:
 /// Connection refused (os error 111)").
-fn message(e: &postgres::Error) -> String {
+pub(super) fn message(e: &postgres::Error) -> String {
     if let Some(db) = e.as_db_error() {
         return match db.detail() {
             Some(detail) => format!("{} ({detail})", db.message()),
@@ -662,10 +560,17 @@ impl Store for Postgres {
     fn save(&self, row: &GameRow) -> Result<(), StoreError> {
         let params = self.update_params(row);
         let params = params.refs();
-        match self.run(|c| Ok(c.execute(&self.sql.update, &params)?))? {
-            1 => Ok(()),
-            _ => Err(StoreError(format!("no game {}", row.id))),
-        }
+        self.run(|c| {
+            let mut tx = c.transaction()?;
+            if tx.execute(&self.sql.update, &params)? != 1 {
+                return Err(Failure::Data(format!("no game {}", row.id)));
+            }
+            // A game's end and its rating change (if rated) in one
+            // transaction: see `rated.rs`.
+            rated::settle(&mut tx, row)?;
+            tx.commit()?;
+            Ok(())
+        })
     }
 
     fn append_move(&self, row: &GameRow, ply: u32, letter: &str) -> Result<(), StoreError> {
@@ -678,6 +583,7 @@ impl Store for Postgres {
                 &[&row.id, &i64::from(ply), &letter],
             )?;
             tx.execute(&self.sql.update, &params)?;
+            rated::settle(&mut tx, row)?;
             tx.commit()?;
             Ok(())
         })
@@ -905,6 +811,7 @@ impl Store for Postgres {
                 &[&player],
             )?;
             tx.execute("DELETE FROM sessions WHERE player_id = $1", &[&player])?;
+            rated::forget_names(&mut tx, player)?;
             tx.commit()?;
             Ok(())
         })
@@ -976,6 +883,37 @@ impl Store for Postgres {
 
     fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt) -> Result<(), StoreError> {
         self.record_attempt(attempt)
+    }
+
+    fn player_games(
+        &self,
+        player: &str,
+        query: &PlayerGames,
+    ) -> Result<Vec<(GameRow, u32)>, StoreError> {
+        self.run(|c| rated::player_games(c, &self.sql.player_games, player, query))
+    }
+
+    fn rating_history(&self, player: &str) -> Result<Vec<HistoryRow>, StoreError> {
+        self.run(|c| rated::rating_history(c, player))
+    }
+
+    fn leaderboard(
+        &self,
+        ruleset: &str,
+        since: i64,
+    ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError> {
+        self.run(|c| rated::leaderboard(c, ruleset, since))
+    }
+
+    fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
+        self.run(|c| {
+            c.query_opt(
+                "SELECT id, name, password, created, deleted FROM players WHERE id = $1",
+                &[&id],
+            )?
+            .map(|r| player_row(&r))
+            .transpose()
+        })
     }
 }
 

@@ -1,7 +1,6 @@
 //! Puzzle ratings and attempts (SQLite; PostgreSQL in `pg/puzzles.rs`).
 //!
-//! Three tables, kept apart from the rest of the schema so that they can
-//! become a numbered migration of their own:
+//! Three tables, made by migration 5 (`schema.rs`):
 //! - `puzzle_ratings`: each puzzle's Glicko-2 rating once someone has tried
 //!   it (before that it is the rating its collection gives it);
 //! - `puzzle_players`: each account's puzzle rating;
@@ -10,35 +9,6 @@
 
 use super::{Sqlite, StoreError};
 use rusqlite::{params, Connection, OptionalExtension};
-
-/// The puzzle tables (SQLite).
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS puzzle_ratings (
-    puzzle_id TEXT PRIMARY KEY,
-    rating REAL NOT NULL,
-    deviation REAL NOT NULL,
-    volatility REAL NOT NULL,
-    attempts INTEGER NOT NULL,
-    solved INTEGER NOT NULL,
-    rated INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS puzzle_players (
-    player_id TEXT PRIMARY KEY REFERENCES players(id),
-    rating REAL NOT NULL,
-    deviation REAL NOT NULL,
-    volatility REAL NOT NULL,
-    attempts INTEGER NOT NULL,
-    solved INTEGER NOT NULL,
-    rated INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS puzzle_attempts (
-    player_id TEXT NOT NULL REFERENCES players(id),
-    puzzle_id TEXT NOT NULL,
-    solved INTEGER NOT NULL,
-    at INTEGER NOT NULL,
-    PRIMARY KEY (player_id, puzzle_id)
-);
-";
 
 /// A Glicko-2 rating with its attempts: a puzzle's, or a solver's.
 #[derive(Clone, Debug, PartialEq)]

@@ -27,8 +27,10 @@ mod clocks;
 mod fairness;
 mod games;
 mod limits;
+mod migrations;
 mod pages;
 mod puzzles;
+mod rated;
 mod rating;
 mod resources;
 mod store;
@@ -198,9 +200,19 @@ async fn http(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> Reply {
-    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
-    let mut head =
-        format!("{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n", server.addr);
+    http_at(server.addr, method, path, headers, body).await
+}
+
+/// One HTTP/1.1 request to a server at `addr` (one in-process or not).
+async fn http_at(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Reply {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     for (k, v) in headers {
         head.push_str(&format!("{k}: {v}\r\n"));
     }

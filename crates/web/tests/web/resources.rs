@@ -556,6 +556,29 @@ impl Store for Faulty {
     fn save_rating(&self, player: &str, rating: &RatingRow) -> Result<(), StoreError> {
         self.inner.save_rating(player, rating)
     }
+    fn player_games(
+        &self,
+        player: &str,
+        query: &mancala_web::store::PlayerGames,
+    ) -> Result<Vec<(GameRow, u32)>, StoreError> {
+        self.inner.player_games(player, query)
+    }
+    fn rating_history(
+        &self,
+        player: &str,
+    ) -> Result<Vec<mancala_web::store::HistoryRow>, StoreError> {
+        self.inner.rating_history(player)
+    }
+    fn leaderboard(
+        &self,
+        ruleset: &str,
+        since: i64,
+    ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError> {
+        self.inner.leaderboard(ruleset, since)
+    }
+    fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
+        self.inner.player_by_id(id)
+    }
 }
 
 async fn start_faulty(

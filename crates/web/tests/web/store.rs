@@ -1,4 +1,5 @@
-//! The stores (SQLite and PostgreSQL) under one contract, old databases, group commit.
+//! The stores (SQLite and PostgreSQL) under one contract, group commit (old
+//! databases: migrations.rs).
 
 use super::*;
 
@@ -357,81 +358,6 @@ fn a_bad_or_unreachable_database_stops_the_server_with_a_message() {
         assert!(stderr.contains(says), "{url}: {stderr}");
         assert!(!stderr.contains("panicked") && !stderr.contains("secret"), "{url}: {stderr}");
     }
-}
-
-/// A database made before offers, clocks and matches were stored opens, and
-/// its games load with none of them.
-#[test]
-fn an_older_database_gets_the_new_columns() {
-    let (_dir, db) = temp_db();
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    conn.execute_batch(
-        "CREATE TABLE games (id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, version INTEGER NOT NULL,
-             setup TEXT, mode TEXT NOT NULL, level INTEGER, south_name TEXT NOT NULL,
-             north_name TEXT NOT NULL, south_token TEXT, north_token TEXT, invite TEXT,
-             computer TEXT, status TEXT NOT NULL, result TEXT, ending TEXT, rematch TEXT,
-             created INTEGER NOT NULL, updated INTEGER NOT NULL);
-         CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,
-             move TEXT NOT NULL, PRIMARY KEY (game_id, ply));
-         INSERT INTO games VALUES ('old1', 'wahree', 1, NULL, 'local', NULL, 'A', 'B', 't', 't',
-             NULL, NULL, 'active', NULL, NULL, NULL, 1, 1);
-         INSERT INTO moves VALUES ('old1', 1, 'c');",
-    )
-    .unwrap();
-    drop(conn);
-    let store = Sqlite::open(&db).unwrap();
-    let old = store.load("old1").unwrap().unwrap();
-    assert_eq!(old.row, row("old1"));
-    assert_eq!(old.moves, ["c"]);
-    drop(store);
-    // Opening it again changes nothing more.
-    assert_eq!(Sqlite::open(&db).unwrap().load("old1").unwrap().unwrap().row, row("old1"));
-}
-
-/// The same on PostgreSQL: a database made by the first PostgreSQL store
-/// gets the new columns and tables, and opening it again adds nothing twice.
-#[test]
-fn an_older_postgres_database_gets_the_new_columns() {
-    let db = postgres_db();
-    db.client()
-        .batch_execute(
-            "CREATE TABLE games (id TEXT PRIMARY KEY, ruleset TEXT NOT NULL,
-                 version BIGINT NOT NULL, setup TEXT, mode TEXT NOT NULL, level SMALLINT,
-                 south_name TEXT NOT NULL, north_name TEXT NOT NULL, south_token TEXT,
-                 north_token TEXT, invite TEXT, computer TEXT, status TEXT NOT NULL, result TEXT,
-                 ending TEXT, rematch TEXT, created BIGINT NOT NULL, updated BIGINT NOT NULL);
-             CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games(id), ply BIGINT NOT NULL,
-                 move TEXT NOT NULL, PRIMARY KEY (game_id, ply));
-             INSERT INTO games VALUES ('old1', 'wahree', 1, NULL, 'local', NULL, 'A', 'B', 't',
-                 't', NULL, NULL, 'active', NULL, NULL, NULL, 1, 1);
-             INSERT INTO moves VALUES ('old1', 1, 'c');",
-        )
-        .unwrap();
-    for _ in 0..2 {
-        let old = Postgres::open(&db.url).unwrap().load("old1").unwrap().unwrap();
-        assert_eq!(old.row, row("old1"));
-        assert_eq!(old.moves, ["c"]);
-    }
-    let constraints: i64 = db
-        .client()
-        .query_one(
-            "SELECT COUNT(*) FROM pg_constraint WHERE conrelid = 'games'::regclass AND contype = 'f'",
-            &[],
-        )
-        .unwrap()
-        .get(0);
-    assert_eq!(constraints, 1, "one reference to matches, however often it is opened");
-    // The upgraded database takes games with clocks and matches.
-    let store = Postgres::open(&db.url).unwrap();
-    let mut first = row("m1g0");
-    first.match_id = Some("m1".into());
-    first.match_game = Some(0);
-    first.clock = Some(Clock { initial_ms: 1, increment_ms: 0, south_ms: 1, north_ms: 1 });
-    first.turn_started = Some(5);
-    let contest = MatchRow { id: "m1".into(), ruleset: "wahree".into(), first_to: 6, created: 3 };
-    store.create_match(&contest, &first).unwrap();
-    assert_eq!(store.load_match("m1").unwrap().unwrap(), (contest, vec![first]));
-    assert_eq!(store.running_clocks().unwrap(), ["m1g0"]);
 }
 
 /// Stored moves a second on each backend: one game at a time, then several

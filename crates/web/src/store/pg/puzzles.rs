@@ -4,34 +4,6 @@ use super::{count, Failure, Postgres};
 use crate::store::{PuzzleAttempt, PuzzleRatingRow, StoreError};
 use postgres::Row;
 
-/// The puzzle tables (PostgreSQL).
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS puzzle_ratings (
-    puzzle_id TEXT PRIMARY KEY,
-    rating DOUBLE PRECISION NOT NULL,
-    deviation DOUBLE PRECISION NOT NULL,
-    volatility DOUBLE PRECISION NOT NULL,
-    attempts BIGINT NOT NULL,
-    solved BIGINT NOT NULL,
-    rated BIGINT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS puzzle_players (
-    player_id TEXT PRIMARY KEY REFERENCES players(id),
-    rating DOUBLE PRECISION NOT NULL,
-    deviation DOUBLE PRECISION NOT NULL,
-    volatility DOUBLE PRECISION NOT NULL,
-    attempts BIGINT NOT NULL,
-    solved BIGINT NOT NULL,
-    rated BIGINT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS puzzle_attempts (
-    player_id TEXT NOT NULL REFERENCES players(id),
-    puzzle_id TEXT NOT NULL,
-    solved BOOLEAN NOT NULL,
-    at BIGINT NOT NULL,
-    PRIMARY KEY (player_id, puzzle_id)
-);
-";
 
 const RATING_COLUMNS: &str = "rating, deviation, volatility, attempts, solved, rated";
 

@@ -1,0 +1,209 @@
+//! Accounts' games and rated games on PostgreSQL: the same columns, tables
+//! and exactly-once rating change as the SQLite store's (`store/rated.rs`,
+//! which explains them).
+//!
+//! Two games of one player may end at once on two connections: the
+//! players' rows are locked (in id order, so two such transactions cannot
+//! deadlock) before their ratings are read, so neither change is lost. The
+//! game's own row is locked already by the update of its header.
+
+use super::super::rated::DELETED_PLAYER;
+use super::Status;
+use super::{count, game_row, Failure, GameRow, HistoryRow, PlayerGames, PlayerRow, RatingRow};
+use postgres::{Client, Row, Transaction};
+
+// The columns and tables are migration 4 in `schema.rs`.
+
+const RATING_COLUMNS: &str =
+    "ruleset, rating, deviation, volatility, games, won, drawn, lost, rated";
+
+fn rating_row(r: &Row) -> Result<RatingRow, Failure> {
+    Ok(RatingRow {
+        ruleset: r.try_get(0)?,
+        rating: r.try_get(1)?,
+        deviation: r.try_get(2)?,
+        volatility: r.try_get(3)?,
+        games: count(r, 4)?,
+        won: count(r, 5)?,
+        drawn: count(r, 6)?,
+        lost: count(r, 7)?,
+        rated: r.try_get(8)?,
+    })
+}
+
+/// Applies a rated game's rating change in the transaction that has just
+/// stored `row`, unless it was applied before.
+pub(super) fn settle(tx: &mut Transaction<'_>, row: &GameRow) -> Result<(), Failure> {
+    if row.status != Status::Finished {
+        return Ok(());
+    }
+    let Some((south, north)) = crate::rated::rated_players(row) else { return Ok(()) };
+    let done: bool = tx
+        .query_one("SELECT EXISTS (SELECT 1 FROM rating_history WHERE game_id = $1)", &[&row.id])?
+        .try_get(0)?;
+    if done {
+        return Ok(());
+    }
+    let mut ids = [south, north];
+    ids.sort_unstable();
+    tx.execute(
+        "SELECT id FROM players WHERE id = ANY($1) ORDER BY id COLLATE \"C\" FOR UPDATE",
+        &[&ids.as_slice()],
+    )?;
+    let moves = tx
+        .query("SELECT move FROM moves WHERE game_id = $1 ORDER BY ply", &[&row.id])?
+        .iter()
+        .map(|r| r.try_get(0))
+        .collect::<Result<Vec<String>, _>>()?;
+    let mut stored = [None, None];
+    for (slot, player) in stored.iter_mut().zip([south, north]) {
+        *slot = tx
+            .query_opt(
+                &format!(
+                    "SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = $1 AND ruleset = $2"
+                ),
+                &[&player, &row.ruleset],
+            )?
+            .map(|r| rating_row(&r))
+            .transpose()?;
+    }
+    let Some(settled) = crate::rated::settle(row, &moves, [stored[0].as_ref(), stored[1].as_ref()])
+        .map_err(Failure::Data)?
+    else {
+        return Ok(());
+    };
+    for ((player, r), before) in settled.players.iter().zip(settled.before) {
+        let counts = [r.games, r.won, r.drawn, r.lost].map(i64::from);
+        tx.execute(
+            "INSERT INTO ratings (player_id, ruleset, rating, deviation, volatility,
+                 games, won, drawn, lost, rated)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+             ON CONFLICT (player_id, ruleset) DO UPDATE SET rating = excluded.rating,
+                 deviation = excluded.deviation, volatility = excluded.volatility,
+                 games = excluded.games, won = excluded.won, drawn = excluded.drawn,
+                 lost = excluded.lost, rated = excluded.rated",
+            &[
+                player,
+                &r.ruleset,
+                &r.rating,
+                &r.deviation,
+                &r.volatility,
+                &counts[0],
+                &counts[1],
+                &counts[2],
+                &counts[3],
+                &r.rated,
+            ],
+        )?;
+        tx.execute(
+            "INSERT INTO rating_history (game_id, player_id, ruleset, rating, deviation,
+                 volatility, change, at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            &[
+                &row.id,
+                player,
+                &r.ruleset,
+                &r.rating,
+                &r.deviation,
+                &r.volatility,
+                &(r.rating - before.rating),
+                &r.rated,
+            ],
+        )?;
+    }
+    Ok(())
+}
+
+/// Marks a deleted account's seats (see `store/rated.rs`).
+pub(super) fn forget_names(tx: &mut Transaction<'_>, player: &str) -> Result<(), Failure> {
+    tx.execute(
+        "UPDATE games SET south_name = $2 WHERE south_player = $1",
+        &[&player, &DELETED_PLAYER],
+    )?;
+    tx.execute(
+        "UPDATE games SET north_name = $2 WHERE north_player = $1",
+        &[&player, &DELETED_PLAYER],
+    )?;
+    Ok(())
+}
+
+/// The statement of [`player_games`], given the games' columns (prefixed
+/// `g.`).
+pub(super) fn player_games_sql(columns: &str) -> String {
+    format!(
+        "SELECT {columns}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
+         FROM games g WHERE (g.south_player = $1 OR g.north_player = $1)
+         AND g.status = $2
+         AND ($3::text IS NULL OR (g.south_player = $1 AND g.north_player = $3)
+              OR (g.north_player = $1 AND g.south_player = $3))
+         AND (NOT $4 OR g.rated)
+         ORDER BY g.updated DESC, g.id COLLATE \"C\" LIMIT $5 OFFSET $6"
+    )
+}
+
+pub(super) fn player_games(
+    c: &mut Client,
+    sql: &str,
+    player: &str,
+    q: &PlayerGames,
+) -> Result<Vec<(GameRow, u32)>, Failure> {
+    let status = if q.active { Status::Active } else { Status::Finished };
+    let (limit, offset) = (i64::from(q.limit), i64::from(q.offset));
+    c.query(sql, &[&player, &status.id(), &q.opponent, &q.rated_only, &limit, &offset])?
+        .iter()
+        .map(|r| {
+            let plies: i64 = r.try_get("plies")?;
+            let plies = u32::try_from(plies)
+                .map_err(|_| Failure::Data(format!("{plies} moves is out of range")))?;
+            Ok((game_row(r)?, plies))
+        })
+        .collect()
+}
+
+pub(super) fn rating_history(c: &mut Client, player: &str) -> Result<Vec<HistoryRow>, Failure> {
+    c.query(
+        "SELECT game_id, ruleset, rating, deviation, volatility, change, at
+         FROM rating_history WHERE player_id = $1 ORDER BY at, game_id COLLATE \"C\"",
+        &[&player],
+    )?
+    .iter()
+    .map(|r| {
+        Ok(HistoryRow {
+            game: r.try_get(0)?,
+            ruleset: r.try_get(1)?,
+            rating: r.try_get(2)?,
+            deviation: r.try_get(3)?,
+            volatility: r.try_get(4)?,
+            change: r.try_get(5)?,
+            at: r.try_get(6)?,
+        })
+    })
+    .collect()
+}
+
+pub(super) fn leaderboard(
+    c: &mut Client,
+    ruleset: &str,
+    since: i64,
+) -> Result<Vec<(PlayerRow, RatingRow)>, Failure> {
+    c.query(
+        "SELECT r.ruleset, r.rating, r.deviation, r.volatility, r.games, r.won, r.drawn,
+             r.lost, r.rated, p.id, p.name, p.created
+         FROM ratings r JOIN players p ON p.id = r.player_id
+         WHERE r.ruleset = $1 AND r.rated >= $2 AND NOT p.deleted
+         ORDER BY r.rating DESC, p.name_key COLLATE \"C\"",
+        &[&ruleset, &since],
+    )?
+    .iter()
+    .map(|r| {
+        let player = PlayerRow {
+            id: r.try_get(9)?,
+            name: r.try_get(10)?,
+            password: String::new(),
+            created: r.try_get(11)?,
+            deleted: false,
+        };
+        Ok((player, rating_row(r)?))
+    })
+    .collect()
+}

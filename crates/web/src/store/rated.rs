@@ -1,0 +1,228 @@
+//! Storage of accounts' games and rated games, SQLite side (PostgreSQL's is
+//! in `pg/rated.rs`): the games' account columns, the rating history, and
+//! the rating change applied in the transaction that stores a game's end.
+//!
+//! Exactly once: the change is written in the same transaction as the
+//! game's finished header, and only if the game has no history rows yet
+//! (one per player, keyed by game and player). So a crash before the commit
+//! leaves neither the end nor the change, one after it leaves both, and a
+//! header saved again later (a rematch named on it) changes nothing.
+
+use super::{row_from, GameRow, HistoryRow, PlayerGames, RatingRow, Sqlite, Status, StoreError};
+use super::{PlayerRow, COLUMNS, COLUMN_COUNT};
+use rusqlite::{params, Connection, OptionalExtension};
+
+// The columns and tables are migration 4 in `schema.rs`.
+
+/// The name a deleted account's seats show.
+pub const DELETED_PLAYER: &str = "deleted player";
+
+/// Stores (or replaces) an account's rating in one ruleset.
+pub(super) fn save_rating(
+    conn: &Connection,
+    player: &str,
+    r: &RatingRow,
+) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO ratings (player_id, ruleset, rating, deviation, volatility,
+             games, won, drawn, lost, rated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+         ON CONFLICT (player_id, ruleset) DO UPDATE SET rating = excluded.rating,
+             deviation = excluded.deviation, volatility = excluded.volatility,
+             games = excluded.games, won = excluded.won, drawn = excluded.drawn,
+             lost = excluded.lost, rated = excluded.rated",
+        params![
+            player,
+            r.ruleset,
+            r.rating,
+            r.deviation,
+            r.volatility,
+            r.games,
+            r.won,
+            r.drawn,
+            r.lost,
+            r.rated
+        ],
+    )?;
+    Ok(())
+}
+
+fn rating_of(
+    conn: &Connection,
+    player: &str,
+    ruleset: &str,
+) -> rusqlite::Result<Option<RatingRow>> {
+    conn.query_row(
+        "SELECT ruleset, rating, deviation, volatility, games, won, drawn, lost, rated
+         FROM ratings WHERE player_id = ?1 AND ruleset = ?2",
+        [player, ruleset],
+        rating_from,
+    )
+    .optional()
+}
+
+pub(super) fn rating_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<RatingRow> {
+    Ok(RatingRow {
+        ruleset: r.get(0)?,
+        rating: r.get(1)?,
+        deviation: r.get(2)?,
+        volatility: r.get(3)?,
+        games: r.get(4)?,
+        won: r.get(5)?,
+        drawn: r.get(6)?,
+        lost: r.get(7)?,
+        rated: r.get(8)?,
+    })
+}
+
+/// Applies a rated game's rating change, in the transaction (or savepoint)
+/// open on `conn` that has just stored `row`, unless it was applied before.
+pub(super) fn settle(conn: &Connection, row: &GameRow) -> Result<(), StoreError> {
+    if row.status != Status::Finished {
+        return Ok(());
+    }
+    let Some((south, north)) = crate::rated::rated_players(row) else { return Ok(()) };
+    let done: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM rating_history WHERE game_id = ?1)",
+        [&row.id],
+        |r| r.get(0),
+    )?;
+    if done {
+        return Ok(());
+    }
+    let mut stmt = conn.prepare("SELECT move FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+    let moves = stmt.query_map([&row.id], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+    let stored = [rating_of(conn, south, &row.ruleset)?, rating_of(conn, north, &row.ruleset)?];
+    let Some(settled) = crate::rated::settle(row, &moves, [stored[0].as_ref(), stored[1].as_ref()])
+        .map_err(StoreError)?
+    else {
+        return Ok(());
+    };
+    for ((player, rating), before) in settled.players.iter().zip(settled.before) {
+        save_rating(conn, player, rating)?;
+        conn.execute(
+            "INSERT INTO rating_history (game_id, player_id, ruleset, rating, deviation,
+                 volatility, change, at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                row.id,
+                player,
+                rating.ruleset,
+                rating.rating,
+                rating.deviation,
+                rating.volatility,
+                rating.rating - before.rating,
+                rating.rated
+            ],
+        )?;
+    }
+    Ok(())
+}
+
+/// Marks a deleted account's seats: its games stay, under
+/// [`DELETED_PLAYER`].
+pub(super) fn forget_names(conn: &Connection, player: &str) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE games SET south_name = ?2 WHERE south_player = ?1",
+        [player, DELETED_PLAYER],
+    )?;
+    conn.execute(
+        "UPDATE games SET north_name = ?2 WHERE north_player = ?1",
+        [player, DELETED_PLAYER],
+    )?;
+    Ok(())
+}
+
+impl Sqlite {
+    pub(super) fn player_games_sqlite(
+        &self,
+        player: &str,
+        q: &PlayerGames,
+    ) -> Result<Vec<(GameRow, u32)>, StoreError> {
+        let conn = self.conn();
+        let columns: Vec<String> = COLUMNS.split(", ").map(|c| format!("g.{c}")).collect();
+        let status = if q.active { Status::Active } else { Status::Finished };
+        let mut stmt = conn.prepare(&format!(
+            "SELECT {}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
+             FROM games g WHERE (g.south_player = ?1 OR g.north_player = ?1)
+             AND g.status = ?2
+             AND (?3 IS NULL OR (g.south_player = ?1 AND g.north_player = ?3)
+                  OR (g.north_player = ?1 AND g.south_player = ?3))
+             AND (?4 = 0 OR g.rated = 1)
+             ORDER BY g.updated DESC, g.id LIMIT ?5 OFFSET ?6",
+            columns.join(", ")
+        ))?;
+        let rows = stmt
+            .query_map(
+                params![player, status.id(), q.opponent, q.rated_only, q.limit, q.offset],
+                |r| Ok((row_from(r)?, r.get::<_, u32>(COLUMN_COUNT)?)),
+            )?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    pub(super) fn rating_history_sqlite(
+        &self,
+        player: &str,
+    ) -> Result<Vec<HistoryRow>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT game_id, ruleset, rating, deviation, volatility, change, at
+             FROM rating_history WHERE player_id = ?1 ORDER BY at, game_id",
+        )?;
+        let rows = stmt
+            .query_map([player], |r| {
+                Ok(HistoryRow {
+                    game: r.get(0)?,
+                    ruleset: r.get(1)?,
+                    rating: r.get(2)?,
+                    deviation: r.get(3)?,
+                    volatility: r.get(4)?,
+                    change: r.get(5)?,
+                    at: r.get(6)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    pub(super) fn leaderboard_sqlite(
+        &self,
+        ruleset: &str,
+        since: i64,
+    ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT r.ruleset, r.rating, r.deviation, r.volatility, r.games, r.won, r.drawn,
+                 r.lost, r.rated, p.id, p.name, p.created
+             FROM ratings r JOIN players p ON p.id = r.player_id
+             WHERE r.ruleset = ?1 AND r.rated >= ?2 AND p.deleted = 0
+             ORDER BY r.rating DESC, p.name_key",
+        )?;
+        let rows = stmt
+            .query_map(params![ruleset, since], |r| {
+                let player = PlayerRow {
+                    id: r.get(9)?,
+                    name: r.get(10)?,
+                    password: String::new(),
+                    created: r.get(11)?,
+                    deleted: false,
+                };
+                Ok((player, rating_from(r)?))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    pub(super) fn player_by_id_sqlite(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
+        let conn = self.conn();
+        let player = conn
+            .query_row(
+                &format!("SELECT {} FROM players WHERE id = ?1", super::PLAYER_COLUMNS),
+                [id],
+                super::player_from,
+            )
+            .optional()?;
+        Ok(player)
+    }
+}
