@@ -24,7 +24,8 @@ mod rated;
 
 use super::{
     name_key, schema, stored, Clock, Finished, GameEnding, GameRow, HistoryRow, MatchRow, Mode,
-    PlayerGames, PlayerRow, PuzzleAttempt, PuzzleRatingRow, RatingRow, Status, Store, StoreError, StoredGame, StoredReview,
+    PlayerGames, PlayerRow, PuzzleAttempt, PuzzleRatingRow, RatingRow, Status, Store, StoreError,
+    StoredGame, StoredReview,
 };
 mod puzzles;
 

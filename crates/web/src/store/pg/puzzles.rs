@@ -4,7 +4,6 @@ use super::{count, Failure, Postgres};
 use crate::store::{PuzzleAttempt, PuzzleRatingRow, StoreError};
 use postgres::Row;
 
-
 const RATING_COLUMNS: &str = "rating, deviation, volatility, attempts, solved, rated";
 
 fn rating_from(r: &Row) -> Result<PuzzleRatingRow, Failure> {
