@@ -166,10 +166,8 @@ fn examine<'a>(
             return Outcome::Unproven;
         };
         let keep = keeping(&values, need);
-        if line_game.position().to_move() == solver {
-            if keep.len() != 1 {
-                break;
-            }
+        if line_game.position().to_move() == solver && keep.len() != 1 {
+            break;
         }
         // The defence: the first (in board order) of the moves keeping the
         // defender's best; the solver: the only move keeping the result.
