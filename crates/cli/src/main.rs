@@ -4,6 +4,7 @@ mod ai;
 mod board;
 mod egdb;
 mod play;
+mod puzzles;
 mod rules_text;
 
 use anyhow::{bail, Context, Result};
@@ -75,6 +76,8 @@ enum Command {
     Searchbench(ai::SearchbenchArgs),
     /// Speak the line-based engine protocol on stdin/stdout (docs/protocol.md).
     Engine(ai::EngineArgs),
+    /// Puzzles: generate them, export a collection.
+    Puzzles(puzzles::PuzzlesArgs),
     /// Play uniformly random games and report the speed.
     Bench {
         #[arg(long)]
@@ -138,6 +141,7 @@ fn main() {
         Command::Analyse(args) => ai::analyse(args),
         Command::Match(args) => ai::match_cmd(args),
         Command::Levels(args) => ai::levels(args),
+        Command::Puzzles(args) => puzzles::run(args),
         Command::Searchbench(args) => ai::searchbench(args),
         Command::Engine(args) => ai::engine(args),
         Command::Bench { game, playouts, seed, from } => {

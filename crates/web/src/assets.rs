@@ -77,6 +77,12 @@ impl Asset {
 
 pub static APP: Asset =
     Asset::new("app", "js", "text/javascript; charset=utf-8", include_str!("../assets/app.js"));
+pub static PUZZLES: Asset = Asset::new(
+    "puzzles",
+    "js",
+    "text/javascript; charset=utf-8",
+    include_str!("../assets/puzzles.js"),
+);
 pub static STYLE: Asset =
     Asset::new("style", "css", "text/css; charset=utf-8", include_str!("../assets/style.css"));
 
@@ -134,7 +140,7 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
 }
 
 async fn serve(Path(file): Path<String>, headers: HeaderMap) -> Response {
-    for asset in [&APP, &STYLE, &ANALYSIS, &LOBBY, &TOURNAMENT] {
+    for asset in [&APP, &STYLE, &ANALYSIS, &LOBBY, &TOURNAMENT, &PUZZLES] {
         let plain = format!("{}.{}", asset.stem, asset.ext);
         let versioned = file
             .strip_prefix(asset.stem)

@@ -16,6 +16,8 @@ use serde::Deserialize;
 use std::fmt::Write;
 
 mod lobby;
+mod puzzles;
+pub use puzzles::TEXTS as PUZZLE_TEXTS;
 mod players;
 pub use players::scope as signed_in_scope;
 pub mod tournaments;
@@ -29,6 +31,7 @@ pub fn routes() -> Router<Shared> {
         .route("/replay/{id}", get(replay_page))
         .route("/finished", get(finished))
         .route("/lobby", get(lobby::lobby_page))
+        .merge(puzzles::routes())
         .merge(players::routes())
         .route("/tournaments", get(tournaments::list_page))
         .route("/tournaments/{id}", get(tournaments::tournament_page))
@@ -94,7 +97,7 @@ fn rich(text: &str) -> String {
 
 #[derive(Deserialize, Default)]
 pub struct LangQuery {
-    lang: Option<String>,
+    pub(crate) lang: Option<String>,
 }
 
 impl LangQuery {
@@ -168,7 +171,7 @@ impl IntoResponse for Page {
              <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"{style}\"></head>\
              <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\"><nav>\
              <a href=\"/\">{catalogue}</a> <a href=\"/lobby\">{lobby}</a> <a href=\"/finished\">{finished}</a> \
-             <a href=\"/learn\">{learn}</a> <a href=\"/analysis\">{analysis}</a> \
+             <a href=\"/learn\">{learn}</a> <a href=\"/analysis\">{analysis}</a> <a href=\"/puzzles\">{puzzles}</a> \
              <a href=\"/tournaments\">{tournaments}</a> {account}</nav>\
              <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></header>\
              <main id=\"main\">{body}</main>{script}</body></html>",
@@ -181,6 +184,7 @@ impl IntoResponse for Page {
             learn = esc(crate::learn::word(lang, "learn.title")),
             analysis = esc(crate::learn::word(lang, "analysis.title")),
             lobby = esc(t(lang, "nav.lobby")),
+            puzzles = esc(puzzles::pt(lang, "pz.title")),
             account = players::header_links(lang),
             tournaments = esc(tournaments::text(lang, "t.title")),
             language = esc(t(lang, "nav.language")),
@@ -300,7 +304,9 @@ async fn catalogue(
             rules = esc(t(lang, "cat.rules")),
         );
     }
-    let _ = write!(body, "</div><script src=\"{}\" defer></script>", crate::assets::LOBBY.path());
+    body.push_str("</div>");
+    body.push_str(&puzzles::daily_box(lang));
+    let _ = write!(body, "<script src=\"{}\" defer></script>", crate::assets::LOBBY.path());
     Page {
         lang,
         remember,

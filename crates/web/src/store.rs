@@ -9,6 +9,7 @@
 
 mod group;
 mod pg;
+mod puzzles;
 mod rated;
 pub mod schema;
 mod tournaments;
@@ -18,6 +19,7 @@ use group::{Account, Write};
 
 use mancala_rules::EndReason;
 pub use pg::Postgres;
+pub use puzzles::{PuzzleAttempt, PuzzleRatingRow};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::fmt;
 use std::path::Path;
@@ -381,6 +383,27 @@ pub trait Store: Send + Sync + 'static {
     fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError>;
     /// Stores (or replaces) an account's rating in one ruleset.
     fn save_rating(&self, player: &str, rating: &RatingRow) -> Result<(), StoreError>;
+
+    // Puzzles (`store/puzzles.rs`). A store without them says so.
+
+    /// A puzzle's rating once someone has tried it.
+    fn puzzle_rating(&self, _puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        Err(StoreError("this store keeps no puzzle ratings".into()))
+    }
+    /// An account's puzzle rating, once it has tried a puzzle.
+    fn player_puzzle_rating(&self, _player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        Err(StoreError("this store keeps no puzzle ratings".into()))
+    }
+    /// An account's attempt at a puzzle: whether it solved it; `None` if it
+    /// has not tried it.
+    fn puzzle_attempt(&self, _player: &str, _puzzle: &str) -> Result<Option<bool>, StoreError> {
+        Err(StoreError("this store keeps no puzzle attempts".into()))
+    }
+    /// Stores an account's first attempt at a puzzle with both new ratings,
+    /// in one transaction; nothing if it had tried the puzzle before.
+    fn record_puzzle_attempt(&self, _attempt: &PuzzleAttempt) -> Result<(), StoreError> {
+        Err(StoreError("this store keeps no puzzle attempts".into()))
+    }
 
     // Accounts' games and rated games (see `store/rated.rs`). A rated
     // game's rating change is not a method: `save` and `append_move` apply
@@ -855,6 +878,22 @@ impl Store for Sqlite {
             player: player.to_string(),
             rating: rating.clone(),
         }))
+    }
+
+    fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        self.puzzle_rating_row("puzzle_ratings", "puzzle_id", puzzle)
+    }
+
+    fn player_puzzle_rating(&self, player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        self.puzzle_rating_row("puzzle_players", "player_id", player)
+    }
+
+    fn puzzle_attempt(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
+        self.puzzle_attempt_of(player, puzzle)
+    }
+
+    fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt) -> Result<(), StoreError> {
+        self.writer.write(Write::PuzzleAttempt(Box::new(attempt.clone())))
     }
 
     fn player_games(

@@ -39,6 +39,7 @@ mod games;
 mod lobby;
 mod moves;
 mod offers;
+pub mod puzzles;
 mod rated;
 mod records;
 mod tournaments;
@@ -104,6 +105,11 @@ pub fn routes() -> Router<Shared> {
         .route("/api/challenges/{id}/accept", post(lobby::accept_challenge))
         .route("/api/challenges/{id}/decline", post(lobby::decline_challenge))
         .route("/api/waiting", post(lobby::waiting_games))
+        .route("/api/puzzles", get(puzzles::list))
+        .route("/api/puzzles/daily", get(puzzles::daily_puzzle))
+        .route("/api/puzzles/{id}", get(puzzles::show))
+        .route("/api/puzzles/{id}/moves", post(puzzles::play))
+        .route("/api/puzzles/{id}/hint", post(puzzles::hint))
         .route("/api/my/games", get(my_games))
         .route("/api/my/games/{id}", get(my_game))
         .route("/api/tournaments", post(tournaments::create).get(tournaments::list))

@@ -47,6 +47,7 @@ pub(crate) enum Write {
     SaveReview { game: String, review: StoredReview },
     Account(Account),
     Tournament(super::tournaments::Write),
+    PuzzleAttempt(Box<super::PuzzleAttempt>),
 }
 
 /// The writes of accounts, sessions and ratings.
@@ -124,6 +125,7 @@ impl Write {
                     conn.execute(INSERT_MOVE, params![row.id, i as u32 + 1, letter])?;
                 }
             }
+            Write::PuzzleAttempt(attempt) => super::puzzles::apply_attempt(conn, attempt)?,
             // A game's end and its rating change (if rated) in one
             // transaction: see `rated.rs`.
             Write::Save(row) => {

@@ -26,8 +26,11 @@ mod tournaments;
 use super::TournamentRow;
 use super::{
     name_key, schema, stored, Clock, Finished, GameEnding, GameRow, HistoryRow, MatchRow, Mode,
-    PlayerGames, PlayerRow, RatingRow, Status, Store, StoreError, StoredGame, StoredReview,
+    PlayerGames, PlayerRow, PuzzleAttempt, PuzzleRatingRow, RatingRow, Status, Store, StoreError,
+    StoredGame, StoredReview,
 };
+mod puzzles;
+
 use postgres::config::Host;
 use postgres::error::SqlState;
 use postgres::types::ToSql;
@@ -875,6 +878,21 @@ impl Store for Postgres {
             )?;
             Ok(())
         })
+    }
+    fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        self.puzzle_rating_row("puzzle_ratings", "puzzle_id", puzzle)
+    }
+
+    fn player_puzzle_rating(&self, player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        self.puzzle_rating_row("puzzle_players", "player_id", player)
+    }
+
+    fn puzzle_attempt(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
+        self.puzzle_attempt_of(player, puzzle)
+    }
+
+    fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt) -> Result<(), StoreError> {
+        self.record_attempt(attempt)
     }
 
     fn player_games(

@@ -200,7 +200,39 @@ pub const SQLITE: &[Migration] = &[
             CREATE INDEX tournaments_created ON tournaments(created);",
         )],
     },
-    // The next migration: number 7, in POSTGRES too.
+    Migration {
+        number: 7,
+        name: "puzzles: ratings of puzzles and solvers, first attempts",
+        // See store/puzzles.rs.
+        steps: &[Step::Sql(
+            "CREATE TABLE puzzle_ratings (
+                puzzle_id TEXT PRIMARY KEY,
+                rating REAL NOT NULL,
+                deviation REAL NOT NULL,
+                volatility REAL NOT NULL,
+                attempts INTEGER NOT NULL,
+                solved INTEGER NOT NULL,
+                rated INTEGER NOT NULL
+            );
+            CREATE TABLE puzzle_players (
+                player_id TEXT PRIMARY KEY REFERENCES players(id),
+                rating REAL NOT NULL,
+                deviation REAL NOT NULL,
+                volatility REAL NOT NULL,
+                attempts INTEGER NOT NULL,
+                solved INTEGER NOT NULL,
+                rated INTEGER NOT NULL
+            );
+            CREATE TABLE puzzle_attempts (
+                player_id TEXT NOT NULL REFERENCES players(id),
+                puzzle_id TEXT NOT NULL,
+                solved INTEGER NOT NULL,
+                at INTEGER NOT NULL,
+                PRIMARY KEY (player_id, puzzle_id)
+            );",
+        )],
+    },
+    // The next migration: number 8, in POSTGRES too.
 ];
 
 /// PostgreSQL's migrations: the same numbers and names as [`SQLITE`], in
@@ -357,7 +389,39 @@ pub const POSTGRES: &[Migration] = &[
             CREATE INDEX tournaments_created ON tournaments(created);",
         )],
     },
-    // The next migration: number 7, in SQLITE too.
+    Migration {
+        number: 7,
+        name: "puzzles: ratings of puzzles and solvers, first attempts",
+        // See store/puzzles.rs.
+        steps: &[Step::Sql(
+            "CREATE TABLE puzzle_ratings (
+                puzzle_id TEXT PRIMARY KEY,
+                rating DOUBLE PRECISION NOT NULL,
+                deviation DOUBLE PRECISION NOT NULL,
+                volatility DOUBLE PRECISION NOT NULL,
+                attempts BIGINT NOT NULL,
+                solved BIGINT NOT NULL,
+                rated BIGINT NOT NULL
+            );
+            CREATE TABLE puzzle_players (
+                player_id TEXT PRIMARY KEY REFERENCES players(id),
+                rating DOUBLE PRECISION NOT NULL,
+                deviation DOUBLE PRECISION NOT NULL,
+                volatility DOUBLE PRECISION NOT NULL,
+                attempts BIGINT NOT NULL,
+                solved BIGINT NOT NULL,
+                rated BIGINT NOT NULL
+            );
+            CREATE TABLE puzzle_attempts (
+                player_id TEXT NOT NULL REFERENCES players(id),
+                puzzle_id TEXT NOT NULL,
+                solved BOOLEAN NOT NULL,
+                at BIGINT NOT NULL,
+                PRIMARY KEY (player_id, puzzle_id)
+            );",
+        )],
+    },
+    // The next migration: number 8, in SQLITE too.
 ];
 
 /// The two lists must have as many migrations: a migration made for one

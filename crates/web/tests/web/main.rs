@@ -35,6 +35,7 @@ mod ops;
 mod pages;
 mod pairing;
 mod proxies;
+mod puzzles;
 mod rated;
 mod rating;
 mod resources;

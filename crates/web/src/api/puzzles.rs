@@ -1,0 +1,415 @@
+//! Puzzles: the bundled collections (crates/puzzles), played move by move
+//! against the stored solution, with a puzzle rating for signed-in players.
+//!
+//! The solution never leaves the server before the attempt is over: the
+//! browser sends the moves played so far, and the answer says whether the
+//! last one is the solution's, gives the defence's reply, and once the
+//! puzzle is solved or failed, the whole line with every position.
+//!
+//! Ratings, as lichess does: the solver and the puzzle are the two players
+//! of one rated game (Glicko-2, `crate::rating`), which the solver wins by
+//! solving it. Only an account's first attempt at a puzzle counts, and
+//! asking for a hint makes it a failure. A puzzle no one has tried yet has
+//! its collection's rating with the deviation of a newcomer.
+
+use super::{blocking, error, ApiError, ApiResult, JsonBody};
+use crate::rating::{periods, Rating, START_DEVIATION, START_VOLATILITY};
+use crate::store::{PuzzleAttempt, PuzzleRatingRow};
+use crate::Shared;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use mancala_puzzles::{bundled, Kind, Puzzle};
+use mancala_rules::{Game, Pit, RULESETS};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::OnceLock;
+
+/// Every bundled puzzle, every ruleset, parsed once.
+pub fn catalog() -> &'static [Puzzle] {
+    static CATALOG: OnceLock<Vec<Puzzle>> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        let mut all = Vec::new();
+        for ruleset in &RULESETS {
+            match bundled(ruleset.id) {
+                Ok(puzzles) => all.extend(puzzles),
+                // The collections are tested to parse; a broken one is left
+                // out rather than taking the server down.
+                Err(e) => tracing::error!("puzzles of {}: {e}", ruleset.id),
+            }
+        }
+        all
+    })
+}
+
+/// The puzzle with this id.
+pub fn find(id: &str) -> Option<&'static Puzzle> {
+    catalog().iter().find(|p| p.id == id)
+}
+
+/// The puzzle of the day `day` (days since the Unix epoch): every puzzle in
+/// turn, in an order that moves through the games.
+pub fn daily(day: i64) -> Option<&'static Puzzle> {
+    let all = catalog();
+    if all.is_empty() {
+        return None;
+    }
+    // 7919 is prime, so stepping by it visits every index of any collection
+    // not a multiple of it.
+    let i = (day.rem_euclid(all.len() as i64) as usize * 7919) % all.len();
+    all.get(i)
+}
+
+pub fn today() -> i64 {
+    super::now().div_euclid(86_400)
+}
+
+fn unknown(id: &str) -> ApiError {
+    error(StatusCode::NOT_FOUND, "unknown_puzzle", format!("no puzzle has the id '{id}'"))
+}
+
+/// A puzzle as listed: no solution.
+pub fn summary(p: &Puzzle, rating: Option<f64>) -> Value {
+    json!({
+        "id": p.id,
+        "ruleset": p.ruleset.id,
+        "kind": p.kind.name(),
+        "theme": p.kind.slug(),
+        "result": p.result.name(),
+        "position": p.position.to_string(),
+        "rating": rating.unwrap_or(p.rating as f64).round() as i64,
+        "solver": p.solver().name(),
+    })
+}
+
+/// The states along `moves` from the puzzle's position (the state after
+/// each move, as the game pages get them).
+fn states(p: &Puzzle, moves: &[Pit]) -> Vec<Value> {
+    let rules = p.ruleset.rules;
+    let mut game = Game::from_position(rules, p.position);
+    let mut out = Vec::new();
+    for &pit in moves {
+        match game.play_reported(pit) {
+            Ok(report) => out.push(mancala_json::state(&rules, &game, Some(&report), false)),
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+#[derive(Deserialize)]
+pub(crate) struct ListQuery {
+    game: Option<String>,
+    kind: Option<String>,
+}
+
+/// `GET /api/puzzles?game=ID&kind=KIND`: the puzzles, filtered.
+pub(crate) async fn list(Query(q): Query<ListQuery>) -> ApiResult {
+    let game = match q.game.as_deref() {
+        Some(id) => Some(
+            mancala_rules::ruleset(id)
+                .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_game", e.to_string()))?,
+        ),
+        None => None,
+    };
+    let kind = match q.kind.as_deref() {
+        Some(k) => Some(Kind::parse(k).ok_or_else(|| {
+            error(
+                StatusCode::BAD_REQUEST,
+                "unknown_kind",
+                format!(
+                    "unknown kind '{k}'; the kinds are {}",
+                    Kind::ALL.map(Kind::slug).join(", ")
+                ),
+            )
+        })?),
+        None => None,
+    };
+    let puzzles: Vec<Value> = catalog()
+        .iter()
+        .filter(|p| game.is_none_or(|g| g.id == p.ruleset.id))
+        .filter(|p| kind.is_none_or(|k| k == p.kind))
+        .map(|p| summary(p, None))
+        .collect();
+    Ok(Json(json!({ "puzzles": puzzles })))
+}
+
+/// `GET /api/puzzles/daily`: today's puzzle.
+pub(crate) async fn daily_puzzle(State(state): State<Shared>) -> ApiResult {
+    let p = daily(today()).ok_or_else(|| unknown("daily"))?;
+    let rating = current_rating(&state, p).await?;
+    Ok(Json(summary(p, Some(rating.rating))))
+}
+
+/// The puzzle's rating now: the store's once tried, else its collection's.
+async fn current_rating(state: &Shared, p: &'static Puzzle) -> Result<Rating, ApiError> {
+    let id = p.id.clone();
+    let stored = blocking(state, move |store| store.puzzle_rating(&id)).await?;
+    Ok(stored.map(|r| rating_of(&r)).unwrap_or(Rating {
+        rating: p.rating as f64,
+        deviation: START_DEVIATION,
+        volatility: START_VOLATILITY,
+    }))
+}
+
+fn rating_of(r: &PuzzleRatingRow) -> Rating {
+    Rating { rating: r.rating, deviation: r.deviation, volatility: r.volatility }
+}
+
+fn rating_json(r: &Rating) -> Value {
+    json!({ "rating": r.rating.round() as i64, "deviation": r.deviation.round() as i64 })
+}
+
+/// The signed-in player, if any (a request without a session is a guest's;
+/// a failing store is still an error).
+async fn player(state: &Shared, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    match super::accounts::signed_in(state, headers).await {
+        Ok((player, _)) => Ok(Some(player.id)),
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// `GET /api/puzzles/{id}`: the puzzle to solve (its position as a state,
+/// no solution), its rating, and the signed-in player's rating and earlier
+/// attempt.
+pub(crate) async fn show(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult {
+    let p = find(&id).ok_or_else(|| unknown(&id))?;
+    let rating = current_rating(&state, p).await?;
+    let game = Game::from_position(p.ruleset.rules, p.position);
+    let mut body = summary(p, Some(rating.rating));
+    body["state"] = mancala_json::state(&p.ruleset.rules, &game, None, false);
+    body["solver_moves"] = json!(solver_plies(p).len());
+    body["player"] = match player(&state, &headers).await? {
+        Some(player) => {
+            let (mine, attempt) = {
+                let (a, b, pz) = (player.clone(), player, p.id.clone());
+                let mine = blocking(&state, move |s| s.player_puzzle_rating(&a)).await?;
+                let attempt = blocking(&state, move |s| s.puzzle_attempt(&b, &pz)).await?;
+                (mine, attempt)
+            };
+            let r = mine.as_ref().map(rating_of).unwrap_or_default();
+            json!({ "rating": rating_json(&r), "attempted": attempt.is_some(), "solved": attempt })
+        }
+        None => Value::Null,
+    };
+    Ok(Json(body))
+}
+
+/// The plies of the solution that are the solver's.
+fn solver_plies(p: &Puzzle) -> Vec<usize> {
+    let mut game = Game::from_position(p.ruleset.rules, p.position);
+    let mut plies = Vec::new();
+    for (i, &pit) in p.moves.iter().enumerate() {
+        if game.position().to_move() == p.solver() {
+            plies.push(i);
+        }
+        if game.play(pit).is_err() {
+            break;
+        }
+    }
+    plies
+}
+
+#[derive(Deserialize)]
+pub(crate) struct MovesBody {
+    /// Every move since the puzzle's position, the one just played last.
+    moves: Vec<String>,
+}
+
+/// Checks the moves sent: letters, legal, following the solution up to the
+/// last one, and the last one the solver's. Returns the pits.
+fn check_moves(p: &Puzzle, moves: &[String]) -> Result<Vec<Pit>, ApiError> {
+    let rules = &p.ruleset.rules;
+    let bad = |code: &str, message: String| error(StatusCode::BAD_REQUEST, code, message);
+    if moves.is_empty() || moves.len() > p.moves.len() {
+        return Err(bad(
+            "bad_moves",
+            format!("send 1 to {} moves: those played since the puzzle's position", p.moves.len()),
+        ));
+    }
+    let mut game = Game::from_position(*rules, p.position);
+    let mut pits = Vec::new();
+    for (i, text) in moves.iter().enumerate() {
+        let pit =
+            Pit::parse(text, rules).map_err(|e| bad("bad_move", format!("move {}: {e}", i + 1)))?;
+        let legal = game.legal_moves();
+        if !legal.contains(pit) {
+            return Err(bad(
+                "illegal_move",
+                format!("move {} ({text}) is not legal; legal: {}", i + 1, legal.letters(rules)),
+            ));
+        }
+        let last = i + 1 == moves.len();
+        if !last && pit != p.moves[i] {
+            return Err(bad(
+                "off_the_line",
+                format!("move {} ({text}) is not the puzzle's: the attempt ended there", i + 1),
+            ));
+        }
+        if last && game.position().to_move() != p.solver() {
+            return Err(bad(
+                "not_your_move",
+                format!("move {} is the defence's, not yours", i + 1),
+            ));
+        }
+        let _ = game.play(pit);
+        pits.push(pit);
+    }
+    Ok(pits)
+}
+
+/// Rates an account's first attempt at a puzzle and stores it; `None` for a
+/// guest or an account that had tried it before.
+async fn rate(
+    state: &Shared,
+    player: Option<String>,
+    p: &'static Puzzle,
+    solved: bool,
+) -> Result<Option<Value>, ApiError> {
+    // One attempt rated at a time, so two solvers of one puzzle both move
+    // its rating (the store writes what this computes).
+    static RATING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    let Some(player) = player else { return Ok(None) };
+    let _one = RATING.lock().await;
+    let (who, pz) = (player.clone(), p.id.clone());
+    if blocking(state, move |s| s.puzzle_attempt(&who, &pz)).await?.is_some() {
+        return Ok(None);
+    }
+    let who = player.clone();
+    let mine = blocking(state, move |s| s.player_puzzle_rating(&who)).await?;
+    let stored = {
+        let pz = p.id.clone();
+        blocking(state, move |s| s.puzzle_rating(&pz)).await?
+    };
+    let now = super::now();
+    let before =
+        mine.as_ref().map(|r| rating_of(r).after_idle(periods(now - r.rated))).unwrap_or_default();
+    let puzzle_before = match &stored {
+        Some(r) => rating_of(r),
+        None => Rating {
+            rating: p.rating as f64,
+            deviation: START_DEVIATION,
+            volatility: START_VOLATILITY,
+        },
+    };
+    let score = if solved { 1.0 } else { 0.0 };
+    let after = before.after_game(puzzle_before, score);
+    let puzzle_after = puzzle_before.after_game(before, 1.0 - score);
+    let row = |r: &Rating, old: Option<&PuzzleRatingRow>| PuzzleRatingRow {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+        attempts: old.map_or(0, |o| o.attempts) + 1,
+        solved: old.map_or(0, |o| o.solved) + solved as u32,
+        rated: now,
+    };
+    let attempt = PuzzleAttempt {
+        player,
+        puzzle: p.id.clone(),
+        solved,
+        at: now,
+        player_after: row(&after, mine.as_ref()),
+        puzzle_after: row(&puzzle_after, stored.as_ref()),
+    };
+    blocking(state, move |s| s.record_puzzle_attempt(&attempt)).await?;
+    Ok(Some(json!({
+        "player": { "before": rating_json(&before), "after": rating_json(&after) },
+        "puzzle": { "before": rating_json(&puzzle_before), "after": rating_json(&puzzle_after) },
+    })))
+}
+
+/// The whole solution with the state after each move.
+fn solution(p: &Puzzle) -> Value {
+    let rules = &p.ruleset.rules;
+    json!({
+        "moves": p.moves.iter().map(|m| m.letter(rules).to_string()).collect::<Vec<_>>(),
+        "states": states(p, &p.moves),
+    })
+}
+
+/// `POST /api/puzzles/{id}/moves` `{"moves": [...]}`: the moves played so
+/// far, the solver's newest last. The answer: `correct`, and if so the
+/// defence's `reply` (or none) and `solved` once the line is played out;
+/// `states` after the solver's move and the reply; once over (solved or
+/// not), the `solution` and, for a signed-in first attempt, `rating`.
+pub(crate) async fn play(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<MovesBody>,
+) -> ApiResult {
+    let p = find(&id).ok_or_else(|| unknown(&id))?;
+    let pits = check_moves(p, &body.moves)?;
+    let rules = &p.ruleset.rules;
+    let n = pits.len();
+    let correct = pits[n - 1] == p.moves[n - 1];
+    let mut played = pits.clone();
+    let mut reply = None;
+    if correct {
+        // The defence answers until the solver is to move again.
+        let mut game = Game::from_position(*rules, p.position);
+        for &pit in &played {
+            let _ = game.play(pit);
+        }
+        while played.len() < p.moves.len() && game.position().to_move() != p.solver() {
+            let pit = p.moves[played.len()];
+            let _ = game.play(pit);
+            played.push(pit);
+            reply.get_or_insert_with(Vec::new).push(pit.letter(rules).to_string());
+        }
+    }
+    let solved = correct && played.len() == p.moves.len();
+    let over = solved || !correct;
+    let mut body = json!({
+        "correct": correct,
+        "solved": solved,
+        "over": over,
+        "reply": reply,
+        "states": states(p, &played)[n - 1..].to_vec(),
+    });
+    if over {
+        body["solution"] = solution(p);
+        let who = player(&state, &headers).await?;
+        body["rating"] = rate(&state, who, p, solved).await?.unwrap_or(Value::Null);
+    }
+    Ok(Json(body))
+}
+
+/// `POST /api/puzzles/{id}/hint` `{"moves": [...]}` (the moves so far, may
+/// be empty): the pit to play next. For a signed-in player's first attempt
+/// it counts as not solved.
+pub(crate) async fn hint(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<MovesBody>,
+) -> ApiResult {
+    let p = find(&id).ok_or_else(|| unknown(&id))?;
+    let rules = &p.ruleset.rules;
+    let plies = solver_plies(p);
+    let next = body.moves.len();
+    if !plies.contains(&next) {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "no_hint",
+            format!("after {next} moves it is not your move in this puzzle"),
+        ));
+    }
+    for (i, text) in body.moves.iter().enumerate() {
+        if Pit::parse(text, rules).ok() != Some(p.moves[i]) {
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                "off_the_line",
+                format!("move {} ({text}) is not the puzzle's", i + 1),
+            ));
+        }
+    }
+    let who = player(&state, &headers).await?;
+    let rating = rate(&state, who, p, false).await?;
+    Ok(Json(json!({ "pit": p.moves[next].letter(rules).to_string(), "rating": rating })))
+}

@@ -1,0 +1,247 @@
+//! The puzzle pages: `/puzzles` (by game and by theme) and `/puzzles/{id}`
+//! (a skeleton that `puzzles.js` fills from the API), and the daily puzzle
+//! on the home page.
+
+use super::{esc, language, LangQuery, Page};
+use crate::api::puzzles::{catalog, daily, find, today};
+use crate::i18n::Lang;
+use crate::Shared;
+use axum::extract::{Path, Query};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::get;
+use axum::Router;
+use mancala_puzzles::{Kind, Puzzle};
+use mancala_rules::{ruleset, RULESETS};
+use serde::Deserialize;
+use std::fmt::Write;
+
+pub fn routes() -> Router<Shared> {
+    Router::new().route("/puzzles", get(index)).route("/puzzles/{id}", get(puzzle_page))
+}
+
+/// The puzzle pages' texts, `[en, vi, nl]`.
+pub const TEXTS: &[(&str, [&str; 3])] = &[
+    ("pz.title", ["Puzzles", "Câu đố", "Puzzels"]),
+    (
+        "pz.intro",
+        [
+            "Endgame positions where exactly one move keeps the best result, each proven by the solver. Play the move; the computer answers with its best defence.",
+            "Những thế cờ tàn mà chỉ đúng một nước giữ được kết quả tốt nhất, mỗi thế đều đã được máy giải chứng minh. Hãy đi nước đó; máy sẽ đáp lại bằng cách phòng thủ tốt nhất.",
+            "Eindspelstellingen waarin precies één zet het beste resultaat behoudt, elk bewezen door de oplosser. Speel de zet; de computer antwoordt met zijn beste verdediging.",
+        ],
+    ),
+    ("pz.daily", ["Puzzle of the day", "Câu đố hôm nay", "Puzzel van de dag"]),
+    ("pz.all-themes", ["All themes", "Mọi chủ đề", "Alle thema's"]),
+    ("pz.count", ["{n} puzzles", "{n} câu đố", "{n} puzzels"]),
+    ("pz.none", ["No puzzles here yet.", "Chưa có câu đố nào ở đây.", "Hier zijn nog geen puzzels."]),
+    ("pz.rating", ["Rating {r}", "Điểm {r}", "Rating {r}"]),
+    ("pz.open", ["Solve", "Giải", "Oplossen"]),
+    ("pz.theme.win", ["Win", "Thắng", "Winnen"]),
+    ("pz.theme.save-the-draw", ["Save the draw", "Cứu hòa", "Remise redden"]),
+    ("pz.theme.win-the-most-seeds", ["Win the most seeds", "Thắng nhiều hạt nhất", "Win met de meeste zaden"]),
+    ("pz.theme.capture-chain", ["Capture chain", "Ăn liên hoàn", "Slagketen"]),
+    ("pz.theme.grand-slam", ["Grand slam", "Ăn sạch cả hàng", "Volledige slag"]),
+    ("pz.task.win", ["{side} to move and win.", "{side} đi và thắng.", "{side} aan zet en wint."]),
+    ("pz.task.draw", ["{side} to move and save the draw: every other move loses.", "{side} đi và cứu hòa: mọi nước khác đều thua.", "{side} aan zet en redt de remise: elke andere zet verliest."]),
+    ("pz.task.margin", ["{side} to move: several moves win, find the one that wins the most seeds.", "{side} đi: nhiều nước thắng, hãy tìm nước thắng được nhiều hạt nhất.", "{side} aan zet: meerdere zetten winnen, vind de zet die de meeste zaden wint."]),
+    ("pz.hint", ["Hint", "Gợi ý", "Hint"]),
+    ("pz.hint-is", ["Play from pit {pit}.", "Hãy đi từ ô {pit}.", "Speel vanuit putje {pit}."]),
+    ("pz.hint-cost", ["A hint counts as not solved.", "Xem gợi ý thì tính là chưa giải được.", "Een hint telt als niet opgelost."]),
+    ("pz.your-move", ["Your move: choose a pit of your row.", "Đến lượt bạn: chọn một ô trong hàng của bạn.", "Jij bent aan zet: kies een putje in je rij."]),
+    ("pz.right", ["Right. The defence answers {reply}.", "Đúng. Bên phòng thủ đáp {reply}.", "Goed. De verdediging antwoordt {reply}."]),
+    ("pz.solved", ["Solved!", "Đã giải xong!", "Opgelost!"]),
+    ("pz.wrong", ["Not that one: {move} does not keep the result. The solution is below.", "Không phải nước đó: {move} không giữ được kết quả. Lời giải ở bên dưới.", "Niet die: {move} behoudt het resultaat niet. De oplossing staat hieronder."]),
+    ("pz.solution", ["The solution", "Lời giải", "De oplossing"]),
+    ("pz.start", ["Start", "Ban đầu", "Begin"]),
+    ("pz.next", ["Next puzzle", "Câu đố tiếp theo", "Volgende puzzel"]),
+    ("pz.streak", ["Streak: {n} solved in a row (kept in this browser)", "Chuỗi: {n} câu giải liên tiếp (lưu trong trình duyệt này)", "Reeks: {n} achter elkaar opgelost (bewaard in deze browser)"]),
+    ("pz.your-rating", ["Your puzzle rating: {r}", "Điểm câu đố của bạn: {r}", "Jouw puzzelrating: {r}"]),
+    ("pz.change", ["Your rating {before} → {after}; the puzzle's {pbefore} → {pafter}.", "Điểm của bạn {before} → {after}; điểm câu đố {pbefore} → {pafter}.", "Jouw rating {before} → {after}; die van de puzzel {pbefore} → {pafter}."]),
+    ("pz.already", ["You tried this puzzle before: only the first attempt is rated.", "Bạn đã thử câu đố này: chỉ lần đầu được tính điểm.", "Je hebt deze puzzel al geprobeerd: alleen de eerste poging telt voor de rating."]),
+    ("pz.guest", ["Sign in to get a puzzle rating.", "Hãy đăng nhập để có điểm câu đố.", "Meld je aan voor een puzzelrating."]),
+    ("pz.pit", ["pit {pit}, {n} seeds", "ô {pit}, {n} hạt", "putje {pit}, {n} zaden"]),
+    ("pz.store", ["{side}'s store: {n}", "Kho của {side}: {n}", "Voorraad van {side}: {n}"]),
+    ("pz.error", ["Something went wrong: {message}", "Có lỗi: {message}", "Er ging iets mis: {message}"]),
+    ("pz.keys", ["Keys: a pit's letter plays it, ? asks for a hint.", "Phím: gõ chữ của ô để đi, ? để xem gợi ý.", "Toetsen: de letter van een putje speelt het, ? vraagt een hint."]),
+    ("pz.game", ["Game", "Trò chơi", "Spel"]),
+];
+
+/// A puzzle page text.
+pub fn pt(lang: Lang, key: &str) -> &'static str {
+    TEXTS.iter().find(|(k, _)| *k == key).map_or("", |(_, v)| v[super::lang_index(lang)])
+}
+
+fn theme(lang: Lang, kind: Kind) -> &'static str {
+    pt(lang, &format!("pz.theme.{}", kind.slug()))
+}
+
+fn game_name(id: &str) -> &'static str {
+    ruleset(id).map_or("", |r| r.name)
+}
+
+#[derive(Deserialize, Default)]
+pub(crate) struct IndexQuery {
+    lang: Option<String>,
+    game: Option<String>,
+    theme: Option<String>,
+}
+
+fn puzzle_item(lang: Lang, p: &Puzzle) -> String {
+    format!(
+        "<li><a href=\"/puzzles/{id}\">{theme}</a> · {game} · {rating}</li>",
+        id = esc(&p.id),
+        theme = esc(theme(lang, p.kind)),
+        game = esc(game_name(p.ruleset.id)),
+        rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
+    )
+}
+
+/// The daily puzzle's box, for the home page.
+pub fn daily_box(lang: Lang) -> String {
+    let Some(p) = daily(today()) else { return String::new() };
+    format!(
+        "<section class=\"daily-puzzle\"><h2>{title}</h2><p>{theme} · {game} · {rating}</p>\
+         <p><a class=\"button\" href=\"/puzzles/{id}\">{open}</a> <a href=\"/puzzles\">{all}</a></p></section>",
+        title = esc(pt(lang, "pz.daily")),
+        theme = esc(theme(lang, p.kind)),
+        game = esc(game_name(p.ruleset.id)),
+        rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
+        id = esc(&p.id),
+        open = esc(pt(lang, "pz.open")),
+        all = esc(pt(lang, "pz.title")),
+    )
+}
+
+async fn index(Query(q): Query<IndexQuery>, headers: HeaderMap) -> Page {
+    let (lang, remember) = language(&LangQuery { lang: q.lang.clone() }, &headers);
+    let game = q.game.as_deref().and_then(|g| ruleset(g).ok());
+    let kind = q.theme.as_deref().and_then(Kind::parse);
+    let mut body = format!(
+        "<h1>{}</h1><p class=\"lead\">{}</p>{}",
+        esc(pt(lang, "pz.title")),
+        esc(pt(lang, "pz.intro")),
+        daily_box(lang)
+    );
+    // The filters: one link per game, one per theme.
+    body.push_str("<nav class=\"puzzle-filters\" aria-label=\"");
+    body.push_str(&esc(pt(lang, "pz.game")));
+    body.push_str("\"><ul>");
+    for r in &RULESETS {
+        let n = catalog().iter().filter(|p| p.ruleset.id == r.id).count();
+        let current =
+            if game.is_some_and(|g| g.id == r.id) { " aria-current=\"page\"" } else { "" };
+        let _ = write!(
+            body,
+            "<li><a href=\"/puzzles?game={id}\"{current}>{name}</a> ({count})</li>",
+            id = r.id,
+            name = esc(r.name),
+            count = esc(&pt(lang, "pz.count").replace("{n}", &n.to_string())),
+        );
+    }
+    body.push_str("</ul><ul>");
+    let base = game.map_or(String::new(), |g| format!("game={}&", g.id));
+    let _ = write!(
+        body,
+        "<li><a href=\"/puzzles?{}\">{}</a></li>",
+        base.trim_end_matches('&'),
+        esc(pt(lang, "pz.all-themes"))
+    );
+    for k in Kind::ALL {
+        let current = if kind == Some(k) { " aria-current=\"page\"" } else { "" };
+        let _ = write!(
+            body,
+            "<li><a href=\"/puzzles?{base}theme={slug}\"{current}>{name}</a></li>",
+            slug = k.slug(),
+            name = esc(theme(lang, k)),
+        );
+    }
+    body.push_str("</ul></nav>");
+    let chosen: Vec<&Puzzle> = catalog()
+        .iter()
+        .filter(|p| game.is_none_or(|g| g.id == p.ruleset.id))
+        .filter(|p| kind.is_none_or(|k| k == p.kind))
+        .collect();
+    if chosen.is_empty() {
+        let _ = write!(body, "<p>{}</p>", esc(pt(lang, "pz.none")));
+    } else {
+        let _ = write!(
+            body,
+            "<p>{}</p><ol class=\"puzzle-list\">",
+            esc(&pt(lang, "pz.count").replace("{n}", &chosen.len().to_string()))
+        );
+        for p in chosen.iter().take(300) {
+            body.push_str(&puzzle_item(lang, p));
+        }
+        body.push_str("</ol>");
+    }
+    Page {
+        lang,
+        remember,
+        status: StatusCode::OK,
+        title: pt(lang, "pz.title").into(),
+        body,
+        script: None,
+    }
+}
+
+async fn puzzle_page(
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Page {
+    let (lang, remember) = language(&q, &headers);
+    let Some(p) = find(&id) else { return super::not_found(lang, remember) };
+    let side = crate::i18n::t(lang, &format!("side.{}", p.solver().name()));
+    let task = match (p.kind, p.result) {
+        (Kind::WinTheMostSeeds, _) => "pz.task.margin",
+        (_, mancala_ai::Result3::Draw) => "pz.task.draw",
+        _ => "pz.task.win",
+    };
+    // The next puzzle: the following one of the same game.
+    let same: Vec<&Puzzle> = catalog().iter().filter(|x| x.ruleset.id == p.ruleset.id).collect();
+    let at = same.iter().position(|x| x.id == p.id).unwrap_or(0);
+    let next = same.get((at + 1) % same.len().max(1)).map_or(p.id.as_str(), |x| x.id.as_str());
+    let texts: serde_json::Map<String, serde_json::Value> = TEXTS
+        .iter()
+        .map(|(k, v)| (k.to_string(), v[super::lang_index(lang)].into()))
+        .chain(
+            ["side.south", "side.north"].map(|k| (k.to_string(), crate::i18n::t(lang, k).into())),
+        )
+        .collect();
+    let data = serde_json::json!({ "id": p.id, "next": next, "texts": texts, "pits": p.ruleset.rules.pits_per_row });
+    let body = format!(
+        "<h1>{title}: {theme}</h1><p class=\"lead\">{game} · <span id=\"puzzle-rating\">{rating}</span></p>\
+         <p class=\"task\"><strong>{task}</strong></p>\
+         <div id=\"puzzle-board\" class=\"board\" data-pits=\"{pits}\"></div>\
+         <p id=\"puzzle-status\" role=\"status\" aria-live=\"polite\"></p>\
+         <p class=\"actions\"><button type=\"button\" id=\"puzzle-hint\">{hint}</button> \
+         <a class=\"button\" id=\"puzzle-next\" href=\"/puzzles/{next}\">{next_label}</a></p>\
+         <p class=\"note\">{hint_cost} {keys}</p>\
+         <p id=\"puzzle-player\" class=\"note\"></p>\
+         <section id=\"puzzle-solution\" hidden><h2>{solution}</h2><ol id=\"puzzle-line\"></ol></section>\
+         <script id=\"puzzle-data\" type=\"application/json\">{data}</script>\
+         <script src=\"{script}\" defer></script>",
+        title = esc(pt(lang, "pz.title")),
+        theme = esc(theme(lang, p.kind)),
+        game = esc(game_name(p.ruleset.id)),
+        rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
+        task = esc(&pt(lang, task).replace("{side}", side)),
+        pits = p.ruleset.rules.pits_per_row,
+        hint = esc(pt(lang, "pz.hint")),
+        next = esc(next),
+        next_label = esc(pt(lang, "pz.next")),
+        hint_cost = esc(pt(lang, "pz.hint-cost")),
+        keys = esc(pt(lang, "pz.keys")),
+        solution = esc(pt(lang, "pz.solution")),
+        data = super::json_in_html(&data.to_string()),
+        script = crate::assets::PUZZLES.path(),
+    );
+    Page {
+        lang,
+        remember,
+        status: StatusCode::OK,
+        title: format!("{}: {}", pt(lang, "pz.title"), theme(lang, p.kind)),
+        body,
+        script: None,
+    }
+}

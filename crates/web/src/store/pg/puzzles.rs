@@ -1,0 +1,88 @@
+//! Puzzle ratings and attempts on PostgreSQL (see `store/puzzles.rs`).
+
+use super::{count, Failure, Postgres};
+use crate::store::{PuzzleAttempt, PuzzleRatingRow, StoreError};
+use postgres::Row;
+
+const RATING_COLUMNS: &str = "rating, deviation, volatility, attempts, solved, rated";
+
+fn rating_from(r: &Row) -> Result<PuzzleRatingRow, Failure> {
+    Ok(PuzzleRatingRow {
+        rating: r.try_get(0)?,
+        deviation: r.try_get(1)?,
+        volatility: r.try_get(2)?,
+        attempts: count(r, 3)?,
+        solved: count(r, 4)?,
+        rated: r.try_get(5)?,
+    })
+}
+
+impl Postgres {
+    pub(super) fn puzzle_rating_row(
+        &self,
+        table: &str,
+        key: &str,
+        id: &str,
+    ) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        self.run(|c| {
+            c.query_opt(&format!("SELECT {RATING_COLUMNS} FROM {table} WHERE {key} = $1"), &[&id])?
+                .map(|r| rating_from(&r))
+                .transpose()
+        })
+    }
+
+    pub(super) fn puzzle_attempt_of(
+        &self,
+        player: &str,
+        puzzle: &str,
+    ) -> Result<Option<bool>, StoreError> {
+        self.run(|c| {
+            Ok(c.query_opt(
+                "SELECT solved FROM puzzle_attempts WHERE player_id = $1 AND puzzle_id = $2",
+                &[&player, &puzzle],
+            )?
+            .map(|r| r.try_get::<_, bool>(0))
+            .transpose()?)
+        })
+    }
+
+    pub(super) fn record_attempt(&self, a: &PuzzleAttempt) -> Result<(), StoreError> {
+        self.run(|c| {
+            let mut tx = c.transaction()?;
+            let inserted = tx.execute(
+                "INSERT INTO puzzle_attempts (player_id, puzzle_id, solved, at)
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (player_id, puzzle_id) DO NOTHING",
+                &[&a.player, &a.puzzle, &a.solved, &a.at],
+            )?;
+            if inserted == 1 {
+                for (table, key, id, r) in [
+                    ("puzzle_players", "player_id", &a.player, &a.player_after),
+                    ("puzzle_ratings", "puzzle_id", &a.puzzle, &a.puzzle_after),
+                ] {
+                    tx.execute(
+                        &format!(
+                            "INSERT INTO {table} ({key}, {RATING_COLUMNS})
+                             VALUES ($1, $2, $3, $4, $5, $6, $7)
+                             ON CONFLICT ({key}) DO UPDATE SET rating = excluded.rating,
+                                 deviation = excluded.deviation,
+                                 volatility = excluded.volatility,
+                                 attempts = excluded.attempts, solved = excluded.solved,
+                                 rated = excluded.rated"
+                        ),
+                        &[
+                            id,
+                            &r.rating,
+                            &r.deviation,
+                            &r.volatility,
+                            &i64::from(r.attempts),
+                            &i64::from(r.solved),
+                            &r.rated,
+                        ],
+                    )?;
+                }
+            }
+            tx.commit()?;
+            Ok(())
+        })
+    }
+}
