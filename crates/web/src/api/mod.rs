@@ -64,7 +64,7 @@ pub use rated::{
 };
 pub(crate) use records::*;
 pub use records::{date, record_of};
-pub use tournaments::{TournamentLocks, GUEST_COOKIE};
+pub use tournaments::TournamentLocks;
 pub(crate) use ws::*;
 
 pub fn routes() -> Router<Shared> {

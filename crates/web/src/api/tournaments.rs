@@ -19,8 +19,8 @@ use axum::http::HeaderMap;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 
-/// The guest cookie's name.
-pub const GUEST_COOKIE: &str = "mancala_guest";
+/// The guest cookie is the lobby's: one identity for a guest across the site.
+use super::lobby::GUEST_COOKIE;
 
 /// Players a tournament may have: a large school year or club (pairing a
 /// round of this many takes well under a millisecond).
