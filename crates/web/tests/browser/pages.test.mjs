@@ -78,18 +78,18 @@ describe("pages", () => {
       button: await page.locator(".card .button").first().textContent(),
     });
     assert.deepEqual(await texts(), {
-      lang: "en", h1: "All mancala games", nav: "All mancala games Finished games", button: "Play this game",
+      lang: "en", h1: "All mancala games", nav: "All mancala games Finished games Leaderboards Sign in", button: "Play this game",
     });
     await page.locator(".langs a", { hasText: "Tiếng Việt" }).click();
     await page.waitForURL("**/?lang=vi");
     assert.deepEqual(await texts(), {
-      lang: "vi", h1: "Tất cả trò chơi mancala", nav: "Tất cả trò chơi mancala Các ván đã xong", button: "Chơi trò này",
+      lang: "vi", h1: "Tất cả trò chơi mancala", nav: "Tất cả trò chơi mancala Các ván đã xong Bảng xếp hạng Đăng nhập", button: "Chơi trò này",
     });
     assert.equal(await page.locator(".langs a[aria-current]").textContent(), "Tiếng Việt");
     await page.locator(".langs a", { hasText: "Nederlands" }).click();
     await page.waitForURL("**/?lang=nl");
     assert.deepEqual(await texts(), {
-      lang: "nl", h1: "Alle mancalaspellen", nav: "Alle mancalaspellen Afgelopen partijen", button: "Speel dit spel",
+      lang: "nl", h1: "Alle mancalaspellen", nav: "Alle mancalaspellen Afgelopen partijen Ranglijsten Inloggen", button: "Speel dit spel",
     });
 
     // Remembered: later pages without ?lang, in this tab and a new one, are Dutch.
