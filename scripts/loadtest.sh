@@ -30,7 +30,10 @@ trap cleanup EXIT
 
 db="$dir/games.db"
 # Port 0: the system picks a free port, and the server prints the address.
+# Every client comes from 127.0.0.1: the per-address caps on connections
+# and on games an hour are lifted like the rate limit.
 "$target/mancala-web" --bind 127.0.0.1:0 --database "sqlite://$db" --rate-limit 0 \
+  --max-connections-per-address 100000 --games-per-address-per-hour 0 \
   >"$dir/server.log" 2>&1 &
 server=$!
 addr=""
@@ -52,6 +55,7 @@ fi
 
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, $(uname -sr), open files $(ulimit -n)"
 echo "server: mancala-web --bind $addr --database sqlite://(a temporary file) --rate-limit 0"
+echo "        --max-connections-per-address 100000 --games-per-address-per-hour 0"
 echo "        (--ai-threads left at its default, the CPU count: $(nproc));"
 echo "        the rate limit is off because every client of the load test comes from"
 echo "        127.0.0.1 and would share one address's allowance"

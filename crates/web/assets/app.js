@@ -432,13 +432,16 @@
       return [el("div", { class: "invite-details" }, ...lines)];
     }
 
+    // Failed attempts to reconnect in a row, for the backoff.
+    let retries = 0;
     function connect() {
       const scheme = location.protocol === "https:" ? "wss://" : "ws://";
       const socket = new WebSocket(scheme + location.host + "/api/games/" + id + "/ws");
       let opened = false;
       socket.onopen = () => {
         opened = true;
-        if (message === t("play.offline")) message = null;
+        retries = 0;
+        if (message === t("play.offline") || message === t("play.restarting")) message = null;
         // Name our seat, so that the opponent knows we are here.
         if (seat && seat.token) socket.send(JSON.stringify({ type: "seat", token: seat.token }));
       };
@@ -447,10 +450,16 @@
         try { data = JSON.parse(event.data); } catch (e) { return; }
         receive(data);
       };
-      socket.onclose = () => {
-        message = t("play.offline");
+      // 1012 (Service Restart): the server stops, another takes its place.
+      // Either way, try again: soon, then less often (up to 8 s), with some
+      // jitter so that every page does not come back at the same moment.
+      socket.onclose = (event) => {
+        const restarting = event.code === 1012;
+        if (restarting || message !== t("play.restarting")) message = t(restarting ? "play.restarting" : "play.offline");
         render();
-        setTimeout(connect, opened ? 500 : 2000);
+        const wait = Math.min(8000, 250 * 2 ** retries) * (0.75 + Math.random() / 2);
+        retries += 1;
+        setTimeout(connect, opened && !restarting ? 500 : wait);
       };
     }
 

@@ -232,6 +232,7 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("play.download", ["Download the record", "Tải bản ghi ván chơi", "Download het partijverslag"]),
     ("play.close", ["Close", "Đóng", "Sluiten"]),
     ("play.offline", ["Connection lost; reconnecting…", "Mất kết nối; đang kết nối lại…", "Verbinding verbroken; opnieuw verbinden…"]),
+    ("play.restarting", ["The server is restarting; reconnecting…", "Máy chủ đang khởi động lại; đang kết nối lại…", "De server start opnieuw op; opnieuw verbinden…"]),
     ("play.name", ["Name", "Tên", "Naam"]),
     ("join.title", ["You are invited to play this game.", "Bạn được mời chơi ván này.", "Je bent uitgenodigd voor deze partij."]),
     ("join.take", ["Take the seat", "Nhận chỗ ngồi", "Neem de plaats in"]),

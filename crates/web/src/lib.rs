@@ -10,13 +10,17 @@
 
 pub mod api;
 pub mod assets;
+pub mod config;
 /// The rules pages' text (its own crate, shared with the `mancala` command).
 pub use mancala_content as content;
 pub mod explain;
 pub mod i18n;
 pub mod limit;
 pub mod live;
+pub mod metrics;
+pub mod ops;
 pub mod pages;
+pub mod proxy;
 pub mod rated;
 pub mod rating;
 pub mod scheduler;
@@ -73,6 +77,8 @@ pub struct Config {
     /// How often the server pings each WebSocket; one silent for two pings
     /// is closed (and its player counts as gone).
     pub ping_seconds: u64,
+    /// The reverse proxies whose client-address header is believed.
+    pub proxies: proxy::Proxies,
 }
 
 /// The default for `--ping-seconds`: often enough that a vanished player is
@@ -104,6 +110,7 @@ impl Default for Config {
             analyses_per_address: 4,
             invitation_hours: INVITATION_HOURS,
             ping_seconds: PING_SECONDS,
+            proxies: proxy::Proxies::default(),
         }
     }
 }
@@ -134,6 +141,42 @@ pub struct AppState {
     pub abandon_ms: i64,
     /// `Config::ping_seconds`.
     pub ping: std::time::Duration,
+    /// What `/metrics` shows.
+    pub metrics: metrics::Metrics,
+    /// Turns true when the server stops: every WebSocket is then closed
+    /// with [`RESTARTING`], so that its page reconnects.
+    pub closing: tokio::sync::watch::Sender<bool>,
+    /// The computer's turns being played (thought about or stored), which
+    /// a stop waits for.
+    pub computing: Arc<Busy>,
+}
+
+/// The WebSocket close code when the server stops: 1012, "Service
+/// Restart" in IANA's registry. The page reconnects, with a notice.
+pub const RESTARTING: u16 = 1012;
+
+/// Work in progress that a stop waits for: a count and its guards.
+#[derive(Default)]
+pub struct Busy(std::sync::atomic::AtomicUsize);
+
+/// One piece of work counted by a [`Busy`] until dropped.
+pub struct BusyGuard(Arc<Busy>);
+
+impl Busy {
+    pub fn enter(self: &Arc<Self>) -> BusyGuard {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        BusyGuard(self.clone())
+    }
+
+    pub fn count(&self) -> usize {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl Drop for BusyGuard {
+    fn drop(&mut self) {
+        self.0 .0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 pub type Shared = Arc<AppState>;
@@ -159,9 +202,11 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
         .merge(api::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), pages::signed_in_scope))
         .layer(axum::middleware::from_fn_with_state(state.clone(), limit::middleware))
+        // Health checks and scrapes are not rate limited.
+        .merge(metrics::routes())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, request_timeout))
-        .layer(axum::middleware::from_fn(api::log_server_errors))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), metrics::observe))
         .with_state(state);
     for (name, value) in headers {
         app = app
@@ -195,28 +240,87 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
         sign_ins: api::SignInLimits::default(),
         abandon_ms: config.abandon_seconds.min(i64::MAX as u64 / 1000) as i64 * 1000,
         ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
+        metrics: metrics::Metrics::default(),
+        closing: tokio::sync::watch::channel(false).0,
+        computing: Arc::default(),
     })
+}
+
+/// Waits until `busy` counts nothing.
+async fn until_idle(state: &AppState, busy: impl Fn(&AppState) -> usize) {
+    while busy(state) > 0 {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
 }
 
 /// A running server: its address and a way to stop it.
 pub struct Server {
     pub addr: SocketAddr,
     pub state: Shared,
-    stop: Option<tokio::sync::watch::Sender<bool>>,
+    stop: tokio::sync::watch::Sender<bool>,
+    /// The accept loops (the main one first), which end once their
+    /// connections have.
+    accepting: Vec<tokio::task::JoinHandle<()>>,
+    /// The clock watchers, stopped last.
     tasks: Vec<tokio::task::JoinHandle<()>>,
+    limits: serve::Limits,
 }
 
 impl Server {
-    /// Stops accepting connections, ends open ones (after the request in
-    /// progress) and the clock watcher, and waits for the server to finish.
-    pub async fn stop(mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(true);
+    /// Stops the server within the default ten seconds (see
+    /// [`Server::shutdown`]).
+    pub async fn stop(self) {
+        self.shutdown(Duration::from_secs(10)).await;
+    }
+
+    /// Stops gracefully, within `limit`: stops accepting connections (the
+    /// port is free at once), lets every open connection finish the
+    /// request in progress, waits for the computer's turns being played
+    /// (thought about and stored), closes every WebSocket with
+    /// [`RESTARTING`] so that its page reconnects, ends the clock watchers
+    /// and closes the store. Returns false if `limit` ran out first (what
+    /// was left is dropped; every move acknowledged was stored before its
+    /// answer).
+    pub async fn shutdown(mut self, limit: Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + limit;
+        let _ = self.stop.send(true);
+        let mut finished = true;
+        for accepting in self.accepting.drain(..) {
+            finished &= tokio::time::timeout_at(deadline, accepting).await.is_ok();
         }
+        finished &=
+            tokio::time::timeout_at(deadline, until_idle(&self.state, |s| s.computing.count()))
+                .await
+                .is_ok();
+        let _ = self.state.closing.send(true);
+        let sockets = |s: &AppState| s.metrics.websockets.get().max(0) as usize;
+        finished &=
+            tokio::time::timeout_at(deadline, until_idle(&self.state, sockets)).await.is_ok();
         for task in self.tasks.drain(..) {
             task.abort();
             let _ = task.await;
         }
+        // The store closes with the last reference to the state (SQLite's
+        // writer thread finishes its queue and is joined): on a blocking
+        // thread, since closing blocks.
+        if Arc::strong_count(&self.state) > 1 {
+            tracing::warn!("a task still holds the store at the stop; it closes when that ends");
+        }
+        let state = self.state;
+        let closing = tokio::task::spawn_blocking(move || drop(state));
+        finished &= tokio::time::timeout_at(deadline, closing).await.is_ok();
+        finished
+    }
+
+    /// Serves `GET /metrics` and `GET /healthz` alone, to anyone, on a
+    /// second listener (`--metrics-bind`), until the server stops.
+    pub fn serve_metrics(&mut self, listener: TcpListener) {
+        let app = metrics::routes()
+            .layer(axum::Extension(metrics::MetricsOpen))
+            .with_state(self.state.clone());
+        let limits = serve::Limits { proxies: Arc::default(), ..self.limits.clone() };
+        let accept = serve::accept_loop(listener, app, limits, self.stop.subscribe());
+        self.accepting.push(tokio::spawn(accept));
     }
 }
 
@@ -249,7 +353,8 @@ pub async fn serve_store(
     let limits = serve::Limits {
         per_address: config.max_connections_per_address.max(1),
         header_timeout: Duration::from_secs(config.header_timeout_seconds.max(1)),
+        proxies: Arc::new(config.proxies.clone()),
     };
-    let accept = tokio::spawn(serve::accept_loop(listener, app, limits, stopped));
-    Ok(Server { addr, state, stop: Some(stop), tasks: vec![accept, clocks, resume] })
+    let accept = tokio::spawn(serve::accept_loop(listener, app, limits.clone(), stopped));
+    Ok(Server { addr, state, stop, accepting: vec![accept], tasks: vec![clocks, resume], limits })
 }

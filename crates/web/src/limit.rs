@@ -4,12 +4,12 @@
 
 use crate::api::error;
 use crate::Shared;
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -63,7 +63,8 @@ impl RateLimiter {
 }
 
 pub async fn middleware(State(state): State<Shared>, request: Request, next: Next) -> Response {
-    let ip = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    // The client's address (behind a trusted proxy, the one it names).
+    let ip = request.extensions().get::<crate::serve::ClientAddr>().map(|c| c.0);
     if let Some(ip) = ip {
         if !state.limiter.allow(ip) {
             return error(

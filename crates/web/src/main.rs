@@ -1,111 +1,118 @@
-//! `mancala-web`: the web platform's server.
+//! `mancala-web`: the web platform's server. Its settings (flags,
+//! `MANCALA_*` variables, the `--config` file) are `mancala_web::config`.
 
-use clap::Parser;
-use mancala_web::{serve, Config};
+use mancala_web::config::{LogFormat, Settings};
+use mancala_web::serve;
 use std::process::ExitCode;
+use std::time::Duration;
 
-/// Serves the mancala catalogue, rules pages and games in the browser.
-#[derive(Parser)]
-#[command(name = "mancala-web", version)]
-struct Options {
-    /// Address to listen on.
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    bind: String,
-    /// Address others use to reach this server, for invitation links
-    /// (default: http://BIND).
-    #[arg(long)]
-    public_url: Option<String>,
-    /// Where games are stored: sqlite://FILE, or
-    /// postgres://USER:PASSWORD@HOST:PORT/DATABASE (postgresql:// too).
-    #[arg(long, default_value = "sqlite://mancala.db")]
-    database: String,
-    /// Requests per second allowed from one address (0: no limit); bursts of
-    /// twice that are allowed.
-    #[arg(long, default_value_t = 50)]
-    rate_limit: u32,
-    /// Computer moves thought about at once (default: the number of CPUs).
-    #[arg(long)]
-    ai_threads: Option<usize>,
-    /// Seconds a player to move may be away from an online game (no page
-    /// open, no move) before the opponent can claim the win.
-    #[arg(long, default_value_t = mancala_web::ABANDON_SECONDS)]
-    abandon_seconds: u64,
-    /// Connections one address (an IPv6 /64) may hold open at once; more
-    /// are answered 429 and closed.
-    #[arg(long, default_value_t = Config::default().max_connections_per_address)]
-    max_connections_per_address: usize,
-    /// Seconds a client has to send a request's headers, and that an idle
-    /// kept-alive connection stays open.
-    #[arg(long, default_value_t = Config::default().header_timeout_seconds)]
-    header_timeout_seconds: u64,
-    /// Seconds a request may take (its body included) before it is
-    /// answered 503.
-    #[arg(long, default_value_t = Config::default().request_timeout_seconds)]
-    request_timeout_seconds: u64,
-    /// Seconds a storage call may take before the request is answered 503.
-    #[arg(long, default_value_t = Config::default().storage_timeout_seconds)]
-    storage_timeout_seconds: u64,
-    /// Games one address (an IPv6 /64) may create an hour (0: no limit).
-    #[arg(long, default_value_t = Config::default().games_per_address_per_hour)]
-    games_per_address_per_hour: u32,
-    /// Hints and reviews one address may have waiting or being computed;
-    /// more are answered 429.
-    #[arg(long, default_value_t = Config::default().analyses_per_address)]
-    analyses_per_address: usize,
-    /// Hours an online game's invitation can be taken.
-    #[arg(long, default_value_t = mancala_web::INVITATION_HOURS)]
-    invitation_hours: u64,
-    /// Seconds between the server's pings on each WebSocket; a socket silent
-    /// for two pings is closed and its player counts as gone.
-    #[arg(long, default_value_t = mancala_web::PING_SECONDS)]
-    ping_seconds: u64,
-}
-
-#[tokio::main]
-async fn main() -> ExitCode {
-    let options = Options::parse();
+fn main() -> ExitCode {
+    // The operator's commands (backup, restore, migrate) instead of serving.
+    if let Some(code) = mancala_web::ops::main() {
+        return code;
+    }
+    let settings = match Settings::load(std::env::args_os()) {
+        // A bad flag or variable: clap's message, exit status 2.
+        Err(e) => {
+            if let Some(env) = Settings::variable_in(&e) {
+                eprintln!("mancala-web: the environment variable {env} is not valid:");
+            }
+            e.exit()
+        }
+        Ok(Err(e)) => {
+            eprintln!("mancala-web: {e}");
+            return ExitCode::from(2);
+        }
+        Ok(Ok(settings)) => settings,
+    };
     // The log goes to standard error: RUST_LOG filters it (default info).
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .init();
-    let listener = match tokio::net::TcpListener::bind(&options.bind).await {
-        Ok(listener) => listener,
+    let log = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match settings.log_format {
+        LogFormat::Json => log.json().init(),
+        LogFormat::Text => {
+            log.with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr())).init()
+        }
+    }
+    for name in Settings::unknown_variables() {
+        tracing::warn!("the environment variable {name} names no setting; it is ignored");
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
         Err(e) => {
-            tracing::error!("cannot listen on {}: {e}", options.bind);
+            tracing::error!("cannot start the runtime: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or(options.bind.clone());
-    let config = Config {
-        public_url: options.public_url.unwrap_or_else(|| format!("http://{addr}")),
-        database: options.database,
-        rate_limit: options.rate_limit,
-        ai_threads: options
-            .ai_threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        abandon_seconds: options.abandon_seconds,
-        max_connections_per_address: options.max_connections_per_address,
-        header_timeout_seconds: options.header_timeout_seconds,
-        request_timeout_seconds: options.request_timeout_seconds,
-        storage_timeout_seconds: options.storage_timeout_seconds,
-        games_per_address_per_hour: options.games_per_address_per_hour,
-        analyses_per_address: options.analyses_per_address,
-        invitation_hours: options.invitation_hours,
-        ping_seconds: options.ping_seconds,
+    let code = runtime.block_on(run(settings));
+    // A storage call still running after the stop's time limit is not
+    // waited for.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    code
+}
+
+async fn run(mut settings: Settings) -> ExitCode {
+    let listener = match tokio::net::TcpListener::bind(&settings.bind).await {
+        Ok(listener) => listener,
+        Err(e) => {
+            tracing::error!("cannot listen on {}: {e}", settings.bind);
+            return ExitCode::FAILURE;
+        }
     };
-    let server = match serve(listener, &config).await {
+    let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or(settings.bind.clone());
+    let metrics_listener = if settings.metrics_bind.is_empty() {
+        None
+    } else {
+        match tokio::net::TcpListener::bind(&settings.metrics_bind).await {
+            Ok(listener) => Some(listener),
+            Err(e) => {
+                tracing::error!("cannot listen on {} (--metrics-bind): {e}", settings.metrics_bind);
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    if settings.public_url.is_empty() {
+        settings.public_url = format!("http://{addr}");
+    }
+    tracing::info!("effective configuration: {}", settings.describe());
+    let mut server = match serve(listener, &settings.config()).await {
         Ok(server) => server,
         Err(e) => {
             tracing::error!("{e}");
             return ExitCode::FAILURE;
         }
     };
-    println!("Open http://{addr} in your browser (invitation links use {})", config.public_url);
-    let _ = tokio::signal::ctrl_c().await;
-    server.stop().await;
+    if let Some(listener) = metrics_listener {
+        if let Ok(addr) = listener.local_addr() {
+            tracing::info!("metrics and health on http://{addr}/metrics and /healthz");
+        }
+        server.serve_metrics(listener);
+    }
+    println!("Open http://{addr} in your browser (invitation links use {})", settings.public_url);
+    let signal = stop_signal().await;
+    let limit = Duration::from_secs(settings.shutdown_seconds.max(1));
+    tracing::info!("{signal}: stopping within {} s", limit.as_secs());
+    if server.shutdown(limit).await {
+        tracing::info!("stopped: every request answered, the store closed");
+    } else {
+        tracing::warn!("stopped after {} s with work left undone", limit.as_secs());
+    }
     ExitCode::SUCCESS
+}
+
+/// Waits for SIGTERM (a service manager's stop) or Ctrl-C (SIGINT).
+async fn stop_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            return tokio::select! {
+                _ = term.recv() => "SIGTERM",
+                _ = tokio::signal::ctrl_c() => "SIGINT",
+            };
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+    "SIGINT"
 }

@@ -1,8 +1,14 @@
 //! The accept loop: hyper's HTTP/1 connection, with its header read
 //! timeout (which also closes a kept-alive connection left idle that long),
 //! and a cap on the connections one client address holds open at once.
-//! Every request carries its connection's address (`ConnectInfo`) for the
-//! limits and the computer's fair share.
+//! Every request carries its connection's address (`ConnectInfo`) and its
+//! client's (`ClientAddr`: the same, or behind a trusted proxy the one the
+//! proxy names, see `proxy.rs`) for the limits and the computer's fair
+//! share.
+//!
+//! Connections from a trusted proxy carry many clients, so they are not
+//! counted at accept; each of their requests (a WebSocket for as long as
+//! it is open) takes a place of its client's instead, under the same cap.
 
 use crate::scheduler::address_key;
 use axum::extract::connect_info::ConnectInfo;
@@ -17,14 +23,21 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
+/// The address of the client a request is for: its connection's, or
+/// behind a trusted proxy the one the proxy names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClientAddr(pub IpAddr);
+
 /// The connection limits.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Open connections per client address (IPv6: per /64).
     pub per_address: usize,
     /// Time to send a request's headers, and the longest idle time of a
     /// kept-alive connection.
     pub header_timeout: Duration,
+    /// The proxies whose client-address header is believed.
+    pub proxies: Arc<crate::proxy::Proxies>,
 }
 
 /// Open connections per address.
@@ -77,8 +90,18 @@ const TOO_MANY: &str = "HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n\
     Content-Type: text/plain; charset=utf-8\r\nContent-Length: 62\r\n\r\n\
     Too many open connections from your address; close some first.";
 
-/// Serves connections until `stop` turns true; then open connections end
-/// after the request in progress.
+/// The 429 for a request over its client's cap (behind a proxy; the
+/// proxy's connection, which carries other clients too, stays open).
+fn too_many() -> axum::response::Response {
+    axum::response::IntoResponse::into_response((
+        axum::http::StatusCode::TOO_MANY_REQUESTS,
+        "Too many open connections from your address; close some first.",
+    ))
+}
+
+/// Serves connections until `stop` turns true; then stops accepting (the
+/// listener is closed), lets every open connection finish the request in
+/// progress, and returns once they are all closed.
 pub async fn accept_loop(
     listener: TcpListener,
     app: Router,
@@ -89,7 +112,11 @@ pub async fn accept_loop(
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
     let http = Arc::new(http);
+    let mut open = tokio::task::JoinSet::new();
+    let per_address = limits.per_address;
     loop {
+        // Forget the connections that have ended.
+        while open.try_join_next().is_some() {}
         let (stream, remote) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
@@ -101,9 +128,12 @@ pub async fn accept_loop(
                     continue;
                 }
             },
-            _ = stop.changed() => return,
+            _ = stop.changed() => break,
         };
-        let Some(slot) = connections.open(remote.ip(), limits.per_address) else {
+        let from_proxy = limits.proxies.trusts(remote.ip());
+        let slot =
+            if from_proxy { None } else { connections.open(remote.ip(), limits.per_address) };
+        if slot.is_none() && !from_proxy {
             tracing::debug!(client = %remote.ip(), "connection refused: too many from this address");
             tokio::spawn(async move {
                 let mut stream = stream;
@@ -114,19 +144,37 @@ pub async fn accept_loop(
                 .await;
             });
             continue;
-        };
+        }
         let _ = stream.set_nodelay(true);
         // Each request carries the connection's place: a WebSocket keeps
-        // it for as long as the socket is open, after the upgrade.
-        let slot = Arc::new(slot);
+        // it for as long as the socket is open, after the upgrade. Behind a
+        // proxy, the request takes a place of its client's.
+        let slot = slot.map(Arc::new);
         let place = slot.clone();
-        let service = app.clone().map_request(move |mut request: axum::extract::Request<_>| {
-            request.extensions_mut().insert(ConnectInfo::<SocketAddr>(remote));
-            request.extensions_mut().insert(place.clone());
-            request
+        let (app, proxies, connections) =
+            (app.clone(), limits.proxies.clone(), connections.clone());
+        let service = tower::service_fn(move |mut request: axum::extract::Request<_>| {
+            let app = app.clone();
+            let client = proxies.client(remote.ip(), request.headers());
+            let place = match &place {
+                Some(place) => Some(place.clone()),
+                None => connections.open(client, per_address).map(Arc::new),
+            };
+            async move {
+                let Some(place) = place else {
+                    tracing::debug!(%client, "request refused: too many open from this address");
+                    return Ok(too_many());
+                };
+                request.extensions_mut().insert(ConnectInfo::<SocketAddr>(remote));
+                request.extensions_mut().insert(ClientAddr(client));
+                request.extensions_mut().insert(place.clone());
+                let response = app.oneshot(request.map(axum::body::Body::new)).await;
+                drop(place);
+                response
+            }
         });
         let (http, mut stop) = (http.clone(), stop.clone());
-        tokio::spawn(async move {
+        open.spawn(async move {
             let _slot = slot;
             let connection = http
                 .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service))
@@ -141,4 +189,8 @@ pub async fn accept_loop(
             }
         });
     }
+    // Stopped: the listener closes here; wait for the open connections to
+    // finish their requests (the caller bounds the wait).
+    drop(listener);
+    while open.join_next().await.is_some() {}
 }

@@ -335,6 +335,11 @@ pub trait Store: Send + Sync + 'static {
     /// The ids of unfinished games whose clock is running, so that the
     /// server can watch them again after a restart.
     fn running_clocks(&self) -> Result<Vec<String>, StoreError>;
+    /// A trivial query, for `GET /healthz`: a game that does not exist is
+    /// looked up.
+    fn ping(&self) -> Result<(), StoreError> {
+        self.load("healthz-probe").map(|_| ())
+    }
     /// The stored review of a game, if any.
     fn load_review(&self, game: &str) -> Result<Option<StoredReview>, StoreError>;
     /// Stores (or replaces) a game's review.

@@ -20,6 +20,8 @@ pub fn schedule_computer(state: Shared, game: Arc<Mutex<Live>>) {
             }
             live.thinking = true;
         }
+        // A stop waits for this turn to be thought about and stored.
+        let _busy = state.computing.enter();
         computer_turns(&state, &game).await;
     });
 }
@@ -51,7 +53,12 @@ async fn computer_turns(state: &Shared, game: &Arc<Mutex<Live>>) {
                 _ => {
                     let seed = fastrand::u64(..);
                     let rules = *snapshot.rules();
+                    let queued = crate::metrics::GaugeGuard::new(&state.metrics.computer_queued);
+                    let (asked, wait) =
+                        (std::time::Instant::now(), state.metrics.computer_wait.clone());
                     let think = move || {
+                        drop(queued);
+                        wait.observe(asked.elapsed().as_secs_f64());
                         Player::with_table(
                             PlayerSpec::Level(level),
                             rules,

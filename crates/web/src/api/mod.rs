@@ -133,19 +133,9 @@ pub fn server_error(status: StatusCode, detail: impl std::fmt::Display) -> ApiEr
     e
 }
 
-/// Logs every answer with a 5xx status (the handler's own log line, if
-/// any, has the details).
-pub async fn log_server_errors(request: Request, next: axum::middleware::Next) -> Response {
-    let (method, path) = (request.method().clone(), request.uri().path().to_string());
-    let response = next.run(request).await;
-    if response.status().is_server_error() {
-        tracing::error!(%method, %path, status = response.status().as_u16(), "server error answered");
-    }
-    response
-}
-
 /// The client a request comes from, for the limits and the computer's fair
-/// share: its connection's address (never a header the client sends).
+/// share: its connection's address, or behind a trusted proxy the address
+/// the proxy names (`serve::ClientAddr`); never a header from anyone else.
 pub(crate) struct ClientOf(pub(crate) crate::scheduler::Client);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientOf {
@@ -155,11 +145,9 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientOf {
         parts: &mut axum::http::request::Parts,
         _: &S,
     ) -> Result<Self, Self::Rejection> {
-        let connection = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>();
+        let client = parts.extensions.get::<crate::serve::ClientAddr>();
         Ok(ClientOf(
-            connection.map_or(crate::scheduler::Client::Unknown, |c| {
-                crate::scheduler::Client::of(c.0.ip())
-            }),
+            client.map_or(crate::scheduler::Client::Unknown, |c| crate::scheduler::Client::of(c.0)),
         ))
     }
 }
@@ -355,7 +343,11 @@ pub(crate) async fn blocking<R: Send + 'static>(
 ) -> Result<R, ApiError> {
     let store = state.store.clone();
     let call = tokio::task::spawn_blocking(move || f(store.as_ref()));
-    match tokio::time::timeout(state.store_timeout, call).await {
+    let answer = tokio::time::timeout(state.store_timeout, call).await;
+    if !matches!(answer, Ok(Ok(Ok(_)))) {
+        state.metrics.store_errors.inc();
+    }
+    match answer {
         Ok(done) => done.map_err(internal)?.map_err(ApiError::from),
         // The call goes on on its thread; the request does not wait.
         Err(_) => Err(server_error(

@@ -14,6 +14,7 @@ pub(crate) async fn websocket(
         // The socket counts as one of its address's connections until it
         // closes (`--max-connections-per-address`).
         let _place = place;
+        let _open = crate::metrics::GaugeGuard::new(&state.metrics.websockets);
         watch(state, socket, game).await
     }))
 }
@@ -73,8 +74,18 @@ pub(crate) async fn pump(
     let mut received = 0u32;
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + state.ping, state.ping);
     let mut heard = tokio::time::Instant::now();
+    let mut closing = state.closing.subscribe();
     loop {
         tokio::select! {
+            _ = async { let _ = closing.wait_for(|&closing| closing).await; } => {
+                // The server stops: the page reconnects (to the next one).
+                let close = axum::extract::ws::CloseFrame {
+                    code: crate::RESTARTING,
+                    reason: "restarting".into(),
+                };
+                let _ = socket.send(Message::Close(Some(close))).await;
+                return;
+            }
             _ = ping.tick() => {
                 if heard.elapsed() > state.ping * 2 {
                     // Silent for two pings: the other end is gone.

@@ -329,7 +329,7 @@ const VERSION_TABLE_POSTGRES: &str =
 
 /// The key of the PostgreSQL advisory lock held while migrating ("mancala"
 /// in ASCII; any fixed number would do).
-pub(super) const SCHEMA_LOCK: i64 = 0x006d_616e_6361_6c61;
+pub(crate) const SCHEMA_LOCK: i64 = 0x006d_616e_6361_6c61;
 
 /// The migrations a database at `current` still needs, or why it cannot be
 /// brought to [`VERSION`].

@@ -71,6 +71,17 @@ export class Server {
     this.child = child;
   }
 
+  /// SIGTERM, as a service manager stops it: the server finishes what is
+  /// in flight, tells the pages to reconnect and exits with status 0.
+  async term() {
+    const child = this.child;
+    this.child = null;
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    const [code, signal] = await exited;
+    if (code !== 0) throw new Error(`mancala-web ended by ${signal ?? code} after SIGTERM, not 0`);
+  }
+
   /// SIGKILL: no shutdown code runs, as in a crash or a power cut.
   async kill9() {
     const child = this.child;

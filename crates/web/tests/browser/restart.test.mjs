@@ -1,7 +1,8 @@
-// The server is killed with SIGKILL in the middle of an online game and
-// started again on the same database file and port: both open pages say the
-// connection was lost, reconnect by themselves, show the same game, and play
-// goes on.
+// The server is killed with SIGKILL (or stopped with SIGTERM) in the middle
+// of an online game and started again on the same database file and port:
+// both open pages say the connection was lost (or that the server is
+// restarting), reconnect by themselves, show the same game, and play goes
+// on.
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
 import {
@@ -78,5 +79,40 @@ describe("restart", () => {
     assert.equal(now.moves.length, before.moves.length + 2);
     assert.deepEqual(await moves(fresh), now.moves);
     assert.deepEqual(await boardArray(fresh), { board: now.board, captured: now.captured });
+  });
+
+  browserTest("a SIGTERM mid-game: the pages say the server is restarting and reconnect to the next one", () => browser, async (s) => {
+    const ann = await s.page();
+    const id = await newGame(ann, server.url, { game: "wahree", mode: "online", name: "Ann" });
+    const invite = await ann.locator("#game .invite").inputValue();
+    await fastest(ann);
+    const ben = await s.page();
+    await ben.goto(invite);
+    await ben.locator("#game form.join input[name=name]").fill("Ben");
+    await ben.locator("#game form.join button[type=submit]").click();
+    await ben.locator("#game .board").waitFor();
+    await fastest(ben);
+    for (let i = 0; i < 4; i++) {
+      await playMove(i % 2 === 0 ? ann : ben);
+      await listed(ann, i + 1);
+      await listed(ben, i + 1);
+    }
+    const before = await moves(ann);
+
+    const port = server.port;
+    await server.term();
+    for (const page of [ann, ben]) {
+      await page.locator("#game .error", { hasText: "The server is restarting; reconnecting…" }).waitFor();
+    }
+    await server.launch();
+    assert.equal(server.port, port);
+    for (const page of [ann, ben]) {
+      await page.locator("#game .error").waitFor({ state: "detached" });
+      assert.deepEqual(await moves(page), before);
+    }
+    const letter = await playMove(ann);
+    await listed(ben, before.length + 1);
+    assert.equal((await moves(ben)).at(-1), letter);
+    assert.equal((await server.state(id)).moves.length, before.length + 1);
   });
 });

@@ -28,11 +28,19 @@ mod fairness;
 mod games;
 mod limits;
 mod migrations;
+mod observe;
+mod ops;
 mod pages;
+mod proxies;
 mod rated;
 mod rating;
 mod resources;
+mod restart;
+mod settings;
 mod store;
+
+/// The server's binary, for the tests that run it as a process.
+const BINARY: &str = env!("CARGO_BIN_EXE_mancala-web");
 
 struct Reply {
     status: u16,
@@ -202,7 +210,7 @@ async fn http(
     http_at(server.addr, method, path, headers, body).await
 }
 
-/// One HTTP/1.1 request to a server at `addr` (one in-process or not).
+/// One HTTP/1.1 request on a fresh connection to `addr`.
 async fn http_at(
     addr: std::net::SocketAddr,
     method: &str,

@@ -701,3 +701,21 @@ fn an_ipv6_client_is_counted_by_its_64() {
     let mapped: IpAddr = "::ffff:192.0.2.7".parse().unwrap();
     assert_eq!(address_key(mapped), "192.0.2.7".parse::<IpAddr>().unwrap());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn observe_healthz_is_503_when_the_store_fails_and_says_no_more() {
+    let (_dir, store, server) = start_faulty(|_| {}).await;
+    assert_eq!(get(&server, "/healthz").await.status, 200);
+    store.fail_reads.store(true, Ordering::SeqCst);
+    let reply = get(&server, "/healthz").await;
+    assert_eq!(reply.status, 503, "{}", reply.body);
+    assert_eq!(reply.json()["status"], "unavailable");
+    assert!(!reply.body.contains("SQL") && !reply.body.contains("db7"), "{}", reply.body);
+    // A request that meets the failure counts as a store error as well.
+    assert_eq!(get(&server, "/api/games/nosuchgame").await.status, 500);
+    let metrics = get(&server, "/metrics").await.body;
+    assert!(metrics.lines().any(|l| l == "mancala_store_errors_total 2"), "{metrics}");
+    store.fail_reads.store(false, Ordering::SeqCst);
+    assert_eq!(get(&server, "/healthz").await.status, 200);
+    server.stop().await;
+}
