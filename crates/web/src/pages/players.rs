@@ -258,8 +258,11 @@ fn games_table(
         let (when, datetime) = date_time(row.updated);
         let _ = write!(
             html,
-            "<tr><td>{opponent}</td><td>{game}</td><td>{result}</td><td>{rating_note}</td>\
+            "<tr><td>{opponent}</td><td>{game}</td><td data-label=\"{result_label}: \">{result}</td>\
+             <td data-label=\"{change_label}: \">{rating_note}</td>\
              <td><time datetime=\"{datetime}\">{when}</time></td><td><a href=\"/replay/{id}\">{replay}</a></td></tr>",
+            result_label = tx("finished.result"),
+            change_label = tx("player.change"),
             opponent = name_html(lang, row, !south),
             game = esc(game),
             result = esc(result_word(lang, outcome_for(row, player))),

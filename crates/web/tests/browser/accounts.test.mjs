@@ -6,7 +6,7 @@
 // first), not taken from the server.
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
-import { Server, browserTest, fastest, launchBrowser, playMove } from "./harness.mjs";
+import { Server, browserTest, fastest, launchBrowser, playMove, screenshot } from "./harness.mjs";
 
 let server, browser;
 before(async () => {
@@ -174,6 +174,11 @@ describe("accounts", () => {
     await ann.goto(`${server.url}/players/Ann_R`);
     assert.equal(await ann.locator("table.ratings strong").textContent(), want.Ann_R.rating.toFixed(0));
     await ann.locator("figure.rating-graph svg circle.point").waitFor();
+    // Ben's, on his phone: nothing scrolls sideways.
+    await ben.goto(`${server.url}/players/Ben_R?vs=Ann_R`);
+    await ben.locator(".vs-record", { hasText: "Against Ann_R: 0 won, 0 drawn, 1 lost." }).waitFor();
+    assert.ok((await ben.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+    await screenshot(ben, "phone-390-player");
     await ann.locator(`a[href="/replay/${id}"]`).click();
     await ann.waitForURL(new RegExp(`/replay/${id}$`));
   });
