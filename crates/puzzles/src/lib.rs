@@ -273,6 +273,19 @@ pub fn bundled(id: &str) -> Result<Vec<Puzzle>, ParseError> {
     parse_collection(bundled_text(id))
 }
 
+/// The shortest solution (plies) a composed study may have.
+pub const MIN_STUDY_PLIES: usize = 7;
+
+/// The composed studies: ids of bundled puzzles chosen by hand
+/// (`puzzles/studies.txt`), in the file's order.
+pub fn study_ids() -> Vec<&'static str> {
+    include_str!("../../../puzzles/studies.txt")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
 /// What the first move does at once: seeds captured, pits captured from,
 /// and whether it took the opponent's whole row.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -134,3 +134,29 @@ fn a_puzzle_whose_first_move_is_not_the_only_one_fails_its_proof() {
     let mut margins = Prover::new(ruleset.rules, None, NODES);
     assert!(verify(&wrong, &mut prover, &mut margins).is_err());
 }
+
+#[test]
+fn every_composed_study_is_a_bundled_puzzle_with_a_long_solution() {
+    let ids = mancala_puzzles::study_ids();
+    assert!(ids.len() >= 5, "the studies section lists a handful: {ids:?}");
+    let mut seen = HashSet::new();
+    for id in &ids {
+        assert!(seen.insert(*id), "{id} is listed twice");
+        let ruleset = RULESETS
+            .iter()
+            .find(|r| id.strip_prefix(r.id).is_some_and(|rest| rest.starts_with('-')))
+            .unwrap_or_else(|| panic!("{id} names no ruleset"));
+        let puzzle = bundled(ruleset.id)
+            .unwrap()
+            .into_iter()
+            .find(|p| p.id == *id)
+            .unwrap_or_else(|| panic!("{id} is not in the {} collection", ruleset.id));
+        assert!(
+            puzzle.moves.len() >= mancala_puzzles::MIN_STUDY_PLIES,
+            "{id}: a study's solution is long, this one has {} plies",
+            puzzle.moves.len()
+        );
+    }
+    // Anuak compositions are the reason for the section: Anywoli has some.
+    assert!(ids.iter().any(|id| id.starts_with("anywoli-")));
+}

@@ -64,6 +64,16 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("pz.error", ["Something went wrong: {message}", "Có lỗi: {message}", "Er ging iets mis: {message}"]),
     ("pz.keys", ["Keys: a pit's letter plays it, ? asks for a hint.", "Phím: gõ chữ của ô để đi, ? để xem gợi ý.", "Toetsen: de letter van een putje speelt het, ? vraagt een hint."]),
     ("pz.game", ["Game", "Trò chơi", "Spel"]),
+    ("pz.studies", ["Composed studies", "Thế cờ sáng tác", "Gecomponeerde studies"]),
+    (
+        "pz.studies-intro",
+        [
+            "The Anuak compose endgame problems for Anywoli, and Richard Pankhurst recorded one in which South forces a win. Our sources do not give that problem's position, so it cannot be set up here. In the same spirit, these studies are positions with one solution that is long and hard to see: our generator found them and we chose them by hand, for every game.",
+            "Người Anuak có truyền thống sáng tác các bài cờ tàn Anywoli, và Richard Pankhurst đã ghi lại một bài trong đó bên Nam buộc thắng. Các nguồn của chúng tôi không cho biết thế cờ của bài ấy, nên không thể bày lại ở đây. Theo cùng tinh thần đó, các thế cờ dưới đây chỉ có một lời giải, dài và khó thấy: máy tạo câu đố của chúng tôi tìm ra, chúng tôi tự tay chọn, cho mọi trò chơi.",
+            "De Anuak componeren eindspelproblemen voor Anywoli, en Richard Pankhurst legde er een vast waarin Zuid een winst afdwingt. Onze bronnen geven de stelling van dat probleem niet, dus die kan hier niet worden opgezet. In dezelfde geest zijn deze studies stellingen met één oplossing die lang en moeilijk te zien is: onze generator vond ze en wij kozen ze met de hand, voor elk spel.",
+        ],
+    ),
+    ("pz.plies", ["{n} plies", "{n} nước", "{n} zetten"]),
 ];
 
 /// A puzzle page text.
@@ -96,6 +106,18 @@ fn puzzle_item(lang: Lang, p: &Puzzle) -> String {
     )
 }
 
+/// A composed study in the list: also the length of its solution.
+fn study_item(lang: Lang, p: &Puzzle) -> String {
+    format!(
+        "<li><a href=\"/puzzles/{id}\">{theme}</a> · {game} · {plies} · {rating}</li>",
+        id = esc(&p.id),
+        theme = esc(theme(lang, p.kind)),
+        game = esc(game_name(p.ruleset.id)),
+        plies = esc(&pt(lang, "pz.plies").replace("{n}", &p.moves.len().to_string())),
+        rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
+    )
+}
+
 /// The daily puzzle's box, for the home page.
 pub fn daily_box(lang: Lang) -> String {
     let Some(p) = daily(today()) else { return String::new() };
@@ -116,6 +138,8 @@ async fn index(Query(q): Query<IndexQuery>, headers: HeaderMap) -> Page {
     let (lang, remember) = language(&LangQuery { lang: q.lang.clone() }, &headers);
     let game = q.game.as_deref().and_then(|g| ruleset(g).ok());
     let kind = q.theme.as_deref().and_then(Kind::parse);
+    // `?theme=studies`: the composed studies (puzzles/studies.txt).
+    let studies = q.theme.as_deref() == Some("studies");
     let mut body = format!(
         "<h1>{}</h1><p class=\"lead\">{}</p>{}",
         esc(pt(lang, "pz.title")),
@@ -155,12 +179,32 @@ async fn index(Query(q): Query<IndexQuery>, headers: HeaderMap) -> Page {
             name = esc(theme(lang, k)),
         );
     }
+    let current = if studies { " aria-current=\"page\"" } else { "" };
+    let _ = write!(
+        body,
+        "<li><a href=\"/puzzles?{base}theme=studies\"{current}>{name}</a></li>",
+        name = esc(pt(lang, "pz.studies")),
+    );
     body.push_str("</ul></nav>");
-    let chosen: Vec<&Puzzle> = catalog()
-        .iter()
-        .filter(|p| game.is_none_or(|g| g.id == p.ruleset.id))
-        .filter(|p| kind.is_none_or(|k| k == p.kind))
-        .collect();
+    let chosen: Vec<&Puzzle> = if studies {
+        let _ = write!(
+            body,
+            "<section class=\"studies\"><h2>{}</h2><p>{}</p></section>",
+            esc(pt(lang, "pz.studies")),
+            esc(pt(lang, "pz.studies-intro"))
+        );
+        mancala_puzzles::study_ids()
+            .into_iter()
+            .filter_map(find)
+            .filter(|p| game.is_none_or(|g| g.id == p.ruleset.id))
+            .collect()
+    } else {
+        catalog()
+            .iter()
+            .filter(|p| game.is_none_or(|g| g.id == p.ruleset.id))
+            .filter(|p| kind.is_none_or(|k| k == p.kind))
+            .collect()
+    };
     if chosen.is_empty() {
         let _ = write!(body, "<p>{}</p>", esc(pt(lang, "pz.none")));
     } else {
@@ -170,7 +214,11 @@ async fn index(Query(q): Query<IndexQuery>, headers: HeaderMap) -> Page {
             esc(&pt(lang, "pz.count").replace("{n}", &chosen.len().to_string()))
         );
         for p in chosen.iter().take(300) {
-            body.push_str(&puzzle_item(lang, p));
+            if studies {
+                body.push_str(&study_item(lang, p));
+            } else {
+                body.push_str(&puzzle_item(lang, p));
+            }
         }
         body.push_str("</ol>");
     }

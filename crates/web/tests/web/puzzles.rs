@@ -269,3 +269,27 @@ async fn puzzle_pages_render_in_every_language() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn the_composed_studies_are_listed_with_their_credit() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let ids = mancala_puzzles::study_ids();
+    for (lang, heading) in
+        [("en", "Composed studies"), ("vi", "Thế cờ sáng tác"), ("nl", "Gecomponeerde studies")]
+    {
+        let page = get(&server, &format!("/puzzles?theme=studies&lang={lang}")).await;
+        assert_eq!(page.status, 200);
+        assert!(page.body.contains(heading), "{lang}: {}", page.body);
+        assert!(page.body.contains("Pankhurst"), "the credit names the recorded problem");
+        for id in &ids {
+            assert!(page.body.contains(&format!("/puzzles/{id}\"")), "{id} is listed");
+        }
+    }
+    // Filtered by game: only that game's studies.
+    let anywoli = get(&server, "/puzzles?theme=studies&game=anywoli").await;
+    for id in &ids {
+        assert_eq!(anywoli.body.contains(&format!("/puzzles/{id}\"")), id.starts_with("anywoli-"));
+    }
+    server.stop().await;
+}
