@@ -265,8 +265,9 @@ struct Inner {
     waiting: Vec<Waiting>,
     challenges: BTreeMap<String, Challenge>,
     people: HashMap<String, Presence>,
-    /// The quick-pairing counts last sent to everyone.
-    counts_sent: Value,
+    /// The quick-pairing counts last sent to everyone (the snapshot a
+    /// socket opens with holds them too).
+    counts_sent: BTreeMap<String, u32>,
 }
 
 /// The lobby's state, shared by every request.
@@ -321,12 +322,12 @@ fn message(kind: &str, mut fields: Value) -> String {
 }
 
 impl Inner {
-    fn counts(&self) -> Value {
+    fn counts(&self) -> BTreeMap<String, u32> {
         let mut counts: BTreeMap<String, u32> = BTreeMap::new();
         for w in &self.waiting {
             *counts.entry(pool_id(&w.terms)).or_default() += 1;
         }
-        json!(counts)
+        counts
     }
 
     /// Sends to one person: on their sockets, or into their mailbox.
