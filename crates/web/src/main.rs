@@ -53,7 +53,7 @@ fn main() -> ExitCode {
 }
 
 async fn run(mut settings: Settings) -> ExitCode {
-    let listener = match tokio::net::TcpListener::bind(&settings.bind).await {
+    let listener = match mancala_web::serve::listen(&settings.bind).await {
         Ok(listener) => listener,
         Err(e) => {
             tracing::error!("cannot listen on {}: {e}", settings.bind);
@@ -64,7 +64,7 @@ async fn run(mut settings: Settings) -> ExitCode {
     let metrics_listener = if settings.metrics_bind.is_empty() {
         None
     } else {
-        match tokio::net::TcpListener::bind(&settings.metrics_bind).await {
+        match mancala_web::serve::listen(&settings.metrics_bind).await {
             Ok(listener) => Some(listener),
             Err(e) => {
                 tracing::error!("cannot listen on {} (--metrics-bind): {e}", settings.metrics_bind);

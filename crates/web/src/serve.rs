@@ -99,6 +99,41 @@ fn too_many() -> axum::response::Response {
     ))
 }
 
+/// The listening socket's backlog: connections the kernel completes before
+/// the accept loop takes them. tokio's `TcpListener::bind` asks for 128 here,
+/// which a burst of new connections overflows (500 players asking to be
+/// paired at once in scripts/lobby-loadtest.sh): the kernel then drops their
+/// handshakes, each client waits a second to try again, and some connections
+/// are reset. The kernel caps it at `net.core.somaxconn`.
+pub const BACKLOG: u32 = 4096;
+
+/// Listens on `addr` (`HOST:PORT`, the first of its addresses that binds)
+/// with a backlog of [`BACKLOG`], and `SO_REUSEADDR` as tokio sets it (a
+/// restarted server gets its port back at once).
+pub async fn listen(addr: &str) -> std::io::Result<TcpListener> {
+    let mut last = None;
+    for address in tokio::net::lookup_host(addr).await? {
+        let socket = if address.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        #[cfg(unix)]
+        socket.set_reuseaddr(true)?;
+        if let Err(e) = socket.bind(address) {
+            last = Some(e);
+            continue;
+        }
+        match socket.listen(BACKLOG) {
+            Ok(listener) => return Ok(listener),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{addr} names no address"))
+    }))
+}
+
 /// Serves connections until `stop` turns true; then stops accepting (the
 /// listener is closed), lets every open connection finish the request in
 /// progress, and returns once they are all closed.
