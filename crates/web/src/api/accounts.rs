@@ -202,21 +202,14 @@ async fn hashing<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R
     result
 }
 
-/// The SHA-256 of a session token, in hex: what the store keeps.
-fn token_hash(token: &str) -> String {
+/// The SHA-256 of a session (or guest) token, in hex: what the store keeps.
+pub(crate) fn token_hash(token: &str) -> String {
     Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The session token the request's cookie carries.
 fn session_token(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == SESSION_COOKIE)
-        .map(|(_, value)| value.to_string())
+    super::cookie_value(headers, SESSION_COOKIE)
 }
 
 /// The `Set-Cookie` value for a session (`None`: the one that ends it).

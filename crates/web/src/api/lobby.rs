@@ -18,22 +18,10 @@ use axum::http::HeaderMap;
 /// The guest identity cookie's name.
 pub const GUEST_COOKIE: &str = "mancala_guest";
 
-/// A cookie's value in a request.
-fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(key, _)| *key == name)
-        .map(|(_, value)| value.to_string())
-}
-
 /// The guest identity the request carries: 32 hex digits, as [`secret`]
 /// makes them (anything else is ignored).
-fn guest_id(headers: &HeaderMap) -> Option<String> {
-    cookie_value(headers, GUEST_COOKIE)
+pub(crate) fn guest_id(headers: &HeaderMap) -> Option<String> {
+    super::cookie_value(headers, GUEST_COOKIE)
         .filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 

@@ -16,7 +16,6 @@ use super::*;
 use crate::store::TournamentRow;
 use crate::tournament::{self as pairing, Outcome, Pairing, PairingError, System};
 use axum::http::HeaderMap;
-use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 
 /// The guest cookie is the lobby's: one identity for a guest across the site.
@@ -166,21 +165,9 @@ fn not_organiser(what: &str) -> ApiError {
     )
 }
 
-fn hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The guest token the request's cookie carries.
-fn guest_token(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, value)| *name == GUEST_COOKIE && value.len() == 32)
-        .map(|(_, value)| value.to_string())
-}
+use super::accounts::token_hash as hash;
+/// The guest token the request's cookie carries (the lobby's identity).
+use super::lobby::guest_id as guest_token;
 
 /// Who is asking: their account (if signed in) and guest token's hash.
 struct Visitor {

@@ -7,34 +7,6 @@ use mancala_web::store::{PlayerRow, RatingRow};
 
 const PASSWORD: &str = "correct horse battery";
 
-/// A request with a session cookie (`name=value`) and a JSON body, if
-/// not null (`http` sends the JSON headers with any body).
-async fn with_cookie(
-    server: &Server,
-    method: &str,
-    path: &str,
-    cookie: &str,
-    body: Value,
-) -> Reply {
-    let body = if body.is_null() { String::new() } else { body.to_string() };
-    http(server, method, path, &[("Cookie", cookie)], body.as_bytes()).await
-}
-
-/// The `Set-Cookie` header of a reply.
-fn set_cookie(reply: &Reply) -> String {
-    reply
-        .headers
-        .lines()
-        .find_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
-        .unwrap_or_else(|| panic!("no Set-Cookie in {}", reply.headers))
-        .to_string()
-}
-
-/// The `name=value` part of a reply's session cookie.
-fn session_of(reply: &Reply) -> String {
-    set_cookie(reply).split(';').next().unwrap().to_string()
-}
-
 async fn register(server: &Server, name: &str, password: &str) -> Reply {
     post(server, "/api/account", json!({ "name": name, "password": password })).await
 }
@@ -45,10 +17,6 @@ async fn sign_in(server: &Server, name: &str, password: &str) -> Reply {
 
 async fn whoami(server: &Server, cookie: &str) -> Reply {
     with_cookie(server, "GET", "/api/session", cookie, Value::Null).await
-}
-
-fn code(reply: &Reply) -> String {
-    reply.json()["error"]["code"].as_str().unwrap_or_default().to_string()
 }
 
 async fn accounts_over_http(db: &impl Database) {

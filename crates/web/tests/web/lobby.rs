@@ -12,21 +12,6 @@ use tokio_tungstenite::tungstenite::Message;
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// A request with a cookie (`name=value`, or empty for none) and a JSON
-/// body (null: none).
-async fn with_cookie(
-    server: &Server,
-    method: &str,
-    path: &str,
-    cookie: &str,
-    body: Value,
-) -> Reply {
-    let body = if body.is_null() { String::new() } else { body.to_string() };
-    let headers: Vec<(&str, &str)> =
-        if cookie.is_empty() { Vec::new() } else { vec![("Cookie", cookie)] };
-    http(server, method, path, &headers, body.as_bytes()).await
-}
-
 /// The `name=value` of a reply's `Set-Cookie` named `name`.
 fn cookie_named(reply: &Reply, name: &str) -> String {
     reply
@@ -81,10 +66,6 @@ async fn next_of(ws: &mut Socket, kind: &str) -> Value {
             }
         }
     }
-}
-
-fn code(reply: &Reply) -> String {
-    reply.json()["error"]["code"].as_str().unwrap_or_default().to_string()
 }
 
 async fn open_seeks(server: &Server) -> Vec<Value> {

@@ -347,3 +347,38 @@ async fn wait_for_turn(server: &Server, id: &str, side: &str) -> Value {
     }
     panic!("the computer never moved in game {id}");
 }
+
+/// A request with a cookie (`name=value`, or empty for none) and a JSON
+/// body (null: none).
+async fn with_cookie(
+    server: &Server,
+    method: &str,
+    path: &str,
+    cookie: &str,
+    body: Value,
+) -> Reply {
+    let body = if body.is_null() { String::new() } else { body.to_string() };
+    let headers: Vec<(&str, &str)> =
+        if cookie.is_empty() { Vec::new() } else { vec![("Cookie", cookie)] };
+    http(server, method, path, &headers, body.as_bytes()).await
+}
+
+/// The `Set-Cookie` header of a reply.
+fn set_cookie(reply: &Reply) -> String {
+    reply
+        .headers
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
+        .unwrap_or_else(|| panic!("no Set-Cookie in {}", reply.headers))
+        .to_string()
+}
+
+/// The `name=value` part of a reply's (first) `Set-Cookie`.
+fn session_of(reply: &Reply) -> String {
+    set_cookie(reply).split(';').next().unwrap().to_string()
+}
+
+/// The error code of a refused request's answer (empty if none).
+fn code(reply: &Reply) -> String {
+    reply.json()["error"]["code"].as_str().unwrap_or_default().to_string()
+}

@@ -7,33 +7,6 @@ use mancala_puzzles::Puzzle;
 
 const PASSWORD: &str = "correct horse battery";
 
-async fn with_cookie(
-    server: &Server,
-    method: &str,
-    path: &str,
-    cookie: &str,
-    body: Value,
-) -> Reply {
-    let body = if body.is_null() { String::new() } else { body.to_string() };
-    http(server, method, path, &[("Cookie", cookie)], body.as_bytes()).await
-}
-
-fn session_of(reply: &Reply) -> String {
-    reply
-        .headers
-        .lines()
-        .find_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
-        .unwrap_or_else(|| panic!("no Set-Cookie in {}", reply.headers))
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string()
-}
-
-fn code(reply: &Reply) -> String {
-    reply.json()["error"]["code"].as_str().unwrap_or_default().to_string()
-}
-
 fn letters(p: &Puzzle) -> Vec<String> {
     p.moves.iter().map(|m| m.letter(&p.ruleset.rules).to_string()).collect()
 }

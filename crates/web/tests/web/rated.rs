@@ -20,10 +20,6 @@ async fn call(addr: SocketAddr, method: &str, path: &str, cookie: &str, body: Va
     http_at(addr, method, path, &headers, body.as_bytes()).await
 }
 
-fn code(reply: &Reply) -> String {
-    reply.json()["error"]["code"].as_str().unwrap_or_default().to_string()
-}
-
 /// Registers `name`: its session cookie (`name=value`).
 async fn register(addr: SocketAddr, name: &str) -> String {
     let reply =

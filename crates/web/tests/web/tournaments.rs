@@ -16,28 +16,12 @@ async fn call(server: &Server, method: &str, path: &str, cookie: &str, body: Val
 }
 
 /// The `name=value` of a reply's `Set-Cookie`.
-fn cookie_of(reply: &Reply) -> String {
-    reply
-        .headers
-        .lines()
-        .find_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
-        .unwrap_or_else(|| panic!("no Set-Cookie in {}", reply.headers))
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string()
-}
-
-fn code(reply: &Reply) -> String {
-    reply.json()["error"]["code"].as_str().unwrap_or_default().to_string()
-}
-
 /// A new account, signed in: its session cookie.
 async fn account(server: &Server, name: &str) -> String {
     let reply =
         post(server, "/api/account", json!({ "name": name, "password": "a long password" })).await;
     assert_eq!(reply.status, 201, "{}", reply.body);
-    cookie_of(&reply)
+    session_of(&reply)
 }
 
 /// A guest joins under `name`: their guest cookie.
@@ -46,7 +30,7 @@ async fn guest(server: &Server, id: &str, name: &str) -> String {
         call(server, "POST", &format!("/api/tournaments/{id}/join"), "", json!({ "name": name }))
             .await;
     assert_eq!(reply.status, 201, "{}", reply.body);
-    let cookie = cookie_of(&reply);
+    let cookie = session_of(&reply);
     assert!(cookie.starts_with("mancala_guest="), "{cookie}");
     cookie
 }
