@@ -59,7 +59,10 @@ impl Process {
     /// Sends SIGTERM and waits for the exit: its status and how long it took.
     pub(crate) fn terminate(&mut self) -> (ExitStatus, Duration) {
         let started = Instant::now();
-        let sent = Command::new("kill").arg("-TERM").arg(self.child.id().to_string()).status();
+        // The shell's built-in `kill`: a minimal system may have no kill binary.
+        let sent = Command::new("sh")
+            .args(["-c", "kill -TERM \"$0\"", &self.child.id().to_string()])
+            .status();
         assert!(sent.unwrap().success());
         let status = self.child.wait().unwrap();
         (status, started.elapsed())
