@@ -830,54 +830,20 @@ impl Store for Postgres {
     fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError> {
         self.run(|c| {
             c.query(
-                "SELECT ruleset, rating, deviation, volatility, games, won, drawn, lost, rated
-                 FROM ratings WHERE player_id = $1 ORDER BY ruleset COLLATE \"C\"",
+                &format!(
+                    "SELECT {} FROM ratings WHERE player_id = $1 ORDER BY ruleset COLLATE \"C\"",
+                    rated::RATING_COLUMNS
+                ),
                 &[&player],
             )?
             .iter()
-            .map(|r| {
-                Ok(RatingRow {
-                    ruleset: r.try_get(0)?,
-                    rating: r.try_get(1)?,
-                    deviation: r.try_get(2)?,
-                    volatility: r.try_get(3)?,
-                    games: count(r, 4)?,
-                    won: count(r, 5)?,
-                    drawn: count(r, 6)?,
-                    lost: count(r, 7)?,
-                    rated: r.try_get(8)?,
-                })
-            })
+            .map(rated::rating_row)
             .collect()
         })
     }
 
     fn save_rating(&self, player: &str, r: &RatingRow) -> Result<(), StoreError> {
-        let counts = [r.games, r.won, r.drawn, r.lost].map(i64::from);
-        self.run(|c| {
-            c.execute(
-                "INSERT INTO ratings (player_id, ruleset, rating, deviation, volatility,
-                     games, won, drawn, lost, rated)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-                 ON CONFLICT (player_id, ruleset) DO UPDATE SET rating = excluded.rating,
-                     deviation = excluded.deviation, volatility = excluded.volatility,
-                     games = excluded.games, won = excluded.won, drawn = excluded.drawn,
-                     lost = excluded.lost, rated = excluded.rated",
-                &[
-                    &player,
-                    &r.ruleset,
-                    &r.rating,
-                    &r.deviation,
-                    &r.volatility,
-                    &counts[0],
-                    &counts[1],
-                    &counts[2],
-                    &counts[3],
-                    &r.rated,
-                ],
-            )?;
-            Ok(())
-        })
+        self.run(|c| Ok(rated::save_rating(c, player, r)?))
     }
     fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
         self.puzzle_rating_row("puzzle_ratings", "puzzle_id", puzzle)

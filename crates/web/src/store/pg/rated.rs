@@ -10,14 +10,15 @@
 use super::super::rated::DELETED_PLAYER;
 use super::Status;
 use super::{count, game_row, Failure, GameRow, HistoryRow, PlayerGames, PlayerRow, RatingRow};
-use postgres::{Client, Row, Transaction};
+use postgres::{Client, GenericClient, Row, Transaction};
 
 // The columns and tables are migration 4 in `schema.rs`.
 
-const RATING_COLUMNS: &str =
+pub(super) const RATING_COLUMNS: &str =
     "ruleset, rating, deviation, volatility, games, won, drawn, lost, rated";
 
-fn rating_row(r: &Row) -> Result<RatingRow, Failure> {
+/// A `ratings` row read with [`RATING_COLUMNS`].
+pub(super) fn rating_row(r: &Row) -> Result<RatingRow, Failure> {
     Ok(RatingRow {
         ruleset: r.try_get(0)?,
         rating: r.try_get(1)?,
@@ -29,6 +30,38 @@ fn rating_row(r: &Row) -> Result<RatingRow, Failure> {
         lost: count(r, 7)?,
         rated: r.try_get(8)?,
     })
+}
+
+/// Stores (or replaces) an account's rating in one ruleset, on a
+/// connection or in a transaction.
+pub(super) fn save_rating(
+    c: &mut impl GenericClient,
+    player: &str,
+    r: &RatingRow,
+) -> Result<(), postgres::Error> {
+    let counts = [r.games, r.won, r.drawn, r.lost].map(i64::from);
+    c.execute(
+        "INSERT INTO ratings (player_id, ruleset, rating, deviation, volatility,
+             games, won, drawn, lost, rated)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (player_id, ruleset) DO UPDATE SET rating = excluded.rating,
+             deviation = excluded.deviation, volatility = excluded.volatility,
+             games = excluded.games, won = excluded.won, drawn = excluded.drawn,
+             lost = excluded.lost, rated = excluded.rated",
+        &[
+            &player,
+            &r.ruleset,
+            &r.rating,
+            &r.deviation,
+            &r.volatility,
+            &counts[0],
+            &counts[1],
+            &counts[2],
+            &counts[3],
+            &r.rated,
+        ],
+    )?;
+    Ok(())
 }
 
 /// Applies a rated game's rating change in the transaction that has just
@@ -73,28 +106,7 @@ pub(super) fn settle(tx: &mut Transaction<'_>, row: &GameRow) -> Result<(), Fail
         return Ok(());
     };
     for ((player, r), before) in settled.players.iter().zip(settled.before) {
-        let counts = [r.games, r.won, r.drawn, r.lost].map(i64::from);
-        tx.execute(
-            "INSERT INTO ratings (player_id, ruleset, rating, deviation, volatility,
-                 games, won, drawn, lost, rated)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-             ON CONFLICT (player_id, ruleset) DO UPDATE SET rating = excluded.rating,
-                 deviation = excluded.deviation, volatility = excluded.volatility,
-                 games = excluded.games, won = excluded.won, drawn = excluded.drawn,
-                 lost = excluded.lost, rated = excluded.rated",
-            &[
-                player,
-                &r.ruleset,
-                &r.rating,
-                &r.deviation,
-                &r.volatility,
-                &counts[0],
-                &counts[1],
-                &counts[2],
-                &counts[3],
-                &r.rated,
-            ],
-        )?;
+        save_rating(tx, player, r)?;
         tx.execute(
             "INSERT INTO rating_history (game_id, player_id, ruleset, rating, deviation,
                  volatility, change, at)
