@@ -177,22 +177,7 @@ pub(crate) async fn create(
     let first_to = match (body.in_match.unwrap_or(false), ruleset.match_first_to) {
         (false, _) => None,
         (true, Some(n)) => Some(n),
-        (true, None) => {
-            let with: Vec<&str> = mancala_rules::RULESETS
-                .iter()
-                .filter(|r| r.match_first_to.is_some())
-                .map(|r| r.id)
-                .collect();
-            return Err(error(
-                StatusCode::BAD_REQUEST,
-                "no_match_play",
-                format!(
-                    "{} has no match play; matches are played in {}",
-                    ruleset.id,
-                    with.join(", ")
-                ),
-            ));
-        }
+        (true, None) => return Err(no_match_play(ruleset)),
     };
     let mode = Mode::parse(&body.mode).ok_or_else(|| {
         error(
@@ -589,4 +574,19 @@ pub(crate) async fn arrive(
     }
     live.publish_state();
     Ok(())
+}
+
+/// The refusal of a match in a ruleset without match play: 400
+/// `no_match_play`, naming the rulesets that have it.
+pub(crate) fn no_match_play(ruleset: &mancala_rules::Ruleset) -> ApiError {
+    let with: Vec<&str> = mancala_rules::RULESETS
+        .iter()
+        .filter(|r| r.match_first_to.is_some())
+        .map(|r| r.id)
+        .collect();
+    error(
+        StatusCode::BAD_REQUEST,
+        "no_match_play",
+        format!("{} has no match play; matches are played in {}", ruleset.id, with.join(", ")),
+    )
 }

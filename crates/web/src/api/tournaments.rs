@@ -296,22 +296,7 @@ pub(crate) async fn create(
     let format = match body.format.as_deref().unwrap_or("game") {
         "game" => Format::Game,
         "match" if ruleset.match_first_to.is_some() => Format::Match,
-        "match" => {
-            let with: Vec<&str> = mancala_rules::RULESETS
-                .iter()
-                .filter(|r| r.match_first_to.is_some())
-                .map(|r| r.id)
-                .collect();
-            return Err(error(
-                StatusCode::BAD_REQUEST,
-                "no_match_play",
-                format!(
-                    "{} has no match play; matches are played in {}",
-                    ruleset.id,
-                    with.join(", ")
-                ),
-            ));
-        }
+        "match" => return Err(super::games::no_match_play(ruleset)),
         other => {
             return Err(error(
                 StatusCode::BAD_REQUEST,
