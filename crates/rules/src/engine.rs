@@ -4,7 +4,7 @@ use crate::event::{Event, Observer};
 use crate::moves::{Moves, Pit};
 use crate::position::{EndReason, Outcome, Position};
 use crate::rules::*;
-use crate::side::Side;
+use crate::side::{BySide, Side};
 use std::fmt;
 
 /// Why a move cannot be played.
@@ -702,25 +702,13 @@ impl Rules {
         if pos.is_over() {
             return Some(Moves::EMPTY);
         }
-        let (south, north) = (pos.captured.south as u32, pos.captured.north as u32);
-        let most = south.max(north);
-        let reached = match self.target {
-            Target::None => false,
-            Target::Reach(t) => most >= t as u32,
-            Target::Majority => {
-                let total = self.total_seeds();
-                2 * most > total || (2 * most == total && south == north)
-            }
-        };
-        if reached {
+        if self.reached_target(pos.captured) {
             self.end(pos, EndReason::Target, self.leftover, obs);
             return Some(Moves::EMPTY);
         }
-        if let Stall::QuietMoves(limit) = self.stall {
-            if pos.quiet >= limit {
-                self.end(pos, EndReason::Stall, self.leftover, obs);
-                return Some(Moves::EMPTY);
-            }
+        if self.stalled(pos.quiet) {
+            self.end(pos, EndReason::Stall, self.leftover, obs);
+            return Some(Moves::EMPTY);
         }
         let side = pos.to_move;
         let cheap = matches!(self.sowing, Sowing::SingleLap);
@@ -754,6 +742,30 @@ impl Rules {
             return Some(Moves::EMPTY);
         }
         None
+    }
+
+    /// [`Target`]: whether these scores end the game.
+    #[inline(always)]
+    pub(crate) fn reached_target(&self, captured: BySide<u8>) -> bool {
+        let (south, north) = (captured.south as u32, captured.north as u32);
+        let most = south.max(north);
+        match self.target {
+            Target::None => false,
+            Target::Reach(t) => most >= t as u32,
+            Target::Majority => {
+                let total = self.total_seeds();
+                2 * most > total || (2 * most == total && south == north)
+            }
+        }
+    }
+
+    /// [`Stall`]: whether this many moves without a capture end the game.
+    #[inline(always)]
+    pub(crate) fn stalled(&self, quiet: u8) -> bool {
+        match self.stall {
+            Stall::None => false,
+            Stall::QuietMoves(limit) => quiet >= limit,
+        }
     }
 
     /// [`Unfed::GameEnds`] applies to `side`: the opponent's row is empty and

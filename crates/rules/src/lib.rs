@@ -20,6 +20,7 @@ mod engine;
 mod event;
 mod explain;
 mod game;
+mod lap;
 mod matches;
 mod moves;
 mod perft;

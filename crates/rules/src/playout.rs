@@ -1,6 +1,7 @@
 //! Uniformly random games through the [`Game`] API, for benchmarks and tests.
 
 use crate::game::Game;
+use crate::lap::LapPlayout;
 use crate::position::Position;
 use crate::rules::{Rules, Sowing};
 use crate::side::Side;
@@ -24,17 +25,31 @@ pub fn random_games(
     games: u64,
     mut pick: impl FnMut(usize) -> usize,
 ) -> Signature {
-    let mut game = Game::from_position(*rules, *start);
     let mut sig = Signature { games, ..Signature::default() };
+    if let Some(mut playout) = LapPlayout::new(rules) {
+        // The Oware family: the same games, move for move, much faster.
+        for _ in 0..games {
+            sig.plies += u64::from(playout.random_game(start, &mut pick));
+            sig.count(playout.position().outcome().and_then(|o| o.winner));
+        }
+        return sig;
+    }
+    let mut game = Game::from_position(*rules, *start);
     for _ in 0..games {
         sig.plies += u64::from(random_game(&mut game, &mut pick));
-        match game.position().outcome().and_then(|o| o.winner) {
-            Some(Side::South) => sig.south_wins += 1,
-            Some(Side::North) => sig.north_wins += 1,
-            None => sig.draws += 1,
-        }
+        sig.count(game.position().outcome().and_then(|o| o.winner));
     }
     sig
+}
+
+impl Signature {
+    fn count(&mut self, winner: Option<Side>) {
+        match winner {
+            Some(Side::South) => self.south_wins += 1,
+            Some(Side::North) => self.north_wins += 1,
+            None => self.draws += 1,
+        }
+    }
 }
 
 /// Plays one uniformly random game to its end from `game`'s start (the game
