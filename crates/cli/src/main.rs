@@ -365,7 +365,8 @@ fn bench(game: &str, playouts: u64, seed: u64, from: Option<&str>) -> Result<()>
     }
     let mut rng = fastrand::Rng::with_seed(seed);
     let started = Instant::now();
-    let sig = random_games(&rules, &start, playouts, |n| rng.usize(..n));
+    // (`move`: the generator lives in the loop's frame, in registers.)
+    let sig = random_games(&rules, &start, playouts, move |n| rng.usize(..n));
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     println!("game: {}", ruleset.id);
     println!(

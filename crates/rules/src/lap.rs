@@ -28,7 +28,9 @@
 //! [`crate::Game`] for every preset and compare every position.
 
 use crate::event::{Event, Observer};
-use crate::moves::{Moves, Pit};
+#[cfg(test)]
+use crate::moves::Moves;
+use crate::moves::Pit;
 use crate::position::{EndReason, Outcome, Position};
 use crate::rules::*;
 use crate::side::{BySide, Side};
@@ -42,15 +44,15 @@ const MAX_LAP_PITS: usize = 16;
 /// positions between two captures in a typical game.
 const SLOTS: usize = 1024;
 
-/// `RUNS[first][end]`: bytes `first..end` of a 16-byte number all ones
-/// (none if `end <= first`), for taking a chain of captures.
-const RUNS: [[u128; 17]; 17] = {
-    let mut table = [[0; 17]; 17];
+/// `RUNS[first * 16 + end]`: bytes `first..end` of a 16-byte number all
+/// ones (none if `end <= first`), for taking a chain of captures.
+static RUNS: [u128; 256] = {
+    let mut table = [0; 256];
     let mut a = 0;
-    while a <= 16 {
+    while a < 16 {
         let mut b = a + 1;
-        while b <= 16 {
-            table[a][b] = table[a][b - 1] | 0xff << (8 * (b - 1));
+        while b < 16 {
+            table[a * 16 + b] = table[a * 16 + b - 1] | 0xff << (8 * (b - 1));
             b += 1;
         }
         a += 1;
@@ -58,20 +60,51 @@ const RUNS: [[u128; 17]; 17] = {
     table
 };
 
-/// The state of a game between moves, in registers.
+/// `PICKS[mask]`: where each set bit of a byte is (byte `i`: the `i`th),
+/// and in the top byte how many there are, so that the `n`th move of a row
+/// is a load and a shift (as [`Moves::nth`]).
+static PICKS: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        let mut count = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte] |= (bit as u64) << (8 * count);
+                count += 1;
+            }
+            bit += 1;
+        }
+        table[byte] |= count << 56;
+        byte += 1;
+    }
+    table
+};
+
+/// The byte of the board that holds the side to move (beyond every pit).
+const SIDE_BYTE: usize = 15;
+
+/// The state of a game between moves, kept in registers.
 #[derive(Clone, Copy, Debug)]
 struct State {
-    /// `pits[0..16]`, little-endian (pits beyond the board hold 0).
+    /// `pits[0..15]` little-endian, and in byte [`SIDE_BYTE`] the side to
+    /// move ([`Side::index`]): the key of the repetition rule.
     board: u128,
-    /// Seeds captured, by [`Side::index`].
-    captured: [u8; 2],
-    to_move: Side,
+    /// Seeds captured: South's in the low byte, North's in the high one.
+    captured: u16,
     quiet: u8,
 }
 
-/// Plays random games of one ruleset ([`LapPlayout::new`] says which
-/// rulesets qualify).
-pub(crate) struct LapPlayout {
+impl State {
+    #[inline(always)]
+    fn mover(self) -> usize {
+        (self.board >> (8 * SIDE_BYTE)) as usize
+    }
+}
+
+/// What a ruleset's usual move needs, built once.
+struct Tables {
     rules: Rules,
     /// `delta[pit * HANDS + seeds]`: sowing `seeds` from `pit` adds this to the
     /// board (wrapping: the taken seeds are subtracted).
@@ -80,18 +113,89 @@ pub(crate) struct LapPlayout {
     last: Box<[u8; MAX_LAP_PITS * HANDS]>,
     /// The pits of each row, by [`Side::index`].
     rows: [u32; 2],
+    /// A mover's pits that must not all be empty after the move, or the
+    /// opponent would have to be fed: their row, or every pit if feeding is
+    /// not required.
+    feed: [u32; 2],
+    /// Feeding, by the side to feed: byte `p` is one less than the seeds
+    /// that pit `p` of their row needs to sow into the other row (found
+    /// from the engine's sowing); 127 elsewhere.
+    reach: [u128; 2],
+    /// Feeding: a move that feeds must leave seeds in the fed row
+    /// ([`FeedTest::LeavesSeeds`]), which a sowing of fewer seeds than
+    /// pits does whenever it sows into it (it drops one seed a pit, and
+    /// only 2s and 3s are captured); with more seeds, the general engine
+    /// decides. The most seeds a feeding pit may hold here (127: no limit).
+    feed_seeds: u8,
+    /// The first pit of each row.
+    row_start: [u32; 2],
     grand_slam: GrandSlam,
-    feeding_required: bool,
-    /// Repetition: the boards and sides to move since the last capture
-    /// (`since[..count]`), and for each hash slot the capture count
-    /// (`window`) when a position of that slot was last seen.
-    since: Vec<(u128, Side)>,
+    /// The least score that may reach the target, and the least count of
+    /// moves without a capture that may end the game (256: none), both
+    /// found by asking [`Rules::reached_target`] and [`Rules::stalled`].
+    score_floor: u32,
+    quiet_limit: u32,
+}
+
+/// The repetition rule's memory: the boards (with the side to move) since
+/// the last capture (`since[..count]`), and for each hash slot the window
+/// (`stamp`) in which a position of that slot was last seen.
+struct Window {
+    since: Vec<u128>,
     count: usize,
     slots: Box<[u16; SLOTS]>,
-    window: u16,
+    stamp: u16,
+}
+
+impl Window {
+    /// Starts a new window (the slots stamped with an older one no longer
+    /// count).
+    fn open(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            // The stamp went round: forget every slot.
+            self.slots.fill(0);
+            self.stamp = 1;
+        }
+        self.count = 0;
+    }
+
+    /// After a move: a capture opens a new window (the position after it is
+    /// the first of it); otherwise, whether `board` occurred in this window.
+    /// Either way `board` is added to the window.
+    #[inline(always)]
+    fn repeats(&mut self, board: u128, captured: bool) -> bool {
+        // Branch-free: whether a move captures is a coin toss.
+        self.stamp = self.stamp.wrapping_add(captured as u16);
+        if self.stamp == 0 {
+            self.open();
+        }
+        self.count *= (!captured) as usize;
+        let mixed = (board as u64) ^ ((board >> 64) as u64).rotate_left(29);
+        let slot = (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SLOTS;
+        // (Right after a capture no slot holds the new stamp: no test of
+        // `captured` here, which would be a branch.)
+        let repeated =
+            self.slots[slot] == self.stamp && self.since[..self.count].contains(&board);
+        self.slots[slot] = self.stamp;
+        if self.count < self.since.len() {
+            self.since[self.count] = board;
+        } else {
+            self.since.push(board);
+        }
+        self.count += 1;
+        repeated
+    }
+}
+
+/// Plays random games of one ruleset ([`LapPlayout::new`] says which
+/// rulesets qualify).
+pub(crate) struct LapPlayout {
+    tables: Tables,
+    window: Window,
     /// The game now: its state, legal moves and outcome.
     state: State,
-    legal: Moves,
+    legal: u32,
     outcome: Option<Outcome>,
 }
 
@@ -112,18 +216,19 @@ impl Observer for Drops {
 
 impl LapPlayout {
     /// The playout for `rules`, if they are single-lap rules capturing twos and
-    /// threes on at most 16 pits; otherwise `None` (use [`crate::Game`]).
+    /// threes on at most 2 x 7 pits; otherwise `None` (use [`crate::Game`]).
     pub(crate) fn new(rules: &Rules) -> Option<LapPlayout> {
         let Capture::TwosAndThrees { grand_slam } = rules.capture else {
             return None;
         };
         let n = rules.pit_count();
-        if rules.sowing != Sowing::SingleLap || n > MAX_LAP_PITS || rules.validate().is_err() {
+        if rules.sowing != Sowing::SingleLap || n > SIDE_BYTE || rules.validate().is_err() {
             return None;
         }
         let total = rules.total_seeds() as usize;
         let mut delta = Box::new([0u128; MAX_LAP_PITS * HANDS]);
         let mut last = Box::new([0u8; MAX_LAP_PITS * HANDS]);
+        let mut adds = vec![[0u8; MAX_LAP_PITS]; MAX_LAP_PITS * HANDS];
         for pit in 0..n {
             for seeds in 1..=total.min(HANDS - 1) {
                 // A board holding only this handful, sown by the engine.
@@ -135,25 +240,65 @@ impl LapPlayout {
                 // Single-lap sowing always ends; what the move captures or
                 // ends does not matter here, only where the seeds fell.
                 let _ = rules.apply(&mut pos, Pit(pit as u8), &mut drops);
+                adds[pit * HANDS + seeds] = drops.added;
                 let added = u128::from_le_bytes(drops.added);
                 delta[pit * HANDS + seeds] = added.wrapping_sub((seeds as u128) << (8 * pit));
                 last[pit * HANDS + seeds] = drops.last as u8;
             }
         }
-        let row = (1u32 << rules.pits_per_row) - 1;
+        let scores =
+            (0..=total as u8).flat_map(|a| (0..=total as u8 - a).map(move |b| BySide::new(a, b)));
+        let score_floor = scores
+            .filter(|&c| rules.reached_target(c))
+            .map(|c| c.south.max(c.north) as u32)
+            .min()
+            .unwrap_or(256);
+        let quiet_limit = (0..=255u8).find(|&q| rules.stalled(q)).map_or(256, u32::from);
+        let ppr = rules.pits_per_row as u32;
+        let row = (1u32 << ppr) - 1;
+        let rows = [row, row << ppr];
+        let mut reach = [u128::from_le_bytes([127; 16]); 2];
+        for pit in 0..n {
+            let side = Pit(pit as u8).owner(rules).index();
+            let other = rows[side ^ 1];
+            let needed = (1..=total.min(HANDS - 1)).find(|&seeds| {
+                let added = adds[pit * HANDS + seeds];
+                (0..n).any(|p| other & 1 << p != 0 && added[p] != 0)
+            });
+            let mut bytes = reach[side].to_le_bytes();
+            bytes[pit] = needed.map_or(127, |seeds| seeds as u8 - 1);
+            reach[side] = u128::from_le_bytes(bytes);
+        }
+        let feed_seeds = match rules.feeding {
+            Feeding::Required { test: FeedTest::LeavesSeeds, .. } => n as u8 - 1,
+            _ => 127,
+        };
+        let feed = match rules.feeding {
+            Feeding::Required { .. } => rows,
+            Feeding::NotRequired => [u32::MAX; 2],
+        };
         Some(LapPlayout {
-            rules: *rules,
-            delta,
-            last,
-            rows: [row, row << rules.pits_per_row],
-            grand_slam,
-            feeding_required: matches!(rules.feeding, Feeding::Required { .. }),
-            since: Vec::with_capacity(256),
-            count: 0,
-            slots: Box::new([0; SLOTS]),
-            window: 0,
-            state: State { board: 0, captured: [0; 2], to_move: Side::South, quiet: 0 },
-            legal: Moves::EMPTY,
+            tables: Tables {
+                rules: *rules,
+                delta,
+                last,
+                rows,
+                feed,
+                reach,
+                feed_seeds,
+                row_start: [0, ppr],
+                grand_slam,
+                score_floor,
+                quiet_limit,
+            },
+            window: Window {
+                since: Vec::with_capacity(256),
+                count: 0,
+                slots: Box::new([0; SLOTS]),
+                stamp: 0,
+            },
+            state: State { board: 0, captured: 0, quiet: 0 },
+            legal: 0,
             outcome: None,
         })
     }
@@ -163,186 +308,197 @@ impl LapPlayout {
     pub(crate) fn restart(&mut self, start: &Position) {
         let mut start = *start;
         start.quiet = 0;
-        self.legal = self.rules.legal_moves(&start);
-        self.load(&start);
-        self.count = 0;
-        self.new_window();
-        self.remember(false);
+        self.legal = self.tables.rules.legal_moves(&start).0;
+        (self.state, self.outcome) = State::of(&start);
+        self.window.open();
+        self.window.repeats(self.state.board, false);
     }
 
     /// The legal moves now; empty once the game is over.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn legal_moves(&self) -> Moves {
-        self.legal
+        Moves(self.legal)
     }
 
     /// The current position.
     pub(crate) fn position(&self) -> Position {
-        let mut pits = [0u8; MAX_PITS];
-        pits[..MAX_LAP_PITS].copy_from_slice(&self.state.board.to_le_bytes());
-        Position {
-            pits,
-            captured: BySide::new(self.state.captured[0], self.state.captured[1]),
-            to_move: self.state.to_move,
-            pits_per_row: self.rules.pits_per_row,
-            quiet: self.state.quiet,
-            outcome: self.outcome,
-        }
-    }
-
-    fn load(&mut self, pos: &Position) {
-        let mut low = [0u8; MAX_LAP_PITS];
-        low.copy_from_slice(&pos.pits[..MAX_LAP_PITS]);
-        self.state = State {
-            board: u128::from_le_bytes(low),
-            captured: [pos.captured.south, pos.captured.north],
-            to_move: pos.to_move,
-            quiet: pos.quiet,
-        };
-        self.outcome = pos.outcome;
+        self.state.position(&self.tables.rules, self.outcome)
     }
 
     /// Plays one uniformly random game from `start` to its end: `pick(n)`
     /// must return a number below `n`, and picks the move among the legal
     /// ones in board order, as [`crate::random_game`] does. Returns the
     /// plies played; [`LapPlayout::position`] is then the final position.
-    #[inline]
+    #[inline(never)]
     pub(crate) fn random_game(
         &mut self,
         start: &Position,
         pick: &mut impl FnMut(usize) -> usize,
     ) -> u32 {
         self.restart(start);
+        // The game in local variables, which stay in registers, and the
+        // tables behind a shared reference, whose fields stay in registers.
+        let LapPlayout { tables, window, state, legal, outcome } = self;
+        let t: &Tables = tables;
+        let (mut s, mut moves, mut ended) = (*state, *legal, *outcome);
         let mut plies = 0;
-        while !self.legal.is_empty() {
-            let Some(pit) = self.legal.nth(pick(self.legal.len())) else {
+        while moves != 0 {
+            // The legal moves are in the mover's row, at most 7 pits.
+            let from = t.row_start[s.mover() % 2];
+            let places = PICKS[(moves >> from) as usize % 256];
+            let count = (places >> 56) as usize;
+            let n = pick(count);
+            if n >= count {
                 break;
-            };
-            self.play(pit);
+            }
+            let pit = from as usize + (places >> (8 * (n % 8))) as u8 as usize;
+            (moves, ended) = play_on(t, window, &mut s, pit);
             plies += 1;
         }
+        (*state, *legal, *outcome) = (s, moves, ended);
         plies
     }
 
     /// Plays `pit`, which must be one of [`LapPlayout::legal_moves`].
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn play(&mut self, pit: Pit) {
-        let captured = match self.usual_move(pit.index()) {
-            Some(captured) => captured,
-            None => {
-                // The general engine, from the position before the move.
-                let mut pos = self.position();
-                let before = pos.captured;
-                let legal = match self.rules.apply(&mut pos, pit, &mut ()) {
-                    Ok(Some(moves)) => moves,
-                    _ => self.rules.legal_moves(&pos),
-                };
-                self.legal = legal;
-                self.load(&pos);
-                if pos.is_over() {
-                    self.legal = Moves::EMPTY;
-                    return;
-                }
-                pos.captured.differs(before)
-            }
-        };
-        // The repetition rule, as in `Game::play_with`: a capture starts a
-        // new window (the position after it is its first); otherwise a
-        // position seen since the last capture ends the game.
-        self.window = self.window.wrapping_add(captured as u16);
-        if self.window == 0 {
-            self.new_window();
-        }
-        self.count *= (!captured) as usize;
-        if self.remember(!captured) {
-            let mut pos = self.position();
-            self.rules.finish_with(&mut pos, EndReason::Cycle, &mut ());
-            self.load(&pos);
-            self.legal = Moves::EMPTY;
-        }
+        let mut state = self.state;
+        (self.legal, self.outcome) =
+            play_on(&self.tables, &mut self.window, &mut state, pit.index());
+        self.state = state;
+    }
+}
+
+/// Plays `pit` (a legal move) in `state`; returns the legal moves after it,
+/// and the outcome if the game ended.
+#[inline(always)]
+fn play_on(t: &Tables, w: &mut Window, state: &mut State, pit: usize) -> (u32, Option<Outcome>) {
+    let (legal, captured) = match usual_move(t, state, pit) {
+        Some(done) => done,
+        None => match unusual_move(&t.rules, state, pit) {
+            Ok(done) => done,
+            Err(outcome) => return (0, outcome),
+        },
+    };
+    // The repetition rule, as in `Game::play_with`.
+    if w.repeats(state.board, captured) {
+        return (0, cycle(&t.rules, state));
+    }
+    (legal, None)
+}
+
+/// Plays `pit` in `state` by the general engine: returns the legal moves
+/// and whether it captured, or the outcome if the game ended.
+#[cold]
+#[inline(never)]
+fn unusual_move(
+    rules: &Rules,
+    state: &mut State,
+    pit: usize,
+) -> Result<(u32, bool), Option<Outcome>> {
+    let mut pos = state.position(rules, None);
+    let before = pos.captured;
+    let legal = match rules.apply(&mut pos, Pit(pit as u8), &mut ()) {
+        Ok(Some(moves)) => moves,
+        _ => rules.legal_moves(&pos),
+    };
+    let outcome;
+    (*state, outcome) = State::of(&pos);
+    if pos.is_over() {
+        return Err(outcome);
+    }
+    Ok((legal.0, pos.captured.differs(before)))
+}
+
+/// Ends the game in `state` at a repetition.
+#[cold]
+#[inline(never)]
+fn cycle(rules: &Rules, state: &mut State) -> Option<Outcome> {
+    let mut pos = state.position(rules, None);
+    rules.finish_with(&mut pos, EndReason::Cycle, &mut ());
+    let outcome;
+    (*state, outcome) = State::of(&pos);
+    outcome
+}
+
+impl State {
+    fn of(pos: &Position) -> (State, Option<Outcome>) {
+        let mut low = [0u8; MAX_LAP_PITS];
+        low[..SIDE_BYTE].copy_from_slice(&pos.pits[..SIDE_BYTE]);
+        low[SIDE_BYTE] = pos.to_move.index() as u8;
+        let captured = u16::from_le_bytes([pos.captured.south, pos.captured.north]);
+        (State { board: u128::from_le_bytes(low), captured, quiet: pos.quiet }, pos.outcome)
     }
 
-    /// Starts a new repetition window (the slots stamped with an older
-    /// count no longer count).
-    fn new_window(&mut self) {
-        self.window = self.window.wrapping_add(1);
-        if self.window == 0 {
-            // The count went round: forget every stamp.
-            self.slots.fill(0);
-            self.window = 1;
+    fn position(self, rules: &Rules, outcome: Option<Outcome>) -> Position {
+        let bytes = self.board.to_le_bytes();
+        let mut pits = [0u8; MAX_PITS];
+        pits[..SIDE_BYTE].copy_from_slice(&bytes[..SIDE_BYTE]);
+        let [south, north] = self.captured.to_le_bytes();
+        Position {
+            pits,
+            captured: BySide::new(south, north),
+            to_move: Side::ALL[bytes[SIDE_BYTE] as usize % 2],
+            pits_per_row: rules.pits_per_row,
+            quiet: self.quiet,
+            outcome,
         }
-        self.count = 0;
     }
+}
 
-    /// Adds the current position to the window; with `check`, first says
-    /// whether it is already there.
-    #[inline(always)]
-    fn remember(&mut self, check: bool) -> bool {
-        let key = (self.state.board, self.state.to_move);
-        let mixed = (key.0 as u64) ^ ((key.0 >> 64) as u64).rotate_left(29) ^ key.1 as u64;
-        let slot = (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SLOTS;
-        let repeated = (self.slots[slot] == self.window) & check
-            && self.since[..self.count].iter().any(|&seen| seen == key);
-        self.slots[slot] = self.window;
-        if self.count < self.since.len() {
-            self.since[self.count] = key;
-        } else {
-            self.since.push(key);
+/// Plays `pit` if the move is a usual one: a sowing, maybe a capture of twos
+/// and threes, and the opponent to move with moves of their own and nothing
+/// to feed, no target or stall limit near. Returns the opponent's moves and
+/// whether it captured; `None` (and `state` unchanged) for any other move.
+#[inline(always)]
+fn usual_move(t: &Tables, state: &mut State, pit: usize) -> Option<(u32, bool)> {
+    let s = *state;
+    let mover = s.mover() % 2;
+    let opponent = mover ^ 1;
+    let pit = pit % MAX_LAP_PITS;
+    let seeds = (s.board >> (8 * pit)) as u8 as usize;
+    let at = pit * HANDS + seeds % HANDS;
+    let sown = s.board.wrapping_add(t.delta[at]) ^ 1 << (8 * SIDE_BYTE);
+    let last = t.last[at] as u32 % 16;
+    // The chain of captures: the pits of 2 or 3 in the opponent's row,
+    // going back from the last seed's pit. `first` is the chain's first
+    // pit, `last + 1` if there is none.
+    let (occupied, twos_threes) = masks(sown);
+    let row = t.rows[opponent];
+    let up_to_last = (2u32 << last) - 1;
+    let breaks = !(twos_threes & row) & up_to_last;
+    let first = 32 - breaks.leading_zeros();
+    let chain_pits = up_to_last >> first << first;
+    let mut chain = RUNS[(first as usize * 16 + last as usize + 1) % 256];
+    if (occupied & row & !chain_pits == 0) & (chain != 0) {
+        // A grand slam.
+        match t.grand_slam {
+            GrandSlam::CapturesAll => {}
+            GrandSlam::CapturesNothing => chain = 0,
+            GrandSlam::WipeOut => return None,
         }
-        self.count += 1;
-        repeated
     }
-
-    /// Plays `pit` if the move is a usual one: a sowing, maybe a capture of
-    /// twos and threes, and the opponent to move with moves of their own and
-    /// nothing to feed. Returns whether it captured; `None` (and nothing
-    /// changed) for any other move.
-    #[inline(always)]
-    fn usual_move(&mut self, pit: usize) -> Option<bool> {
-        let s = self.state;
-        let mover = s.to_move.index();
-        let opponent = mover ^ 1;
-        let seeds = (s.board >> (8 * (pit % MAX_LAP_PITS))) as u8 as usize;
-        let at = (pit % MAX_LAP_PITS) * HANDS + seeds % HANDS;
-        let mut board = s.board.wrapping_add(self.delta[at]);
-        let last = self.last[at] as u32 % MAX_LAP_PITS as u32;
-        // The chain of captures: the pits of 2 or 3 in the opponent's row,
-        // going back from the last seed's pit. `first` is the chain's first
-        // pit, `last + 1` if there is none.
-        let (occupied, twos_threes) = masks(board);
-        let row = self.rows[opponent];
-        let up_to_last = (2u32 << last) - 1;
-        let breaks = !(twos_threes & row) & up_to_last;
-        let first = 32 - breaks.leading_zeros();
-        let chain_pits = up_to_last >> first << first;
-        let mut chain = RUNS[first as usize % 17][(last + 1) as usize % 17];
-        let slam = occupied & row & !chain_pits == 0 && chain != 0;
-        if slam {
-            match self.grand_slam {
-                GrandSlam::CapturesAll => {}
-                GrandSlam::CapturesNothing => chain = 0,
-                GrandSlam::WipeOut => return None,
-            }
-        }
-        let taken = byte_sum(board & chain);
-        board &= !chain;
-        let mut captured = s.captured;
-        captured[mover] += taken;
-        let capture = taken != 0;
-        let occupied = occupied & !(chain_pits * (chain != 0) as u32);
-        let quiet = s.quiet.saturating_add(1) * (!capture) as u8;
-        let moves = occupied & row;
-        if moves == 0
-            || (self.feeding_required && occupied & self.rows[mover] == 0)
-            || self.rules.reached_target(BySide::new(captured[0], captured[1]))
-            || self.rules.stalled(quiet)
-        {
+    let taken = byte_sum(sown & chain) as u16;
+    let board = sown & !chain;
+    let captured = s.captured + (taken << (8 * mover));
+    let capture = taken != 0;
+    let occupied = occupied & !(chain_pits * (chain != 0) as u32);
+    let quiet = s.quiet.saturating_add(1) * (!capture) as u8;
+    let mut moves = occupied & row;
+    let most = (captured as u8).max((captured >> 8) as u8) as u32;
+    if (moves == 0) | (most >= t.score_floor) | (quiet as u32 >= t.quiet_limit) {
+        return None;
+    }
+    if occupied & t.feed[mover] == 0 {
+        // The mover's row is empty: the opponent must feed it.
+        let (feeders, too_full) = feeding(board, t.reach[opponent], t.feed_seeds);
+        if (moves & feeders == 0) | (moves & too_full != 0) {
             return None;
         }
-        self.state = State { board, captured, to_move: !s.to_move, quiet };
-        self.legal = Moves(moves);
-        Some(capture)
+        moves &= feeders;
     }
+    *state = State { board, captured, quiet };
+    Some((moves, capture))
 }
 
 /// The non-empty pits and the pits holding 2 or 3 seeds, one bit each.
@@ -364,6 +520,41 @@ fn masks(board: u128) -> (u32, u32) {
     {
         masks_portable(board)
     }
+}
+
+/// The pits whose seeds exceed `reach`'s byte (they feed), and those that
+/// hold more than `most`, one bit each.
+#[inline(always)]
+fn feeding(board: u128, reach: u128, most: u8) -> (u32, u32) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of x86_64; these are register operations.
+        // (Signed compares: no pit holds more than 120 seeds.)
+        unsafe {
+            let v = _mm_set_epi64x((board >> 64) as i64, board as i64);
+            let r = _mm_set_epi64x((reach >> 64) as i64, reach as i64);
+            let feeds = _mm_movemask_epi8(_mm_cmpgt_epi8(v, r)) as u32;
+            let full = _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(most as i8))) as u32;
+            (feeds, full)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        feeding_portable(board, reach, most)
+    }
+}
+
+/// [`feeding`] without SIMD.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn feeding_portable(board: u128, reach: u128, most: u8) -> (u32, u32) {
+    let (b, r) = (board.to_le_bytes(), reach.to_le_bytes());
+    let mut masks = (0, 0);
+    for i in 0..16 {
+        masks.0 |= ((b[i] as i8 > r[i] as i8) as u32) << i;
+        masks.1 |= ((b[i] as i8 > most as i8) as u32) << i;
+    }
+    masks
 }
 
 /// [`masks`] without SIMD.
@@ -427,9 +618,9 @@ mod tests {
             },
         ));
         all.push((
-            "2 x 8 of 5, no feeding, reach 30",
+            "2 x 7 of 5, no feeding, reach 30",
             Rules {
-                pits_per_row: 8,
+                pits_per_row: 7,
                 seeds_per_pit: 5,
                 feeding: Feeding::NotRequired,
                 target: Target::Reach(30),
@@ -520,6 +711,11 @@ mod tests {
             }
             assert_eq!(masks(board), want, "{bytes:?}");
             assert_eq!(masks_portable(board), want, "{bytes:?}");
+            let small = board & u128::from_le_bytes([0x7f; 16]);
+            let reach = u128::from_le_bytes([rng.u8(0..128); 16]) ^ board.rotate_left(8) & small;
+            let reach = reach & u128::from_le_bytes([0x7f; 16]);
+            let most = rng.u8(0..128);
+            assert_eq!(feeding(small, reach, most), feeding_portable(small, reach, most));
             let small = board & u128::from_le_bytes([7; 16]);
             let sum: u32 = small.to_le_bytes().iter().map(|&b| b as u32).sum();
             assert_eq!(byte_sum(small) as u32, sum);
