@@ -130,9 +130,9 @@ struct Tables {
     /// The first pit of each row.
     row_start: [u32; 2],
     grand_slam: GrandSlam,
-    /// The least score that may reach the target, and the least count of
-    /// moves without a capture that may end the game (256: none), both
-    /// found by asking [`Rules::reached_target`] and [`Rules::stalled`].
+    /// The least score that may reach the target (below it, no need to ask
+    /// [`Rules::reached_target`]), and the least count of moves without a
+    /// capture that ends the game ([`Rules::stalled`]; 256: none).
     score_floor: u32,
     quiet_limit: u32,
 }
@@ -486,8 +486,15 @@ fn usual_move(t: &Tables, state: &mut State, pit: usize) -> Option<(u32, bool)> 
     let quiet = s.quiet.saturating_add(1) * (!capture) as u8;
     let mut moves = occupied & row;
     let most = (captured as u8).max((captured >> 8) as u8) as u32;
-    if (moves == 0) | (most >= t.score_floor) | (quiet as u32 >= t.quiet_limit) {
+    if (moves == 0) | (quiet as u32 >= t.quiet_limit) {
         return None;
+    }
+    if most >= t.score_floor {
+        // Near the end: ask the rules.
+        let [south, north] = captured.to_le_bytes();
+        if t.rules.reached_target(BySide::new(south, north)) {
+            return None;
+        }
     }
     if occupied & t.feed[mover] == 0 {
         // The mover's row is empty: the opponent must feed it.
