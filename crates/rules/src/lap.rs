@@ -143,8 +143,8 @@ struct Tables {
 struct Window {
     since: Vec<u128>,
     count: usize,
-    slots: Box<[u16; SLOTS]>,
-    stamp: u16,
+    slots: Box<[u32; SLOTS]>,
+    stamp: u32,
 }
 
 impl Window {
@@ -166,7 +166,7 @@ impl Window {
     #[inline(always)]
     fn repeats(&mut self, board: u128, captured: bool) -> bool {
         // Branch-free: whether a move captures is a coin toss.
-        self.stamp = self.stamp.wrapping_add(captured as u16);
+        self.stamp = self.stamp.wrapping_add(captured as u32);
         if self.stamp == 0 {
             self.open();
         }
@@ -468,21 +468,21 @@ fn usual_move(t: &Tables, state: &mut State, pit: usize) -> Option<(u32, bool)> 
     let up_to_last = (2u32 << last) - 1;
     let breaks = !(twos_threes & row) & up_to_last;
     let first = 32 - breaks.leading_zeros();
-    let chain_pits = up_to_last >> first << first;
+    let mut chain_pits = up_to_last >> first << first;
     let mut chain = RUNS[(first as usize * 16 + last as usize + 1) % 256];
-    if (occupied & row & !chain_pits == 0) & (chain != 0) {
-        // A grand slam.
-        match t.grand_slam {
-            GrandSlam::CapturesAll => {}
-            GrandSlam::CapturesNothing => chain = 0,
-            GrandSlam::WipeOut => return None,
-        }
+    // A grand slam (branch-free: whether a move captures is a coin toss).
+    let slam = (occupied & row & !chain_pits == 0) & (chain_pits != 0);
+    if slam & (t.grand_slam == GrandSlam::WipeOut) {
+        return None;
     }
+    let keep = !(slam & (t.grand_slam == GrandSlam::CapturesNothing));
+    chain &= 0u128.wrapping_sub(keep as u128);
+    chain_pits &= 0u32.wrapping_sub(keep as u32);
     let taken = byte_sum(sown & chain) as u16;
     let board = sown & !chain;
     let captured = s.captured + (taken << (8 * mover));
     let capture = taken != 0;
-    let occupied = occupied & !(chain_pits * (chain != 0) as u32);
+    let occupied = occupied & !chain_pits;
     let quiet = s.quiet.saturating_add(1) * (!capture) as u8;
     let mut moves = occupied & row;
     let most = (captured as u8).max((captured >> 8) as u8) as u32;
