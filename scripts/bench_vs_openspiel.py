@@ -11,11 +11,18 @@ OpenSpiel: pyspiel.evaluate_bots(game.new_initial_state(),
 The two sides run alternately (the order flips every round) for --rounds
 rounds; N and M are auto-calibrated in a warm-up round so that each side
 takes about --seconds per round.  Prints every round and the median ratio.
+
+Each round is also timed in CPU time (our child process's user + system
+time from getrusage, and this process's time.process_time() around the
+OpenSpiel loop): on a machine shared with other work, wall-clock rounds
+swing with the load, while CPU time counts only the work done, so the
+median CPU-time ratio is printed too.
 """
 
 import argparse
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -33,9 +40,12 @@ NUM_RE = r"([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)"
 def run_ours(binary, game_id, playouts, seed, timeout):
     cmd = [binary, "bench", "--game", game_id, "--playouts", str(playouts), "--seed", str(seed)]
     t0 = time.perf_counter()
+    c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                        timeout=timeout)
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall = time.perf_counter() - t0
+    cpu = (c1.ru_utime - c0.ru_utime) + (c1.ru_stime - c0.ru_stime)
     if p.returncode != 0:
         sys.exit("error: %s exited with %d:\n%s" % (" ".join(cmd), p.returncode, p.stderr))
     lines = [l.strip() for l in p.stdout.splitlines() if l.strip()]
@@ -58,7 +68,7 @@ def run_ours(binary, game_id, playouts, seed, timeout):
         m = re.search(r"plies/s:\s*" + NUM_RE, l)
         if m:
             plies_s = float(m.group(1))
-    return games_s, plies_s, wall
+    return games_s, plies_s, wall, cpu
 
 
 def run_openspiel(game, games, seed):
@@ -67,12 +77,14 @@ def run_openspiel(game, games, seed):
     evaluate = pyspiel.evaluate_bots
     new_state = game.new_initial_state
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for i in range(games):
         state = new_state()
         evaluate(state, bots, seed + i)
         plies += state.move_number()
     dt = time.perf_counter() - t0
-    return games / dt, plies / dt, dt
+    cpu = time.process_time() - c0
+    return games / dt, plies / dt, dt, cpu
 
 
 def calibrate(measure, target, start, label):
@@ -133,7 +145,7 @@ def main():
         return run_openspiel(game, n, args.seed)[2]
 
     def measure_ours(n):
-        g, _, wall = run_ours(binary, args.game, n, args.seed, args.timeout)
+        g, _, wall, _ = run_ours(binary, args.game, n, args.seed, args.timeout)
         # prefer the binary's own figure (excludes process start-up)
         return n / g if g > 0 else wall
 
@@ -142,37 +154,40 @@ def main():
         N = args.playouts or calibrate(measure_ours, args.seconds, 1000, "ours")
 
     # ---- alternating rounds ----------------------------------------------
-    ratios, ours_g, os_g, ours_p, os_p = [], [], [], [], []
+    ratios, ours_g, os_g, ours_p, os_p, cpu_ratios = [], [], [], [], [], []
     print()
     if args.openspiel_only:
         print("%5s %14s %14s %8s" % ("round", "os games/s", "os plies/s", "os s"))
     else:
-        print("%5s %14s %14s %8s | %14s %14s %8s | %8s" % (
+        print("%5s %14s %14s %8s | %14s %14s %8s | %8s %9s" % (
             "round", "ours games/s", "ours plies/s", "ours s",
-            "os games/s", "os plies/s", "os s", "ratio"))
+            "os games/s", "os plies/s", "os s", "ratio", "cpu ratio"))
     for r in range(args.rounds):
         seed = args.seed + 1000 * (r + 1)
         if args.openspiel_only:
-            og, op, odt = run_openspiel(game, M, seed)
+            og, op, odt, _ = run_openspiel(game, M, seed)
             os_g.append(og)
             os_p.append(op)
             print("%5d %14.0f %14.0f %8.2f" % (r + 1, og, op, odt), flush=True)
             continue
         if r % 2 == 0:
-            yg, yp, ywall = run_ours(binary, args.game, N, seed, args.timeout)
-            og, op, odt = run_openspiel(game, M, seed)
+            yg, yp, ywall, ycpu = run_ours(binary, args.game, N, seed, args.timeout)
+            og, op, odt, ocpu = run_openspiel(game, M, seed)
         else:
-            og, op, odt = run_openspiel(game, M, seed)
-            yg, yp, ywall = run_ours(binary, args.game, N, seed, args.timeout)
+            og, op, odt, ocpu = run_openspiel(game, M, seed)
+            yg, yp, ywall, ycpu = run_ours(binary, args.game, N, seed, args.timeout)
         ratio = yg / og
         ratios.append(ratio)
+        # Games per CPU second on each side (ours includes process start-up).
+        cpu_ratio = (N / max(ycpu, 1e-9)) / (M / max(ocpu, 1e-9))
+        cpu_ratios.append(cpu_ratio)
         ours_g.append(yg)
         os_g.append(og)
         if yp is not None:
             ours_p.append(yp)
         os_p.append(op)
-        print("%5d %14.0f %14s %8.2f | %14.0f %14.0f %8.2f | %8.2f" % (
-            r + 1, yg, fmt(yp), ywall, og, op, odt, ratio), flush=True)
+        print("%5d %14.0f %14s %8.2f | %14.0f %14.0f %8.2f | %8.2f %9.2f" % (
+            r + 1, yg, fmt(yp), ywall, og, op, odt, ratio, cpu_ratio), flush=True)
 
     # ---- other games of ours (plies/s report) -----------------------------
     extra = [] if args.openspiel_only else args.extra_games
@@ -183,7 +198,7 @@ def main():
             g = run_ours(binary, gid, k, args.seed, args.timeout)[0]
             return k / g if g > 0 else float("inf")
         n = calibrate(measure_extra, args.seconds, 1000, gid[:9])
-        g, p, wall = run_ours(binary, gid, n, args.seed, args.timeout)
+        g, p, wall, _ = run_ours(binary, gid, n, args.seed, args.timeout)
         print("ours %s: %.0f games/s, %s plies/s (%d playouts, %.2f s)" % (gid, g, fmt(p), n, wall))
     print()
     print("openspiel oware (C++ evaluate_bots, uniform random): median %.0f games/s, %.0f plies/s"
@@ -196,6 +211,8 @@ def main():
     if ours_p:
         print("median plies/s ratio (ours/openspiel): %.2f" % (
             statistics.median(ours_p) / statistics.median(os_p)))
+    print("median CPU-time ratio (ours/openspiel games per CPU second): %.2f"
+          % statistics.median(cpu_ratios))
     print("median ratio (ours/openspiel games/s): %.2f" % statistics.median(ratios))
     return 0
 
