@@ -175,8 +175,7 @@ impl Window {
         let slot = (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SLOTS;
         // (Right after a capture no slot holds the new stamp: no test of
         // `captured` here, which would be a branch.)
-        let repeated =
-            self.slots[slot] == self.stamp && self.since[..self.count].contains(&board);
+        let repeated = self.slots[slot] == self.stamp && self.since[..self.count].contains(&board);
         self.slots[slot] = self.stamp;
         if self.count < self.since.len() {
             self.since[self.count] = board;
@@ -191,6 +190,9 @@ impl Window {
 /// Plays random games of one ruleset ([`LapPlayout::new`] says which
 /// rulesets qualify).
 pub(crate) struct LapPlayout {
+    /// Whether the CPU has the bit instructions of `random_game_bits`.
+    #[cfg(target_arch = "x86_64")]
+    fast_bits: bool,
     tables: Tables,
     window: Window,
     /// The game now: its state, legal moves and outcome.
@@ -278,6 +280,11 @@ impl LapPlayout {
             Feeding::NotRequired => [u32::MAX; 2],
         };
         Some(LapPlayout {
+            #[cfg(target_arch = "x86_64")]
+            fast_bits: std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+                && std::arch::is_x86_feature_detected!("popcnt"),
             tables: Tables {
                 rules: *rules,
                 delta,
@@ -329,16 +336,48 @@ impl LapPlayout {
     /// must return a number below `n`, and picks the move among the legal
     /// ones in board order, as [`crate::random_game`] does. Returns the
     /// plies played; [`LapPlayout::position`] is then the final position.
-    #[inline(never)]
     pub(crate) fn random_game(
         &mut self,
         start: &Position,
         pick: &mut impl FnMut(usize) -> usize,
     ) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.fast_bits {
+            // SAFETY: the CPU has these features (checked in `new`).
+            return unsafe { self.random_game_bits(start, pick) };
+        }
+        self.random_game_plain(start, pick)
+    }
+
+    /// [`LapPlayout::random_game`] compiled for CPUs with the bit
+    /// instructions of x86-64-v3 (variable shifts without flags, `lzcnt`,
+    /// `popcnt`): about 5% faster.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2,lzcnt,popcnt")]
+    #[inline(never)]
+    unsafe fn random_game_bits(
+        &mut self,
+        start: &Position,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> u32 {
+        self.random_game_body(start, pick)
+    }
+
+    #[inline(never)]
+    fn random_game_plain(
+        &mut self,
+        start: &Position,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> u32 {
+        self.random_game_body(start, pick)
+    }
+
+    #[inline(always)]
+    fn random_game_body(&mut self, start: &Position, pick: &mut impl FnMut(usize) -> usize) -> u32 {
         self.restart(start);
         // The game in local variables, which stay in registers, and the
         // tables behind a shared reference, whose fields stay in registers.
-        let LapPlayout { tables, window, state, legal, outcome } = self;
+        let LapPlayout { tables, window, state, legal, outcome, .. } = self;
         let t: &Tables = tables;
         let (mut s, mut moves, mut ended) = (*state, *legal, *outcome);
         let mut plies = 0;
@@ -688,8 +727,13 @@ mod tests {
                 }
                 let start = *game.position();
                 let mut game = Game::from_position(rules, start);
+                // Both compiled forms: for any CPU, and with bit instructions.
+                let mut copy = rng.clone();
+                let plain = fast.random_game_plain(&start, &mut |n| copy.usize(..n));
+                let plain_end = fast.position();
                 let mut copy = rng.clone();
                 let plies = fast.random_game(&start, &mut |n| copy.usize(..n));
+                assert_eq!((plain, plain_end), (plies, fast.position()), "{name}, game {g}");
                 let mut played = 0;
                 while !game.legal_moves().is_empty() {
                     let legal = game.legal_moves();
