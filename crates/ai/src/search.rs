@@ -497,10 +497,11 @@ impl Searcher {
         ply: usize,
     ) -> (Score, Vec<Pit>) {
         let mover = frame.pos.to_move();
+        let child = self.frame_of(child);
         if let Some(score) = self.enter(&child, mover) {
             return (score, Vec::new());
         }
-        let same = child.to_move() == mover;
+        let same = child.pos.to_move() == mover;
         let (a, b) = (-Score::INFINITY, Score::INFINITY);
         let score = self.negamax(ctx, depth as i32 - 1, ply, a, b, None);
         let line = self.pv[ply][..self.pv_len[ply]].to_vec();
@@ -515,26 +516,36 @@ impl Searcher {
         self.rules.legal_moves(&pos).map(move |pit| (pit, self.rules.play_unchecked(&pos, pit)))
     }
 
-    /// Pushes `child` onto the path, applying the repetition rule. Returns
-    /// its value for `mover` (without pushing) when the game is over there.
+    /// The frame `child` of the last position on the path would have on
+    /// the path (before the repetition rule is applied).
     #[inline]
-    fn enter(&mut self, child: &Position, mover: Side) -> Option<Score> {
-        let parent = *self.path.last().expect("path");
-        if child.is_over() {
-            return Some(Score::of_outcome(&self.rules, child, mover));
-        }
+    fn frame_of(&self, child: Position) -> Frame {
+        let parent = self.path.last().expect("path");
         let key = child.key();
-        let index = self.path.len();
         if child.captured() != parent.pos.captured() {
-            self.path.push(Frame { pos: *child, key, window: index, set: mix(key) });
-            return None;
+            // A capture: nothing before it can repeat.
+            Frame { pos: child, key, window: self.path.len(), set: mix(key) }
+        } else {
+            Frame { pos: child, key, window: parent.window, set: parent.set ^ mix(key) }
         }
-        let window = parent.window;
-        if self.path[window..].iter().any(|f| f.key == key && f.pos.same_place(child)) {
-            let ended = self.rules.finish(child, EndReason::Cycle);
+    }
+
+    /// Pushes `child` (from [`Searcher::frame_of`]) onto the path, applying
+    /// the repetition rule. Returns its value for `mover` (without pushing)
+    /// when the game is over there.
+    #[inline]
+    fn enter(&mut self, child: &Frame, mover: Side) -> Option<Score> {
+        if child.pos.is_over() {
+            return Some(Score::of_outcome(&self.rules, &child.pos, mover));
+        }
+        let window = child.window;
+        if window < self.path.len()
+            && self.path[window..].iter().any(|f| f.key == child.key && f.pos.same_place(&child.pos))
+        {
+            let ended = self.rules.finish(&child.pos, EndReason::Cycle);
             return Some(Score::of_outcome(&self.rules, &ended, mover));
         }
-        self.path.push(Frame { pos: *child, key, window, set: parent.set ^ mix(key) });
+        self.path.push(*child);
         None
     }
 
@@ -680,7 +691,7 @@ impl Searcher {
         }
         let mover = pos.to_move();
         // Generate and order the moves.
-        let mut moves: [(Pit, Position, i32); MAX_PITS] = [(Pit(0), pos, 0); MAX_PITS];
+        let mut moves: [(Pit, Frame, i32); MAX_PITS] = [(Pit(0), frame, 0); MAX_PITS];
         let mut count = 0;
         let before = pos.captured()[mover] as i32 - pos.captured()[!mover] as i32;
         // Relay moves must be sown to know they are legal (not endless):
@@ -706,6 +717,11 @@ impl Searcher {
             } else {
                 gain * 100_000 + self.history[mover.index()][pit.index()].min(99_999)
             };
+            let child = self.frame_of(child);
+            if depth > 1 {
+                // The child's table slot, loaded while its siblings are made.
+                self.tt.prefetch(self.tt_key(&child));
+            }
             moves[count] = (pit, child, order);
             count += 1;
         }
@@ -728,7 +744,7 @@ impl Searcher {
                     score
                 }
                 None => {
-                    let same = child.to_move() == mover;
+                    let same = child.pos.to_move() == mover;
                     let s = if i == 0 {
                         self.child_search(ctx, same, depth - 1, ply + 1, alpha, beta)
                     } else {
