@@ -19,7 +19,7 @@ use crate::eval::{evaluate, Linear, Weights};
 use crate::score::{Result3, Score};
 use crate::tt::{Bound, Entry, Table};
 use mancala_rules::{
-    EndReason, Feeding, Game, Moves, Pit, Position, Rules, Side, Sowing, MAX_PITS,
+    EndReason, Feeding, Game, Moves, Pit, Position, Rules, Side, Sowing, MAX_PITS, MAX_PITS_PER_ROW,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -540,7 +540,9 @@ impl Searcher {
         }
         let window = child.window;
         if window < self.path.len()
-            && self.path[window..].iter().any(|f| f.key == child.key && f.pos.same_place(&child.pos))
+            && self.path[window..]
+                .iter()
+                .any(|f| f.key == child.key && f.pos.same_place(&child.pos))
         {
             let ended = self.rules.finish(&child.pos, EndReason::Cycle);
             return Some(Score::of_outcome(&self.rules, &ended, mover));
@@ -690,8 +692,12 @@ impl Searcher {
             }
         }
         let mover = pos.to_move();
-        // Generate and order the moves.
-        let mut moves: [(Pit, Frame, i32); MAX_PITS] = [(Pit(0), frame, 0); MAX_PITS];
+        // Generate and order the moves: a player's moves are in their own
+        // row; the children stay where they are made, and the order is an
+        // index sort (cheaper than moving the frames).
+        let mut pits = [Pit(0); MAX_PITS_PER_ROW];
+        let mut children = [frame; MAX_PITS_PER_ROW];
+        let mut order = [0u64; MAX_PITS_PER_ROW];
         let mut count = 0;
         let before = pos.captured()[mover] as i32 - pos.captured()[!mover] as i32;
         // Relay moves must be sown to know they are legal (not endless):
@@ -712,7 +718,7 @@ impl Searcher {
                 self.rules.play_unchecked(&pos, pit)
             };
             let gain = child.captured()[mover] as i32 - child.captured()[!mover] as i32 - before;
-            let order = if pit.0 == tt_move {
+            let rank = if pit.0 == tt_move {
                 1 << 30
             } else {
                 gain * 100_000 + self.history[mover.index()][pit.index()].min(99_999)
@@ -722,7 +728,9 @@ impl Searcher {
                 // The child's table slot, loaded while its siblings are made.
                 self.tt.prefetch(self.tt_key(&child));
             }
-            moves[count] = (pit, child, order);
+            pits[count] = pit;
+            children[count] = child;
+            order[count] = sort_key(rank, count);
             count += 1;
         }
         if count == 0 {
@@ -730,13 +738,14 @@ impl Searcher {
             // legal move has passed, or the game is over); be safe.
             return self.horizon_value(&pos);
         }
-        let moves = &mut moves[..count];
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.2));
+        let order = &mut order[..count];
+        sort_descending(order);
         let alpha_in = alpha;
         let hits_before = self.horizon_hits;
         let mut best = -Score::INFINITY;
-        let mut best_pit = moves[0].0;
-        for (i, &(pit, child, _)) in moves.iter().enumerate() {
+        let mut best_pit = pits[(order[0] & 0xFF) as usize];
+        for (i, &key) in order.iter().enumerate() {
+            let (pit, child) = (pits[(key & 0xFF) as usize], children[(key & 0xFF) as usize]);
             let mut line = true;
             let score = match self.enter(&child, mover) {
                 Some(score) => {
@@ -830,6 +839,28 @@ impl Searcher {
         } else {
             -self.negamax(ctx, depth, ply, -beta, -alpha, None)
         }
+    }
+}
+
+/// A move's place in the order as one number: its rank (higher first),
+/// then the order it was made in (earlier first, as a stable sort keeps it),
+/// then its index in the low byte.
+#[inline]
+fn sort_key(rank: i32, index: usize) -> u64 {
+    (((rank as i64 + (1 << 31)) as u64) << 16) | ((0xFF - index as u64) << 8) | index as u64
+}
+
+/// Insertion sort, largest first: the lists are a dozen long at most.
+#[inline]
+fn sort_descending(keys: &mut [u64]) {
+    for i in 1..keys.len() {
+        let key = keys[i];
+        let mut j = i;
+        while j > 0 && keys[j - 1] < key {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
     }
 }
 

@@ -2,6 +2,7 @@
 //! the key, always-replace except that deeper results of the same position
 //! are kept over shallower ones.
 
+use crate::egdb::mem::huge_vec;
 use crate::score::Score;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +41,12 @@ impl Table {
         let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Entry>();
         let size = wanted.next_power_of_two() / 2;
         let size = size.max(1024);
-        Table { entries: vec![EMPTY; size], mask: size - 1 }
+        // Probes land anywhere in the table: with 4 KiB pages most of them
+        // also miss the TLB (measured: huge pages took a fifth off the
+        // searchbench's CPU time, docs/ai.md "Search speed").
+        let mut entries = huge_vec(size);
+        entries.resize(size, EMPTY);
+        Table { entries, mask: size - 1 }
     }
 
     pub fn clear(&mut self) {
