@@ -42,8 +42,8 @@ impl Table {
         let size = wanted.next_power_of_two() / 2;
         let size = size.max(1024);
         // Probes land anywhere in the table: with 4 KiB pages most of them
-        // also miss the TLB (measured: huge pages took a fifth off the
-        // searchbench's CPU time, docs/ai.md "Search speed").
+        // also miss the TLB (measured: about 6% off the searchbench's CPU
+        // time, docs/ai.md "Search speed").
         let mut entries = huge_vec(size);
         entries.resize(size, EMPTY);
         Table { entries, mask: size - 1 }
