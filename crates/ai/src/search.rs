@@ -216,6 +216,16 @@ struct Frame {
     window: usize,
     /// XOR of the mixed keys of `path[window..=this]`.
     set: u64,
+    /// One bit for each position of `path[window..=this]`, chosen by its
+    /// key: a position whose bit is not set repeats none of them, and the
+    /// path need not be searched.
+    seen: u64,
+}
+
+/// A position's bit in [`Frame::seen`].
+#[inline]
+fn seen_bit(key: u64) -> u64 {
+    1 << (key >> 58)
 }
 
 /// A reusable searcher: keeps its transposition table and history between
@@ -441,11 +451,12 @@ impl Searcher {
     /// path.
     fn load_path(&mut self, game: &Game) {
         self.path.clear();
-        let mut set = 0;
+        let (mut set, mut seen) = (0, 0);
         for pos in game.repeatable_positions() {
             let key = pos.key();
             set ^= mix(key);
-            self.path.push(Frame { pos: *pos, key, window: 0, set });
+            seen |= seen_bit(key);
+            self.path.push(Frame { pos: *pos, key, window: 0, set, seen });
         }
     }
 
@@ -524,9 +535,15 @@ impl Searcher {
         let key = child.key();
         if child.captured() != parent.pos.captured() {
             // A capture: nothing before it can repeat.
-            Frame { pos: child, key, window: self.path.len(), set: mix(key) }
+            Frame { pos: child, key, window: self.path.len(), set: mix(key), seen: seen_bit(key) }
         } else {
-            Frame { pos: child, key, window: parent.window, set: parent.set ^ mix(key) }
+            Frame {
+                pos: child,
+                key,
+                window: parent.window,
+                set: parent.set ^ mix(key),
+                seen: parent.seen | seen_bit(key),
+            }
         }
     }
 
@@ -539,7 +556,9 @@ impl Searcher {
             return Some(Score::of_outcome(&self.rules, &child.pos, mover));
         }
         let window = child.window;
+        let parent = self.path.last().expect("path");
         if window < self.path.len()
+            && parent.seen & seen_bit(child.key) != 0
             && self.path[window..]
                 .iter()
                 .any(|f| f.key == child.key && f.pos.same_place(&child.pos))
