@@ -771,6 +771,22 @@ impl Searcher {
                     line = false;
                     score
                 }
+                None if depth == 1 && ctx.egdb.is_none() => {
+                    // A leaf: what the child's own call would do (count it,
+                    // value it at the horizon), without the call. A
+                    // re-search of it would find the same value; it is
+                    // counted as the call would count it.
+                    self.nodes += 1;
+                    self.pv_len[ply + 1] = 0;
+                    let value = self.horizon_value(&child.pos);
+                    let s = if child.pos.to_move() == mover { value } else { -value };
+                    if i > 0 && s > alpha && s < beta && !self.stopped {
+                        self.nodes += 1;
+                        self.horizon_hits += 1;
+                    }
+                    self.path.pop();
+                    s
+                }
                 None => {
                     let same = child.pos.to_move() == mover;
                     let s = if i == 0 {
