@@ -358,7 +358,11 @@ fn egdb_builders_agree_and_bad_choices_are_refused() {
     assert_eq!(std::fs::read(path("edges")).unwrap(), std::fs::read(path("retro")).unwrap());
     let info = mancala(&["egdb", "info", &path("retro")]);
     assert!(info.status.success(), "{}", stderr(&info));
-    assert!(stdout(&info).contains("version 2 (2 bytes a position"), "{}", stdout(&info));
+    assert!(
+        stdout(&info).contains("version 3 (2 bytes a position: thresholds; South to move stored"),
+        "{}",
+        stdout(&info)
+    );
 
     let out = mancala(&[
         "egdb",
