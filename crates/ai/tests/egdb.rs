@@ -318,6 +318,75 @@ fn truncated_file_is_refused() {
     assert!(Egdb::from_bytes(bytes.to_vec(), &RULESETS[0]).is_ok());
 }
 
+/// Opening a file maps it and checks its header and length, not the
+/// layers' checksums: a file cut anywhere, or with bytes after its last
+/// layer, or with a damaged header, is refused at once with an error
+/// saying so (never a fault when a probe reaches the missing part); a
+/// damaged layer opens, and `verify` (what `mancala egdb info` runs) names
+/// it. A sound file opens with the same bytes and values as in memory.
+#[test]
+fn mapped_file_checks_length_at_open_and_checksums_on_verify() {
+    let r = &RULESETS[1];
+    let memory = &databases()[1];
+    let bytes = memory.as_bytes();
+    let path = temp_path("mapped.egdb");
+    std::fs::write(&path, bytes).unwrap();
+    let db = Egdb::open(&path, r).unwrap();
+    assert_eq!(db.as_bytes(), bytes);
+    db.verify().unwrap();
+    for n in 0..=5 {
+        for pits in boards(n, r.rules.pit_count()) {
+            for side in Side::ALL {
+                assert_eq!(db.thresholds(&pits, side), memory.thresholds(&pits, side));
+                assert!(db.thresholds(&pits, side).is_some());
+            }
+        }
+    }
+
+    let last = *memory.layers().last().unwrap();
+    for cut in [0, 4, 11, 100, 8191, 8192, 8193, bytes.len() / 2, bytes.len() - 1] {
+        std::fs::write(&path, &bytes[..cut]).unwrap();
+        let error = Egdb::open(&path, r).err().unwrap();
+        assert!(matches!(error, EgdbError::Truncated { .. }), "cut at {cut}: {error}");
+    }
+    std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+    let error = Egdb::open_any(&path).err().unwrap();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "endgame database truncated: the layer {} needs the file to be at least {} bytes \
+             long, it has {}",
+            memory.layers().len() - 1,
+            last.offset + last.length,
+            bytes.len() - 1
+        )
+    );
+
+    let mut longer = bytes.to_vec();
+    longer.extend_from_slice(&[0; 10]);
+    std::fs::write(&path, &longer).unwrap();
+    let error = Egdb::open(&path, r).err().unwrap();
+    assert!(error.to_string().contains("10 bytes after the last complete layer"), "{error}");
+
+    let mut damaged = bytes.to_vec();
+    damaged[60] ^= 4;
+    std::fs::write(&path, &damaged).unwrap();
+    let error = Egdb::open(&path, r).err().unwrap();
+    assert!(matches!(error, EgdbError::HeaderChecksum { .. }), "{error}");
+
+    let mut damaged = bytes.to_vec();
+    damaged[(last.offset + 7) as usize] ^= 0x10;
+    std::fs::write(&path, &damaged).unwrap();
+    let db = Egdb::open(&path, r).unwrap();
+    let error = db.verify().err().unwrap();
+    let layer = memory.layers().len() as u32 - 1;
+    assert!(matches!(error, EgdbError::LayerChecksum { layer: l, .. } if l == layer), "{error}");
+    // The same bytes handed over in memory are checked in full.
+    let error = Egdb::from_bytes(damaged, r).err().unwrap();
+    assert!(matches!(error, EgdbError::LayerChecksum { .. }), "{error}");
+    let _ = std::fs::remove_file(&path);
+}
+
 /// Any single flipped bit, in the header or in a layer, is refused.
 #[test]
 fn bit_flip_is_refused() {

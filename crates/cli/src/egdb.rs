@@ -264,6 +264,9 @@ fn mib(bytes: u64) -> f64 {
 
 fn info(path: &Path) -> Result<()> {
     let db = Egdb::open_any(path).with_context(|| format!("opening {}", path.display()))?;
+    // Opening maps the file and reads only its header; the layers'
+    // checksums are checked here, reading the whole file.
+    db.verify().with_context(|| format!("checking {}", path.display()))?;
     let r = db.ruleset();
     let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     println!("file:        {} ({} bytes, {:.1} MiB)", path.display(), size, mib(size));
@@ -282,6 +285,7 @@ fn info(path: &Path) -> Result<()> {
             "both sides to move stored"
         }
     );
+    println!("checksums:   every layer's data matches its checksum");
     println!("game:        {} ({}), rules version {}", r.id, r.name, r.version);
     println!(
         "board:       {} pits a row, {} seeds; positions with 0 to {} seeds on the board",

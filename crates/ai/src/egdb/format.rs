@@ -306,18 +306,35 @@ pub(crate) fn rules_encoding(rules: &Rules) -> Vec<u8> {
     b
 }
 
-/// Checks that the layers' data is all there and matches its checksums.
-pub(crate) fn check_layers(header: &Header, bytes: &[u8]) -> Result<(), EgdbError> {
+/// Checks that the file is exactly as long as its header says: every
+/// layer there, nothing after the last complete one. Reads no layer data.
+pub(crate) fn check_length(header: &Header, len: u64) -> Result<(), EgdbError> {
     for (i, e) in header.layers.iter().enumerate() {
         let end = e.offset + e.length;
-        if end > bytes.len() as u64 {
+        if end > len {
             return Err(EgdbError::Truncated {
                 what: format!("layer {i}"),
                 needed: end,
-                found: bytes.len() as u64,
+                found: len,
             });
         }
-        let found = fnv1a(&bytes[e.offset as usize..end as usize]);
+    }
+    let end = HEADER_LEN as u64 + header.layers.iter().map(|e| e.length).sum::<u64>();
+    if len != end {
+        return Err(EgdbError::Corrupt(format!(
+            "{} bytes after the last complete layer (a build that was stopped? run it \
+             again to finish it)",
+            len - end
+        )));
+    }
+    Ok(())
+}
+
+/// Checks every layer's data against its checksum (`bytes`: the whole
+/// file, of the length [`check_length`] accepted).
+pub(crate) fn check_checksums(header: &Header, bytes: &[u8]) -> Result<(), EgdbError> {
+    for (i, e) in header.layers.iter().enumerate() {
+        let found = fnv1a(&bytes[e.offset as usize..(e.offset + e.length) as usize]);
         if found != e.checksum {
             return Err(EgdbError::LayerChecksum { layer: i as u32, found, expected: e.checksum });
         }

@@ -29,12 +29,15 @@ mod index;
 mod mem;
 mod retro;
 mod solve;
+mod storage;
 
 pub use format::LayerEntry;
 pub use solve::Phase;
 
 use crate::Result3;
-use format::{check_layers, fnv1a, Header, FORMAT_VERSION, HEADER_LEN, OLDEST_FORMAT};
+use format::{
+    check_checksums, check_length, fnv1a, Header, FORMAT_VERSION, HEADER_LEN, OLDEST_FORMAT,
+};
 use index::{next_board, Binomials, Sides};
 use mancala_rules::{
     ruleset_version, Award, Position, Rules, Ruleset, Side, Stall, Target, Winner,
@@ -44,6 +47,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+use storage::Storage;
 
 /// What went wrong opening or building a database.
 #[derive(Debug)]
@@ -195,11 +199,12 @@ pub fn unresolved_is_draw(rules: &Rules) -> bool {
     )
 }
 
-/// A database held in memory: the file's bytes, checked.
+/// A database: the file's bytes, mapped from the file ([`Egdb::open`]) or
+/// held in memory ([`Egdb::from_bytes`], [`Egdb::build_in_memory`]).
 pub struct Egdb {
     ruleset: Ruleset,
     header: Header,
-    bytes: Vec<u8>,
+    bytes: Storage,
     binom: Binomials,
     /// The longest forcing stretch of quiet moves in layers `0..n`.
     bound_below: Vec<u32>,
@@ -760,49 +765,49 @@ fn write_header(file: &mut File, header: &Header, path: &Path) -> Result<(), Egd
     file.sync_data().map_err(io(path))
 }
 
-/// A whole database file, in memory marked for huge pages (a player probes
-/// it at random positions).
-fn read_file(path: &Path) -> Result<Vec<u8>, EgdbError> {
-    let mut file = File::open(path).map_err(io(path))?;
-    let len = file.metadata().map_err(io(path))?.len();
-    let len = usize::try_from(len)
-        .map_err(|_| EgdbError::Corrupt(format!("{len} bytes is too large for this machine")))?;
-    let mut bytes = mem::huge_vec(len);
-    file.read_to_end(&mut bytes).map_err(io(path))?;
-    Ok(bytes)
-}
-
 impl Egdb {
-    /// Opens a database file for `ruleset`, checking everything: magic,
-    /// format version, the rules it was built for, sizes and checksums.
+    /// Opens a database file for `ruleset` by mapping it: checks the
+    /// header (magic, format version, its checksum, the rules it was built
+    /// for, the layers' sizes) and the file's length against it, but reads
+    /// no layer (their checksums: [`Egdb::verify`]), so it takes about a
+    /// millisecond whatever the size, and the probes read the pages they
+    /// need.
     pub fn open(path: &Path, ruleset: &Ruleset) -> Result<Egdb, EgdbError> {
-        Egdb::from_bytes(read_file(path)?, ruleset)
+        let (header, bytes) = storage::map_file(path)?;
+        Egdb::checked(header, bytes, ruleset)
     }
 
     /// Opens a database file for whichever ruleset it names (any version
-    /// this program knows).
+    /// this program knows), as [`Egdb::open`] does.
     pub fn open_any(path: &Path) -> Result<Egdb, EgdbError> {
-        let bytes = read_file(path)?;
-        let header = Header::decode(&bytes)?;
+        let (header, bytes) = storage::map_file(path)?;
         let ruleset = ruleset_version(&header.id, header.ruleset_version)
             .map_err(|e| EgdbError::WrongRules { what: e.to_string() })?;
-        Egdb::from_bytes(bytes, ruleset)
+        Egdb::checked(header, bytes, ruleset)
     }
 
-    /// A database from a file's bytes, checked as by [`Egdb::open`].
+    /// A database from a file's bytes, checked as by [`Egdb::open`] and
+    /// also against the layers' checksums (the bytes are all in memory
+    /// already).
     pub fn from_bytes(bytes: Vec<u8>, ruleset: &Ruleset) -> Result<Egdb, EgdbError> {
         let header = Header::decode(&bytes)?;
+        let db = Egdb::checked(header, Storage::Memory(bytes), ruleset)?;
+        db.verify()?;
+        Ok(db)
+    }
+
+    /// Checks every layer's data against its checksum: reads the whole
+    /// file (`mancala egdb info` does; opening does not).
+    pub fn verify(&self) -> Result<(), EgdbError> {
+        check_checksums(&self.header, &self.bytes)
+    }
+
+    /// A database whose header is decoded: checked against the ruleset and
+    /// the length of the bytes.
+    fn checked(header: Header, bytes: Storage, ruleset: &Ruleset) -> Result<Egdb, EgdbError> {
         let binom = Binomials::new();
         check_identity(&header, ruleset, &binom)?;
-        check_layers(&header, &bytes)?;
-        let end = HEADER_LEN as u64 + header.layers.iter().map(|e| e.length).sum::<u64>();
-        if bytes.len() as u64 != end {
-            return Err(EgdbError::Corrupt(format!(
-                "{} bytes after the last complete layer (a build that was stopped? run it \
-                 again to finish it)",
-                bytes.len() as u64 - end
-            )));
-        }
+        check_length(&header, bytes.len() as u64)?;
         let mut bound_below = Vec::with_capacity(header.layers.len());
         let mut worst = 0;
         for e in &header.layers {
