@@ -131,7 +131,7 @@ struct Tables {
     row_start: [u32; 2],
     grand_slam: GrandSlam,
     /// The least score that may reach the target (below it, no need to ask
-    /// [`Rules::reached_target`]), and the least count of moves without a
+    /// [`Rules::target_reached`]), and the least count of moves without a
     /// capture that ends the game ([`Rules::stalled`]; 256: none).
     score_floor: u32,
     quiet_limit: u32,
@@ -251,7 +251,7 @@ impl LapPlayout {
         let scores =
             (0..=total as u8).flat_map(|a| (0..=total as u8 - a).map(move |b| BySide::new(a, b)));
         let score_floor = scores
-            .filter(|&c| rules.reached_target(c))
+            .filter(|&c| rules.target_reached(c.map(u32::from)))
             .map(|c| c.south.max(c.north) as u32)
             .min()
             .unwrap_or(256);
@@ -531,7 +531,7 @@ fn usual_move(t: &Tables, state: &mut State, pit: usize) -> Option<(u32, bool)> 
     if most >= t.score_floor {
         // Near the end: ask the rules.
         let [south, north] = captured.to_le_bytes();
-        if t.rules.reached_target(BySide::new(south, north)) {
+        if t.rules.target_reached(BySide::new(south as u32, north as u32)) {
             return None;
         }
     }
