@@ -26,7 +26,7 @@
 
 mod format;
 mod index;
-mod mem;
+pub(crate) mod mem;
 mod retro;
 mod solve;
 
