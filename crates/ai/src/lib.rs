@@ -5,7 +5,6 @@
 
 pub mod analysis;
 pub mod bench;
-pub mod convert;
 pub mod egdb;
 pub mod eval;
 pub mod mcts;

@@ -1,7 +1,7 @@
 //! Players with an endgame database: never a move that worsens the exact
 //! result the database gives.
 
-use mancala_ai::convert::winning_move;
+use mancala_ai::egdb::play::winning_move;
 use mancala_ai::egdb::Egdb;
 use mancala_ai::{Oracle, Player, PlayerSpec, Score, Wdl};
 use mancala_rules::{BySide, Game, Position, Rules, Ruleset, Side, RULESETS};

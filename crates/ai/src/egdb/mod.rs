@@ -27,10 +27,12 @@
 mod format;
 mod index;
 pub(crate) mod mem;
+pub mod play;
 mod retro;
 mod solve;
 
 pub use format::LayerEntry;
+pub use play::Oracle;
 pub use solve::Phase;
 
 use format::{check_layers, fnv1a, Header, FORMAT_VERSION, HEADER_LEN, OLDEST_FORMAT};
