@@ -14,19 +14,16 @@
 //! Extra turns and passes are handled by the mover at each node: a child
 //! whose player to move is the same player is not negated.
 
-use crate::convert::winning_move;
+use crate::egdb::play;
 use crate::eval::{evaluate, Linear, Weights};
-use crate::score::{Result3, Score};
+use crate::score::Score;
 use crate::tt::{Bound, Entry, Table};
 use mancala_rules::{
-    EndReason, Feeding, Game, Moves, Pit, Position, Rules, Side, Sowing, MAX_PITS, MAX_PITS_PER_ROW,
+    EndReason, Feeding, Game, Moves, Pit, Position, Rules, Side, Sowing, Wdl, MAX_PITS,
+    MAX_PITS_PER_ROW,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-/// The most positions the search spends on finding the way to win a
-/// position its database calls won ([`crate::convert`]).
-const CONVERT_NODES: u64 = 1_000_000;
 
 /// The deepest the search goes (plies from the root).
 pub const MAX_PLY: usize = 128;
@@ -174,29 +171,9 @@ pub struct Report {
     pub exact: bool,
 }
 
-/// Something that knows exact results of some positions: an endgame
-/// database. `result` answers only for positions it is sure of when the
-/// position has no repetition history (the search asks only then).
-pub trait Oracle {
-    /// The result for the player to move, if known exactly.
-    fn result(&self, pos: &Position) -> Option<Result3>;
-
-    /// Whether it answers for games under these rules (searches of other
-    /// games do not ask it).
-    fn covers(&self, rules: &Rules) -> bool;
-}
-
-impl Oracle for crate::egdb::Egdb {
-    /// The database's result where it is exact for a position without
-    /// repetition history (see docs/egdb.md).
-    fn result(&self, pos: &Position) -> Option<Result3> {
-        self.probe(pos).filter(|p| p.exact).and_then(|p| p.result)
-    }
-
-    fn covers(&self, rules: &Rules) -> bool {
-        self.ruleset().rules == *rules
-    }
-}
+/// The database interface the search takes (defined with the database's
+/// play code, [`crate::egdb::play`]).
+pub use crate::egdb::play::Oracle;
 
 /// One line of progress: a depth completed.
 #[derive(Clone, Debug)]
@@ -388,25 +365,18 @@ impl Searcher {
                 // Playing: a won position is won by the shortest way out of
                 // its stretch without captures, which never repeats; other
                 // results are kept move by move, cycles counted.
-                let way_out = winning_move(
+                self.root_moves = play::moves_to_play(
                     &self.rules,
                     oracle,
                     &history,
                     &root,
-                    CONVERT_NODES.min(self.node_limit),
+                    legal,
+                    self.node_limit,
                     self.deadline,
                 );
-                self.root_moves = match way_out {
-                    Some(way) => {
-                        let mut only = Moves::EMPTY;
-                        only.insert(way.pit);
-                        only
-                    }
-                    None => keep_result(&self.rules, oracle, &root, legal, &history),
-                };
             } else if history.is_empty() {
                 // Proving: the database is exact only without history.
-                self.root_moves = keep_result(&self.rules, oracle, &root, legal, &[]);
+                self.root_moves = play::keep_result(&self.rules, oracle, &root, legal, &[]);
             }
         }
         report.best = self.root_moves.into_iter().next();
@@ -616,13 +586,13 @@ impl Searcher {
         // The database knows the result, not the margin: within the band,
         // the horizon decides (a guess for play; the band's end for proofs).
         let (lo, hi) = match result {
-            Result3::Win => {
+            Wdl::Win => {
                 (Score(Score::WIN - Score::MARGIN_MAX), Score(Score::WIN + Score::MARGIN_MAX))
             }
-            Result3::Loss => {
+            Wdl::Loss => {
                 (Score(-Score::WIN - Score::MARGIN_MAX), Score(-Score::WIN + Score::MARGIN_MAX))
             }
-            Result3::Draw => (Score(-Score::MARGIN_MAX), Score(Score::MARGIN_MAX)),
+            Wdl::Draw => (Score(-Score::MARGIN_MAX), Score(Score::MARGIN_MAX)),
         };
         Some(match self.horizon {
             Horizon::Evaluate => {
@@ -938,51 +908,4 @@ pub fn minimax(game: &Game, depth: u32) -> Score {
         best
     }
     go(&mut game, &rules, &weights, depth)
-}
-
-/// The moves that keep the database's result of a position, or better it:
-/// with a database present, the player never makes a move that worsens the
-/// exact result. The database knows positions without history; `history`
-/// (the game's positions since the last capture, before `pos`) only decides
-/// which moves end the game as a cycle. All of `legal` if the database does
-/// not know the position, or if no move would keep it (cannot happen with a
-/// correct database and no history).
-fn keep_result(
-    rules: &Rules,
-    oracle: &dyn Oracle,
-    pos: &Position,
-    legal: Moves,
-    history: &[Position],
-) -> Moves {
-    let Some(result) = oracle.result(pos) else {
-        return legal;
-    };
-    let rank = |r: Result3| match r {
-        Result3::Loss => 0,
-        Result3::Draw => 1,
-        Result3::Win => 2,
-    };
-    let mover = pos.to_move();
-    let mut keep = Moves::EMPTY;
-    for pit in legal {
-        let child = rules.play_unchecked(pos, pit);
-        let cycle = child.captured() == pos.captured()
-            && (child.same_place(pos) || history.iter().any(|p| p.same_place(&child)));
-        let after = if child.is_over() {
-            Some(Score::of_outcome(rules, &child, mover).result())
-        } else if cycle {
-            let ended = rules.finish(&child, EndReason::Cycle);
-            Some(Score::of_outcome(rules, &ended, mover).result())
-        } else {
-            oracle.result(&child).map(|r| if child.to_move() == mover { r } else { r.flip() })
-        };
-        if after.is_some_and(|a| rank(a) >= rank(result)) {
-            keep.insert(pit);
-        }
-    }
-    if keep.is_empty() {
-        legal
-    } else {
-        keep
-    }
 }

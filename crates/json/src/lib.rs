@@ -11,7 +11,12 @@
 //! over), `end` and `ending` (why the game ended, the same id under both
 //! names: `ending` is the name records use), `position` (the one-line
 //! notation), and after a move its `explanation` (and with events asked
-//! for, `events`).
+//! for, `events`), both from the move's report.
+//!
+//! A move's report ([`move_report`]) holds `move`, `mover`, `before`,
+//! `captured_before`, `events` and `explanation`; the web server sends it
+//! after each move (with the explanation in every interface language), and
+//! the lines of `replay` take their `explanation` and `events` from it.
 
 use mancala_rules::{explain, Event, Game, MoveReport, Pit, Rules};
 use serde_json::{json, Value};
@@ -23,7 +28,7 @@ pub fn state(rules: &Rules, game: &Game, report: Option<&MoveReport>, events: bo
     let outcome = pos.outcome();
     let mut line = json!({
         "ply": game.moves().len(),
-        "move": report.map(|r| r.pit.letter(rules).to_string()),
+        "move": null,
         "board": pos.pits(),
         "captured": [pos.captured().south, pos.captured().north],
         "to_move": if pos.is_over() { None } else { Some(pos.to_move().name()) },
@@ -35,12 +40,32 @@ pub fn state(rules: &Rules, game: &Game, report: Option<&MoveReport>, events: bo
         "position": pos.to_string(),
     });
     if let Some(report) = report {
-        line["explanation"] = explain(rules, report).into();
+        let mut json = move_report(rules, report, explain(rules, report).into());
+        line["move"] = json["move"].take();
+        line["explanation"] = json["explanation"].take();
         if events {
-            line["events"] = events_json(rules, report);
+            line["events"] = json["events"].take();
         }
     }
     line
+}
+
+/// A move's report as JSON: `move` (the pit's letter), `mover`
+/// (`"south"`/`"north"`), `before` (the board before the move, seeds per
+/// pit in sowing order), `captured_before` (`[south, north]` before it),
+/// `events` (every event in order, as [`event`] writes each) and
+/// `explanation`, as given: the English sentence of [`explain`] for the
+/// command and the Python package, one per language for the web server.
+pub fn move_report(rules: &Rules, report: &MoveReport, explanation: Value) -> Value {
+    let before = &report.before;
+    json!({
+        "move": report.pit.letter(rules).to_string(),
+        "mover": report.mover.name(),
+        "before": before.pits(),
+        "captured_before": [before.captured().south, before.captured().north],
+        "events": events_json(rules, report),
+        "explanation": explanation,
+    })
 }
 
 /// Every event of a move, in order.
@@ -93,6 +118,41 @@ mod tests {
         assert_eq!(after["to_move"], "north");
         assert_eq!(after["events"][0], json!({"type": "take", "pit": "c", "seeds": 4}));
         assert!(after["explanation"].as_str().is_some_and(|s| !s.is_empty()));
+    }
+
+    #[test]
+    fn a_move_report_holds_the_move_the_board_before_it_and_every_event() {
+        // Oware (Abapa): South sows e (3 seeds) into f, A and B, and takes
+        // the 2 and 3 now in A and B.
+        let rules = ruleset("oware-abapa").unwrap().rules;
+        let pos = rules.parse_position("0,0,0,0,3,0/1,2,0,0,0,1 20-21 S").unwrap();
+        let mut game = Game::from_position(rules, pos);
+        let e = Pit::parse("e", &rules).unwrap();
+        let report = game.play_reported(e).unwrap();
+        let json = move_report(&rules, &report, "a sentence".into());
+        assert_eq!(json["move"], "e");
+        assert_eq!(json["mover"], "south");
+        assert_eq!(json["before"], json!([0, 0, 0, 0, 3, 0, 1, 2, 0, 0, 0, 1]));
+        assert_eq!(json["captured_before"], json!([20, 21]));
+        assert_eq!(json["explanation"], "a sentence");
+        let events = json["events"].as_array().unwrap();
+        assert_eq!(events[0], json!({"type": "take", "pit": "e", "seeds": 3}));
+        let captures: Vec<&Value> = events.iter().filter(|e| e["type"] == "capture").collect();
+        assert_eq!(
+            captures,
+            [
+                &json!({"type": "capture", "pit": "B", "seeds": 3, "by": "south"}),
+                &json!({"type": "capture", "pit": "A", "seeds": 2, "by": "south"}),
+            ]
+        );
+        assert_eq!(json.as_object().unwrap().len(), 6, "{json}");
+        // A replay line takes the move, its explanation and its events from
+        // the report.
+        let line = state(&rules, &game, Some(&report), true);
+        let english = move_report(&rules, &report, explain(&rules, &report).into());
+        for key in ["move", "explanation", "events"] {
+            assert_eq!(line[key], english[key], "{key}");
+        }
     }
 
     #[test]

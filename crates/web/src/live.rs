@@ -597,19 +597,8 @@ pub fn settled_report_json(ruleset: &Ruleset, report: &MoveReport, finished: boo
     json
 }
 
-/// A move report as JSON: the move, the mover, every event, and the
-/// explaining sentence in each interface language.
+/// A move report as JSON ([`mancala_json::move_report`], as the command
+/// writes it) with the explaining sentence in each interface language.
 pub fn report_json(ruleset: &Ruleset, report: &MoveReport) -> Value {
-    let rules = &ruleset.rules;
-    let letter = |p: Pit| p.letter(rules).to_string();
-    // The events as `mancala replay --events` writes them (one function).
-    let events = mancala_json::events_json(rules, report);
-    json!({
-        "move": letter(report.pit),
-        "mover": report.mover.name(),
-        "before": report.before.pits(),
-        "captured_before": [report.before.captured().south, report.before.captured().north],
-        "events": events,
-        "explanation": explain::explanations(ruleset, report),
-    })
+    mancala_json::move_report(&ruleset.rules, report, explain::explanations(ruleset, report))
 }

@@ -534,6 +534,18 @@ async fn records_download_and_upload_round_trip() {
     let replay = get(&server, &format!("/api/games/{new_id}/replay")).await.json();
     assert_eq!(replay["plies"].as_array().unwrap().len(), 5);
     assert_eq!(replay["plies"][1]["report"]["move"], "c");
+    // The move's report is the one the command writes
+    // (`mancala_json::move_report`), with the explanation in every language.
+    let report = &replay["plies"][1]["report"];
+    let rules = mancala_rules::ruleset("oware-abapa").unwrap().rules;
+    let mut game = mancala_rules::Game::new(rules);
+    let c = mancala_rules::Pit::parse("c", &rules).unwrap();
+    let played = game.play_reported(c).unwrap();
+    let expected = mancala_json::move_report(&rules, &played, report["explanation"].clone());
+    assert_eq!(report, &expected);
+    for lang in ["en", "vi", "nl"] {
+        assert!(report["explanation"][lang].as_str().is_some_and(|s| !s.is_empty()), "{report}");
+    }
     server.stop().await;
 }
 

@@ -1,11 +1,21 @@
-//! Winning a won endgame under the repetition rule.
+//! The database in play: the one interface the search asks
+//! ([`Oracle`]), and the choice of root moves that keeps the database's
+//! result under the repetition rule ([`moves_to_play`], [`keep_result`],
+//! [`winning_move`]). It depends on the rules and the database only, never
+//! on the search (see docs/egdb.md, "Playing with it").
 //!
-//! An endgame database stores who wins a position, not how soon. Moving from
-//! one won position to another won position is not enough to win: the
-//! winner can walk in a circle, and under the repetition rule a circle ends
-//! the game as a cycle, which is usually not a win. Databases that store
-//! distances avoid this by always moving closer; ours store results only
-//! (2 bytes a position), so the distance is found at play time instead.
+//! **Keeping the result.** The database knows positions without history.
+//! At the root the player only considers moves whose result is at least the
+//! database's result for the position, counting a move that repeats a
+//! position since the last capture as the cycle it makes.
+//!
+//! **Winning a won position.** The database stores who wins a position,
+//! not how soon. Moving from one won position to another won position is
+//! not enough to win: the winner can walk in a circle, and under the
+//! repetition rule a circle ends the game as a cycle, which is usually not
+//! a win. Databases that store distances avoid this by always moving
+//! closer; ours store results only (2 bytes a position), so the distance
+//! is found at play time instead.
 //!
 //! Within a stretch without captures the game is a reachability game: the
 //! winner must force a *way out* of the stretch that keeps the win, that is
@@ -22,11 +32,107 @@
 //! one would be a cycle), so a position whose every way out passes through
 //! the history is not claimed.
 
-use crate::score::Result3;
-use crate::search::Oracle;
-use mancala_rules::{EndReason, Pit, Position, Rules, Side, Stall};
+use super::Egdb;
+use mancala_rules::{EndReason, Moves, Pit, Position, Rules, Side, Stall, Wdl};
 use std::collections::HashMap;
 use std::time::Instant;
+
+/// The most positions [`moves_to_play`] spends on finding the way to win a
+/// position the database calls won.
+pub const WAY_OUT_NODES: u64 = 1_000_000;
+
+/// Something that knows exact results of some positions: an endgame
+/// database, as the search sees it. `result` answers only for positions it
+/// is sure of when the position has no repetition history (the search asks
+/// only then).
+pub trait Oracle {
+    /// The result for the player to move, if known exactly.
+    fn result(&self, pos: &Position) -> Option<Wdl>;
+
+    /// Whether it answers for games under these rules (searches of other
+    /// games do not ask it).
+    fn covers(&self, rules: &Rules) -> bool;
+}
+
+impl Oracle for Egdb {
+    /// The database's result where it is exact for a position without
+    /// repetition history (see docs/egdb.md).
+    fn result(&self, pos: &Position) -> Option<Wdl> {
+        self.probe(pos).filter(|p| p.exact).and_then(|p| p.result)
+    }
+
+    fn covers(&self, rules: &Rules) -> bool {
+        self.ruleset().rules == *rules
+    }
+}
+
+/// The root moves a player with a database may choose from in `root`, a
+/// position of a game whose positions since the last capture (before
+/// `root`) are `history`: in a position the database calls won, the one
+/// move of the shortest way out ([`winning_move`], within `node_limit`
+/// positions, at most [`WAY_OUT_NODES`], and the deadline); otherwise, or
+/// if none is found, the moves that keep the result ([`keep_result`]).
+pub fn moves_to_play(
+    rules: &Rules,
+    oracle: &dyn Oracle,
+    history: &[Position],
+    root: &Position,
+    legal: Moves,
+    node_limit: u64,
+    deadline: Option<Instant>,
+) -> Moves {
+    let limit = WAY_OUT_NODES.min(node_limit);
+    match winning_move(rules, oracle, history, root, limit, deadline) {
+        Some(way) => {
+            let mut only = Moves::EMPTY;
+            only.insert(way.pit);
+            only
+        }
+        None => keep_result(rules, oracle, root, legal, history),
+    }
+}
+
+/// The moves that keep the database's result of a position, or better it:
+/// with a database present, the player never makes a move that worsens the
+/// exact result. The database knows positions without history; `history`
+/// (the game's positions since the last capture, before `pos`) only decides
+/// which moves end the game as a cycle. All of `legal` if the database does
+/// not know the position, or if no move would keep it (cannot happen with a
+/// correct database and no history).
+pub fn keep_result(
+    rules: &Rules,
+    oracle: &dyn Oracle,
+    pos: &Position,
+    legal: Moves,
+    history: &[Position],
+) -> Moves {
+    let Some(result) = oracle.result(pos) else {
+        return legal;
+    };
+    let mover = pos.to_move();
+    let mut keep = Moves::EMPTY;
+    for pit in legal {
+        let child = rules.play_unchecked(pos, pit);
+        let cycle = child.captured() == pos.captured()
+            && (child.same_place(pos) || history.iter().any(|p| p.same_place(&child)));
+        let after = if child.is_over() {
+            Some(Wdl::for_side(rules.winner_of(&child), mover))
+        } else if cycle {
+            let ended = rules.finish(&child, EndReason::Cycle);
+            Some(Wdl::for_side(rules.winner_of(&ended), mover))
+        } else {
+            oracle.result(&child).map(|r| if child.to_move() == mover { r } else { r.flip() })
+        };
+        if after.is_some_and(|a| a >= result) {
+            keep.insert(pit);
+        }
+    }
+    if keep.is_empty() {
+        legal
+    } else {
+        keep
+    }
+}
 
 /// How a won stretch is left: the move to play now and the number of plies
 /// (this move included) within which the winner forces a capture that keeps
@@ -40,7 +146,7 @@ pub struct WayOut {
 }
 
 /// The move that brings the player to move, who wins `root` by the
-/// database, closest to winning it. `history` holds the game's positions
+/// database, closest to winning it (see the module's documentation). `history` holds the game's positions
 /// since the last capture (the root may be among them); none may occur
 /// again. `None` if the database does not call the root won, or if no way
 /// out is found within `node_limit` positions, 127 plies or the deadline.
@@ -52,7 +158,7 @@ pub fn winning_move(
     node_limit: u64,
     deadline: Option<Instant>,
 ) -> Option<WayOut> {
-    if root.is_over() || oracle.result(root) != Some(Result3::Win) {
+    if root.is_over() || oracle.result(root) != Some(Wdl::Win) {
         return None;
     }
     let mut prover = Prover {
@@ -117,7 +223,7 @@ struct Prover<'a> {
 
 impl Prover<'_> {
     /// The database's result of `pos` for the winner, if exact.
-    fn db_for_winner(&self, pos: &Position) -> Option<Result3> {
+    fn db_for_winner(&self, pos: &Position) -> Option<Wdl> {
         let r = self.oracle.result(pos)?;
         Some(if pos.to_move() == self.winner { r } else { r.flip() })
     }
@@ -128,7 +234,7 @@ impl Prover<'_> {
         }
         if child.captured() != parent.captured() {
             // History starts afresh: the database is exact.
-            return Leaf::Out(self.db_for_winner(child) == Some(Result3::Win));
+            return Leaf::Out(self.db_for_winner(child) == Some(Wdl::Win));
         }
         let forbidden = self.forbidden.get(&child.key());
         if forbidden.is_some_and(|v| v.iter().any(|p| p.same_place(child))) {
@@ -152,7 +258,7 @@ impl Prover<'_> {
         }
         // Only a position the database calls won can lead to a way out that
         // keeps the win (the database's results hold without history).
-        if self.db_for_winner(pos) != Some(Result3::Win) {
+        if self.db_for_winner(pos) != Some(Wdl::Win) {
             return Some(false);
         }
         let state = self.state(pos);
@@ -183,7 +289,7 @@ impl Prover<'_> {
                 Leaf::Out(_) => {}
                 Leaf::Inside => {
                     let db = self.db_for_winner(&child);
-                    if db == Some(Result3::Win) {
+                    if db == Some(Wdl::Win) {
                         inside.push(child);
                     } else if !winner_moves {
                         return Some(self.record(state, plies, false));
