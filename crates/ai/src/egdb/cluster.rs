@@ -239,41 +239,70 @@ pub fn build_distributed(
     let options = options.clone();
     let me = cluster.process;
     let connected_flag = connected.clone();
-    let guards = timely::execute(config, move |worker| {
-        connected_flag.store(true, RELAXED);
-        let mut net = Net::new(worker);
-        let result = run(&mut net, ruleset, &path, &options, &*progress);
-        if let Err(e) = &result {
-            // Tell the others (they are waiting on this process's next
-            // exchange), so that all stop with the reason.
-            if !matches!(e, EgdbError::Cluster(_)) {
-                let message = format!("process {me}: {e}");
-                let out = (0..net.peers)
-                    .filter(|&p| p != net.me)
-                    .map(|p| (p as u32, FAILED, 0, Vec::new(), message.clone().into_bytes()))
-                    .collect();
-                let _ = net.exchange(out);
+    // The worker's result; none if it panicked (timely's threads panic when
+    // a connection breaks: another process died, or its host).
+    let outcome: Arc<Mutex<Option<Result<ClusterReport, EgdbError>>>> = Arc::default();
+    let slot = outcome.clone();
+    // Timely's panics are its way of reporting a broken connection: keep
+    // the first message for the error, and print none of them.
+    let broke: Arc<Mutex<Option<String>>> = Arc::default();
+    let previous_hook = std::panic::take_hook();
+    {
+        let broke = broke.clone();
+        std::panic::set_hook(Box::new(move |info| {
+            let text = info
+                .payload()
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            let mut broke = broke.lock().unwrap_or_else(|e| e.into_inner());
+            if broke.is_none() || text.starts_with("timely communication error") {
+                if !broke.as_deref().is_some_and(|b| b.starts_with("timely communication")) {
+                    *broke = Some(text);
+                }
             }
-        }
-        result
-    });
-    let guards = match guards {
-        Ok(g) => g,
-        Err(e) => {
-            connected.store(true, RELAXED);
-            return Err(EgdbError::Cluster(format!("starting the processes' connections: {e}")));
-        }
-    };
-    let results = guards.join();
+        }));
+    }
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        timely::execute(config, move |worker| {
+            connected_flag.store(true, RELAXED);
+            let mut net = Net::new(worker);
+            let result = run(&mut net, ruleset, &path, &options, &*progress);
+            if let Err(e) = &result {
+                // Tell the others (they are waiting on this process's next
+                // exchange), so that all stop with the reason.
+                if !matches!(e, EgdbError::Cluster(_)) {
+                    let message = format!("process {me}: {e}");
+                    let out = (0..net.peers)
+                        .filter(|&p| p != net.me)
+                        .map(|p| (p as u32, FAILED, 0, Vec::new(), message.clone().into_bytes()))
+                        .collect();
+                    let _ = net.exchange(out);
+                }
+            }
+            *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+        })
+        .map(|guards| drop(guards.join()))
+    }));
+    std::panic::set_hook(previous_hook);
+    connected.store(true, RELAXED);
     let _ = watchdog.join();
-    match results.into_iter().next() {
-        Some(Ok(result)) => result,
-        Some(Err(panic)) => Err(EgdbError::Cluster(format!(
-            "process {me}: the connection to another process broke (it died, was killed or its \
-             host went down): {}",
-            panic.trim_matches('"')
-        ))),
-        None => Err(EgdbError::Internal("no timely worker ran".into())),
+    if let Ok(Err(e)) = ran {
+        return Err(EgdbError::Cluster(format!("starting the processes' connections: {e}")));
+    }
+    let result = outcome.lock().unwrap_or_else(|e| e.into_inner()).take();
+    match result {
+        // A finished build, even if a connection broke as the processes
+        // closed them.
+        Some(result) => result,
+        None => {
+            let why = broke.lock().unwrap_or_else(|e| e.into_inner()).take().unwrap_or_default();
+            Err(EgdbError::Cluster(format!(
+                "process {me}: the connection to another process broke (it died, was killed or \
+                 its host went down): {why}"
+            )))
+        }
     }
 }
 
