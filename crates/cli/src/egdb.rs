@@ -245,8 +245,12 @@ fn build_cluster(
         Some(t) => t,
         None => 1,
     };
-    let build_options =
-        BuildOptions { max_seeds: seeds, threads, builder: Builder::Retro, ..BuildOptions::default() };
+    let build_options = BuildOptions {
+        max_seeds: seeds,
+        threads,
+        builder: Builder::Retro,
+        ..BuildOptions::default()
+    };
     let processes = cluster.processes;
     eprintln!(
         "process {me} of {processes}: building {} ({seeds} seeds at most, {threads} thread(s), \
@@ -259,27 +263,43 @@ fn build_cluster(
         eprintln!("process {me}: {:.1} s: {line}", started.elapsed().as_secs_f64());
     });
     let report = build_distributed(ruleset, &path, &build_options, &options, progress)
-        .with_context(|| format!("distributed build of {} (process {me} of {processes})", ruleset.id))?;
+        .with_context(|| {
+            format!("distributed build of {} (process {me} of {processes})", ruleset.id)
+        })?;
     if let Some(build) = &report.build {
         let cpu: Vec<(u32, f64)> = report.layers.iter().map(|l| (l.seeds, l.cpu_seconds)).collect();
         print_report(build, &path, threads, &cpu);
     }
     println!("process {me} of {processes}: its share of each layer computed");
     println!(
-        "{:>5} {:>12} {:>12} {:>6} {:>9} {:>9} {:>14} {:>14} {:>14} {:>10}",
-        "seeds", "positions", "owned", "sweeps", "seconds", "cpu s", "owned/cpu s", "bytes sent",
-        "bytes recvd", "peak MiB"
+        "{:>5} {:>12} {:>12} {:>6} {:>9} {:>9} {:>9} {:>14} {:>14} {:>14} {:>10}",
+        "seeds",
+        "positions",
+        "owned",
+        "sweeps",
+        "seconds",
+        "cpu s",
+        "sys s",
+        "owned/cpu s",
+        "bytes sent",
+        "bytes recvd",
+        "peak MiB"
     );
     for l in &report.layers {
         println!(
-            "{:>5} {:>12} {:>12} {:>6} {:>9.2} {:>9.2} {:>14.0} {:>14} {:>14} {:>10.1}",
+            "{:>5} {:>12} {:>12} {:>6} {:>9.2} {:>9.2} {:>9.2} {:>14} {:>14} {:>14} {:>10.1}",
             l.seeds,
             l.positions,
             l.owned,
             l.sweeps,
             l.seconds,
             l.cpu_seconds,
-            l.owned as f64 / l.cpu_seconds.max(1e-9),
+            l.sys_seconds,
+            if l.cpu_seconds >= 0.1 {
+                format!("{:.0}", l.owned as f64 / l.cpu_seconds)
+            } else {
+                "-".to_string()
+            },
             l.bytes_sent,
             l.bytes_received,
             mib(l.peak_rss)

@@ -55,6 +55,9 @@ const BLOCK: usize = 1 << 14;
 /// Bytes of a lower layer per record when process 0 sends it.
 const PIECE: usize = 1 << 20;
 
+/// Words per record of marks or changes (1 MiB).
+const WORDS: usize = 1 << 17;
+
 /// A record: destination process, kind, argument, words, bytes.
 type Rec = (u32, u8, u64, Vec<u64>, Vec<u8>);
 
@@ -73,6 +76,8 @@ const LOWER: u8 = 5;
 const DONE: u8 = 6;
 /// A process failed: the bytes are its message.
 const FAILED: u8 = 7;
+/// Round 1's values of a range from `arg` on (2 bytes each).
+const FIRST: u8 = 8;
 
 /// How the processes of a distributed build find each other.
 #[derive(Clone, Debug)]
@@ -149,10 +154,11 @@ pub struct ProcessLayer {
     pub positions: u64,
     pub owned: u64,
     pub sweeps: u32,
-    /// Wall seconds, and this process's user CPU seconds (Linux; 0
-    /// elsewhere).
+    /// Wall seconds, and this process's user and system CPU seconds
+    /// (Linux; 0 elsewhere).
     pub seconds: f64,
     pub cpu_seconds: f64,
+    pub sys_seconds: f64,
     /// This process's peak resident memory so far, in bytes (Linux).
     pub peak_rss: u64,
     /// Bytes of records this process sent to others, and received.
@@ -206,8 +212,7 @@ pub fn build_distributed(
             log_fn: Arc::new(|_| None),
         }
     };
-    let config =
-        timely::Config { communication, worker: timely::WorkerConfig::default() };
+    let config = timely::Config { communication, worker: timely::WorkerConfig::default() };
     // Timely retries connecting for ever: a process that never comes up
     // would leave the others waiting. The watchdog ends this process with
     // a message if the connections are not all up in time.
@@ -370,8 +375,7 @@ impl<'w> Net<'w> {
             self.worker.step_or_park(Some(Duration::from_millis(100)));
         }
         let mut inbox = self.inbox.borrow_mut();
-        let (now, later): (Vec<_>, Vec<_>) =
-            inbox.drain(..).partition(|(t, _)| *t < self.epoch);
+        let (now, later): (Vec<_>, Vec<_>) = inbox.drain(..).partition(|(t, _)| *t < self.epoch);
         *inbox = later;
         let mut got = Vec::with_capacity(now.len());
         for (_, r) in now {
@@ -387,10 +391,10 @@ impl<'w> Net<'w> {
         Ok(got)
     }
 
-    /// `words` to every other process, in records of at most 1 M words.
+    /// `words` to every other process, in records of at most 1 MiB.
     fn to_others(&self, kind: u8, arg: u64, words: &[u64], out: &mut Vec<Rec>) {
         for p in (0..self.peers).filter(|&p| p != self.me) {
-            for piece in words.chunks(1 << 20) {
+            for piece in words.chunks(WORDS) {
                 out.push((p as u32, kind, arg, piece.to_vec(), Vec::new()));
             }
         }
@@ -428,7 +432,8 @@ fn run(
                 out.push((p as u32, LAYER, n as u64, Vec::new(), Vec::new()));
             }
             net.exchange(out)?;
-            let (layer, mine) = layer_distributed(net, ruleset, binom, lower, n, options, progress)?;
+            let (layer, mine) =
+                layer_distributed(net, ruleset, binom, lower, n, options, progress)?;
             let seconds = mine.seconds;
             layers.push(mine);
             Ok((layer, seconds))
@@ -470,7 +475,8 @@ fn run(
                     lower.len()
                 )));
             }
-            let (layer, mine) = layer_distributed(net, ruleset, &binom, &lower, n, options, progress)?;
+            let (layer, mine) =
+                layer_distributed(net, ruleset, &binom, &lower, n, options, progress)?;
             layers.push(mine);
             lower.push(layer.data);
         }
@@ -538,7 +544,7 @@ fn layer_distributed(
     progress: &dyn Fn(&str),
 ) -> Result<(Layer, ProcessLayer), EgdbError> {
     let start = Instant::now();
-    let cpu0 = usage().0;
+    let (cpu0, _, sys0) = usage();
     let (sent0, received0) = (net.sent, net.received);
     let rules = &ruleset.rules;
     let lower: Vec<&[u8]> = lower.iter().map(Vec::as_slice).collect();
@@ -587,13 +593,11 @@ fn layer_distributed(
     let mut st = st;
 
     // Round 1: every owned position's moves.
-    let outgoing = Mutex::new(Vec::new());
     for_blocks(
         threads,
         blocks,
         &|b| {
             let mut cursor = Cursor::new();
-            let mut mine = Vec::new();
             let range = block(b);
             let mut word = 0u64;
             for idx in range.clone() {
@@ -606,19 +610,17 @@ fn layer_distributed(
                 slot.other.store(bottom, RELAXED);
                 if value != bottom {
                     word |= 1 << (idx % 64);
-                    mine.push((idx as u64) << 16 | value as u64);
                 }
                 if idx % 64 == 63 || idx + 1 == range.end {
                     st.changed[st.word(idx)].store(word, RELAXED);
                     word = 0;
                 }
             }
-            outgoing.lock().expect("changes lock").extend(mine);
             Ok(0)
         },
         &mut |_| {},
     )?;
-    let mut changes = publish_changes(net, &mut st, outgoing.into_inner().expect("lock"), 1)?;
+    let mut changes = publish_first(net, &mut st, hi, bottom)?;
     let mut sweeps = 1u32;
     let mut revisits = 0u64;
     while changes > 0 {
@@ -679,7 +681,7 @@ fn layer_distributed(
         let mut out = Vec::new();
         for (o, words) in remote.into_iter().enumerate() {
             let words = words.into_inner().expect("marks lock");
-            for piece in words.chunks(1 << 20) {
+            for piece in words.chunks(WORDS) {
                 out.push((o as u32, MARKS, 0, piece.to_vec(), Vec::new()));
             }
         }
@@ -796,9 +798,8 @@ fn layer_distributed(
                 let (board, side) = solver.board_of(&mut cursor, idx);
                 let (tw, tl) = solver.ends_in_play(board, side)?;
                 let (w, l) = unpack(st.values[idx].load(RELAXED));
-                let stalls = limit.is_some_and(|limit| {
-                    bound_of_round(st.rounds[idx]) as u32 >= limit
-                });
+                let stalls =
+                    limit.is_some_and(|limit| bound_of_round(st.rounds[idx]) as u32 >= limit);
                 mine.add(m, w, l, tw, tl, stalls);
             }
             tally.lock().expect("tally lock").merge(&mine);
@@ -835,6 +836,7 @@ fn layer_distributed(
         sweeps,
         seconds,
         cpu_seconds: usage().0 - cpu0,
+        sys_seconds: usage().2 - sys0,
         peak_rss: usage().1,
         bytes_sent: net.sent - sent0,
         bytes_received: net.received - received0,
@@ -847,20 +849,22 @@ fn layer_distributed(
     Ok((Layer { data, positions, sweeps, tally, revisits: all_revisits }, mine))
 }
 
-/// This process's user CPU seconds and peak resident bytes.
+/// This process's user CPU seconds, peak resident bytes and system CPU
+/// seconds.
 #[cfg(target_os = "linux")]
-fn usage() -> (f64, u64) {
+fn usage() -> (f64, u64, f64) {
     // SAFETY: getrusage only writes the struct it is given.
     let mut u: libc::rusage = unsafe { std::mem::zeroed() };
     if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
-        return (0.0, 0);
+        return (0.0, 0, 0.0);
     }
-    (u.ru_utime.tv_sec as f64 + u.ru_utime.tv_usec as f64 / 1e6, u.ru_maxrss as u64 * 1024)
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    (secs(u.ru_utime), u.ru_maxrss as u64 * 1024, secs(u.ru_stime))
 }
 
 #[cfg(not(target_os = "linux"))]
-fn usage() -> (f64, u64) {
-    (0.0, 0)
+fn usage() -> (f64, u64, f64) {
+    (0.0, 0, 0.0)
 }
 
 /// Marks one predecessor this process owns.
@@ -876,6 +880,47 @@ fn mark(st: &Share, m1: u8, p: &Parent) -> Result<(), EgdbError> {
         st.full[word].fetch_or(bit, RELAXED);
     }
     Ok(())
+}
+
+/// Round 1 changes nearly every value: each process sends the values of
+/// its whole range (2 bytes a position, in 1 MiB pieces) rather than
+/// each change (8 bytes); returns how many positions of the whole layer
+/// are not "never" after round 1.
+fn publish_first(net: &mut Net, st: &mut Share, hi: usize, bottom: u16) -> Result<u64, EgdbError> {
+    let mut count = 0u64;
+    let mut apply = |idx: usize, v: u16| {
+        st.values[idx].store(v, RELAXED);
+        if v != bottom {
+            if !st.rounds.is_empty() {
+                st.rounds[idx] = 1;
+            }
+            count += 1;
+        }
+    };
+    let mut out = Vec::new();
+    let lo = st.lo;
+    for start in (lo..hi).step_by(PIECE / 2) {
+        let end = (start + PIECE / 2).min(hi);
+        let bytes: Vec<u8> = st.slots[start - lo..end - lo]
+            .iter()
+            .flat_map(|s| s.cur.load(RELAXED).to_le_bytes())
+            .collect();
+        for p in (0..net.peers).filter(|&p| p != net.me) {
+            out.push((p as u32, FIRST, start as u64, Vec::new(), bytes.clone()));
+        }
+    }
+    for idx in lo..hi {
+        apply(idx, st.slots[idx - lo].cur.load(RELAXED));
+    }
+    for (_, kind, at, _, bytes) in net.exchange(out)? {
+        if kind != FIRST {
+            return Err(EgdbError::Internal(format!("unexpected record {kind}")));
+        }
+        for (k, v) in bytes.chunks_exact(2).enumerate() {
+            apply(at as usize + k, u16::from_le_bytes([v[0], v[1]]));
+        }
+    }
+    Ok(count)
 }
 
 /// Sends this process's changes of round `round` to the others and

@@ -744,8 +744,7 @@ impl Solver<'_> {
         let at_max = if held == lose {
             HELD
         } else {
-            ls[..quiet].iter().filter(|&&l| combine(m1, tw, tl, wm, l).1 == lose).count()
-                as u8
+            ls[..quiet].iter().filter(|&&l| combine(m1, tw, tl, wm, l).1 == lose).count() as u8
         };
         Ok((pack(win, lose), at_max))
     }
