@@ -55,6 +55,13 @@ const BLOCK: usize = 1 << 14;
 /// Bytes of a lower layer per record when process 0 sends it.
 const PIECE: usize = 1 << 20;
 
+/// Marks in flight from one process, at most (about; see phase 1).
+const MARK_BYTES: u64 = 8 << 20;
+
+/// Quiet predecessors per changed position, about (for sizing the parts
+/// of phase 1).
+const MARKS_PER_CHANGE: u64 = 6;
+
 /// Words per record of marks or changes (1 MiB).
 const WORDS: usize = 1 << 17;
 
@@ -626,71 +633,83 @@ fn layer_distributed(
     while changes > 0 {
         sweeps += 1;
         let round = sweeps;
-        // Phase 1: mark the predecessors of the changed positions.
-        let remote: Vec<Mutex<Vec<u64>>> = (0..peers).map(|_| Mutex::new(Vec::new())).collect();
-        for_blocks(
-            threads,
-            blocks,
-            &|b| {
-                let range = block(b);
-                let mut cursor = Cursor::new();
-                let mut error = None;
-                let mut away: Vec<Vec<u64>> = vec![Vec::new(); peers];
-                let mut near = Vec::new();
-                let first = st.word(range.start);
-                for word in first..first + (range.end - range.start).div_ceil(64) {
-                    let w = st.changed[word].swap(0, RELAXED);
-                    bits(word, w, |local| {
-                        let ci = lo + local;
-                        let slot = st.slot(ci);
-                        if slot.stat.load(RELAXED) == TERMINAL_MARK {
-                            return;
-                        }
-                        let (board, side) = solver.board_of(&mut cursor, ci);
-                        let new = slot.cur.load(RELAXED);
-                        let old = slot.other.load(RELAXED);
-                        let found = solver.parents(board, side, new, old, &mut |p| {
-                            let o = owner(p.pi);
-                            if o == me {
-                                prefetch(st.slot(p.pi));
-                                near.push(p);
-                            } else {
-                                away[o].push(pack_parent(&p));
+        // Phase 1: mark the predecessors of the changed positions. The
+        // marks for other processes are sent in parts, so that those in
+        // flight stay within about MARK_BYTES a process whatever the
+        // number of changes (every process knows the number of changes,
+        // so all agree on the number of parts and so of exchanges).
+        let parts = (changes * MARKS_PER_CHANGE * 8 / (peers as u64 * MARK_BYTES)).max(1) as usize;
+        let per_part = blocks.div_ceil(parts);
+        for part in 0..parts {
+            let first_block = (part * per_part).min(blocks);
+            let count = per_part.min(blocks - first_block);
+            let remote: Vec<Mutex<Vec<u64>>> = (0..peers).map(|_| Mutex::new(Vec::new())).collect();
+            for_blocks(
+                threads,
+                count,
+                &|i| {
+                    let range = block(first_block + i);
+                    let mut cursor = Cursor::new();
+                    let mut error = None;
+                    let mut away: Vec<Vec<u64>> = vec![Vec::new(); peers];
+                    let mut near = Vec::new();
+                    let first = st.word(range.start);
+                    for word in first..first + (range.end - range.start).div_ceil(64) {
+                        let w = st.changed[word].swap(0, RELAXED);
+                        bits(word, w, |local| {
+                            let ci = lo + local;
+                            let slot = st.slot(ci);
+                            if slot.stat.load(RELAXED) == TERMINAL_MARK {
+                                return;
+                            }
+                            let (board, side) = solver.board_of(&mut cursor, ci);
+                            let new = slot.cur.load(RELAXED);
+                            let old = slot.other.load(RELAXED);
+                            let found = solver.parents(board, side, new, old, &mut |p| {
+                                let o = owner(p.pi);
+                                if o == me {
+                                    prefetch(st.slot(p.pi));
+                                    near.push(p);
+                                } else {
+                                    away[o].push(pack_parent(&p));
+                                }
+                            });
+                            if let Err(e) = found {
+                                error = Some(e);
                             }
                         });
-                        if let Err(e) = found {
-                            error = Some(e);
+                        for p in near.drain(..) {
+                            mark(&st, m1, &p)?;
                         }
-                    });
-                    for p in near.drain(..) {
-                        mark(&st, m1, &p)?;
                     }
-                }
-                if let Some(e) = error {
-                    return Err(e);
-                }
-                for (o, words) in away.into_iter().enumerate() {
-                    if !words.is_empty() {
-                        remote[o].lock().expect("marks lock").extend(words);
+                    if let Some(e) = error {
+                        return Err(e);
                     }
+                    for (o, words) in away.into_iter().enumerate() {
+                        if !words.is_empty() {
+                            remote[o].lock().expect("marks lock").extend(words);
+                        }
+                    }
+                    Ok(0)
+                },
+                &mut |_| {},
+            )?;
+            let mut out = Vec::new();
+            let words_by_owner: Vec<Vec<u64>> =
+                remote.into_iter().map(|w| w.into_inner().expect("marks lock")).collect();
+            for (o, words) in words_by_owner.iter().enumerate() {
+                for piece in words.chunks(WORDS) {
+                    out.push((o as u32, MARKS, 0, piece.to_vec(), Vec::new()));
                 }
-                Ok(0)
-            },
-            &mut |_| {},
-        )?;
-        let mut out = Vec::new();
-        for (o, words) in remote.into_iter().enumerate() {
-            let words = words.into_inner().expect("marks lock");
-            for piece in words.chunks(WORDS) {
-                out.push((o as u32, MARKS, 0, piece.to_vec(), Vec::new()));
             }
-        }
-        for (_, kind, _, words, _) in net.exchange(out)? {
-            if kind != MARKS {
-                return Err(EgdbError::Internal(format!("unexpected record {kind}")));
-            }
-            for w in words {
-                mark(&st, m1, &unpack_parent(w))?;
+            drop(words_by_owner);
+            for (_, kind, _, words, _) in net.exchange(out)? {
+                if kind != MARKS {
+                    return Err(EgdbError::Internal(format!("unexpected record {kind}")));
+                }
+                for w in words {
+                    mark(&st, m1, &unpack_parent(w))?;
+                }
             }
         }
         // Phase 2: the new values of the marked positions.
