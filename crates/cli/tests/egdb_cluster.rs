@@ -219,3 +219,54 @@ fn killing_a_worker_process_stops_the_others_and_the_build_resumes_identical() {
 fn killing_process_0_stops_the_others_and_the_build_resumes_identical() {
     kill_and_resume(0, 31400);
 }
+
+/// Wrong distributed options: a clear error, a non-zero exit, no file.
+#[test]
+fn bad_distributed_options_are_refused_clearly() {
+    let d = dir("bad");
+    let out = d.join("db.egdb");
+    let run = |args: &[&str]| {
+        let o = Command::new(bin())
+            .args(["egdb", "build", "--seeds", "4", "--out"])
+            .arg(&out)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!o.status.success(), "{args:?}: {}", text(&o));
+        text(&o)
+    };
+    let e = run(&["--game", "wahree", "-n", "2", "-p", "2"]);
+    assert!(e.contains("process index 2 is out of range: with 2 processes it is 0 to 1"), "{e}");
+    let e = run(&["--game", "anywoli", "-n", "1"]);
+    assert!(e.contains("the retrograde builder needs single-lap sowing"), "{e}");
+    let e = run(&["--game", "wahree", "-n", "2", "--builder", "edges"]);
+    assert!(e.contains("uses the retrograde builder"), "{e}");
+    let e = run(&["--game", "wahree", "-p", "1"]);
+    assert!(e.contains("--processes"), "{e}");
+    let hosts = d.join("hosts");
+    std::fs::write(&hosts, "127.0.0.1:31500\n").unwrap();
+    let e = run(&["--game", "wahree", "-n", "2", "-h", hosts.to_str().unwrap()]);
+    assert!(e.contains("has 1 addresses, 2 processes need one each"), "{e}");
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// Each process in its own network namespace, as on separate hosts
+/// (`scripts/egdb-netns.sh`; needs root, so run by hand:
+/// `cargo test --release -p mancala-cli --test egdb_cluster -- --ignored`).
+#[test]
+#[ignore]
+fn processes_in_separate_network_namespaces_build_the_same_file() {
+    let d = dir("netns");
+    let out = d.join("db.egdb");
+    let o = Command::new("bash")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/egdb-netns.sh"))
+        .args(["3", "--game", "wahree", "--seeds", SEEDS, "--out"])
+        .arg(&out)
+        .env("MANCALA", bin())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(same_bytes(&reference("wahree"), &out), "the file differs");
+    std::fs::remove_dir_all(&d).unwrap();
+}
