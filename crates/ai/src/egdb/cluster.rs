@@ -556,11 +556,11 @@ fn layer_distributed(
     let rules = &ruleset.rules;
     let lower: Vec<&[u8]> = lower.iter().map(Vec::as_slice).collect();
     let threads = options.threads.max(1);
-    let solver = Solver::new(rules, binom, &lower, n as usize, threads);
+    let solver = Solver::new(rules, binom, &lower, n as usize, threads, super::sides_for(rules));
     if !layer_exists(rules, n as usize) {
         return Ok((Layer::empty(), ProcessLayer { seeds: n, ..ProcessLayer::default() }));
     }
-    let positions = 2 * binom.boards(n as usize, rules.pit_count());
+    let positions = solver.positions();
     if positions > u32::MAX as u64 {
         return Err(EgdbError::TooBig { seeds: n, positions });
     }

@@ -18,7 +18,7 @@
 //! which a player without seeds ends the game (so nobody ever passes). Any
 //! quiet move that gives the mover another turn is reported as an error.
 
-use super::index::{next_board, Binomials};
+use super::index::{next_board, Binomials, Sides};
 use super::mem::huge_vec;
 use super::solve::{
     bound_of_round, combine, has_bounds, layer_exists, stall_limit, Layer, Phase, Solver, Tally,
@@ -398,7 +398,7 @@ impl Solver<'_> {
         if !layer_exists(self.rules, self.n) {
             return Ok(Layer::empty());
         }
-        let positions = 2 * self.binom.boards(self.n, self.pits());
+        let positions = self.positions();
         if positions > u32::MAX as u64 {
             return Err(EgdbError::TooBig { seeds: self.n as u32, positions });
         }
@@ -466,15 +466,20 @@ impl Solver<'_> {
 
     /// The positions of block `b`.
     fn block(&self, b: usize) -> std::ops::Range<usize> {
-        let total = 2 * self.binom.boards(self.n, self.pits()) as usize;
+        let total = self.positions() as usize;
         b * BLOCK..((b + 1) * BLOCK).min(total)
     }
 
     /// The board of position `idx` and its side to move.
     #[inline]
     pub(crate) fn board_of<'c>(&self, cursor: &'c mut Cursor, idx: usize) -> (&'c [u8], Side) {
-        let side = if idx & 1 == 0 { Side::South } else { Side::North };
-        (cursor.seek(self.binom, self.n, self.pits(), (idx / 2) as u64), side)
+        match self.sides {
+            Sides::Both => {
+                let side = if idx & 1 == 0 { Side::South } else { Side::North };
+                (cursor.seek(self.binom, self.n, self.pits(), (idx / 2) as u64), side)
+            }
+            Sides::Mover => (cursor.seek(self.binom, self.n, self.pits(), idx as u64), Side::South),
+        }
     }
 
     /// The set-up endings of a position known to be in play.
@@ -563,6 +568,19 @@ impl Solver<'_> {
         old: u16,
         f: &mut impl FnMut(Parent),
     ) -> Result<(), EgdbError> {
+        // With one side stored, the child is taken as its mirror with
+        // North to move: its predecessors then have South to move, as
+        // stored, and their indices are plain ranks.
+        let mut mirror = [0u8; MAX_PITS];
+        let (child, child_side) = match self.sides {
+            Sides::Both => (child, child_side),
+            Sides::Mover => {
+                let (p, half) = (child.len(), child.len() / 2);
+                mirror[..half].copy_from_slice(&child[half..]);
+                mirror[half..p].copy_from_slice(&child[..half]);
+                (&mirror[..p], Side::North)
+            }
+        };
         let (wn, ln) = unpack(new);
         let (wo, lo) = unpack(old);
         let mut error = None;
@@ -839,7 +857,7 @@ mod tests {
             assert!(supports(&rules));
             let p = rules.pit_count();
             for n in 0..=6usize {
-                let solver = Solver::new(&rules, &binom, &[], n, 1);
+                let solver = Solver::new(&rules, &binom, &[], n, 1, Sides::Both);
                 let boards = binom.boards(n, p);
                 let mut forward: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 2 * boards as usize];
                 let mut board = vec![0u8; p];
