@@ -267,8 +267,9 @@ fn build_cluster(
             format!("distributed build of {} (process {me} of {processes})", ruleset.id)
         })?;
     if let Some(build) = &report.build {
-        let cpu: Vec<(u32, f64)> = report.layers.iter().map(|l| (l.seeds, l.cpu_seconds)).collect();
-        print_report(build, &path, threads, &cpu);
+        // The file's layers; the CPU time is per process (below), not the
+        // build's, so it is left out here.
+        print_report(build, &path, threads, &[]);
     }
     println!("process {me} of {processes}: its share of each layer computed");
     println!(
