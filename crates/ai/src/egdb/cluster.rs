@@ -269,10 +269,9 @@ pub fn build_distributed(
                 .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_default();
             let mut broke = broke.lock().unwrap_or_else(|e| e.into_inner());
-            if broke.is_none() || text.starts_with("timely communication error") {
-                if !broke.as_deref().is_some_and(|b| b.starts_with("timely communication")) {
-                    *broke = Some(text);
-                }
+            let timely = |b: &str| b.starts_with("timely communication");
+            if broke.as_deref().is_none_or(|b| !timely(b) && timely(&text)) {
+                *broke = Some(text);
             }
         }));
     }

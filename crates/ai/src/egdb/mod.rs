@@ -598,13 +598,17 @@ pub fn build(
     })
 }
 
+/// Computes layer `n` from the lower layers: `(n, binom, lower)`.
+pub(crate) type ComputeLayer<'a> =
+    dyn FnMut(u32, &Binomials, &[Vec<u8>]) -> Result<(solve::Layer, f64), EgdbError> + 'a;
+
 /// [`build`] with the layers computed by `compute(n, binom, lower layers)`
 /// (the distributed build passes its own).
 pub(crate) fn build_with(
     ruleset: &Ruleset,
     path: &Path,
     options: &BuildOptions,
-    compute: &mut dyn FnMut(u32, &Binomials, &[Vec<u8>]) -> Result<(solve::Layer, f64), EgdbError>,
+    compute: &mut ComputeLayer<'_>,
 ) -> Result<BuildReport, EgdbError> {
     check_request(ruleset, options.max_seeds, options.builder)?;
     let start = Instant::now();
