@@ -9,9 +9,7 @@
 
 use super::index::{next_board, Binomials, Sides};
 use super::EgdbError;
-use mancala_rules::{
-    Award, BySide, Capture, Position, Rules, Side, Stall, Target, Winner, MAX_PITS,
-};
+use mancala_rules::{BySide, Capture, Position, Rules, Side, Stall, MAX_PITS};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A result for the mover with a given split of the captured seeds, as far
@@ -267,86 +265,34 @@ fn result_for(rules: &Rules, pos: &Position, mover: Side) -> V {
     }
 }
 
-/// The seeds each player gets from `award` at the end of a game, given the
-/// seeds in each row and the player to move (as `Rules::end` awards them).
-pub(crate) fn award(award: Award, rows: BySide<u32>, to_move: Side) -> BySide<u32> {
-    match award {
-        Award::Uncaptured => BySide::new(0, 0),
-        Award::OwnRow => rows,
-        Award::Split => {
-            let total = rows.south + rows.north;
-            let half = total / 2;
-            let odd = total % 2;
-            if rows.south > rows.north {
-                BySide::new(half + odd, half)
-            } else {
-                BySide::new(half, half + odd)
-            }
-        }
-        Award::ToPlayerToMove => {
-            let mut got = BySide::new(0, 0);
-            got[to_move] = rows.south + rows.north;
-            got
-        }
-    }
-}
-
-/// Who wins with these final scores ([`Winner`]), as `Rules::winner_of`.
-pub(crate) fn winner(rules: &Rules, scores: BySide<u32>) -> Option<Side> {
-    match rules.winner {
-        Winner::MostSeeds => match scores.south.cmp(&scores.north) {
-            std::cmp::Ordering::Greater => Some(Side::South),
-            std::cmp::Ordering::Less => Some(Side::North),
-            std::cmp::Ordering::Equal => None,
-        },
-        Winner::Reach(t) => {
-            if scores.south >= t as u32 {
-                Some(Side::South)
-            } else if scores.north >= t as u32 {
-                Some(Side::North)
-            } else {
-                None
-            }
-        }
-    }
-}
-
 /// If these captured seeds reach the ruleset's target, the result of the
-/// game that it ends at once (the leftover award on `rows`); as
-/// `Rules::settle` does first thing.
+/// game that it ends at once (the leftover award on `rows`), as
+/// `Rules::settle` does first thing: the rules library's own answers to
+/// the target, award and winner questions.
 pub(crate) fn target_end(
     rules: &Rules,
     captured: BySide<u32>,
     rows: BySide<u32>,
     to_move: Side,
 ) -> Option<Option<Side>> {
-    let (s, n) = (captured.south, captured.north);
-    let reached = match rules.target {
-        Target::None => false,
-        Target::Reach(t) => s >= t as u32 || n >= t as u32,
-        Target::Majority => {
-            let total = rules.total_seeds();
-            2 * s > total || 2 * n > total || (2 * s == total && s == n)
-        }
-    };
-    if !reached {
+    if !rules.target_reached(captured) {
         return None;
     }
-    let got = award(rules.leftover, rows, to_move);
-    Some(winner(rules, BySide::new(s + got.south, n + got.north)))
+    let got = rules.leftover.shares(rows, to_move);
+    Some(
+        rules.winner_by_scores(BySide::new(captured.south + got.south, captured.north + got.north)),
+    )
 }
 
 /// Whether captured seeds could make a target fire during the simulated
 /// play from 0-0 within a layer of `n` seeds, which the analysis assumes
-/// never happens.
+/// never happens. The most a player can capture there is all `n` (and
+/// reaching a target never gets harder with more seeds), so it is whether
+/// `n`-0 reaches it. (Both players at exactly half, the other way to reach
+/// a majority, needs all the game's seeds on the board, and then `n`-0 is
+/// more than half already.)
 pub(crate) fn target_reachable_from_zero(rules: &Rules, n: u32) -> bool {
-    match rules.target {
-        Target::None => false,
-        Target::Reach(t) => n >= t as u32,
-        // More than half from 0-0 needs more than half on the board; both
-        // exactly half would need every seed captured.
-        Target::Majority => 2 * n > rules.total_seeds(),
-    }
+    rules.target_reached(BySide::new(n, 0))
 }
 
 impl<'a> Solver<'a> {
