@@ -5,7 +5,6 @@
 //! (damaged, built for other rules) is logged once and treated as missing.
 
 use mancala_ai::egdb::Egdb;
-use mancala_ai::Result3;
 use mancala_rules::{Position, Ruleset, Side};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -68,11 +67,5 @@ impl Databases {
 pub fn exact_in(db: &Egdb, pos: &Position) -> Option<Exact> {
     let probe = db.probe(pos).filter(|p| p.exact)?;
     let mover = pos.to_move();
-    Some(Exact {
-        winner: match probe.result? {
-            Result3::Win => Some(mover),
-            Result3::Loss => Some(!mover),
-            Result3::Draw => None,
-        },
-    })
+    Some(Exact { winner: probe.result?.winner(mover) })
 }
