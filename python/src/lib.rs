@@ -4,7 +4,7 @@
 //! `mancala-rules`; every state is written by `mancala-json`, as
 //! `mancala replay --format jsonl` writes it. Bad input raises `ValueError`.
 
-use mancala_ai::egdb::{Egdb as Database, Value as DbValue};
+use mancala_ai::egdb::Egdb as Database;
 use mancala_ai::eval::Linear;
 use mancala_ai::search::{Horizon, Limits, Oracle, Searcher};
 use mancala_ai::{Player, PlayerSpec, Score, LEVELS};
@@ -405,11 +405,9 @@ impl Egdb {
             return Ok(None);
         };
         let dict = PyDict::new(py);
-        let value = match probe.value {
-            DbValue::Win => "win",
-            DbValue::Loss => "loss",
-            DbValue::Unresolved => "unresolved",
-        };
+        // The database's model calls "neither side can force a win" a draw;
+        // to Python it is "unresolved" (the game's result is `result`).
+        let value = if probe.is_forced() { probe.value.name() } else { "unresolved" };
         dict.set_item("value", value)?;
         dict.set_item("result", probe.result.map(|r| r.name()))?;
         dict.set_item("exact", probe.exact)?;

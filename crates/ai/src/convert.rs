@@ -22,9 +22,8 @@
 //! one would be a cycle), so a position whose every way out passes through
 //! the history is not claimed.
 
-use crate::score::Result3;
 use crate::search::Oracle;
-use mancala_rules::{EndReason, Pit, Position, Rules, Side, Stall};
+use mancala_rules::{EndReason, Pit, Position, Rules, Side, Stall, Wdl};
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -52,7 +51,7 @@ pub fn winning_move(
     node_limit: u64,
     deadline: Option<Instant>,
 ) -> Option<WayOut> {
-    if root.is_over() || oracle.result(root) != Some(Result3::Win) {
+    if root.is_over() || oracle.result(root) != Some(Wdl::Win) {
         return None;
     }
     let mut prover = Prover {
@@ -117,7 +116,7 @@ struct Prover<'a> {
 
 impl Prover<'_> {
     /// The database's result of `pos` for the winner, if exact.
-    fn db_for_winner(&self, pos: &Position) -> Option<Result3> {
+    fn db_for_winner(&self, pos: &Position) -> Option<Wdl> {
         let r = self.oracle.result(pos)?;
         Some(if pos.to_move() == self.winner { r } else { r.flip() })
     }
@@ -128,7 +127,7 @@ impl Prover<'_> {
         }
         if child.captured() != parent.captured() {
             // History starts afresh: the database is exact.
-            return Leaf::Out(self.db_for_winner(child) == Some(Result3::Win));
+            return Leaf::Out(self.db_for_winner(child) == Some(Wdl::Win));
         }
         let forbidden = self.forbidden.get(&child.key());
         if forbidden.is_some_and(|v| v.iter().any(|p| p.same_place(child))) {
@@ -152,7 +151,7 @@ impl Prover<'_> {
         }
         // Only a position the database calls won can lead to a way out that
         // keeps the win (the database's results hold without history).
-        if self.db_for_winner(pos) != Some(Result3::Win) {
+        if self.db_for_winner(pos) != Some(Wdl::Win) {
             return Some(false);
         }
         let state = self.state(pos);
@@ -183,7 +182,7 @@ impl Prover<'_> {
                 Leaf::Out(_) => {}
                 Leaf::Inside => {
                     let db = self.db_for_winner(&child);
-                    if db == Some(Result3::Win) {
+                    if db == Some(Wdl::Win) {
                         inside.push(child);
                     } else if !winner_moves {
                         return Some(self.record(state, plies, false));

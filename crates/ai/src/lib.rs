@@ -15,8 +15,9 @@ pub mod search;
 pub mod solve;
 mod tt;
 
+pub use mancala_rules::Wdl;
 pub use mcts::{Mcts, MctsLimits, MctsReport};
 pub use player::{Player, PlayerSpec, PlayerSpecError, LEVELS};
-pub use score::{Result3, Score};
+pub use score::Score;
 pub use search::{Horizon, Limits, Oracle, Report, Searcher};
 pub use solve::{solve, Solution};

@@ -14,38 +14,12 @@
 //! | proven loss | `-WIN - 960 ..= -WIN + 960` | `-WIN + 10 * margin` |
 //! | infinity | `±INFINITY` | search bounds only |
 
-use mancala_rules::{Position, Rules, Side};
+use mancala_rules::{Position, Rules, Side, Wdl};
 use std::fmt;
 
 /// A value from the point of view of the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Score(pub i32);
-
-/// The result part of a proven value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Result3 {
-    Win,
-    Draw,
-    Loss,
-}
-
-impl Result3 {
-    pub fn name(self) -> &'static str {
-        match self {
-            Result3::Win => "win",
-            Result3::Draw => "draw",
-            Result3::Loss => "loss",
-        }
-    }
-
-    pub fn flip(self) -> Result3 {
-        match self {
-            Result3::Win => Result3::Loss,
-            Result3::Draw => Result3::Draw,
-            Result3::Loss => Result3::Win,
-        }
-    }
-}
 
 impl Score {
     /// The base of a proven win; a margin of up to ±96 seeds (960) is added.
@@ -65,20 +39,15 @@ impl Score {
     pub fn of_outcome(rules: &Rules, pos: &Position, side: Side) -> Score {
         let captured = pos.captured();
         let margin = captured[side] as i32 - captured[!side] as i32;
-        let result = match rules.winner_of(pos) {
-            Some(w) if w == side => Result3::Win,
-            Some(_) => Result3::Loss,
-            None => Result3::Draw,
-        };
-        Score::proven(result, margin)
+        Score::proven(Wdl::for_side(rules.winner_of(pos), side), margin)
     }
 
     /// A proven result with a margin in seeds.
-    pub fn proven(result: Result3, margin: i32) -> Score {
+    pub fn proven(result: Wdl, margin: i32) -> Score {
         let base = match result {
-            Result3::Win => Self::WIN,
-            Result3::Draw => 0,
-            Result3::Loss => -Self::WIN,
+            Wdl::Win => Self::WIN,
+            Wdl::Draw => 0,
+            Wdl::Loss => -Self::WIN,
         };
         Score(base + 10 * margin)
     }
@@ -94,22 +63,22 @@ impl Score {
     }
 
     /// The result this score stands for, reading the heuristic band as a draw.
-    pub fn result(self) -> Result3 {
+    pub fn result(self) -> Wdl {
         if self.0 > Self::HEURISTIC_MAX {
-            Result3::Win
+            Wdl::Win
         } else if self.0 < -Self::HEURISTIC_MAX {
-            Result3::Loss
+            Wdl::Loss
         } else {
-            Result3::Draw
+            Wdl::Draw
         }
     }
 
     /// The margin in seeds, for a proven score.
     pub fn margin(self) -> i32 {
         match self.result() {
-            Result3::Win => (self.0 - Self::WIN) / 10,
-            Result3::Loss => (self.0 + Self::WIN) / 10,
-            Result3::Draw => self.0 / 10,
+            Wdl::Win => (self.0 - Self::WIN) / 10,
+            Wdl::Loss => (self.0 + Self::WIN) / 10,
+            Wdl::Draw => self.0 / 10,
         }
     }
 
@@ -145,10 +114,10 @@ mod tests {
 
     #[test]
     fn results_order_before_margins() {
-        let small_win = Score::proven(Result3::Win, 1);
-        let big_draw = Score::proven(Result3::Draw, 20);
-        let small_loss = Score::proven(Result3::Loss, -1);
-        let big_loss = Score::proven(Result3::Loss, -40);
+        let small_win = Score::proven(Wdl::Win, 1);
+        let big_draw = Score::proven(Wdl::Draw, 20);
+        let small_loss = Score::proven(Wdl::Loss, -1);
+        let big_loss = Score::proven(Wdl::Loss, -40);
         assert!(small_win > big_draw && big_draw > small_loss && small_loss > big_loss);
         assert!(Score::heuristic(1_000_000) < small_win);
         assert!(Score::heuristic(-1_000_000) > small_loss);

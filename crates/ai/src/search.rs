@@ -16,10 +16,10 @@
 
 use crate::convert::winning_move;
 use crate::eval::{evaluate, Linear, Weights};
-use crate::score::{Result3, Score};
+use crate::score::Score;
 use crate::tt::{Bound, Entry, Table};
 use mancala_rules::{
-    EndReason, Feeding, Game, Moves, Pit, Position, Rules, Side, Sowing, MAX_PITS,
+    EndReason, Feeding, Game, Moves, Pit, Position, Rules, Side, Sowing, Wdl, MAX_PITS,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -93,7 +93,7 @@ pub struct Report {
 /// position has no repetition history (the search asks only then).
 pub trait Oracle {
     /// The result for the player to move, if known exactly.
-    fn result(&self, pos: &Position) -> Option<Result3>;
+    fn result(&self, pos: &Position) -> Option<Wdl>;
 
     /// Whether it answers for games under these rules (searches of other
     /// games do not ask it).
@@ -103,7 +103,7 @@ pub trait Oracle {
 impl Oracle for crate::egdb::Egdb {
     /// The database's result where it is exact for a position without
     /// repetition history (see docs/egdb.md).
-    fn result(&self, pos: &Position) -> Option<Result3> {
+    fn result(&self, pos: &Position) -> Option<Wdl> {
         self.probe(pos).filter(|p| p.exact).and_then(|p| p.result)
     }
 
@@ -499,13 +499,13 @@ impl Searcher {
         // The database knows the result, not the margin: within the band,
         // the horizon decides (a guess for play; the band's end for proofs).
         let (lo, hi) = match result {
-            Result3::Win => {
+            Wdl::Win => {
                 (Score(Score::WIN - Score::MARGIN_MAX), Score(Score::WIN + Score::MARGIN_MAX))
             }
-            Result3::Loss => {
+            Wdl::Loss => {
                 (Score(-Score::WIN - Score::MARGIN_MAX), Score(-Score::WIN + Score::MARGIN_MAX))
             }
-            Result3::Draw => (Score(-Score::MARGIN_MAX), Score(Score::MARGIN_MAX)),
+            Wdl::Draw => (Score(-Score::MARGIN_MAX), Score(Score::MARGIN_MAX)),
         };
         Some(match self.horizon {
             Horizon::Evaluate => {
@@ -790,11 +790,6 @@ fn keep_result(
     let Some(result) = oracle.result(pos) else {
         return legal;
     };
-    let rank = |r: Result3| match r {
-        Result3::Loss => 0,
-        Result3::Draw => 1,
-        Result3::Win => 2,
-    };
     let mover = pos.to_move();
     let mut keep = Moves::EMPTY;
     for pit in legal {
@@ -809,7 +804,7 @@ fn keep_result(
         } else {
             oracle.result(&child).map(|r| if child.to_move() == mover { r } else { r.flip() })
         };
-        if after.is_some_and(|a| rank(a) >= rank(result)) {
+        if after.is_some_and(|a| a >= result) {
             keep.insert(pit);
         }
     }

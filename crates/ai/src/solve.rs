@@ -6,9 +6,9 @@
 //! early; they give the result but not the margin, so with them a proof may
 //! settle win/draw/loss while the margin stays open.
 
-use crate::score::{Result3, Score};
+use crate::score::Score;
 use crate::search::{Horizon, Limits, Oracle, Searcher};
-use mancala_rules::{BySide, Game, Pit};
+use mancala_rules::{BySide, Game, Pit, Wdl};
 use std::time::{Duration, Instant};
 
 /// The outcome of [`solve`].
@@ -30,7 +30,7 @@ pub struct Solution {
 
 impl Solution {
     /// The proven result, if win/draw/loss is settled.
-    pub fn result(&self) -> Option<Result3> {
+    pub fn result(&self) -> Option<Wdl> {
         (self.lower.result() == self.upper.result()).then(|| self.lower.result())
     }
 

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{boards, outcome_for, split, Exhaustive};
-use mancala_ai::egdb::{self, BuildOptions, Builder, Egdb, EgdbError, Value};
-use mancala_ai::Result3;
+use mancala_ai::egdb::{self, BuildOptions, Builder, Egdb, EgdbError};
+use mancala_ai::Wdl;
 use mancala_rules::{Rules, Ruleset, Side, RULESETS};
 use proptest::prelude::*;
 use std::path::PathBuf;
@@ -96,9 +96,7 @@ fn database_agrees_with_exhaustive_solver_with_repetition_rule() {
                         // position circulates and no full search ends.
                         let budget = if is_anywoli(r) { 2_000 } else { 20_000 };
                         let truth = solver.solve(&pos, budget).or_else(|| {
-                            (probe.value != Value::Unresolved)
-                                .then(|| solver.prove(&pos, 200_000))
-                                .flatten()
+                            probe.is_forced().then(|| solver.prove(&pos, 200_000)).flatten()
                         });
                         let Some(truth) = truth else {
                             skipped += 1;
@@ -106,22 +104,22 @@ fn database_agrees_with_exhaustive_solver_with_repetition_rule() {
                         };
                         checked += 1;
                         match probe.value {
-                            Value::Win => assert_eq!(truth, Result3::Win, "{} {pos}", r.id),
-                            Value::Loss => assert_eq!(truth, Result3::Loss, "{} {pos}", r.id),
-                            Value::Unresolved => {
+                            Wdl::Win => assert_eq!(truth, Wdl::Win, "{} {pos}", r.id),
+                            Wdl::Loss => assert_eq!(truth, Wdl::Loss, "{} {pos}", r.id),
+                            Wdl::Draw => {
                                 if egdb::unresolved_is_draw(&rules) {
-                                    assert_eq!(truth, Result3::Draw, "{} {pos}", r.id);
-                                    assert_eq!(probe.result, Some(Result3::Draw));
+                                    assert_eq!(truth, Wdl::Draw, "{} {pos}", r.id);
+                                    assert_eq!(probe.result, Some(Wdl::Draw));
                                 }
                                 let i = match truth {
-                                    Result3::Win => 0,
-                                    Result3::Draw => 1,
-                                    Result3::Loss => 2,
+                                    Wdl::Win => 0,
+                                    Wdl::Draw => 1,
+                                    Wdl::Loss => 2,
                                 };
                                 unresolved[i] += 1;
                             }
                         }
-                        if probe.value != Value::Unresolved {
+                        if probe.is_forced() {
                             forced += 1;
                             assert!(probe.exact);
                         }
@@ -149,48 +147,45 @@ fn database_agrees_with_exhaustive_solver_with_repetition_rule() {
 /// seeds) is set up and, unless it is over, every legal move is played on
 /// it and each child read from the database. Any error in the analytic
 /// ending rules, the captured-seed bookkeeping or the sweeps shows here.
-fn one_step_value(db: &Egdb, pits: &[u8], side: Side, cm: u32) -> Value {
+fn one_step_value(db: &Egdb, pits: &[u8], side: Side, cm: u32) -> Wdl {
     let rules = db.ruleset().rules;
     let n: u32 = pits.iter().map(|&s| s as u32).sum();
     let m = rules.total_seeds() - n;
     let pos = rules.setup_unchecked(pits, split(side, cm, m - cm), side);
-    let of = |r: Result3| match r {
-        Result3::Win => Value::Win,
-        Result3::Loss => Value::Loss,
-        Result3::Draw => Value::Unresolved,
-    };
     if pos.is_over() {
-        return of(outcome_for(&rules, &pos, side));
+        return outcome_for(&rules, &pos, side);
     }
     let mover = pos.to_move();
     let mut values = Vec::new();
     for pit in rules.legal_moves(&pos) {
         let child = rules.play_unchecked(&pos, pit);
         let v = if child.is_over() {
-            of(outcome_for(&rules, &child, mover))
+            outcome_for(&rules, &child, mover)
         } else {
             let c = child.to_move();
             let v = db.value(child.pits(), c, child.captured()[c] as u32).unwrap();
-            match (c == mover, v) {
-                (false, Value::Win) => Value::Loss,
-                (false, Value::Loss) => Value::Win,
-                (_, v) => v,
+            if c == mover {
+                v
+            } else {
+                v.flip()
             }
         };
         values.push(v);
     }
     assert!(!values.is_empty(), "{pos}: not over, but no legal move");
-    let v = if values.contains(&Value::Win) {
-        Value::Win
-    } else if values.iter().all(|&v| v == Value::Loss) {
-        Value::Loss
+    // Unresolved (a draw in the database's model) unless one side forces
+    // a win.
+    let v = if values.contains(&Wdl::Win) {
+        Wdl::Win
+    } else if values.iter().all(|&v| v == Wdl::Loss) {
+        Wdl::Loss
     } else {
-        Value::Unresolved
+        Wdl::Draw
     };
-    match (mover == side, v) {
-        (false, Value::Win) => Value::Loss,
-        (false, Value::Loss) => Value::Win,
-        (_, v) => v,
+    if mover == side {
+        v
+    } else {
+        v.flip()
     }
 }
 
@@ -245,7 +240,7 @@ fn probe_reads_results_for_the_player_to_move() {
     let pos = rules.parse_position("0,0,0,0,0,1/1,0,0,0,0,0 23-23 S").unwrap();
     let probe = db.probe(&pos).unwrap();
     // South sows f into A (2 seeds): captures 2, reaches 25.
-    assert_eq!(probe.result, Some(Result3::Win));
+    assert_eq!(probe.result, Some(Wdl::Win));
     assert!(probe.exact);
     assert_eq!(db.probe(&rules.parse_position("0,0,0,0,0,0/0,0,0,0,0,0 24-24 S").unwrap()), None);
     let six = rules.parse_position("1,1,1,1,1,1/0,0,0,0,0,0 21-21 N").unwrap();

@@ -8,8 +8,8 @@
 mod common;
 
 use common::{split, Exhaustive, Forcing};
-use mancala_ai::egdb::{Egdb, Value};
-use mancala_ai::Result3;
+use mancala_ai::egdb::Egdb;
+use mancala_ai::Wdl;
 use mancala_rules::{Game, Position, Rules, Ruleset, Side, Stall, ANYWOLI, RULESETS};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -206,9 +206,9 @@ impl<'a> Checker<'a> {
             Stall::None => u32::MAX,
         };
         let claim = match (probe.value, probe.exact) {
-            (Value::Win, true) => Claim::ExactWin,
-            (Value::Loss, true) => Claim::ExactLoss,
-            (Value::Unresolved, _) => Claim::Unresolved,
+            (Wdl::Win, true) => Claim::ExactWin,
+            (Wdl::Loss, true) => Claim::ExactLoss,
+            (Wdl::Draw, _) => Claim::Unresolved,
             (_, false) => Claim::NotExact,
         };
         let budget = self.effort.budget;
@@ -228,7 +228,7 @@ impl<'a> Checker<'a> {
             }
             verdict
         } else {
-            let winner = if probe.value == Value::Win { mover } else { !mover };
+            let winner = if probe.value == Wdl::Win { mover } else { !mover };
             // The forcing line: at most `bound` quiet moves, then the move
             // that captures or ends the game (in Anywoli's layers 4 and 8
             // every capture ends it), and within what the stall count
@@ -271,9 +271,9 @@ impl<'a> Checker<'a> {
         }
         if claim == Claim::Unresolved && self.effort.exhaustive > 0 {
             match self.exhaustive.solve(pos, self.effort.exhaustive) {
-                Some(Result3::Win) => row.truth[0] += 1,
-                Some(Result3::Draw) => row.truth[1] += 1,
-                Some(Result3::Loss) => row.truth[2] += 1,
+                Some(Wdl::Win) => row.truth[0] += 1,
+                Some(Wdl::Draw) => row.truth[1] += 1,
+                Some(Wdl::Loss) => row.truth[2] += 1,
                 None => row.unfinished += 1,
             }
         }
@@ -362,7 +362,7 @@ fn unresolved_triples(db: &Egdb, n: u32, count: usize, rng: &mut fastrand::Rng) 
         let side = if rng.bool() { Side::South } else { Side::North };
         let cm = rng.u32(0..=m);
         let pos = rules.setup_unchecked(&pits, split(side, cm, m - cm), side);
-        if db.probe(&pos).is_some_and(|p| p.value == Value::Unresolved) {
+        if db.probe(&pos).is_some_and(|p| !p.is_forced()) {
             out.push(pos);
         }
     }

@@ -2,7 +2,7 @@
 //! search: the engine must understand each ruleset, not just play mancala.
 //! (Found with `cargo run --release -p mancala-ai --example rule_positions`.)
 
-use mancala_ai::{Limits, Result3, Score, Searcher};
+use mancala_ai::{Limits, Score, Searcher, Wdl};
 use mancala_rules::{ruleset, Game, Pit};
 use std::time::Duration;
 
@@ -42,24 +42,18 @@ fn a_grand_slam_is_valued_by_each_ruleset_s_own_award() {
     // f sows into A and B, making 2 and 2: the whole of North's row.
     let position = "1,0,0,0,0,2/1,1,0,0,0,0 22-21 S";
     // Speightstown: 26 is past 25, South wins at once; a's seed stays.
-    assert_eq!(
-        value_of("barbados-warri-speightstown", position, "f"),
-        Score::proven(Result3::Win, 5)
-    );
+    assert_eq!(value_of("barbados-warri-speightstown", position, "f"), Score::proven(Wdl::Win, 5));
     // Bridgetown: the seed left is split to the row that holds it.
-    assert_eq!(
-        value_of("barbados-warri-bridgetown", position, "f"),
-        Score::proven(Result3::Win, 6)
-    );
+    assert_eq!(value_of("barbados-warri-bridgetown", position, "f"), Score::proven(Wdl::Win, 6));
     // Wahree: a wipe-out ends the game and South takes the board too.
-    assert_eq!(value_of("wahree", position, "f"), Score::proven(Result3::Win, 6));
+    assert_eq!(value_of("wahree", position, "f"), Score::proven(Wdl::Win, 6));
     // (Abapa loses this position whatever South plays: see the next test.)
 }
 
 /// The proven result, for the player to move in `position`, of playing
 /// `pit` (by the bounds of `mancala_ai::solve`, for lines too long to see to
 /// their end).
-fn result_of(id: &str, position: &str, pit: &str) -> Result3 {
+fn result_of(id: &str, position: &str, pit: &str) -> Wdl {
     let rules = ruleset(id).unwrap().rules;
     let pos = rules.parse_position(position).unwrap();
     let mut game = Game::from_position(rules, pos);
@@ -82,12 +76,9 @@ fn result_of(id: &str, position: &str, pit: &str) -> Result3 {
 fn a_grand_slam_wins_in_speightstown_and_loses_in_abapa_where_it_captures_nothing() {
     // f makes A and B 2 each: North's whole row. e takes A's 2 only.
     let position = "0,0,0,0,2,2/1,1,0,0,0,0 21-21 S";
-    assert_eq!(
-        value_of("barbados-warri-speightstown", position, "f"),
-        Score::proven(Result3::Win, 4)
-    );
-    assert_eq!(result_of("oware-abapa", position, "f"), Result3::Loss);
-    assert_eq!(result_of("oware-abapa", position, "e"), Result3::Win);
+    assert_eq!(value_of("barbados-warri-speightstown", position, "f"), Score::proven(Wdl::Win, 4));
+    assert_eq!(result_of("oware-abapa", position, "f"), Wdl::Loss);
+    assert_eq!(result_of("oware-abapa", position, "e"), Wdl::Win);
 }
 
 #[test]

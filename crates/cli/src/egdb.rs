@@ -4,9 +4,8 @@ use anyhow::{bail, Context, Result};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_ai::egdb::cluster::{build_distributed, ClusterOptions};
-use mancala_ai::egdb::{self, BuildOptions, BuildReport, Builder, Egdb, Phase, Value};
-use mancala_ai::Result3;
-use mancala_rules::ruleset;
+use mancala_ai::egdb::{self, BuildOptions, BuildReport, Builder, Egdb, Phase};
+use mancala_rules::{ruleset, Wdl};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -508,12 +507,12 @@ fn probe(game: &str, from: &str, db: Option<PathBuf>) -> Result<()> {
     };
     let side = pos.to_move();
     let what = match (probe.value, probe.result) {
-        (Value::Win, _) => format!("{side} (to move) can force a win"),
-        (Value::Loss, _) => format!("{side} (to move) loses: the opponent can force a win"),
-        (Value::Unresolved, Some(Result3::Draw)) => {
+        (Wdl::Win, _) => format!("{side} (to move) can force a win"),
+        (Wdl::Loss, _) => format!("{side} (to move) loses: the opponent can force a win"),
+        (Wdl::Draw, Some(Wdl::Draw)) => {
             "draw: neither side can force a win (the seeds circulate)".to_string()
         }
-        (Value::Unresolved, _) => "unresolved: neither side can force a win by play that ends \
+        (Wdl::Draw, _) => "unresolved: neither side can force a win by play that ends \
              the game; the result depends on how the seeds circulate"
             .to_string(),
     };

@@ -4,8 +4,7 @@
 
 use crate::prove::{keeping, Need, Prover};
 use crate::{has_margin, kind_of, puzzle_id, seed_rating_of, Kind, Puzzle};
-use mancala_ai::Result3;
-use mancala_rules::{BySide, Capture, Game, Ruleset, Setup, Side};
+use mancala_rules::{BySide, Capture, Game, Ruleset, Setup, Side, Wdl};
 use std::collections::HashSet;
 
 /// The longest solution kept (plies): longer forced lines are rare and
@@ -100,18 +99,18 @@ pub fn generate<'a>(
         }
         found.tried += 1;
         match examine(ruleset, &game, prover, margins) {
-            Outcome::Puzzle(p) => {
+            Examined::Puzzle(p) => {
                 found.puzzles.push(*p);
                 progress(&found);
             }
-            Outcome::Unproven => found.unproven += 1,
-            Outcome::Nothing => {}
+            Examined::Unproven => found.unproven += 1,
+            Examined::Nothing => {}
         }
     }
     found
 }
 
-enum Outcome {
+enum Examined {
     Puzzle(Box<Puzzle>),
     Unproven,
     Nothing,
@@ -122,48 +121,48 @@ fn examine<'a>(
     game: &Game,
     prover: &mut Prover<'a>,
     margins: &mut Prover<'a>,
-) -> Outcome {
+) -> Examined {
     // With a database, only positions it settles are worth the search:
     // the rest are left to the cycles, slow to prove and poor puzzles.
     match prover.database_result(game) {
-        Some(None) => return Outcome::Unproven,
-        Some(Some(Result3::Loss)) => return Outcome::Nothing,
+        Some(None) => return Examined::Unproven,
+        Some(Some(Wdl::Loss)) => return Examined::Nothing,
         _ => {}
     }
-    let Some(values) = prover.move_values(game, Need::Result) else { return Outcome::Unproven };
-    let best = values.iter().map(|&(_, s)| s.result()).max_by_key(|r| rank(*r)).expect("moves");
-    if best == Result3::Loss {
-        return Outcome::Nothing;
+    let Some(values) = prover.move_values(game, Need::Result) else { return Examined::Unproven };
+    let best = values.iter().map(|&(_, s)| s.result()).max().expect("moves");
+    if best == Wdl::Loss {
+        return Examined::Nothing;
     }
     let keep = keeping(&values, Need::Result);
     let (need, first, keep_first) = if keep.len() == 1 {
         (Need::Result, keep[0], keep)
-    } else if best == Result3::Win && has_margin(ruleset) {
+    } else if best == Wdl::Win && has_margin(ruleset) {
         // Several moves win: is one of them the only largest margin?
         let Some(margin_values) = margins.move_values(game, Need::Margin) else {
-            return Outcome::Unproven;
+            return Examined::Unproven;
         };
         let keep = keeping(&margin_values, Need::Margin);
         if keep.len() != 1 {
-            return Outcome::Nothing;
+            return Examined::Nothing;
         }
         (Need::Margin, keep[0], keep)
     } else {
-        return Outcome::Nothing;
+        return Examined::Nothing;
     };
     let solver = game.position().to_move();
     let mut line_game = game.clone();
     let mut moves = vec![first];
     if line_game.play(first).is_err() {
-        return Outcome::Nothing;
+        return Examined::Nothing;
     }
     let line_prover: &mut Prover<'a> = if need == Need::Margin { margins } else { prover };
     while !line_game.is_over() {
         if moves.len() > MAX_LINE {
-            return Outcome::Nothing;
+            return Examined::Nothing;
         }
         let Some(values) = line_prover.move_values(&line_game, need) else {
-            return Outcome::Unproven;
+            return Examined::Unproven;
         };
         let keep = keeping(&values, need);
         if line_game.position().to_move() == solver && keep.len() != 1 {
@@ -173,13 +172,13 @@ fn examine<'a>(
         // defender's best; the solver: the only move keeping the result.
         let pit = keep[0];
         if line_game.play(pit).is_err() {
-            return Outcome::Nothing;
+            return Examined::Nothing;
         }
         moves.push(pit);
     }
     let kind = kind_of(game, first, best, need == Need::Margin);
     let rating = seed_rating_of(game, &moves, &keep_first);
-    Outcome::Puzzle(Box::new(Puzzle {
+    Examined::Puzzle(Box::new(Puzzle {
         id: puzzle_id(ruleset, game.position()),
         ruleset,
         position: *game.position(),
@@ -188,14 +187,6 @@ fn examine<'a>(
         result: best,
         rating,
     }))
-}
-
-fn rank(r: Result3) -> u8 {
-    match r {
-        Result3::Loss => 0,
-        Result3::Draw => 1,
-        Result3::Win => 2,
-    }
 }
 
 impl Kind {

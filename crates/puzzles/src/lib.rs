@@ -21,8 +21,8 @@ mod prove;
 pub use generate::{generate, Found, Options};
 pub use prove::{keeping, Need, Prover};
 
-use mancala_ai::{Result3, Score};
-use mancala_rules::{ruleset, Event, Game, Pit, Position, Ruleset, Side, Winner};
+use mancala_ai::Score;
+use mancala_rules::{ruleset, Event, Game, Pit, Position, Ruleset, Side, Wdl, Winner};
 use serde_json::{json, Value};
 use std::fmt;
 
@@ -108,7 +108,7 @@ pub struct Puzzle {
     /// where the solver has more than one way to keep the result.
     pub moves: Vec<Pit>,
     /// The result the solver keeps: a win or a draw.
-    pub result: Result3,
+    pub result: Wdl,
     /// The puzzle's rating (Glicko-2 scale).
     pub rating: i32,
 }
@@ -188,8 +188,8 @@ impl Puzzle {
             ))
         })?;
         let result = match text("result")? {
-            "win" => Result3::Win,
-            "draw" => Result3::Draw,
+            "win" => Wdl::Win,
+            "draw" => Wdl::Draw,
             other => {
                 return Err(bad(format!("'result' is {other:?}; expected \"win\" or \"draw\"")))
             }
@@ -318,10 +318,10 @@ pub fn effect(game: &Game, pit: Pit) -> Effect {
 
 /// The kind of a puzzle whose unique move is `first`: a grand slam or a
 /// capture chain where the move is one, else by the result.
-pub fn kind_of(game: &Game, first: Pit, result: Result3, margin: bool) -> Kind {
+pub fn kind_of(game: &Game, first: Pit, result: Wdl, margin: bool) -> Kind {
     let e = effect(game, first);
     match result {
-        Result3::Draw => Kind::SaveTheDraw,
+        Wdl::Draw => Kind::SaveTheDraw,
         _ if margin => Kind::WinTheMostSeeds,
         _ if e.grand_slam => Kind::GrandSlam,
         _ if e.pits >= 2 => Kind::CaptureChain,
@@ -423,7 +423,7 @@ pub fn verify<'a>(
         let best = values.iter().map(|&(_, s)| s).max().expect("a position with moves");
         if mover == solver {
             if ply == 0 {
-                let want = if need == Need::Margin { Result3::Win } else { puzzle.result };
+                let want = if need == Need::Margin { Wdl::Win } else { puzzle.result };
                 if best.result() != want {
                     return Err(format!(
                         "the position is a {} for the solver, the puzzle says {}",
@@ -470,7 +470,7 @@ pub fn verify<'a>(
             return Err(format!("the line stops early: only {} keeps the result", letters(&keep)));
         }
         let best = values.iter().map(|&(_, s)| s).max().expect("moves");
-        let want = if need == Need::Margin { Result3::Win } else { puzzle.result };
+        let want = if need == Need::Margin { Wdl::Win } else { puzzle.result };
         if best.result() != want {
             return Err(format!(
                 "the line ends in a {}, not a {}",
@@ -481,7 +481,7 @@ pub fn verify<'a>(
     } else {
         let pos = game.position();
         let end = Score::of_outcome(rules, pos, solver).result();
-        let want = if need == Need::Margin { Result3::Win } else { puzzle.result };
+        let want = if need == Need::Margin { Wdl::Win } else { puzzle.result };
         if end != want {
             return Err(format!(
                 "the line ends the game in a {}, not a {}",

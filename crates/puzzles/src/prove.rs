@@ -5,8 +5,8 @@
 //! Each search runs under a node limit, never a time limit, so a proof
 //! succeeds or fails the same way on every machine and every run.
 
-use mancala_ai::{Horizon, Limits, Oracle, Result3, Score, Searcher};
-use mancala_rules::{Game, Pit, Rules};
+use mancala_ai::{Horizon, Limits, Oracle, Score, Searcher};
+use mancala_rules::{Game, Pit, Rules, Wdl};
 
 /// The deepest a proof searches (plies).
 const MAX_DEPTH: u32 = 60;
@@ -76,7 +76,7 @@ impl<'a> Prover<'a> {
             if lower.exact && (need == Need::Result || oracle.is_none()) {
                 return Some(lower.score);
             }
-            if need == Need::Result && lower.score.result() == Result3::Win {
+            if need == Need::Result && lower.score.result() == Wdl::Win {
                 return Some(lower.score);
             }
             let left = self.nodes.saturating_sub(spent);
@@ -92,10 +92,9 @@ impl<'a> Prover<'a> {
             }
             match need {
                 Need::Margin if lower.score == upper.score => return Some(lower.score),
-                Need::Result if upper.score.result() == Result3::Loss => return Some(upper.score),
+                Need::Result if upper.score.result() == Wdl::Loss => return Some(upper.score),
                 Need::Result
-                    if lower.score.result() == Result3::Draw
-                        && upper.score.result() == Result3::Draw =>
+                    if lower.score.result() == Wdl::Draw && upper.score.result() == Wdl::Draw =>
                 {
                     return Some(lower.score)
                 }
@@ -108,7 +107,7 @@ impl<'a> Prover<'a> {
     /// What the database says of the game's position if it has no history:
     /// `None` without a database or with history, `Some(None)` where the
     /// database does not settle it.
-    pub fn database_result(&self, game: &Game) -> Option<Option<Result3>> {
+    pub fn database_result(&self, game: &Game) -> Option<Option<Wdl>> {
         let oracle = self.oracle?;
         (game.moves().is_empty()).then(|| oracle.result(game.position()))
     }

@@ -28,6 +28,7 @@ mod position;
 mod record;
 mod rules;
 mod side;
+mod wdl;
 
 pub use engine::{Illegal, IllegalMove};
 pub use event::{Event, Observer};
@@ -41,6 +42,7 @@ pub use position::{EndReason, Outcome, Position, Setup, SetupError};
 pub use record::{Ending, Record, RecordError};
 pub use rules::*;
 pub use side::{BySide, Side};
+pub use wdl::Wdl;
 
 /// The README's examples run as tests, so the first code a user reads works.
 #[cfg(doctest)]

@@ -5,7 +5,6 @@
 //! (damaged, built for other rules) is logged once and treated as missing.
 
 use mancala_ai::egdb::Egdb;
-use mancala_ai::Result3;
 use mancala_rules::{Position, Ruleset, Side};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -34,8 +33,9 @@ impl Databases {
         Databases { dir, opened: Mutex::new(HashMap::new()) }
     }
 
-    /// The database of a ruleset, opened on first use. Blocking (it reads
-    /// the whole file the first time): call it off the async threads.
+    /// The database of a ruleset, opened on first use. Blocking (opening
+    /// maps the file and reads its header, and a probe may read a page
+    /// from the disk): call it off the async threads.
     pub fn get(&self, ruleset: &'static Ruleset) -> Option<Arc<Egdb>> {
         let dir = self.dir.as_ref()?;
         let slot = self.opened.lock().ok()?.entry(ruleset.id).or_default().clone();
@@ -67,11 +67,5 @@ impl Databases {
 pub fn exact_in(db: &Egdb, pos: &Position) -> Option<Exact> {
     let probe = db.probe(pos).filter(|p| p.exact)?;
     let mover = pos.to_move();
-    Some(Exact {
-        winner: match probe.result? {
-            Result3::Win => Some(mover),
-            Result3::Loss => Some(!mover),
-            Result3::Draw => None,
-        },
-    })
+    Some(Exact { winner: probe.result?.winner(mover) })
 }

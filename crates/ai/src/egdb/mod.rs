@@ -36,13 +36,12 @@ mod storage;
 pub use format::LayerEntry;
 pub use solve::Phase;
 
-use crate::Result3;
 use format::{
     check_checksums, check_length, fnv1a, Header, FORMAT_VERSION, HEADER_LEN, OLDEST_FORMAT,
 };
 use index::{next_board, Binomials, Sides};
 use mancala_rules::{
-    ruleset_version, Award, Position, Rules, Ruleset, Side, Stall, Target, Winner,
+    ruleset_version, Award, Position, Rules, Ruleset, Side, Stall, Target, Wdl, Winner,
 };
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -157,26 +156,19 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> EgdbError + '_ {
     move |error| EgdbError::Io { path: path.to_path_buf(), error }
 }
 
-/// The value of a position for the player to move, from the thresholds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
-    /// The player to move can force a win.
-    Win,
-    /// The opponent can force a win.
-    Loss,
-    /// Neither can force a win by play that ends the game.
-    Unresolved,
-}
-
 /// What the database says about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Probe {
-    pub value: Value,
+    /// The value in the database's model, for the player to move: `Win`
+    /// or `Loss` when that player or the opponent can force a win by play
+    /// that ends the game, `Draw` when neither can (*unresolved*: the game
+    /// ends level or goes on until a cycle; see [`Probe::is_forced`]).
+    pub value: Wdl,
     /// The game's result for the player to move, when the database knows
     /// it: a forced win or loss, or, where every cycle is a draw
-    /// (Speightstown), [`Value::Unresolved`] read as a draw. `None` when the
+    /// (Speightstown), an unresolved value read as a draw. `None` when the
     /// result depends on how the seeds circulate.
-    pub result: Option<Result3>,
+    pub result: Option<Wdl>,
     /// Whether `result` is the exact game value from this position with no
     /// repetition history. False for an unresolved value that is not a
     /// draw, and for a forced result that a stall limit could cut short:
@@ -193,6 +185,13 @@ pub struct Probe {
     /// win, the least the opponent needs to force theirs (`m + 1`: never).
     pub win: u8,
     pub lose: u8,
+}
+
+impl Probe {
+    /// Whether one side can force a win (the value is not unresolved).
+    pub fn is_forced(&self) -> bool {
+        self.value != Wdl::Draw
+    }
 }
 
 /// Whether "neither side can force a win" is a draw in these rules: every
@@ -963,9 +962,10 @@ impl Egdb {
         }
     }
 
-    /// The value for the mover of a board with `to_move` to move who has
-    /// captured `cm` seeds (the opponent the rest).
-    pub fn value(&self, pits: &[u8], to_move: Side, cm: u32) -> Option<Value> {
+    /// The value in the database's model (see [`Probe::value`]) for the
+    /// mover of a board with `to_move` to move who has captured `cm` seeds
+    /// (the opponent the rest).
+    pub fn value(&self, pits: &[u8], to_move: Side, cm: u32) -> Option<Wdl> {
         let (win, lose) = self.thresholds(pits, to_move)?;
         let n: u32 = pits.iter().map(|&s| s as u32).sum();
         let m = self.ruleset.rules.total_seeds() - n;
@@ -973,11 +973,11 @@ impl Egdb {
             return None;
         }
         Some(if cm >= win as u32 {
-            Value::Win
+            Wdl::Win
         } else if m - cm >= lose as u32 {
-            Value::Loss
+            Wdl::Loss
         } else {
-            Value::Unresolved
+            Wdl::Draw
         })
     }
 
@@ -1000,7 +1000,7 @@ impl Egdb {
         let bound = self.position_bound(pos.pits(), side)?;
         let draws = unresolved_is_draw(rules);
         let (result, exact) = match value {
-            Value::Win | Value::Loss => {
+            Wdl::Win | Wdl::Loss => {
                 let exact = match rules.stall {
                     Stall::None => true,
                     Stall::QuietMoves(limit) => {
@@ -1011,11 +1011,10 @@ impl Egdb {
                         (pos.quiet_moves() as u32).saturating_add(bound) < limit && below < limit
                     }
                 };
-                let r = if value == Value::Win { Result3::Win } else { Result3::Loss };
-                (Some(r), exact)
+                (Some(value), exact)
             }
-            Value::Unresolved if draws => (Some(Result3::Draw), true),
-            Value::Unresolved => (None, false),
+            Wdl::Draw if draws => (Some(Wdl::Draw), true),
+            Wdl::Draw => (None, false),
         };
         Some(Probe { value, result, exact, bound, win, lose })
     }

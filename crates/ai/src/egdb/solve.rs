@@ -5,33 +5,14 @@
 //! (bytes `2 * index` and `2 * index + 1` of the layer's data); with
 //! `m = total - n` seeds captured in all and `cm` of them the mover's, the
 //! mover forces a win iff `cm >= win`, the opponent forces a win iff
-//! `m - cm >= lose`, and `m + 1` means "never".
+//! `m - cm >= lose`, and `m + 1` means "never". A result for the mover
+//! with a given split is a [`Wdl`] of the database's model: `Draw` when
+//! nobody forces a win (the game ends level, or is unresolved).
 
 use super::index::{next_board, Binomials, Sides};
 use super::EgdbError;
-use mancala_rules::{
-    Award, BySide, Capture, Position, Rules, Side, Stall, Target, Winner, MAX_PITS,
-};
+use mancala_rules::{BySide, Capture, Position, Rules, Side, Stall, Wdl, MAX_PITS};
 use std::sync::atomic::{AtomicU64, Ordering};
-
-/// A result for the mover with a given split of the captured seeds, as far
-/// as the thresholds are concerned (a draw is `Open`: nobody forces a win).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum V {
-    Loss,
-    Open,
-    Win,
-}
-
-impl V {
-    fn flip(self) -> V {
-        match self {
-            V::Loss => V::Win,
-            V::Open => V::Open,
-            V::Win => V::Loss,
-        }
-    }
-}
 
 /// What a position of the layer is.
 pub(crate) const NORMAL: u8 = 0;
@@ -213,22 +194,16 @@ pub(crate) fn target_thresholds(
         c[!side] = (m - cm) as u32;
         c
     };
-    let targets: Vec<Option<V>> = (0..=m)
-        .map(|cm| {
-            target_end(rules, captured(cm), rows, side).map(|w| match w {
-                Some(w) if w == side => V::Win,
-                Some(_) => V::Loss,
-                None => V::Open,
-            })
-        })
+    let targets: Vec<Option<Wdl>> = (0..=m)
+        .map(|cm| target_end(rules, captured(cm), rows, side).map(|w| Wdl::for_side(w, side)))
         .collect();
     thresholds(&targets).filter(|&(tw, tl)| {
         // Only wins above and losses below, nothing else terminal.
         targets.iter().enumerate().all(|(cm, v)| {
             let expected = if cm >= tw as usize {
-                Some(V::Win)
+                Some(Wdl::Win)
             } else if m - cm >= tl as usize {
-                Some(V::Loss)
+                Some(Wdl::Loss)
             } else {
                 None
             };
@@ -245,108 +220,52 @@ pub(crate) fn layer_exists(rules: &Rules, n: usize) -> bool {
 
 /// The thresholds of a vector of results indexed by `cm` (`None`: not
 /// needed). The known results must not get worse as `cm` grows.
-fn thresholds(values: &[Option<V>]) -> Option<(u8, u8)> {
+fn thresholds(values: &[Option<Wdl>]) -> Option<(u8, u8)> {
     let m = values.len() - 1;
-    let mut last = V::Loss;
+    let mut last = Wdl::Loss;
     for v in values.iter().flatten() {
         if *v < last {
             return None;
         }
         last = *v;
     }
-    let win = values.iter().position(|v| *v == Some(V::Win)).unwrap_or(m + 1);
-    let lose = values.iter().rposition(|v| *v == Some(V::Loss)).map_or(m + 1, |cm| m - cm);
+    let win = values.iter().position(|v| *v == Some(Wdl::Win)).unwrap_or(m + 1);
+    let lose = values.iter().rposition(|v| *v == Some(Wdl::Loss)).map_or(m + 1, |cm| m - cm);
     Some((win as u8, lose as u8))
 }
 
-fn result_for(rules: &Rules, pos: &Position, mover: Side) -> V {
-    match rules.winner_of(pos) {
-        Some(w) if w == mover => V::Win,
-        Some(_) => V::Loss,
-        None => V::Open,
-    }
-}
-
-/// The seeds each player gets from `award` at the end of a game, given the
-/// seeds in each row and the player to move (as `Rules::end` awards them).
-pub(crate) fn award(award: Award, rows: BySide<u32>, to_move: Side) -> BySide<u32> {
-    match award {
-        Award::Uncaptured => BySide::new(0, 0),
-        Award::OwnRow => rows,
-        Award::Split => {
-            let total = rows.south + rows.north;
-            let half = total / 2;
-            let odd = total % 2;
-            if rows.south > rows.north {
-                BySide::new(half + odd, half)
-            } else {
-                BySide::new(half, half + odd)
-            }
-        }
-        Award::ToPlayerToMove => {
-            let mut got = BySide::new(0, 0);
-            got[to_move] = rows.south + rows.north;
-            got
-        }
-    }
-}
-
-/// Who wins with these final scores ([`Winner`]), as `Rules::winner_of`.
-pub(crate) fn winner(rules: &Rules, scores: BySide<u32>) -> Option<Side> {
-    match rules.winner {
-        Winner::MostSeeds => match scores.south.cmp(&scores.north) {
-            std::cmp::Ordering::Greater => Some(Side::South),
-            std::cmp::Ordering::Less => Some(Side::North),
-            std::cmp::Ordering::Equal => None,
-        },
-        Winner::Reach(t) => {
-            if scores.south >= t as u32 {
-                Some(Side::South)
-            } else if scores.north >= t as u32 {
-                Some(Side::North)
-            } else {
-                None
-            }
-        }
-    }
+fn result_for(rules: &Rules, pos: &Position, mover: Side) -> Wdl {
+    Wdl::for_side(rules.winner_of(pos), mover)
 }
 
 /// If these captured seeds reach the ruleset's target, the result of the
-/// game that it ends at once (the leftover award on `rows`); as
-/// `Rules::settle` does first thing.
+/// game that it ends at once (the leftover award on `rows`), as
+/// `Rules::settle` does first thing: the rules library's own answers to
+/// the target, award and winner questions.
 pub(crate) fn target_end(
     rules: &Rules,
     captured: BySide<u32>,
     rows: BySide<u32>,
     to_move: Side,
 ) -> Option<Option<Side>> {
-    let (s, n) = (captured.south, captured.north);
-    let reached = match rules.target {
-        Target::None => false,
-        Target::Reach(t) => s >= t as u32 || n >= t as u32,
-        Target::Majority => {
-            let total = rules.total_seeds();
-            2 * s > total || 2 * n > total || (2 * s == total && s == n)
-        }
-    };
-    if !reached {
+    if !rules.target_reached(captured) {
         return None;
     }
-    let got = award(rules.leftover, rows, to_move);
-    Some(winner(rules, BySide::new(s + got.south, n + got.north)))
+    let got = rules.leftover.shares(rows, to_move);
+    Some(
+        rules.winner_by_scores(BySide::new(captured.south + got.south, captured.north + got.north)),
+    )
 }
 
 /// Whether captured seeds could make a target fire during the simulated
 /// play from 0-0 within a layer of `n` seeds, which the analysis assumes
-/// never happens.
+/// never happens. The most a player can capture there is all `n` (and
+/// reaching a target never gets harder with more seeds), so it is whether
+/// `n`-0 reaches it. (Both players at exactly half, the other way to reach
+/// a majority, needs all the game's seeds on the board, and then `n`-0 is
+/// more than half already.)
 pub(crate) fn target_reachable_from_zero(rules: &Rules, n: u32) -> bool {
-    match rules.target {
-        Target::None => false,
-        Target::Reach(t) => n >= t as u32,
-        // More than half from 0-0 needs more than half on the board; both
-        // exactly half would need every seed captured.
-        Target::Majority => 2 * n > rules.total_seeds(),
-    }
+    rules.target_reached(BySide::new(n, 0))
 }
 
 impl<'a> Solver<'a> {
@@ -419,7 +338,7 @@ impl<'a> Solver<'a> {
 
     /// The value for `mover` of a position reached with the real captured
     /// seeds: over, or in a finished lower layer.
-    fn value_of(&self, pos: &Position, mover: Side) -> Result<V, EgdbError> {
+    fn value_of(&self, pos: &Position, mover: Side) -> Result<Wdl, EgdbError> {
         if pos.is_over() {
             return Ok(result_for(self.rules, pos, mover));
         }
@@ -435,11 +354,11 @@ impl<'a> Solver<'a> {
         let m = self.total() - seeds;
         let cm = pos.captured()[pos.to_move()] as usize;
         let v = if cm >= win as usize {
-            V::Win
+            Wdl::Win
         } else if m - cm >= lose as usize {
-            V::Loss
+            Wdl::Loss
         } else {
-            V::Open
+            Wdl::Draw
         };
         Ok(if pos.to_move() == mover { v } else { v.flip() })
     }
@@ -469,7 +388,7 @@ impl<'a> Solver<'a> {
         let pos0 = rules.setup_unchecked(pits, BySide::new(0, 0), side);
         if pos0.is_over() {
             // Over whatever the captured seeds: ask the engine for each split.
-            let values: Vec<Option<V>> = (0..=m)
+            let values: Vec<Option<Wdl>> = (0..=m)
                 .map(|cm| {
                     let real = rules.setup_unchecked(pits, self.captured(side, cm), side);
                     Some(result_for(rules, &real, side))

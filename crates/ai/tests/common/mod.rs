@@ -6,8 +6,8 @@
 // Each test file uses its own part of this module.
 #![allow(dead_code)]
 
-use mancala_ai::egdb::{Egdb, Value};
-use mancala_ai::Result3;
+use mancala_ai::egdb::Egdb;
+use mancala_ai::Wdl;
 use mancala_rules::{BySide, EndReason, Pit, Position, Rules, Side, Stall};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -19,11 +19,11 @@ pub fn split(side: Side, cm: u32, co: u32) -> BySide<u8> {
     c
 }
 
-pub fn outcome_for(rules: &Rules, pos: &Position, side: Side) -> Result3 {
+pub fn outcome_for(rules: &Rules, pos: &Position, side: Side) -> Wdl {
     match rules.winner_of(pos) {
-        Some(w) if w == side => Result3::Win,
-        Some(_) => Result3::Loss,
-        None => Result3::Draw,
+        Some(w) if w == side => Wdl::Win,
+        Some(_) => Wdl::Loss,
+        None => Wdl::Draw,
     }
 }
 
@@ -41,11 +41,11 @@ pub struct Exhaustive {
     budget: u64,
 }
 
-pub fn result_of(v: i8) -> Result3 {
+pub fn result_of(v: i8) -> Wdl {
     match v {
-        1 => Result3::Win,
-        0 => Result3::Draw,
-        _ => Result3::Loss,
+        1 => Wdl::Win,
+        0 => Wdl::Draw,
+        _ => Wdl::Loss,
     }
 }
 
@@ -70,14 +70,14 @@ impl Exhaustive {
 
     fn end_value(&self, pos: &Position, side: Side) -> i8 {
         match outcome_for(&self.rules, pos, side) {
-            Result3::Win => 1,
-            Result3::Draw => 0,
-            Result3::Loss => -1,
+            Wdl::Win => 1,
+            Wdl::Draw => 0,
+            Wdl::Loss => -1,
         }
     }
 
     /// The result for the player to move, or `None` past `budget` nodes.
-    pub fn solve(&mut self, pos: &Position, budget: u64) -> Option<Result3> {
+    pub fn solve(&mut self, pos: &Position, budget: u64) -> Option<Wdl> {
         if pos.is_over() {
             return Some(outcome_for(&self.rules, pos, pos.to_move()));
         }
@@ -176,7 +176,7 @@ impl Exhaustive {
     /// result, so forced results deep in circulating positions are
     /// confirmed where the full search runs out of nodes. `None` if nothing
     /// is proven within `budget` nodes.
-    pub fn prove(&mut self, pos: &Position, budget: u64) -> Option<Result3> {
+    pub fn prove(&mut self, pos: &Position, budget: u64) -> Option<Wdl> {
         self.nodes = 0;
         self.budget = budget;
         for depth in 1..=60 {
@@ -543,12 +543,7 @@ impl<'a> Forcing<'a> {
     fn hint_order(&self, child: &Position, prover: Side) -> u32 {
         let Some(db) = self.hint else { return 0 };
         let Some(p) = db.probe(child) else { return 1000 };
-        let winner = match p.value {
-            Value::Win => Some(child.to_move()),
-            Value::Loss => Some(!child.to_move()),
-            Value::Unresolved => None,
-        };
-        if winner == Some(prover) {
+        if p.value.winner(child.to_move()) == Some(prover) {
             p.bound
         } else {
             1000

@@ -147,8 +147,8 @@ pub fn computer_accepts_end(game: &Game, computer: Side) -> bool {
     }
     let forced = for_side(report.score, game.position().to_move(), computer).result();
     let agreed = match outcome.winner {
-        Some(_) => mancala_ai::Result3::Win,
-        None => mancala_ai::Result3::Draw,
+        Some(_) => mancala_ai::Wdl::Win,
+        None => mancala_ai::Wdl::Draw,
     };
     forced == agreed
 }

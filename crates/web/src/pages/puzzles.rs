@@ -242,7 +242,7 @@ async fn puzzle_page(
     let side = crate::i18n::t(lang, &format!("side.{}", p.solver().name()));
     let task = match (p.kind, p.result) {
         (Kind::WinTheMostSeeds, _) => "pz.task.margin",
-        (_, mancala_ai::Result3::Draw) => "pz.task.draw",
+        (_, mancala_ai::Wdl::Draw) => "pz.task.draw",
         _ => "pz.task.win",
     };
     // The next puzzle: the following one of the same game.
