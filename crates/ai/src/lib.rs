@@ -4,6 +4,7 @@
 //! positions, with the game's history where the repetition rule needs it.
 
 pub mod analysis;
+pub mod bench;
 pub mod convert;
 pub mod egdb;
 pub mod eval;
@@ -19,5 +20,5 @@ pub use mancala_rules::Wdl;
 pub use mcts::{Mcts, MctsLimits, MctsReport};
 pub use player::{Player, PlayerSpec, PlayerSpecError, LEVELS};
 pub use score::Score;
-pub use search::{Horizon, Limits, Oracle, Report, Searcher};
+pub use search::{Horizon, Limits, Oracle, Report, SearchOptions, Searcher};
 pub use solve::{solve, Solution};

@@ -20,6 +20,7 @@ use crate::score::Score;
 use crate::tt::{Bound, Entry, Table};
 use mancala_rules::{
     EndReason, Feeding, Game, Moves, Pit, Position, Rules, Side, Sowing, Wdl, MAX_PITS,
+    MAX_PITS_PER_ROW,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -55,10 +56,95 @@ impl Limits {
     }
 }
 
+/// Everything one search is given besides the game: its [`Limits`], a flag
+/// another thread may set to stop it, what an unfinished line is worth, an
+/// endgame database, and what must be exact. The one way to call
+/// [`Searcher::search`]; a plain [`Limits`] converts into the options of a
+/// playing search (heuristic horizon, no database, no stop flag).
+///
+/// ```
+/// # use mancala_ai::{Limits, SearchOptions, Horizon};
+/// let proof = SearchOptions::new(Limits::depth(9)).horizon(Horizon::Pessimistic);
+/// let review = SearchOptions::new(Limits::nodes(100_000)).every_root_move();
+/// # let _ = (proof, review);
+/// ```
+#[derive(Clone, Copy, Default)]
+pub struct SearchOptions<'a> {
+    /// Depth, nodes and time: the first reached ends the search.
+    pub limits: Limits,
+    /// When another thread sets it, the search stops (and reports the last
+    /// depth completed).
+    pub stop: Option<&'a AtomicBool>,
+    /// What an unfinished line is worth at the horizon.
+    pub horizon: Horizon,
+    /// An endgame database, asked where it is exact (ignored when it does
+    /// not cover the searcher's rules).
+    pub oracle: Option<&'a dyn Oracle>,
+    /// Value every root move exactly (with a full window), not only the
+    /// best: [`Report::root`] then holds exact values (for analysis and
+    /// the levels that choose among near-best moves).
+    pub every_root_move: bool,
+    /// Reuse a table value only at exactly the depth it was searched to,
+    /// so that a fixed-depth search returns exactly the depth-limited
+    /// minimax value (for tests; slightly weaker for play).
+    pub strict_depth: bool,
+}
+
+impl<'a> SearchOptions<'a> {
+    /// A playing search under `limits`.
+    pub fn new(limits: Limits) -> SearchOptions<'a> {
+        SearchOptions { limits, ..SearchOptions::default() }
+    }
+
+    /// Stops when `flag` is set.
+    pub fn stop(self, flag: &'a AtomicBool) -> SearchOptions<'a> {
+        SearchOptions { stop: Some(flag), ..self }
+    }
+
+    pub fn horizon(self, horizon: Horizon) -> SearchOptions<'a> {
+        SearchOptions { horizon, ..self }
+    }
+
+    /// Asks `oracle` (if any) where it is exact.
+    pub fn oracle(self, oracle: Option<&'a dyn Oracle>) -> SearchOptions<'a> {
+        SearchOptions { oracle, ..self }
+    }
+
+    /// Values every root move exactly.
+    pub fn every_root_move(self) -> SearchOptions<'a> {
+        SearchOptions { every_root_move: true, ..self }
+    }
+
+    /// Reuses table values only at the depth they were searched to.
+    pub fn strict_depth(self) -> SearchOptions<'a> {
+        SearchOptions { strict_depth: true, ..self }
+    }
+}
+
+impl From<Limits> for SearchOptions<'_> {
+    fn from(limits: Limits) -> Self {
+        SearchOptions::new(limits)
+    }
+}
+
+impl std::fmt::Debug for SearchOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchOptions")
+            .field("limits", &self.limits)
+            .field("stop", &self.stop)
+            .field("horizon", &self.horizon)
+            .field("oracle", &self.oracle.map(|_| "database"))
+            .field("every_root_move", &self.every_root_move)
+            .field("strict_depth", &self.strict_depth)
+            .finish()
+    }
+}
+
 /// What an unfinished line is worth at the search horizon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Horizon {
     /// The heuristic evaluation: for playing.
+    #[default]
     Evaluate,
     /// The worst possible result for the root player: the root value is
     /// then a proven lower bound.
@@ -81,7 +167,8 @@ pub struct Report {
     /// The principal variation, starting with `best`.
     pub pv: Vec<Pit>,
     /// The value of every root move searched to the last completed depth
-    /// (exact for the best; for others a bound unless `all_exact` was set).
+    /// (exact for the best; for others a bound unless
+    /// [`SearchOptions::every_root_move`] was set).
     pub root: Vec<(Pit, Score)>,
     /// Whether the search saw every line to its end (or to a database
     /// value): `score` is then exact.
@@ -130,6 +217,16 @@ struct Frame {
     window: usize,
     /// XOR of the mixed keys of `path[window..=this]`.
     set: u64,
+    /// One bit for each position of `path[window..=this]`, chosen by its
+    /// key: a position whose bit is not set repeats none of them, and the
+    /// path need not be searched.
+    seen: u64,
+}
+
+/// A position's bit in [`Frame::seen`].
+#[inline]
+fn seen_bit(key: u64) -> u64 {
+    1 << (key >> 58)
 }
 
 /// A reusable searcher: keeps its transposition table and history between
@@ -155,12 +252,10 @@ pub struct Searcher {
     /// Horizon values (and inexact table entries) used so far: when an
     /// iteration uses none, its value is the game's exact value.
     horizon_hits: u64,
-    /// Also compute exact values of every root move (for analysis).
-    pub all_exact: bool,
-    /// Reuse a table value only at exactly the depth it was searched to,
-    /// so that a fixed-depth search returns exactly the depth-limited
-    /// minimax value (for tests; slightly weaker for play).
-    pub strict_depth: bool,
+    /// This search's [`SearchOptions::every_root_move`].
+    all_exact: bool,
+    /// This search's [`SearchOptions::strict_depth`].
+    strict_depth: bool,
     /// The root moves the search may choose from.
     root_moves: Moves,
 }
@@ -224,25 +319,26 @@ impl Searcher {
     }
 
     /// Searches the current position of `game` (its history since the last
-    /// capture counts for the repetition rule).
-    pub fn search(&mut self, game: &Game, limits: Limits) -> Report {
-        self.search_with(game, limits, Horizon::Evaluate, None, None, &mut |_| {})
+    /// capture counts for the repetition rule) under `options` (or a plain
+    /// [`Limits`]).
+    pub fn search<'a>(&mut self, game: &Game, options: impl Into<SearchOptions<'a>>) -> Report {
+        self.search_reporting(game, options, &mut |_| {})
     }
 
-    /// The general form: a horizon, an optional database, an optional flag
-    /// another thread may set to stop the search, and a progress callback.
-    pub fn search_with(
+    /// [`Searcher::search`], calling `progress` after every depth completed.
+    pub fn search_reporting<'a>(
         &mut self,
         game: &Game,
-        limits: Limits,
-        horizon: Horizon,
-        egdb: Option<&dyn Oracle>,
-        stop: Option<&AtomicBool>,
+        options: impl Into<SearchOptions<'a>>,
         progress: &mut dyn FnMut(&Progress),
     ) -> Report {
         let started = Instant::now();
-        let egdb = egdb.filter(|o| o.covers(&self.rules));
+        let SearchOptions { limits, stop, horizon, oracle, every_root_move, strict_depth } =
+            options.into();
+        let egdb = oracle.filter(|o| o.covers(&self.rules));
         self.horizon = horizon;
+        self.all_exact = every_root_move;
+        self.strict_depth = strict_depth;
 
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -356,11 +452,12 @@ impl Searcher {
     /// path.
     fn load_path(&mut self, game: &Game) {
         self.path.clear();
-        let mut set = 0;
+        let (mut set, mut seen) = (0, 0);
         for pos in game.repeatable_positions() {
             let key = pos.key();
             set ^= mix(key);
-            self.path.push(Frame { pos: *pos, key, window: 0, set });
+            seen |= seen_bit(key);
+            self.path.push(Frame { pos: *pos, key, window: 0, set, seen });
         }
     }
 
@@ -412,10 +509,11 @@ impl Searcher {
         ply: usize,
     ) -> (Score, Vec<Pit>) {
         let mover = frame.pos.to_move();
+        let child = self.frame_of(child);
         if let Some(score) = self.enter(&child, mover) {
             return (score, Vec::new());
         }
-        let same = child.to_move() == mover;
+        let same = child.pos.to_move() == mover;
         let (a, b) = (-Score::INFINITY, Score::INFINITY);
         let score = self.negamax(ctx, depth as i32 - 1, ply, a, b, None);
         let line = self.pv[ply][..self.pv_len[ply]].to_vec();
@@ -430,26 +528,46 @@ impl Searcher {
         self.rules.legal_moves(&pos).map(move |pit| (pit, self.rules.play_unchecked(&pos, pit)))
     }
 
-    /// Pushes `child` onto the path, applying the repetition rule. Returns
-    /// its value for `mover` (without pushing) when the game is over there.
+    /// The frame `child` of the last position on the path would have on
+    /// the path (before the repetition rule is applied).
     #[inline]
-    fn enter(&mut self, child: &Position, mover: Side) -> Option<Score> {
-        let parent = *self.path.last().expect("path");
-        if child.is_over() {
-            return Some(Score::of_outcome(&self.rules, child, mover));
-        }
+    fn frame_of(&self, child: Position) -> Frame {
+        let parent = self.path.last().expect("path");
         let key = child.key();
-        let index = self.path.len();
         if child.captured() != parent.pos.captured() {
-            self.path.push(Frame { pos: *child, key, window: index, set: mix(key) });
-            return None;
+            // A capture: nothing before it can repeat.
+            Frame { pos: child, key, window: self.path.len(), set: mix(key), seen: seen_bit(key) }
+        } else {
+            Frame {
+                pos: child,
+                key,
+                window: parent.window,
+                set: parent.set ^ mix(key),
+                seen: parent.seen | seen_bit(key),
+            }
         }
-        let window = parent.window;
-        if self.path[window..].iter().any(|f| f.key == key && f.pos.same_place(child)) {
-            let ended = self.rules.finish(child, EndReason::Cycle);
+    }
+
+    /// Pushes `child` (from [`Searcher::frame_of`]) onto the path, applying
+    /// the repetition rule. Returns its value for `mover` (without pushing)
+    /// when the game is over there.
+    #[inline]
+    fn enter(&mut self, child: &Frame, mover: Side) -> Option<Score> {
+        if child.pos.is_over() {
+            return Some(Score::of_outcome(&self.rules, &child.pos, mover));
+        }
+        let window = child.window;
+        let parent = self.path.last().expect("path");
+        if window < self.path.len()
+            && parent.seen & seen_bit(child.key) != 0
+            && self.path[window..]
+                .iter()
+                .any(|f| f.key == child.key && f.pos.same_place(&child.pos))
+        {
+            let ended = self.rules.finish(&child.pos, EndReason::Cycle);
             return Some(Score::of_outcome(&self.rules, &ended, mover));
         }
-        self.path.push(Frame { pos: *child, key, window, set: parent.set ^ mix(key) });
+        self.path.push(*child);
         None
     }
 
@@ -594,8 +712,12 @@ impl Searcher {
             }
         }
         let mover = pos.to_move();
-        // Generate and order the moves.
-        let mut moves: [(Pit, Position, i32); MAX_PITS] = [(Pit(0), pos, 0); MAX_PITS];
+        // Generate and order the moves: a player's moves are in their own
+        // row; the children stay where they are made, and the order is an
+        // index sort (cheaper than moving the frames).
+        let mut pits = [Pit(0); MAX_PITS_PER_ROW];
+        let mut children = [frame; MAX_PITS_PER_ROW];
+        let mut order = [0u64; MAX_PITS_PER_ROW];
         let mut count = 0;
         let before = pos.captured()[mover] as i32 - pos.captured()[!mover] as i32;
         // Relay moves must be sown to know they are legal (not endless):
@@ -616,12 +738,19 @@ impl Searcher {
                 self.rules.play_unchecked(&pos, pit)
             };
             let gain = child.captured()[mover] as i32 - child.captured()[!mover] as i32 - before;
-            let order = if pit.0 == tt_move {
+            let rank = if pit.0 == tt_move {
                 1 << 30
             } else {
                 gain * 100_000 + self.history[mover.index()][pit.index()].min(99_999)
             };
-            moves[count] = (pit, child, order);
+            let child = self.frame_of(child);
+            if depth > 1 {
+                // The child's table slot, loaded while its siblings are made.
+                self.tt.prefetch(self.tt_key(&child));
+            }
+            pits[count] = pit;
+            children[count] = child;
+            order[count] = sort_key(rank, count);
             count += 1;
         }
         if count == 0 {
@@ -629,21 +758,38 @@ impl Searcher {
             // legal move has passed, or the game is over); be safe.
             return self.horizon_value(&pos);
         }
-        let moves = &mut moves[..count];
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.2));
+        let order = &mut order[..count];
+        sort_descending(order);
         let alpha_in = alpha;
         let hits_before = self.horizon_hits;
         let mut best = -Score::INFINITY;
-        let mut best_pit = moves[0].0;
-        for (i, &(pit, child, _)) in moves.iter().enumerate() {
+        let mut best_pit = pits[(order[0] & 0xFF) as usize];
+        for (i, &key) in order.iter().enumerate() {
+            let (pit, child) = (pits[(key & 0xFF) as usize], children[(key & 0xFF) as usize]);
             let mut line = true;
             let score = match self.enter(&child, mover) {
                 Some(score) => {
                     line = false;
                     score
                 }
+                None if depth == 1 && ctx.egdb.is_none() => {
+                    // A leaf: what the child's own call would do (count it,
+                    // value it at the horizon), without the call. A
+                    // re-search of it would find the same value; it is
+                    // counted as the call would count it.
+                    self.nodes += 1;
+                    self.pv_len[ply + 1] = 0;
+                    let value = self.horizon_value(&child.pos);
+                    let s = if child.pos.to_move() == mover { value } else { -value };
+                    if i > 0 && s > alpha && s < beta && !self.stopped {
+                        self.nodes += 1;
+                        self.horizon_hits += 1;
+                    }
+                    self.path.pop();
+                    s
+                }
                 None => {
-                    let same = child.to_move() == mover;
+                    let same = child.pos.to_move() == mover;
                     let s = if i == 0 {
                         self.child_search(ctx, same, depth - 1, ply + 1, alpha, beta)
                     } else {
@@ -729,6 +875,28 @@ impl Searcher {
         } else {
             -self.negamax(ctx, depth, ply, -beta, -alpha, None)
         }
+    }
+}
+
+/// A move's place in the order as one number: its rank (higher first),
+/// then the order it was made in (earlier first, as a stable sort keeps it),
+/// then its index in the low byte.
+#[inline]
+fn sort_key(rank: i32, index: usize) -> u64 {
+    (((rank as i64 + (1 << 31)) as u64) << 16) | ((0xFF - index as u64) << 8) | index as u64
+}
+
+/// Insertion sort, largest first: the lists are a dozen long at most.
+#[inline]
+fn sort_descending(keys: &mut [u64]) {
+    for i in 1..keys.len() {
+        let key = keys[i];
+        let mut j = i;
+        while j > 0 && keys[j - 1] < key {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
     }
 }
 

@@ -28,7 +28,7 @@
 pub mod cluster;
 mod format;
 mod index;
-mod mem;
+pub(crate) mod mem;
 mod retro;
 mod solve;
 mod storage;
