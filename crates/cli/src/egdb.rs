@@ -3,6 +3,7 @@
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
+use mancala_ai::egdb::cluster::{build_distributed, ClusterOptions};
 use mancala_ai::egdb::{self, BuildOptions, BuildReport, Builder, Egdb, Phase};
 use mancala_rules::{ruleset, Wdl};
 use std::io::IsTerminal;
@@ -17,6 +18,13 @@ pub struct EgdbArgs {
 #[derive(Subcommand)]
 enum EgdbCommand {
     /// Build a database (or finish one that was interrupted, or extend one).
+    ///
+    /// With -n/--processes, one process of a distributed build (timely
+    /// dataflow over TCP; the retrograde builder): start the same command
+    /// with each -p/--process from 0 to N-1 (scripts/egdb-cluster.sh does
+    /// it on this machine). Process 0 writes the file.
+    // `-h` is the host file, as in timely's own arguments: help is `--help`.
+    #[command(disable_help_flag = true)]
     Build {
         /// Game id (see `mancala games`).
         #[arg(long)]
@@ -27,14 +35,37 @@ enum EgdbCommand {
         /// The file (default: egdb/GAME.egdb).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Worker threads (default: one per core).
-        #[arg(long)]
+        /// Worker threads (default: one per core; in a distributed build,
+        /// per process, default 1).
+        #[arg(long, short = 'w')]
         threads: Option<usize>,
         /// Layer builder: auto (retro where the rules allow it), retro (no
         /// stored moves, single-lap sowing only) or edges (stores every
         /// quiet move; any rules). The files are the same.
         #[arg(long, default_value = "auto", value_parser = parse_builder)]
         builder: Builder,
+        /// Distributed build: the number of processes (timely's -n).
+        #[arg(short = 'n', long)]
+        processes: Option<usize>,
+        /// Distributed build: this process's index, 0 to N-1 (timely's -p;
+        /// default 0).
+        #[arg(short = 'p', long, requires = "processes")]
+        process: Option<usize>,
+        /// Distributed build: a file with every process's host:port, one a
+        /// line, in process order (timely's -h; default: localhost:2101,
+        /// localhost:2102, ...).
+        #[arg(short = 'h', long, requires = "processes")]
+        hostfile: Option<PathBuf>,
+        /// Distributed build: print timely's connection progress (-r).
+        #[arg(short = 'r', long, requires = "processes")]
+        report: bool,
+        /// Distributed build: give up (exit 2) if the processes are not all
+        /// connected after this many seconds.
+        #[arg(long, default_value_t = 60.0, requires = "processes")]
+        connect_timeout: f64,
+        /// Print help.
+        #[arg(long, action = clap::ArgAction::Help)]
+        help: Option<bool>,
     },
     /// Describe a database file: its rules, layers and counts.
     Info {
@@ -57,7 +88,23 @@ enum EgdbCommand {
 
 pub fn run(args: EgdbArgs) -> Result<()> {
     match args.command {
-        EgdbCommand::Build { game, seeds, out, threads, builder } => {
+        EgdbCommand::Build {
+            game,
+            seeds,
+            out,
+            threads,
+            builder,
+            processes: Some(processes),
+            process,
+            hostfile,
+            report,
+            connect_timeout,
+            ..
+        } => {
+            let cluster = Cluster { processes, process, hostfile, report, connect_timeout };
+            build_cluster(&game, seeds, out, threads, builder, cluster)
+        }
+        EgdbCommand::Build { game, seeds, out, threads, builder, .. } => {
             build(&game, seeds, out, threads, builder)
         }
         EgdbCommand::Info { path } => info(&path),
@@ -155,6 +202,109 @@ fn build(
     }
     let cpu: Vec<(u32, f64)> = cpu_at.windows(2).map(|w| (w[0].0, w[1].1 - w[0].1)).collect();
     print_report(&report, &path, options.threads, &cpu);
+    Ok(())
+}
+
+/// A distributed build's process: `egdb build -n N -p P -h FILE`.
+struct Cluster {
+    processes: usize,
+    process: Option<usize>,
+    hostfile: Option<PathBuf>,
+    report: bool,
+    connect_timeout: f64,
+}
+
+fn build_cluster(
+    game: &str,
+    seeds: u32,
+    out: Option<PathBuf>,
+    threads: Option<usize>,
+    builder: Builder,
+    cluster: Cluster,
+) -> Result<()> {
+    let ruleset = ruleset(game)?;
+    if builder == Builder::Edges {
+        bail!("a distributed build (-n/--processes) uses the retrograde builder; drop --builder edges");
+    }
+    if !(cluster.connect_timeout > 0.0 && cluster.connect_timeout.is_finite()) {
+        bail!("--connect-timeout must be a positive number of seconds");
+    }
+    let me = cluster.process.unwrap_or(0);
+    let mut options = ClusterOptions::new(cluster.processes, me, cluster.hostfile.as_deref())?;
+    options.report = cluster.report;
+    options.connect_timeout = std::time::Duration::from_secs_f64(cluster.connect_timeout);
+    let path = out.unwrap_or_else(|| egdb::default_path(ruleset.id));
+    if me == 0 {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        }
+    }
+    let threads = match threads {
+        Some(0) => bail!("--threads must be at least 1"),
+        Some(t) => t,
+        None => 1,
+    };
+    let build_options = BuildOptions {
+        max_seeds: seeds,
+        threads,
+        builder: Builder::Retro,
+        ..BuildOptions::default()
+    };
+    let processes = cluster.processes;
+    eprintln!(
+        "process {me} of {processes}: building {} ({seeds} seeds at most, {threads} thread(s), \
+         distributed retrograde builder){}",
+        ruleset.id,
+        if me == 0 { format!(" into {}", path.display()) } else { String::new() }
+    );
+    let started = std::time::Instant::now();
+    let progress = std::sync::Arc::new(move |line: &str| {
+        eprintln!("process {me}: {:.1} s: {line}", started.elapsed().as_secs_f64());
+    });
+    let report = build_distributed(ruleset, &path, &build_options, &options, progress)
+        .with_context(|| {
+            format!("distributed build of {} (process {me} of {processes})", ruleset.id)
+        })?;
+    if let Some(build) = &report.build {
+        // The file's layers; the CPU time is per process (below), not the
+        // build's, so it is left out here.
+        print_report(build, &path, threads, &[]);
+    }
+    println!("process {me} of {processes}: its share of each layer computed");
+    println!(
+        "{:>5} {:>12} {:>12} {:>6} {:>9} {:>9} {:>9} {:>14} {:>14} {:>14} {:>10}",
+        "seeds",
+        "positions",
+        "owned",
+        "sweeps",
+        "seconds",
+        "cpu s",
+        "sys s",
+        "owned/cpu s",
+        "bytes sent",
+        "bytes recvd",
+        "peak MiB"
+    );
+    for l in &report.layers {
+        println!(
+            "{:>5} {:>12} {:>12} {:>6} {:>9.2} {:>9.2} {:>9.2} {:>14} {:>14} {:>14} {:>10.1}",
+            l.seeds,
+            l.positions,
+            l.owned,
+            l.sweeps,
+            l.seconds,
+            l.cpu_seconds,
+            l.sys_seconds,
+            if l.cpu_seconds >= 0.1 {
+                format!("{:.0}", l.owned as f64 / l.cpu_seconds)
+            } else {
+                "-".to_string()
+            },
+            l.bytes_sent,
+            l.bytes_received,
+            mib(l.peak_rss)
+        );
+    }
     Ok(())
 }
 

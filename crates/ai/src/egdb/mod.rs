@@ -24,6 +24,8 @@
 //! println!("{:?}", db.probe(&pos));
 //! ```
 
+#[cfg(feature = "cluster")]
+pub mod cluster;
 mod format;
 mod index;
 pub(crate) mod mem;
@@ -80,6 +82,9 @@ pub enum EgdbError {
     TooBig { seeds: u32, positions: u64 },
     /// Rules the analysis does not support.
     Unsupported(String),
+    /// A distributed build's processes could not work together (one did
+    /// not come up, died, or failed).
+    Cluster(String),
     /// A bug.
     Internal(String),
 }
@@ -139,6 +144,7 @@ impl fmt::Display for EgdbError {
                  index can number"
             ),
             EgdbError::Unsupported(what) => write!(f, "unsupported rules: {what}"),
+            EgdbError::Cluster(what) => write!(f, "distributed build: {what}"),
             EgdbError::Internal(what) => write!(f, "internal error: {what}"),
         }
     }
@@ -579,10 +585,35 @@ pub fn build(
     options: &BuildOptions,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<BuildReport, EgdbError> {
+    build_with(ruleset, path, options, &mut |n, binom, lower| {
+        compute_layer(
+            &ruleset.rules,
+            binom,
+            lower,
+            n,
+            options.max_seeds,
+            options.threads,
+            options.builder,
+            progress,
+        )
+    })
+}
+
+/// Computes layer `n` from the lower layers: `(n, binom, lower)`.
+pub(crate) type ComputeLayer<'a> =
+    dyn FnMut(u32, &Binomials, &[Vec<u8>]) -> Result<(solve::Layer, f64), EgdbError> + 'a;
+
+/// [`build`] with the layers computed by `compute(n, binom, lower layers)`
+/// (the distributed build passes its own).
+pub(crate) fn build_with(
+    ruleset: &Ruleset,
+    path: &Path,
+    options: &BuildOptions,
+    compute: &mut ComputeLayer<'_>,
+) -> Result<BuildReport, EgdbError> {
     check_request(ruleset, options.max_seeds, options.builder)?;
     let start = Instant::now();
     let binom = Binomials::new();
-    let rules = &ruleset.rules;
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)
@@ -653,16 +684,7 @@ pub fn build(
         None => options.max_seeds,
     };
     for n in first..=last {
-        let (layer, seconds) = compute_layer(
-            rules,
-            &binom,
-            &data,
-            n,
-            options.max_seeds,
-            options.threads,
-            options.builder,
-            progress,
-        )?;
+        let (layer, seconds) = compute(n, &binom, &data)?;
         let entry = entry_of(&layer, end);
         file.seek(SeekFrom::Start(end)).map_err(io(path))?;
         file.write_all(&layer.data).map_err(io(path))?;

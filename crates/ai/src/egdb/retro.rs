@@ -35,14 +35,14 @@ const RELAXED: Ordering = Ordering::Relaxed;
 const BLOCK: usize = 1 << 14;
 
 /// `stat` of a position over as set up (its value never changes).
-const TERMINAL_MARK: u16 = 0xFFFF;
+pub(crate) const TERMINAL_MARK: u16 = 0xFFFF;
 
 /// `at_max` of a position whose `lose` cannot go down: its captures or
 /// set-up endings alone give it.
-const HELD: u8 = 0xFF;
+pub(crate) const HELD: u8 = 0xFF;
 
 /// `pending` of a position no changed child gives a lower `win`.
-const NO_WIN: u8 = 0xFF;
+pub(crate) const NO_WIN: u8 = 0xFF;
 
 /// Parents gathered before they are marked (see [`Solver::mark`]).
 const MARK_BATCH: usize = 64;
@@ -50,19 +50,19 @@ const MARK_BATCH: usize = 64;
 /// A quiet predecessor of a changed child, with what the change means to
 /// it: its set-up endings and the child's new and old values as its mover
 /// sees them.
-#[derive(Clone, Copy)]
-struct Parent {
-    pi: usize,
-    tw: u8,
-    tl: u8,
-    w_new: u8,
-    l_new: u8,
-    l_old: u8,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Parent {
+    pub pi: usize,
+    pub tw: u8,
+    pub tl: u8,
+    pub w_new: u8,
+    pub l_new: u8,
+    pub l_old: u8,
 }
 
 /// Asks the processor to bring `x` into the cache; only a hint.
 #[inline(always)]
-fn prefetch<T>(x: &T) {
+pub(crate) fn prefetch<T>(x: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: prefetching never faults and changes no memory; SSE is part
     // of every x86-64 processor.
@@ -91,25 +91,25 @@ pub(crate) fn supports(rules: &Rules) -> bool {
 }
 
 #[inline]
-fn pack(win: u8, lose: u8) -> u16 {
+pub(crate) fn pack(win: u8, lose: u8) -> u16 {
     win as u16 | (lose as u16) << 8
 }
 
 #[inline]
-fn unpack(v: u16) -> (u8, u8) {
+pub(crate) fn unpack(v: u16) -> (u8, u8) {
     (v as u8, (v >> 8) as u8)
 }
 
 /// A board cursor: the board of a rank, stepping forward when the next
 /// rank asked for is close, unranking otherwise.
-struct Cursor {
+pub(crate) struct Cursor {
     board: [u8; MAX_PITS],
     rank: u64,
     valid: bool,
 }
 
 impl Cursor {
-    fn new() -> Cursor {
+    pub(crate) fn new() -> Cursor {
         Cursor { board: [0; MAX_PITS], rank: 0, valid: false }
     }
 
@@ -130,7 +130,7 @@ impl Cursor {
 
 /// The set bits of a bitmap word, as positions.
 #[inline]
-fn bits(word: usize, mut w: u64, mut f: impl FnMut(usize)) {
+pub(crate) fn bits(word: usize, mut w: u64, mut f: impl FnMut(usize)) {
     while w != 0 {
         f(word * 64 + w.trailing_zeros() as usize);
         w &= w - 1;
@@ -140,7 +140,7 @@ fn bits(word: usize, mut w: u64, mut f: impl FnMut(usize)) {
 /// Runs `work` on every block `0..blocks` with `threads` threads, each
 /// taking the next block not yet taken; `tick` is called on this thread
 /// every 100 ms with the blocks done. Returns the sum of the results.
-fn for_blocks(
+pub(crate) fn for_blocks(
     threads: usize,
     blocks: usize,
     work: &(dyn Fn(usize) -> Result<u64, EgdbError> + Sync),
@@ -195,20 +195,33 @@ fn for_blocks(
 /// One position's working state, 8 bytes: what a round reads and writes
 /// of a position it reaches by a random index lies in one cache line.
 #[repr(C)]
-struct Slot {
+pub(crate) struct Slot {
     /// The value after the last finished round (`win | lose << 8`).
-    cur: AtomicU16,
+    pub cur: AtomicU16,
     /// For a position that changed in the last round, its value before;
     /// during a round, the new value of a marked position.
-    other: AtomicU16,
+    pub other: AtomicU16,
     /// The static part: `wm | lm << 8`, or [`TERMINAL_MARK`].
-    stat: AtomicU16,
+    pub stat: AtomicU16,
     /// How many quiet moves lead to a child that gives the position its
     /// `lose` (at the maximum), or [`HELD`]: `lose` goes down exactly when
     /// all of these children go down.
-    at_max: AtomicU8,
+    pub at_max: AtomicU8,
     /// The least `win` a child that changed gives, or [`NO_WIN`].
-    pending: AtomicU8,
+    pub pending: AtomicU8,
+}
+
+impl Slot {
+    /// A slot before round 1.
+    pub(crate) fn new() -> Slot {
+        Slot {
+            cur: AtomicU16::new(0),
+            other: AtomicU16::new(0),
+            stat: AtomicU16::new(0),
+            at_max: AtomicU8::new(HELD),
+            pending: AtomicU8::new(NO_WIN),
+        }
+    }
 }
 
 /// The working state of one layer: 8 bytes and 3 bits a position (9 bytes
@@ -225,6 +238,39 @@ struct State {
     /// The round in which each position last changed (saturating at 255);
     /// empty for rules without a stall limit.
     rounds: Vec<AtomicU8>,
+}
+
+/// Marks one quiet predecessor's slot for a change of one of its
+/// children (phase 1): a lower `win` goes into `pending`; a child leaving
+/// the maximum counts down `at_max`. Returns whether the parent's value
+/// goes down, and whether its `lose` does (the last child at the maximum
+/// left it: it is then computed again from its moves).
+#[inline]
+pub(crate) fn mark_slot(slot: &Slot, m1: u8, p: &Parent) -> Result<(bool, bool), EgdbError> {
+    let Parent { tw, tl, w_new, l_new, l_old, .. } = *p;
+    let clamp_w = |x: u8| combine(m1, tw, tl, x, 0).0;
+    let clamp_l = |x: u8| combine(m1, tw, tl, m1, x).1;
+    let (wp, lp) = unpack(slot.cur.load(RELAXED));
+    let lowers_win = clamp_w(w_new) < wp;
+    if lowers_win && slot.pending.load(RELAXED) > clamp_w(w_new) {
+        slot.pending.fetch_min(clamp_w(w_new), RELAXED);
+    }
+    let mut lowers_lose = false;
+    if clamp_l(l_old) == lp && clamp_l(l_new) < lp {
+        match slot.at_max.load(RELAXED) {
+            HELD => {}
+            _ => match slot.at_max.fetch_sub(1, RELAXED) {
+                1 => lowers_lose = true,
+                0 => {
+                    return Err(EgdbError::Internal(
+                        "more children left the maximum than were at it".into(),
+                    ))
+                }
+                _ => {}
+            },
+        }
+    }
+    Ok((lowers_win || lowers_lose, lowers_lose))
 }
 
 impl Solver<'_> {
@@ -364,13 +410,7 @@ impl Solver<'_> {
         let st = State {
             slots: {
                 let mut slots = huge_vec(total);
-                slots.extend((0..total).map(|_| Slot {
-                    cur: AtomicU16::new(0),
-                    other: AtomicU16::new(0),
-                    stat: AtomicU16::new(0),
-                    at_max: AtomicU8::new(HELD),
-                    pending: AtomicU8::new(NO_WIN),
-                }));
+                slots.extend((0..total).map(|_| Slot::new()));
                 slots
             },
             changed: atomics64(words),
@@ -432,7 +472,7 @@ impl Solver<'_> {
 
     /// The board of position `idx` and its side to move.
     #[inline]
-    fn board_of<'c>(&self, cursor: &'c mut Cursor, idx: usize) -> (&'c [u8], Side) {
+    pub(crate) fn board_of<'c>(&self, cursor: &'c mut Cursor, idx: usize) -> (&'c [u8], Side) {
         match self.sides {
             Sides::Both => {
                 let side = if idx & 1 == 0 { Side::South } else { Side::North };
@@ -444,7 +484,7 @@ impl Solver<'_> {
 
     /// The set-up endings of a position known to be in play.
     #[inline]
-    fn ends_in_play(&self, board: &[u8], side: Side) -> Result<(u8, u8), EgdbError> {
+    pub(crate) fn ends_in_play(&self, board: &[u8], side: Side) -> Result<(u8, u8), EgdbError> {
         self.ends(board, side)
             .ok_or_else(|| EgdbError::Internal("set-up endings of a position in play".into()))
     }
@@ -461,40 +501,9 @@ impl Solver<'_> {
         let mut word = 0u64;
         for idx in range.clone() {
             let (board, side) = self.board_of(&mut cursor, idx);
-            let mut quiet = 0u8;
-            let mut extra_turn = false;
-            let s = self.position(board, side, &mut |_, child_side| {
-                quiet += 1;
-                extra_turn |= child_side == side;
-            })?;
-            let value = match s.kind {
-                TERMINAL => {
-                    st.slots[idx].stat.store(TERMINAL_MARK, RELAXED);
-                    pack(s.tw, s.tl)
-                }
-                NORMAL if extra_turn => {
-                    return Err(EgdbError::Unsupported(
-                        "a move without capture gives the mover another turn, which the \
-                         retrograde builder does not handle; use the edges builder"
-                            .into(),
-                    ));
-                }
-                NORMAL => {
-                    st.slots[idx].stat.store(pack(s.wm, s.lm), RELAXED);
-                    let lm = if quiet > 0 { m1 } else { s.lm };
-                    let (w, l) = combine(m1, s.tw, s.tl, s.wm, lm);
-                    let (_, held) = combine(m1, s.tw, s.tl, s.wm, s.lm);
-                    st.slots[idx].at_max.store(if held == l { HELD } else { quiet }, RELAXED);
-                    pack(w, l)
-                }
-                _ => {
-                    return Err(EgdbError::Unsupported(
-                        "a player passes, which the retrograde builder does not handle; use \
-                         the edges builder"
-                            .into(),
-                    ))
-                }
-            };
+            let (stat, at_max, value) = self.first_position(board, side)?;
+            st.slots[idx].stat.store(stat, RELAXED);
+            st.slots[idx].at_max.store(at_max, RELAXED);
             st.slots[idx].cur.store(value, RELAXED);
             st.slots[idx].other.store(bottom, RELAXED);
             if value != bottom {
@@ -510,6 +519,83 @@ impl Solver<'_> {
             }
         }
         Ok(changes)
+    }
+
+    /// Round 1 for one position: its moves, and from them its static part
+    /// (or [`TERMINAL_MARK`]), its count of children at the maximum and its
+    /// value when its quiet children are all still "never".
+    pub(crate) fn first_position(
+        &self,
+        board: &[u8],
+        side: Side,
+    ) -> Result<(u16, u8, u16), EgdbError> {
+        let m1 = (self.m() + 1) as u8;
+        let mut quiet = 0u8;
+        let mut extra_turn = false;
+        let s = self.position(board, side, &mut |_, child_side| {
+            quiet += 1;
+            extra_turn |= child_side == side;
+        })?;
+        match s.kind {
+            TERMINAL => Ok((TERMINAL_MARK, HELD, pack(s.tw, s.tl))),
+            NORMAL if extra_turn => Err(EgdbError::Unsupported(
+                "a move without capture gives the mover another turn, which the \
+                 retrograde builder does not handle; use the edges builder"
+                    .into(),
+            )),
+            NORMAL => {
+                let lm = if quiet > 0 { m1 } else { s.lm };
+                let (w, l) = combine(m1, s.tw, s.tl, s.wm, lm);
+                let (_, held) = combine(m1, s.tw, s.tl, s.wm, s.lm);
+                Ok((pack(s.wm, s.lm), if held == l { HELD } else { quiet }, pack(w, l)))
+            }
+            _ => Err(EgdbError::Unsupported(
+                "a player passes, which the retrograde builder does not handle; use \
+                 the edges builder"
+                    .into(),
+            )),
+        }
+    }
+
+    /// The quiet predecessors of a child in play as set up whose value
+    /// changed from `old` to `new` in the last round, each with what the
+    /// change means to it (see [`Parent`]).
+    pub(crate) fn parents(
+        &self,
+        child: &[u8],
+        child_side: Side,
+        new: u16,
+        old: u16,
+        f: &mut impl FnMut(Parent),
+    ) -> Result<(), EgdbError> {
+        // With one side stored, the child is taken as its mirror with
+        // North to move: its predecessors then have South to move, as
+        // stored, and their indices are plain ranks.
+        let mut mirror = [0u8; MAX_PITS];
+        let (child, child_side) = match self.sides {
+            Sides::Both => (child, child_side),
+            Sides::Mover => {
+                let (p, half) = (child.len(), child.len() / 2);
+                mirror[..half].copy_from_slice(&child[half..]);
+                mirror[half..p].copy_from_slice(&child[..half]);
+                (&mirror[..p], Side::North)
+            }
+        };
+        let (wn, ln) = unpack(new);
+        let (wo, lo) = unpack(old);
+        let mut error = None;
+        self.predecessors_in_play(child, child_side, &mut |parent, pi, _| {
+            let parent_side = !child_side;
+            let (tw, tl) = match self.ends_in_play(parent, parent_side) {
+                Ok(e) => e,
+                Err(e) => return error = Some(e),
+            };
+            // The child's values as the parent's mover sees them.
+            let (w_new, l_new, l_old) =
+                if child_side == parent_side { (wn, ln, lo) } else { (ln, wn, wo) };
+            f(Parent { pi, tw, tl, w_new, l_new, l_old });
+        });
+        error.map_or(Ok(()), Err)
     }
 
     /// Phase 1 of a round on block `b`: for each position that changed in
@@ -538,35 +624,17 @@ impl Solver<'_> {
                     return; // over as set up: no move leads to it quietly
                 }
                 let (board, child_side) = self.board_of(&mut cursor, ci);
-                // With one side stored, the child is taken as its mirror
-                // with North to move: its predecessors then have South to
-                // move, as stored, and their indices are plain ranks.
-                let mut mirror = [0u8; MAX_PITS];
-                let (board, child_side) = match self.sides {
-                    Sides::Both => (board, child_side),
-                    Sides::Mover => {
-                        let (p, half) = (board.len(), board.len() / 2);
-                        mirror[..half].copy_from_slice(&board[half..]);
-                        mirror[half..p].copy_from_slice(&board[..half]);
-                        (&mirror[..p], Side::North)
-                    }
-                };
-                let (wn, ln) = unpack(st.slots[ci].cur.load(RELAXED));
-                let (wo, lo) = unpack(st.slots[ci].other.load(RELAXED));
+                let new = st.slots[ci].cur.load(RELAXED);
+                let old = st.slots[ci].other.load(RELAXED);
                 // In play as set up: round 1 found it NORMAL.
-                self.predecessors_in_play(board, child_side, &mut |parent, pi, _| {
-                    let parent_side = !child_side;
-                    let (tw, tl) = match self.ends_in_play(parent, parent_side) {
-                        Ok(e) => e,
-                        Err(e) => return error = Some(e),
-                    };
-                    // The child's values as the parent's mover sees them.
-                    let (w_new, l_new, l_old) =
-                        if child_side == parent_side { (wn, ln, lo) } else { (ln, wn, wo) };
-                    prefetch(&st.slots[pi]);
-                    prefetch(&st.dirty[pi / 64]);
-                    batch.push(Parent { pi, tw, tl, w_new, l_new, l_old });
+                let found = self.parents(board, child_side, new, old, &mut |parent| {
+                    prefetch(&st.slots[parent.pi]);
+                    prefetch(&st.dirty[parent.pi / 64]);
+                    batch.push(parent);
                 });
+                if let Err(e) = found {
+                    error = Some(e);
+                }
                 if batch.len() >= MARK_BATCH {
                     for parent in batch.drain(..) {
                         if let Err(e) = self.mark_parent(st, m1, &parent) {
@@ -589,39 +657,16 @@ impl Solver<'_> {
     /// `at_max`, and the last one marks the parent for a full computation.
     #[inline]
     fn mark_parent(&self, st: &State, m1: u8, p: &Parent) -> Result<(), EgdbError> {
-        let Parent { pi, tw, tl, w_new, l_new, l_old } = *p;
-        let clamp_w = |x: u8| combine(m1, tw, tl, x, 0).0;
-        let clamp_l = |x: u8| combine(m1, tw, tl, m1, x).1;
-        let slot = &st.slots[pi];
-        let (wp, lp) = unpack(slot.cur.load(RELAXED));
-        let lowers_win = clamp_w(w_new) < wp;
-        if lowers_win && slot.pending.load(RELAXED) > clamp_w(w_new) {
-            slot.pending.fetch_min(clamp_w(w_new), RELAXED);
-        }
-        let mut lowers_lose = false;
-        let mut result = Ok(());
-        if clamp_l(l_old) == lp && clamp_l(l_new) < lp {
-            match slot.at_max.load(RELAXED) {
-                HELD => {}
-                _ => match slot.at_max.fetch_sub(1, RELAXED) {
-                    1 => lowers_lose = true,
-                    0 => {
-                        result = Err(EgdbError::Internal(
-                            "more children left the maximum than were at it".into(),
-                        ))
-                    }
-                    _ => {}
-                },
-            }
-        }
+        let pi = p.pi;
+        let (lowers, lowers_lose) = mark_slot(&st.slots[pi], m1, p)?;
         let bit = 1 << (pi % 64);
-        if (lowers_win || lowers_lose) && st.dirty[pi / 64].load(RELAXED) & bit == 0 {
+        if lowers && st.dirty[pi / 64].load(RELAXED) & bit == 0 {
             st.dirty[pi / 64].fetch_or(bit, RELAXED);
         }
         if lowers_lose {
             st.full[pi / 64].fetch_or(bit, RELAXED);
         }
-        result
+        Ok(())
     }
 
     /// Phase 2 on block `b`: the new value of each marked position, into
@@ -631,8 +676,6 @@ impl Solver<'_> {
     /// computed from their moves.
     fn compute(&self, st: &State, b: usize) -> Result<u64, EgdbError> {
         let range = self.block(b);
-        let (n, m1) = (self.n, (self.m() + 1) as u8);
-        let zero = BySide::new(0u8, 0u8);
         let mut cursor = Cursor::new();
         let mut visited = 0u64;
         let mut error = None;
@@ -650,56 +693,78 @@ impl Solver<'_> {
                 visited += 1;
                 let (board, side) = self.board_of(&mut cursor, pi);
                 let stat = st.slots[pi].stat.load(RELAXED);
-                let pos0 = self.rules.setup_unchecked(board, zero, side);
-                if stat == TERMINAL_MARK || pos0.is_over() || pos0.to_move() != side {
-                    error = Some(EgdbError::Internal("a finished position was marked".into()));
-                    return;
-                }
-                let (tw, tl) = match self.ends_in_play(board, side) {
-                    Ok(e) => e,
+                let (value, at_max) = match self.recompute(
+                    board,
+                    side,
+                    stat,
+                    |ci| prefetch(&st.slots[ci]),
+                    |ci| st.slots[ci].cur.load(RELAXED),
+                ) {
+                    Ok(x) => x,
                     Err(e) => return error = Some(e),
                 };
-                let (mut wm, lm0) = unpack(stat);
-                let mut lm = lm0;
-                // The quiet children's `lose` as the mover sees it.
-                let mut ls = [0u8; MAX_PITS];
-                // The quiet children first (each slot prefetched), then
-                // their values: the reads overlap.
-                let mut children = [(0usize, false); MAX_PITS];
-                let mut quiet = 0;
-                for pit in self.rules.legal_moves(&pos0) {
-                    let child = self.rules.play_unchecked(&pos0, pit);
-                    if child.is_over() || child.board_seeds() as usize != n {
-                        continue;
-                    }
-                    let ci = self.index(child.pits(), n, child.to_move());
-                    prefetch(&st.slots[ci]);
-                    children[quiet] = (ci, child.to_move() == side);
-                    quiet += 1;
-                }
-                for (k, &(ci, same)) in children[..quiet].iter().enumerate() {
-                    let (wc, lc) = unpack(st.slots[ci].cur.load(RELAXED));
-                    let (w, l) = if same { (wc, lc) } else { (lc, wc) };
-                    wm = wm.min(w);
-                    lm = lm.max(l);
-                    ls[k] = l;
-                }
-                let (win, lose) = combine(m1, tw, tl, wm, lm);
-                let (_, held) = combine(m1, tw, tl, wm, lm0);
-                let at_max = if held == lose {
-                    HELD
-                } else {
-                    ls[..quiet].iter().filter(|&&l| combine(m1, tw, tl, wm, l).1 == lose).count()
-                        as u8
-                };
                 st.slots[pi].at_max.store(at_max, RELAXED);
-                st.slots[pi].other.store(pack(win, lose), RELAXED);
+                st.slots[pi].other.store(value, RELAXED);
             });
             if let Some(e) = error {
                 return Err(e);
             }
         }
         Ok(visited)
+    }
+
+    /// The new value of a marked position whose `lose` goes down, computed
+    /// again from its moves and the values of the last round (`read`, with
+    /// `prefetch` called on each quiet child first), with its count of
+    /// children at the maximum.
+    pub(crate) fn recompute(
+        &self,
+        board: &[u8],
+        side: Side,
+        stat: u16,
+        prefetch: impl Fn(usize),
+        read: impl Fn(usize) -> u16,
+    ) -> Result<(u16, u8), EgdbError> {
+        let (n, m1) = (self.n, (self.m() + 1) as u8);
+        let zero = BySide::new(0u8, 0u8);
+        let pos0 = self.rules.setup_unchecked(board, zero, side);
+        if stat == TERMINAL_MARK || pos0.is_over() || pos0.to_move() != side {
+            return Err(EgdbError::Internal("a finished position was marked".into()));
+        }
+        let (tw, tl) = self.ends_in_play(board, side)?;
+        let (mut wm, lm0) = unpack(stat);
+        let mut lm = lm0;
+        // The quiet children's `lose` as the mover sees it.
+        let mut ls = [0u8; MAX_PITS];
+        // The quiet children first (each slot prefetched), then
+        // their values: the reads overlap.
+        let mut children = [(0usize, false); MAX_PITS];
+        let mut quiet = 0;
+        for pit in self.rules.legal_moves(&pos0) {
+            let child = self.rules.play_unchecked(&pos0, pit);
+            if child.is_over() || child.board_seeds() as usize != n {
+                continue;
+            }
+            let ci = self.index(child.pits(), n, child.to_move());
+            prefetch(ci);
+            children[quiet] = (ci, child.to_move() == side);
+            quiet += 1;
+        }
+        for (k, &(ci, same)) in children[..quiet].iter().enumerate() {
+            let (wc, lc) = unpack(read(ci));
+            let (w, l) = if same { (wc, lc) } else { (lc, wc) };
+            wm = wm.min(w);
+            lm = lm.max(l);
+            ls[k] = l;
+        }
+        let (win, lose) = combine(m1, tw, tl, wm, lm);
+        let (_, held) = combine(m1, tw, tl, wm, lm0);
+        let at_max = if held == lose {
+            HELD
+        } else {
+            ls[..quiet].iter().filter(|&&l| combine(m1, tw, tl, wm, l).1 == lose).count() as u8
+        };
+        Ok((pack(win, lose), at_max))
     }
 
     /// Phase 3 on block `b`: the new values of the marked positions become
