@@ -6,7 +6,7 @@
 
 use mancala_ai::egdb::{Egdb as Database, Value as DbValue};
 use mancala_ai::eval::Linear;
-use mancala_ai::search::{Horizon, Limits, Oracle, Searcher};
+use mancala_ai::search::{Limits, Oracle, SearchOptions, Searcher};
 use mancala_ai::{Player, PlayerSpec, Score, LEVELS};
 use mancala_rules::{
     ruleset, BySide, EndReason, Ending, Game as RsGame, MoveReport, Pit, Record, Rules, Ruleset,
@@ -575,18 +575,13 @@ impl Engine {
             s.set_linear(linear);
             s
         });
-        analyser.all_exact = true;
         let limits = self.limits;
         let db = self.db.clone();
         let report = py.detach(|| {
-            analyser.search_with(
-                &game.game,
-                limits,
-                Horizon::Evaluate,
-                db.as_deref().map(|d| d as &dyn Oracle),
-                None,
-                &mut |_| {},
-            )
+            let options = SearchOptions::new(limits)
+                .oracle(db.as_deref().map(|d| d as &dyn Oracle))
+                .every_root_move();
+            analyser.search(&game.game, options)
         });
         let mut root = report.root.clone();
         root.sort_by_key(|m| std::cmp::Reverse(m.1));

@@ -3,7 +3,7 @@
 //!
 //!     cargo run --release -p mancala-ai --example rule_positions -- A B [count]
 
-use mancala_ai::{Limits, Searcher};
+use mancala_ai::{Limits, SearchOptions, Searcher};
 use mancala_rules::{ruleset, BySide, Game, Side};
 
 fn main() {
@@ -40,17 +40,14 @@ fn main() {
         }
         // Best moves that are unique and differ.
         let unique = |r: &mancala_ai::Report| r.root.iter().filter(|m| m.1 == r.score).count() == 1;
-        let mut sa = Searcher::new(a);
-        sa.all_exact = true;
-        let all_a = sa.search(
+        let every = |limits| SearchOptions::new(limits).every_root_move();
+        let all_a = Searcher::new(a).search(
             &Game::from_position(a, pa),
-            Limits { depth: Some(80), nodes: Some(3_000_000), time: None },
+            every(Limits { depth: Some(80), nodes: Some(3_000_000), time: None }),
         );
-        let mut sb = Searcher::new(b);
-        sb.all_exact = true;
-        let all_b = sb.search(
+        let all_b = Searcher::new(b).search(
             &Game::from_position(b, pb),
-            Limits { depth: Some(80), nodes: Some(3_000_000), time: None },
+            every(Limits { depth: Some(80), nodes: Some(3_000_000), time: None }),
         );
         if !(unique(&all_a) && unique(&all_b)) || all_a.best == all_b.best {
             continue;

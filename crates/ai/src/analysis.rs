@@ -2,7 +2,7 @@
 //! against the best one, mistakes flagged. Shared by `mancala analyse` and
 //! the web platform's review page.
 
-use crate::search::{Horizon, Limits, Oracle, Searcher};
+use crate::search::{Limits, Oracle, SearchOptions, Searcher};
 use crate::Score;
 use mancala_rules::{Game, IllegalMove, Pit, Side};
 
@@ -49,8 +49,8 @@ pub fn for_side(score: Score, mover: Side, side: Side) -> Score {
 }
 
 /// Values `pit` played in `game` (its current position) with one search of
-/// the position under `limits`. The searcher should have `all_exact` set,
-/// so that every move's value is exact and not a bound.
+/// the position under `limits`, every root move valued exactly (not as a
+/// bound).
 pub fn value_move(
     searcher: &mut Searcher,
     game: &Game,
@@ -59,7 +59,8 @@ pub fn value_move(
     oracle: Option<&dyn Oracle>,
 ) -> Result<MoveValue, IllegalMove> {
     let mover = game.position().to_move();
-    let report = searcher.search_with(game, limits, Horizon::Evaluate, oracle, None, &mut |_| {});
+    let options = SearchOptions::new(limits).oracle(oracle).every_root_move();
+    let report = searcher.search(game, options);
     let kept = match report.root.iter().find(|m| m.0 == pit) {
         Some(m) => m.1,
         // Not searched: the database ruled it out as worsening the result.
@@ -85,7 +86,8 @@ fn value_after(
     if pos.is_over() {
         return Ok(Score::of_outcome(game.rules(), &pos, mover));
     }
-    let report = searcher.search_with(&after, limits, Horizon::Evaluate, oracle, None, &mut |_| {});
+    let options = SearchOptions::new(limits).oracle(oracle).every_root_move();
+    let report = searcher.search(&after, options);
     Ok(for_side(report.score, pos.to_move(), mover))
 }
 
@@ -102,7 +104,6 @@ pub fn analyse(
 ) -> Result<Vec<MoveValue>, IllegalMove> {
     let mut game = start.clone();
     let mut searcher = Searcher::new(*game.rules());
-    searcher.all_exact = true;
     let mut values = Vec::with_capacity(moves.len());
     for (i, &pit) in moves.iter().enumerate() {
         let value = value_move(&mut searcher, &game, pit, limits, oracle)?;

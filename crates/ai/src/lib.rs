@@ -18,5 +18,5 @@ mod tt;
 pub use mcts::{Mcts, MctsLimits, MctsReport};
 pub use player::{Player, PlayerSpec, PlayerSpecError, LEVELS};
 pub use score::{Result3, Score};
-pub use search::{Horizon, Limits, Oracle, Report, Searcher};
+pub use search::{Horizon, Limits, Oracle, Report, SearchOptions, Searcher};
 pub use solve::{solve, Solution};

@@ -2,7 +2,7 @@
 //! people, the raw searchers for matches and analysis.
 
 use crate::mcts::{Mcts, MctsLimits};
-use crate::search::{Horizon, Limits, Oracle, Searcher};
+use crate::search::{Limits, Oracle, SearchOptions, Searcher};
 use crate::Score;
 use mancala_rules::{Game, Pit, Rules};
 use std::fmt;
@@ -277,9 +277,7 @@ impl Player {
             PlayerSpec::AlphaBeta { depth, time_ms, nodes } => {
                 let limits = Limits { depth, nodes, time: time_ms.map(Duration::from_millis) };
                 let searcher = self.searcher.as_mut().expect("searcher");
-                searcher
-                    .search_with(game, limits, Horizon::Evaluate, oracle, None, &mut |_| {})
-                    .best
+                searcher.search(game, SearchOptions::new(limits).oracle(oracle)).best
             }
             PlayerSpec::Level(n) => {
                 let level = LEVELS[(n.clamp(1, 8) - 1) as usize];
@@ -287,14 +285,9 @@ impl Player {
                 let limits = Limits { depth: level.depth, nodes: None, time: level.time };
                 let oracle = if n == 8 { oracle } else { None };
                 if level.temperature == 0 {
-                    return searcher
-                        .search_with(game, limits, Horizon::Evaluate, oracle, None, &mut |_| {})
-                        .best;
+                    return searcher.search(game, SearchOptions::new(limits).oracle(oracle)).best;
                 }
-                searcher.all_exact = true;
-                let report =
-                    searcher.search_with(game, limits, Horizon::Evaluate, None, None, &mut |_| {});
-                searcher.all_exact = false;
+                let report = searcher.search(game, SearchOptions::new(limits).every_root_move());
                 pick_like_a_person(&report.root, level.temperature, &mut self.rng).or(report.best)
             }
         }

@@ -26,7 +26,7 @@
 //! accepted, and changes nothing.
 
 use crate::player::{Player, PlayerSpec};
-use crate::search::{Horizon, Limits, Oracle, Searcher};
+use crate::search::{Limits, Oracle, SearchOptions, Searcher};
 use crate::{Mcts, MctsLimits};
 use mancala_rules::{ruleset, Game, Pit, Ruleset, RULESETS};
 use std::io::{BufRead, Write};
@@ -291,12 +291,9 @@ fn think<W: Write>(
     let best = match go {
         Go::Search(limits) => {
             let mut searcher = searcher.lock().expect("searcher lock");
-            let report = searcher.search_with(
+            let report = searcher.search_reporting(
                 game,
-                limits,
-                Horizon::Evaluate,
-                oracle,
-                Some(stop),
+                SearchOptions::new(limits).oracle(oracle).stop(stop),
                 &mut |p| {
                     let nps = (p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-6)) as u64;
                     let pv: Vec<String> =

@@ -55,10 +55,95 @@ impl Limits {
     }
 }
 
+/// Everything one search is given besides the game: its [`Limits`], a flag
+/// another thread may set to stop it, what an unfinished line is worth, an
+/// endgame database, and what must be exact. The one way to call
+/// [`Searcher::search`]; a plain [`Limits`] converts into the options of a
+/// playing search (heuristic horizon, no database, no stop flag).
+///
+/// ```
+/// # use mancala_ai::{Limits, SearchOptions, Horizon};
+/// let proof = SearchOptions::new(Limits::depth(9)).horizon(Horizon::Pessimistic);
+/// let review = SearchOptions::new(Limits::nodes(100_000)).every_root_move();
+/// # let _ = (proof, review);
+/// ```
+#[derive(Clone, Copy, Default)]
+pub struct SearchOptions<'a> {
+    /// Depth, nodes and time: the first reached ends the search.
+    pub limits: Limits,
+    /// When another thread sets it, the search stops (and reports the last
+    /// depth completed).
+    pub stop: Option<&'a AtomicBool>,
+    /// What an unfinished line is worth at the horizon.
+    pub horizon: Horizon,
+    /// An endgame database, asked where it is exact (ignored when it does
+    /// not cover the searcher's rules).
+    pub oracle: Option<&'a dyn Oracle>,
+    /// Value every root move exactly (with a full window), not only the
+    /// best: [`Report::root`] then holds exact values (for analysis and
+    /// the levels that choose among near-best moves).
+    pub every_root_move: bool,
+    /// Reuse a table value only at exactly the depth it was searched to,
+    /// so that a fixed-depth search returns exactly the depth-limited
+    /// minimax value (for tests; slightly weaker for play).
+    pub strict_depth: bool,
+}
+
+impl<'a> SearchOptions<'a> {
+    /// A playing search under `limits`.
+    pub fn new(limits: Limits) -> SearchOptions<'a> {
+        SearchOptions { limits, ..SearchOptions::default() }
+    }
+
+    /// Stops when `flag` is set.
+    pub fn stop(self, flag: &'a AtomicBool) -> SearchOptions<'a> {
+        SearchOptions { stop: Some(flag), ..self }
+    }
+
+    pub fn horizon(self, horizon: Horizon) -> SearchOptions<'a> {
+        SearchOptions { horizon, ..self }
+    }
+
+    /// Asks `oracle` (if any) where it is exact.
+    pub fn oracle(self, oracle: Option<&'a dyn Oracle>) -> SearchOptions<'a> {
+        SearchOptions { oracle, ..self }
+    }
+
+    /// Values every root move exactly.
+    pub fn every_root_move(self) -> SearchOptions<'a> {
+        SearchOptions { every_root_move: true, ..self }
+    }
+
+    /// Reuses table values only at the depth they were searched to.
+    pub fn strict_depth(self) -> SearchOptions<'a> {
+        SearchOptions { strict_depth: true, ..self }
+    }
+}
+
+impl From<Limits> for SearchOptions<'_> {
+    fn from(limits: Limits) -> Self {
+        SearchOptions::new(limits)
+    }
+}
+
+impl std::fmt::Debug for SearchOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchOptions")
+            .field("limits", &self.limits)
+            .field("stop", &self.stop)
+            .field("horizon", &self.horizon)
+            .field("oracle", &self.oracle.map(|_| "database"))
+            .field("every_root_move", &self.every_root_move)
+            .field("strict_depth", &self.strict_depth)
+            .finish()
+    }
+}
+
 /// What an unfinished line is worth at the search horizon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Horizon {
     /// The heuristic evaluation: for playing.
+    #[default]
     Evaluate,
     /// The worst possible result for the root player: the root value is
     /// then a proven lower bound.
@@ -81,7 +166,8 @@ pub struct Report {
     /// The principal variation, starting with `best`.
     pub pv: Vec<Pit>,
     /// The value of every root move searched to the last completed depth
-    /// (exact for the best; for others a bound unless `all_exact` was set).
+    /// (exact for the best; for others a bound unless
+    /// [`SearchOptions::every_root_move`] was set).
     pub root: Vec<(Pit, Score)>,
     /// Whether the search saw every line to its end (or to a database
     /// value): `score` is then exact.
@@ -155,12 +241,10 @@ pub struct Searcher {
     /// Horizon values (and inexact table entries) used so far: when an
     /// iteration uses none, its value is the game's exact value.
     horizon_hits: u64,
-    /// Also compute exact values of every root move (for analysis).
-    pub all_exact: bool,
-    /// Reuse a table value only at exactly the depth it was searched to,
-    /// so that a fixed-depth search returns exactly the depth-limited
-    /// minimax value (for tests; slightly weaker for play).
-    pub strict_depth: bool,
+    /// This search's [`SearchOptions::every_root_move`].
+    all_exact: bool,
+    /// This search's [`SearchOptions::strict_depth`].
+    strict_depth: bool,
     /// The root moves the search may choose from.
     root_moves: Moves,
 }
@@ -224,25 +308,26 @@ impl Searcher {
     }
 
     /// Searches the current position of `game` (its history since the last
-    /// capture counts for the repetition rule).
-    pub fn search(&mut self, game: &Game, limits: Limits) -> Report {
-        self.search_with(game, limits, Horizon::Evaluate, None, None, &mut |_| {})
+    /// capture counts for the repetition rule) under `options` (or a plain
+    /// [`Limits`]).
+    pub fn search<'a>(&mut self, game: &Game, options: impl Into<SearchOptions<'a>>) -> Report {
+        self.search_reporting(game, options, &mut |_| {})
     }
 
-    /// The general form: a horizon, an optional database, an optional flag
-    /// another thread may set to stop the search, and a progress callback.
-    pub fn search_with(
+    /// [`Searcher::search`], calling `progress` after every depth completed.
+    pub fn search_reporting<'a>(
         &mut self,
         game: &Game,
-        limits: Limits,
-        horizon: Horizon,
-        egdb: Option<&dyn Oracle>,
-        stop: Option<&AtomicBool>,
+        options: impl Into<SearchOptions<'a>>,
         progress: &mut dyn FnMut(&Progress),
     ) -> Report {
         let started = Instant::now();
-        let egdb = egdb.filter(|o| o.covers(&self.rules));
+        let SearchOptions { limits, stop, horizon, oracle, every_root_move, strict_depth } =
+            options.into();
+        let egdb = oracle.filter(|o| o.covers(&self.rules));
         self.horizon = horizon;
+        self.all_exact = every_root_move;
+        self.strict_depth = strict_depth;
 
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);

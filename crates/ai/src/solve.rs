@@ -7,7 +7,7 @@
 //! settle win/draw/loss while the margin stays open.
 
 use crate::score::{Result3, Score};
-use crate::search::{Horizon, Limits, Oracle, Searcher};
+use crate::search::{Horizon, Limits, Oracle, SearchOptions, Searcher};
 use mancala_rules::{BySide, Game, Pit};
 use std::time::{Duration, Instant};
 
@@ -78,7 +78,8 @@ pub fn solve(
             break;
         }
         let limits = Limits { depth: Some(depth), nodes: None, time: Some(left) };
-        let lower = low.search_with(game, limits, Horizon::Pessimistic, oracle, None, &mut |_| {});
+        let options = SearchOptions::new(limits).horizon(Horizon::Pessimistic).oracle(oracle);
+        let lower = low.search(game, options);
         solution.nodes += lower.nodes;
         if lower.depth < depth {
             break; // out of time
@@ -89,7 +90,8 @@ pub fn solve(
             nodes: None,
             time: Some(left.max(Duration::from_millis(1))),
         };
-        let upper = high.search_with(game, limits, Horizon::Optimistic, oracle, None, &mut |_| {});
+        let options = SearchOptions::new(limits).horizon(Horizon::Optimistic).oracle(oracle);
+        let upper = high.search(game, options);
         solution.nodes += upper.nodes;
         if upper.depth < depth {
             break;
@@ -132,14 +134,9 @@ pub fn solve(
                 // Pessimistic for the mover: `low`'s table holds the root
                 // player's, `high`'s the opponent's.
                 let searcher = if mover == root_side { &mut low } else { &mut high };
-                searcher.search_with(
-                    &line_game,
-                    limits,
-                    Horizon::Pessimistic,
-                    oracle,
-                    None,
-                    &mut |_| {},
-                )
+                let options =
+                    SearchOptions::new(limits).horizon(Horizon::Pessimistic).oracle(oracle);
+                searcher.search(&line_game, options)
             };
             let Some(pit) = report.best else { break };
             if line_game.play(pit).is_err() {

@@ -1,6 +1,8 @@
 //! Players: MCTS, the strength levels, and the simple ones, in real games.
 
-use mancala_ai::{Limits, Mcts, MctsLimits, Player, PlayerSpec, Score, Searcher, LEVELS};
+use mancala_ai::{
+    Limits, Mcts, MctsLimits, Player, PlayerSpec, Score, SearchOptions, Searcher, LEVELS,
+};
 use mancala_rules::{ruleset, Game, Side, RULESETS};
 
 /// Plays a game between two players; `south` moves first. Returns the winner.
@@ -130,9 +132,9 @@ fn low_levels_make_mistakes_and_high_levels_fewer() {
         }
     }
     let mut reference = Searcher::new(rules);
-    reference.all_exact = true;
+    let every = SearchOptions::new(Limits::depth(8)).every_root_move();
     let values: Vec<Vec<(mancala_rules::Pit, Score)>> =
-        positions.iter().map(|g| reference.search(g, Limits::depth(8)).root).collect();
+        positions.iter().map(|g| reference.search(g, every).root).collect();
     let mistakes = |level: u8| {
         let mut player = Player::new(PlayerSpec::Level(level), rules, 5);
         positions

@@ -4,7 +4,7 @@
 //! are within reach.
 
 use mancala_ai::search::minimax;
-use mancala_ai::{Limits, Score, Searcher};
+use mancala_ai::{Limits, Score, SearchOptions, Searcher};
 use mancala_rules::{BySide, Game, Rules, Side, RULESETS};
 
 /// A game after `plies` random moves from `start` (or fewer if it ends).
@@ -43,7 +43,8 @@ fn small_position(rules: &Rules, seeds: u32, rng: &mut fastrand::Rng) -> mancala
 
 fn check(game: &Game, depth: u32, searcher: &mut Searcher) {
     searcher.clear();
-    let report = searcher.search(game, Limits::depth(depth));
+    // Table values reused only at their own depth: exactly minimax's value.
+    let report = searcher.search(game, SearchOptions::new(Limits::depth(depth)).strict_depth());
     let expected = minimax(game, depth);
     if report.exact && report.depth < depth {
         // The search saw every line end before `depth`: the value is exact,
@@ -64,7 +65,6 @@ fn search_equals_minimax_on_random_positions_for_every_ruleset() {
     for ruleset in RULESETS {
         let rules = ruleset.rules;
         let mut searcher = Searcher::with_table(rules, 1);
-        searcher.strict_depth = true;
         let max_depth = if rules.pits_per_row == 12 { 3 } else { 4 };
         for _ in 0..40 {
             let plies = rng.usize(0..80);
@@ -83,7 +83,6 @@ fn search_equals_minimax_where_seeds_circulate_and_cycles_are_reachable() {
     for ruleset in RULESETS {
         let rules = ruleset.rules;
         let mut searcher = Searcher::with_table(rules, 1);
-        searcher.strict_depth = true;
         for _ in 0..60 {
             let seeds = if rules.pits_per_row == 12 { 4 * rng.u32(1..=2) } else { rng.u32(1..=5) };
             let start = small_position(&rules, seeds, &mut rng);

@@ -4,7 +4,9 @@
 use anyhow::{bail, Context, Result};
 use mancala_ai::analysis::{self, MoveValue};
 use mancala_ai::search::Progress;
-use mancala_ai::{solve, Horizon, Limits, Oracle, Player, PlayerSpec, Score, Searcher, LEVELS};
+use mancala_ai::{
+    solve, Limits, Oracle, Player, PlayerSpec, Score, SearchOptions, Searcher, LEVELS,
+};
 use mancala_rules::{Game, Match, Pit, Record, Rules, Ruleset, Side};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -127,10 +129,8 @@ pub fn bestmove(args: BestmoveArgs) -> Result<()> {
         limits.time = Some(Duration::from_millis(1000));
     }
     let mut searcher = Searcher::new(rules);
-    let report =
-        searcher.search_with(&game, limits, Horizon::Evaluate, oracle.as_deref(), None, &mut |p| {
-            print_progress(&rules, p)
-        });
+    let options = SearchOptions::new(limits).oracle(oracle.as_deref());
+    let report = searcher.search_reporting(&game, options, &mut |p| print_progress(&rules, p));
     let best = report.best.context("no legal move")?;
     println!("{}", best.letter(&rules));
     Ok(())
@@ -546,11 +546,9 @@ pub fn levels(args: LevelsArgs) -> Result<()> {
     }
     // The reference: every move valued at a fixed depth.
     let mut reference = Searcher::new(rules);
-    reference.all_exact = true;
-    let values: Vec<Vec<(Pit, Score)>> = positions
-        .iter()
-        .map(|g| reference.search(g, Limits::depth(args.reference_depth)).root)
-        .collect();
+    let every = SearchOptions::new(Limits::depth(args.reference_depth)).every_root_move();
+    let values: Vec<Vec<(Pit, Score)>> =
+        positions.iter().map(|g| reference.search(g, every).root).collect();
     println!(
         "{}: {} positions, moves judged by a depth-{} search",
         ruleset.name, args.positions, args.reference_depth

@@ -5,7 +5,7 @@
 //! Each search runs under a node limit, never a time limit, so a proof
 //! succeeds or fails the same way on every machine and every run.
 
-use mancala_ai::{Horizon, Limits, Oracle, Result3, Score, Searcher};
+use mancala_ai::{Horizon, Limits, Oracle, Result3, Score, SearchOptions, Searcher};
 use mancala_rules::{Game, Pit, Rules};
 
 /// The deepest a proof searches (plies).
@@ -67,8 +67,8 @@ impl<'a> Prover<'a> {
                 return None;
             }
             let limits = Limits { depth: Some(depth), nodes: Some(left), time: None };
-            let lower =
-                self.low.search_with(game, limits, Horizon::Pessimistic, oracle, None, &mut |_| {});
+            let options = SearchOptions::new(limits).horizon(Horizon::Pessimistic).oracle(oracle);
+            let lower = self.low.search(game, options);
             spent += lower.nodes;
             if lower.depth < depth {
                 return None;
@@ -84,8 +84,8 @@ impl<'a> Prover<'a> {
                 return None;
             }
             let limits = Limits { depth: Some(depth), nodes: Some(left), time: None };
-            let upper =
-                self.high.search_with(game, limits, Horizon::Optimistic, oracle, None, &mut |_| {});
+            let options = SearchOptions::new(limits).horizon(Horizon::Optimistic).oracle(oracle);
+            let upper = self.high.search(game, options);
             spent += upper.nodes;
             if upper.depth < depth {
                 return None;

@@ -30,7 +30,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::get;
 use axum::{Json, Router};
 use mancala_ai::analysis::for_side;
-use mancala_ai::{Horizon, Oracle, Searcher};
+use mancala_ai::{Oracle, SearchOptions, Searcher};
 use mancala_rules::{ruleset, Capture, Game, Pit, Position, Ruleset, SetupError, Side, RULESETS};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -223,14 +223,8 @@ async fn evaluate(
         let exact = db.as_deref().and_then(|db| crate::egdb::exact_in(db, &pos));
         let oracle = db.as_deref().map(|db| db as &dyn Oracle);
         let game = Game::from_position(rules, pos);
-        let report = Searcher::with_table(rules, 8).search_with(
-            &game,
-            crate::api::HINT_LIMITS,
-            Horizon::Evaluate,
-            oracle,
-            None,
-            &mut |_| {},
-        );
+        let options = SearchOptions::new(crate::api::HINT_LIMITS).oracle(oracle);
+        let report = Searcher::with_table(rules, 8).search(&game, options);
         (report, exact)
     };
     let (report, exact) = state

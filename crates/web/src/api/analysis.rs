@@ -170,14 +170,8 @@ pub(crate) fn review_of(
     let last = match end.position().outcome() {
         Some(_) => Score::of_outcome(&rules, end.position(), Side::South),
         None => {
-            let report = Searcher::new(rules).search_with(
-                end,
-                limits,
-                mancala_ai::Horizon::Evaluate,
-                oracle,
-                None,
-                &mut |_| {},
-            );
+            let options = mancala_ai::SearchOptions::new(limits).oracle(oracle);
+            let report = Searcher::new(rules).search(end, options);
             for_side(report.score, end.position().to_move(), Side::South)
         }
     };
