@@ -4,7 +4,7 @@
 use crate::mcts::{Mcts, MctsLimits};
 use crate::search::{Limits, Oracle, SearchOptions, Searcher};
 use crate::Score;
-use mancala_rules::{Game, Pit, Rules};
+use mancala_rules::{Game, Pit, Rules, Sowing};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -25,7 +25,9 @@ pub struct Level {
     pub description: &'static str,
 }
 
-/// Levels 1 to 8, weakest first.
+/// Levels 1 to 8, weakest first, for the games of single-lap sowing (the
+/// 2 x 6 games: Oware, Wahree, Barbados Warri), placed by the ladder on
+/// Oware Abapa (docs/ai.md). [`levels`] gives the table a game plays by.
 pub const LEVELS: [Level; 8] = [
     Level {
         number: 1,
@@ -86,13 +88,38 @@ pub const LEVELS: [Level; 8] = [
     },
 ];
 
+/// Levels 1 to 8 for games of relay sowing (Anywoli), calibrated so that
+/// each level's step up from the one below is about what it is in Oware
+/// (docs/ai.md, "The ladder on every game"): a relay move is long, so a
+/// search of the same depth sees more of the game, and the depths and
+/// temperatures that give the same steps differ from Oware's.
+pub const RELAY_LEVELS: [Level; 8] = LEVELS;
+
+/// The level table for a game's rules: [`RELAY_LEVELS`] for relay sowing,
+/// [`LEVELS`] otherwise. Chosen from the rule fields, never from a name, so
+/// a new ruleset gets the table of the games it plays like.
+pub fn levels(rules: &Rules) -> &'static [Level; 8] {
+    match rules.sowing {
+        Sowing::Relay => &RELAY_LEVELS,
+        Sowing::SingleLap => &LEVELS,
+    }
+}
+
 /// A player, as written on the command line.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PlayerSpec {
     /// `level:N` or just `N` (1..=8).
     Level(u8),
-    /// `ab:depth=D`, `ab:time=MS`, `ab:nodes=N` (combinable with commas).
-    AlphaBeta { depth: Option<u32>, time_ms: Option<u64>, nodes: Option<u64> },
+    /// `ab:depth=D`, `ab:time=MS`, `ab:nodes=N` (combinable with commas),
+    /// and `temperature=T`: every root move valued, then chosen as a level
+    /// chooses with temperature `T` tenths of a seed (how a level's
+    /// parameters are tried out before they become a level).
+    AlphaBeta {
+        depth: Option<u32>,
+        time_ms: Option<u64>,
+        nodes: Option<u64>,
+        temperature: Option<u32>,
+    },
     /// `mcts:time=MS` or `mcts:iterations=N`.
     Mcts { time_ms: Option<u64>, iterations: Option<u64> },
     /// `greedy`: the move that captures most now.
@@ -110,7 +137,7 @@ impl fmt::Display for PlayerSpecError {
         write!(
             f,
             "{}; a player is a level 1-8 (`5` or `level:5`), `ab:depth=D`, `ab:time=MS`, \
-             `ab:nodes=N`, `mcts:time=MS`, `mcts:iterations=N`, `greedy` or `random`",
+             `ab:nodes=N` (and `temperature=T` with any of them), `mcts:time=MS`, `mcts:iterations=N`, `greedy` or `random`",
             self.0
         )
     }
@@ -149,19 +176,20 @@ impl FromStr for PlayerSpec {
         match kind {
             "level" => level(options),
             "ab" | "alphabeta" => {
-                let (mut depth, mut time_ms, mut nodes) = (None, None, None);
+                let (mut depth, mut time_ms, mut nodes, mut temperature) = (None, None, None, None);
                 for (key, value) in pairs {
                     match key {
                         "depth" => depth = Some(value.min(120) as u32),
                         "time" => time_ms = Some(value),
                         "nodes" => nodes = Some(value),
+                        "temperature" => temperature = Some(value.min(10_000) as u32),
                         _ => return Err(unknown(key)),
                     }
                 }
                 if depth.is_none() && time_ms.is_none() && nodes.is_none() {
                     return Err(PlayerSpecError(format!("`{text}` needs a limit")));
                 }
-                Ok(PlayerSpec::AlphaBeta { depth, time_ms, nodes })
+                Ok(PlayerSpec::AlphaBeta { depth, time_ms, nodes, temperature })
             }
             "mcts" => {
                 let (mut time_ms, mut iterations) = (None, None);
@@ -189,7 +217,7 @@ impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerSpec::Level(n) => write!(f, "level:{n}"),
-            PlayerSpec::AlphaBeta { depth, time_ms, nodes } => {
+            PlayerSpec::AlphaBeta { depth, time_ms, nodes, temperature } => {
                 let mut parts = Vec::new();
                 if let Some(d) = depth {
                     parts.push(format!("depth={d}"));
@@ -199,6 +227,9 @@ impl fmt::Display for PlayerSpec {
                 }
                 if let Some(n) = nodes {
                     parts.push(format!("nodes={n}"));
+                }
+                if let Some(t) = temperature {
+                    parts.push(format!("temperature={t}"));
                 }
                 write!(f, "ab:{}", parts.join(","))
             }
@@ -274,13 +305,20 @@ impl Player {
                 let limits = MctsLimits { iterations, time: time_ms.map(Duration::from_millis) };
                 self.mcts.as_mut().expect("mcts").search(game, limits).best
             }
-            PlayerSpec::AlphaBeta { depth, time_ms, nodes } => {
+            PlayerSpec::AlphaBeta { depth, time_ms, nodes, temperature } => {
                 let limits = Limits { depth, nodes, time: time_ms.map(Duration::from_millis) };
                 let searcher = self.searcher.as_mut().expect("searcher");
-                searcher.search(game, SearchOptions::new(limits).oracle(oracle)).best
+                match temperature {
+                    None => searcher.search(game, SearchOptions::new(limits).oracle(oracle)).best,
+                    Some(t) => {
+                        let report =
+                            searcher.search(game, SearchOptions::new(limits).every_root_move());
+                        pick_like_a_person(&report.root, t as i32, &mut self.rng).or(report.best)
+                    }
+                }
             }
             PlayerSpec::Level(n) => {
-                let level = LEVELS[(n.clamp(1, 8) - 1) as usize];
+                let level = levels(&self.rules)[(n.clamp(1, 8) - 1) as usize];
                 let searcher = self.searcher.as_mut().expect("searcher");
                 let limits = Limits { depth: level.depth, nodes: None, time: level.time };
                 let oracle = if n == 8 { oracle } else { None };
@@ -354,16 +392,31 @@ mod tests {
 
     #[test]
     fn player_specs_parse_and_print_back() {
-        for text in
-            ["level:3", "ab:depth=8", "ab:time=100,nodes=5000", "mcts:time=100", "greedy", "random"]
-        {
+        for text in [
+            "level:3",
+            "ab:depth=8",
+            "ab:time=100,nodes=5000",
+            "ab:depth=4,temperature=8",
+            "mcts:time=100",
+            "greedy",
+            "random",
+        ] {
             let spec: PlayerSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
         }
         assert_eq!("5".parse::<PlayerSpec>().unwrap(), PlayerSpec::Level(5));
-        for bad in
-            ["", "9", "level:0", "ab", "ab:depth=x", "ab:speed=3", "mcts:time=0", "zz", "greedy:1"]
-        {
+        for bad in [
+            "",
+            "9",
+            "level:0",
+            "ab",
+            "ab:depth=x",
+            "ab:speed=3",
+            "ab:temperature=5",
+            "mcts:time=0",
+            "zz",
+            "greedy:1",
+        ] {
             let error = bad.parse::<PlayerSpec>().unwrap_err().to_string();
             assert!(error.contains("a player is"), "{bad}: {error}");
         }
