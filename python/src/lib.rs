@@ -7,7 +7,7 @@
 use mancala_ai::egdb::{Egdb as Database, Value as DbValue};
 use mancala_ai::eval::Linear;
 use mancala_ai::search::{Limits, Oracle, SearchOptions, Searcher};
-use mancala_ai::{levels, Player, PlayerSpec, Score};
+use mancala_ai::{Player, PlayerSpec, Score, LEVELS};
 use mancala_rules::{
     ruleset, BySide, EndReason, Ending, Game as RsGame, MoveReport, Pit, Record, Rules, Ruleset,
     Side, RULESETS,
@@ -497,7 +497,7 @@ impl Engine {
                 return Err(value_error("give a level or depth/movetime_ms/nodes, not both"))
             }
             Some(n @ 1..=8) => {
-                let l = levels(&ruleset.rules)[n as usize - 1];
+                let l = LEVELS[n as usize - 1];
                 (PlayerSpec::Level(n as u8), Limits { depth: l.depth, nodes: None, time: l.time })
             }
             Some(n) => return Err(value_error(format!("level must be from 1 to 8, not {n}"))),
@@ -515,7 +515,7 @@ impl Engine {
                 },
             ),
             None => {
-                let l = levels(&ruleset.rules)[6];
+                let l = LEVELS[6];
                 (PlayerSpec::Level(7), Limits { depth: l.depth, nodes: None, time: l.time })
             }
         };

@@ -16,7 +16,7 @@ pub mod solve;
 mod tt;
 
 pub use mcts::{Mcts, MctsLimits, MctsReport};
-pub use player::{levels, Player, PlayerSpec, PlayerSpecError, LEVELS, RELAY_LEVELS};
+pub use player::{Player, PlayerSpec, PlayerSpecError, LEVELS};
 pub use score::{Result3, Score};
 pub use search::{Horizon, Limits, Oracle, Report, SearchOptions, Searcher};
 pub use solve::{solve, Solution};

@@ -4,7 +4,7 @@
 use crate::mcts::{Mcts, MctsLimits};
 use crate::search::{Limits, Oracle, SearchOptions, Searcher};
 use crate::Score;
-use mancala_rules::{Game, Pit, Rules, Sowing};
+use mancala_rules::{Game, Pit, Rules};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -25,9 +25,7 @@ pub struct Level {
     pub description: &'static str,
 }
 
-/// Levels 1 to 8, weakest first, for the games of single-lap sowing (the
-/// 2 x 6 games: Oware, Wahree, Barbados Warri), placed by the ladder on
-/// Oware Abapa (docs/ai.md). [`levels`] gives the table a game plays by.
+/// Levels 1 to 8, weakest first.
 pub const LEVELS: [Level; 8] = [
     Level {
         number: 1,
@@ -88,23 +86,6 @@ pub const LEVELS: [Level; 8] = [
     },
 ];
 
-/// Levels 1 to 8 for games of relay sowing (Anywoli), calibrated so that
-/// each level's step up from the one below is about what it is in Oware
-/// (docs/ai.md, "The ladder on every game"): a relay move is long, so a
-/// search of the same depth sees more of the game, and the depths and
-/// temperatures that give the same steps differ from Oware's.
-pub const RELAY_LEVELS: [Level; 8] = LEVELS;
-
-/// The level table for a game's rules: [`RELAY_LEVELS`] for relay sowing,
-/// [`LEVELS`] otherwise. Chosen from the rule fields, never from a name, so
-/// a new ruleset gets the table of the games it plays like.
-pub fn levels(rules: &Rules) -> &'static [Level; 8] {
-    match rules.sowing {
-        Sowing::Relay => &RELAY_LEVELS,
-        Sowing::SingleLap => &LEVELS,
-    }
-}
-
 /// A player, as written on the command line.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PlayerSpec {
@@ -137,7 +118,8 @@ impl fmt::Display for PlayerSpecError {
         write!(
             f,
             "{}; a player is a level 1-8 (`5` or `level:5`), `ab:depth=D`, `ab:time=MS`, \
-             `ab:nodes=N` (and `temperature=T` with any of them), `mcts:time=MS`, `mcts:iterations=N`, `greedy` or `random`",
+             `ab:nodes=N` (and `temperature=T` with any of them), `mcts:time=MS`, \
+             `mcts:iterations=N`, `greedy` or `random`",
             self.0
         )
     }
@@ -318,7 +300,7 @@ impl Player {
                 }
             }
             PlayerSpec::Level(n) => {
-                let level = levels(&self.rules)[(n.clamp(1, 8) - 1) as usize];
+                let level = LEVELS[(n.clamp(1, 8) - 1) as usize];
                 let searcher = self.searcher.as_mut().expect("searcher");
                 let limits = Limits { depth: level.depth, nodes: None, time: level.time };
                 let oracle = if n == 8 { oracle } else { None };
@@ -420,5 +402,35 @@ mod tests {
             let error = bad.parse::<PlayerSpec>().unwrap_err().to_string();
             assert!(error.contains("a player is"), "{bad}: {error}");
         }
+    }
+
+    #[test]
+    fn a_temperature_makes_ab_choose_as_the_level_of_that_depth_and_temperature() {
+        // Level 3 is depth 3 at temperature 15: `ab:depth=3,temperature=15`
+        // with the same seed makes the same choices, including its
+        // deliberate mistakes, on a run of positions from seeded play.
+        let rules = mancala_rules::ruleset("oware-abapa").unwrap().rules;
+        let level = LEVELS[2];
+        let spec: PlayerSpec =
+            format!("ab:depth={},temperature={}", level.depth.unwrap(), level.temperature)
+                .parse()
+                .unwrap();
+        let mut ab = Player::new(spec, rules, 7);
+        let mut by_level = Player::new(PlayerSpec::Level(3), rules, 7);
+        let mut plain = Player::new("ab:depth=3".parse().unwrap(), rules, 7);
+        let mut rng = fastrand::Rng::with_seed(3);
+        let (mut game, mut differs_from_plain) = (Game::new(rules), 0);
+        for _ in 0..60 {
+            let legal = game.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let chosen = ab.choose(&game, None);
+            assert_eq!(chosen, by_level.choose(&game, None));
+            differs_from_plain += usize::from(chosen != plain.choose(&game, None));
+            game.play(legal.nth(rng.usize(..legal.len())).unwrap()).unwrap();
+        }
+        // The temperature is used: some choices are not the plain search's.
+        assert!(differs_from_plain > 0);
     }
 }

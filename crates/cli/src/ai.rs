@@ -5,7 +5,7 @@ use anyhow::{bail, Context, Result};
 use mancala_ai::analysis::{self, MoveValue};
 use mancala_ai::search::Progress;
 use mancala_ai::{
-    solve, Limits, Oracle, Player, PlayerSpec, Score, SearchOptions, Searcher, LEVELS, RELAY_LEVELS,
+    solve, Limits, Oracle, Player, PlayerSpec, Score, SearchOptions, Searcher, LEVELS,
 };
 use mancala_rules::{Game, Match, Pit, Record, Rules, Ruleset, Side};
 use std::collections::HashSet;
@@ -521,12 +521,7 @@ pub struct LevelsArgs {
 
 pub fn levels(args: LevelsArgs) -> Result<()> {
     let Some(id) = &args.game else {
-        println!("single-lap sowing (Oware, Wahree, Barbados Warri):");
         for level in LEVELS {
-            println!("level {}: {}", level.number, level.description);
-        }
-        println!("relay sowing (Anywoli):");
-        for level in RELAY_LEVELS {
             println!("level {}: {}", level.number, level.description);
         }
         return Ok(());
@@ -563,7 +558,7 @@ pub fn levels(args: LevelsArgs) -> Result<()> {
         "(a mistake: a move at least one seed worse than the best, or one that turns a proven"
     );
     println!(" result into a worse one; each size is capped at 10 seeds)");
-    for level in mancala_ai::levels(&rules) {
+    for level in LEVELS {
         let mut player = Player::new(PlayerSpec::Level(level.number), rules, args.seed);
         let (mut count, mut total, mut blunders) = (0u32, 0f64, 0u32);
         for (game, root) in positions.iter().zip(&values) {

@@ -143,21 +143,10 @@ fn match_refuses_unknown_players() {
 
 #[test]
 fn levels_are_described_one_line_each() {
-    // One table for single-lap sowing, one for relay sowing, each headed.
     let out = mancala(&["levels"]);
     let text = stdout(&out);
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 18, "{text}");
-    for table in lines.chunks(9) {
-        assert!(
-            table[0].ends_with("sowing (Oware, Wahree, Barbados Warri):")
-                || table[0] == "relay sowing (Anywoli):",
-            "{text}"
-        );
-        for (n, line) in table[1..].iter().enumerate() {
-            assert!(line.starts_with(&format!("level {}: ", n + 1)), "{text}");
-        }
-    }
+    assert_eq!(text.lines().count(), 8, "{text}");
+    assert!(text.lines().all(|l| l.starts_with("level ")));
 }
 
 #[test]
