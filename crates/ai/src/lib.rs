@@ -4,6 +4,7 @@
 //! positions, with the game's history where the repetition rule needs it.
 
 pub mod analysis;
+pub mod bench;
 pub mod convert;
 pub mod egdb;
 pub mod eval;

@@ -19,7 +19,7 @@ use crate::eval::{evaluate, Linear, Weights};
 use crate::score::{Result3, Score};
 use crate::tt::{Bound, Entry, Table};
 use mancala_rules::{
-    EndReason, Feeding, Game, Moves, Pit, Position, Rules, Side, Sowing, MAX_PITS,
+    EndReason, Feeding, Game, Moves, Pit, Position, Rules, Side, Sowing, MAX_PITS, MAX_PITS_PER_ROW,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -216,6 +216,16 @@ struct Frame {
     window: usize,
     /// XOR of the mixed keys of `path[window..=this]`.
     set: u64,
+    /// One bit for each position of `path[window..=this]`, chosen by its
+    /// key: a position whose bit is not set repeats none of them, and the
+    /// path need not be searched.
+    seen: u64,
+}
+
+/// A position's bit in [`Frame::seen`].
+#[inline]
+fn seen_bit(key: u64) -> u64 {
+    1 << (key >> 58)
 }
 
 /// A reusable searcher: keeps its transposition table and history between
@@ -441,11 +451,12 @@ impl Searcher {
     /// path.
     fn load_path(&mut self, game: &Game) {
         self.path.clear();
-        let mut set = 0;
+        let (mut set, mut seen) = (0, 0);
         for pos in game.repeatable_positions() {
             let key = pos.key();
             set ^= mix(key);
-            self.path.push(Frame { pos: *pos, key, window: 0, set });
+            seen |= seen_bit(key);
+            self.path.push(Frame { pos: *pos, key, window: 0, set, seen });
         }
     }
 
@@ -497,10 +508,11 @@ impl Searcher {
         ply: usize,
     ) -> (Score, Vec<Pit>) {
         let mover = frame.pos.to_move();
+        let child = self.frame_of(child);
         if let Some(score) = self.enter(&child, mover) {
             return (score, Vec::new());
         }
-        let same = child.to_move() == mover;
+        let same = child.pos.to_move() == mover;
         let (a, b) = (-Score::INFINITY, Score::INFINITY);
         let score = self.negamax(ctx, depth as i32 - 1, ply, a, b, None);
         let line = self.pv[ply][..self.pv_len[ply]].to_vec();
@@ -515,26 +527,46 @@ impl Searcher {
         self.rules.legal_moves(&pos).map(move |pit| (pit, self.rules.play_unchecked(&pos, pit)))
     }
 
-    /// Pushes `child` onto the path, applying the repetition rule. Returns
-    /// its value for `mover` (without pushing) when the game is over there.
+    /// The frame `child` of the last position on the path would have on
+    /// the path (before the repetition rule is applied).
     #[inline]
-    fn enter(&mut self, child: &Position, mover: Side) -> Option<Score> {
-        let parent = *self.path.last().expect("path");
-        if child.is_over() {
-            return Some(Score::of_outcome(&self.rules, child, mover));
-        }
+    fn frame_of(&self, child: Position) -> Frame {
+        let parent = self.path.last().expect("path");
         let key = child.key();
-        let index = self.path.len();
         if child.captured() != parent.pos.captured() {
-            self.path.push(Frame { pos: *child, key, window: index, set: mix(key) });
-            return None;
+            // A capture: nothing before it can repeat.
+            Frame { pos: child, key, window: self.path.len(), set: mix(key), seen: seen_bit(key) }
+        } else {
+            Frame {
+                pos: child,
+                key,
+                window: parent.window,
+                set: parent.set ^ mix(key),
+                seen: parent.seen | seen_bit(key),
+            }
         }
-        let window = parent.window;
-        if self.path[window..].iter().any(|f| f.key == key && f.pos.same_place(child)) {
-            let ended = self.rules.finish(child, EndReason::Cycle);
+    }
+
+    /// Pushes `child` (from [`Searcher::frame_of`]) onto the path, applying
+    /// the repetition rule. Returns its value for `mover` (without pushing)
+    /// when the game is over there.
+    #[inline]
+    fn enter(&mut self, child: &Frame, mover: Side) -> Option<Score> {
+        if child.pos.is_over() {
+            return Some(Score::of_outcome(&self.rules, &child.pos, mover));
+        }
+        let window = child.window;
+        let parent = self.path.last().expect("path");
+        if window < self.path.len()
+            && parent.seen & seen_bit(child.key) != 0
+            && self.path[window..]
+                .iter()
+                .any(|f| f.key == child.key && f.pos.same_place(&child.pos))
+        {
+            let ended = self.rules.finish(&child.pos, EndReason::Cycle);
             return Some(Score::of_outcome(&self.rules, &ended, mover));
         }
-        self.path.push(Frame { pos: *child, key, window, set: parent.set ^ mix(key) });
+        self.path.push(*child);
         None
     }
 
@@ -679,8 +711,12 @@ impl Searcher {
             }
         }
         let mover = pos.to_move();
-        // Generate and order the moves.
-        let mut moves: [(Pit, Position, i32); MAX_PITS] = [(Pit(0), pos, 0); MAX_PITS];
+        // Generate and order the moves: a player's moves are in their own
+        // row; the children stay where they are made, and the order is an
+        // index sort (cheaper than moving the frames).
+        let mut pits = [Pit(0); MAX_PITS_PER_ROW];
+        let mut children = [frame; MAX_PITS_PER_ROW];
+        let mut order = [0u64; MAX_PITS_PER_ROW];
         let mut count = 0;
         let before = pos.captured()[mover] as i32 - pos.captured()[!mover] as i32;
         // Relay moves must be sown to know they are legal (not endless):
@@ -701,12 +737,19 @@ impl Searcher {
                 self.rules.play_unchecked(&pos, pit)
             };
             let gain = child.captured()[mover] as i32 - child.captured()[!mover] as i32 - before;
-            let order = if pit.0 == tt_move {
+            let rank = if pit.0 == tt_move {
                 1 << 30
             } else {
                 gain * 100_000 + self.history[mover.index()][pit.index()].min(99_999)
             };
-            moves[count] = (pit, child, order);
+            let child = self.frame_of(child);
+            if depth > 1 {
+                // The child's table slot, loaded while its siblings are made.
+                self.tt.prefetch(self.tt_key(&child));
+            }
+            pits[count] = pit;
+            children[count] = child;
+            order[count] = sort_key(rank, count);
             count += 1;
         }
         if count == 0 {
@@ -714,21 +757,38 @@ impl Searcher {
             // legal move has passed, or the game is over); be safe.
             return self.horizon_value(&pos);
         }
-        let moves = &mut moves[..count];
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.2));
+        let order = &mut order[..count];
+        sort_descending(order);
         let alpha_in = alpha;
         let hits_before = self.horizon_hits;
         let mut best = -Score::INFINITY;
-        let mut best_pit = moves[0].0;
-        for (i, &(pit, child, _)) in moves.iter().enumerate() {
+        let mut best_pit = pits[(order[0] & 0xFF) as usize];
+        for (i, &key) in order.iter().enumerate() {
+            let (pit, child) = (pits[(key & 0xFF) as usize], children[(key & 0xFF) as usize]);
             let mut line = true;
             let score = match self.enter(&child, mover) {
                 Some(score) => {
                     line = false;
                     score
                 }
+                None if depth == 1 && ctx.egdb.is_none() => {
+                    // A leaf: what the child's own call would do (count it,
+                    // value it at the horizon), without the call. A
+                    // re-search of it would find the same value; it is
+                    // counted as the call would count it.
+                    self.nodes += 1;
+                    self.pv_len[ply + 1] = 0;
+                    let value = self.horizon_value(&child.pos);
+                    let s = if child.pos.to_move() == mover { value } else { -value };
+                    if i > 0 && s > alpha && s < beta && !self.stopped {
+                        self.nodes += 1;
+                        self.horizon_hits += 1;
+                    }
+                    self.path.pop();
+                    s
+                }
                 None => {
-                    let same = child.to_move() == mover;
+                    let same = child.pos.to_move() == mover;
                     let s = if i == 0 {
                         self.child_search(ctx, same, depth - 1, ply + 1, alpha, beta)
                     } else {
@@ -814,6 +874,28 @@ impl Searcher {
         } else {
             -self.negamax(ctx, depth, ply, -beta, -alpha, None)
         }
+    }
+}
+
+/// A move's place in the order as one number: its rank (higher first),
+/// then the order it was made in (earlier first, as a stable sort keeps it),
+/// then its index in the low byte.
+#[inline]
+fn sort_key(rank: i32, index: usize) -> u64 {
+    (((rank as i64 + (1 << 31)) as u64) << 16) | ((0xFF - index as u64) << 8) | index as u64
+}
+
+/// Insertion sort, largest first: the lists are a dozen long at most.
+#[inline]
+fn sort_descending(keys: &mut [u64]) {
+    for i in 1..keys.len() {
+        let key = keys[i];
+        let mut j = i;
+        while j > 0 && keys[j - 1] < key {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
     }
 }
 

@@ -204,26 +204,35 @@ fn thresholds_agree_with_engine_for_every_split_of_captured_seeds() {
     for r in RULESETS.iter() {
         let seeds = if is_anywoli(r) { 4 } else { 8 };
         let db = Egdb::build_in_memory(r, seeds).unwrap();
-        let rules = r.rules;
-        let mut checked = 0;
-        for _ in 0..3000 {
-            let n = if is_anywoli(r) { 4 * rng.usize(0..=1) } else { rng.usize(0..=8) };
-            let mut pits = vec![0u8; rules.pit_count()];
-            for _ in 0..n {
-                let i = rng.usize(..pits.len());
-                pits[i] += 1;
-            }
-            let side = if rng.bool() { Side::South } else { Side::North };
-            let m = rules.total_seeds() - n as u32;
-            for cm in 0..=m {
-                let expected = one_step_value(&db, &pits, side, cm);
-                let found = db.value(&pits, side, cm).unwrap();
-                assert_eq!(found, expected, "{} {pits:?} {side} cm={cm}", r.id);
-                checked += 1;
-            }
-        }
-        assert!(checked > 10_000);
+        assert!(check_against_engine(&db, &mut rng, 3000) > 10_000);
     }
+}
+
+/// [`one_step_value`] against the database for `samples` random boards of
+/// its layers (either side to move, every split); returns the values
+/// checked.
+fn check_against_engine(db: &Egdb, rng: &mut fastrand::Rng, samples: usize) -> usize {
+    let r = db.ruleset();
+    let rules = r.rules;
+    let seeds = db.max_seeds().unwrap() as usize;
+    let mut checked = 0;
+    for _ in 0..samples {
+        let n = if is_anywoli(r) { 4 * rng.usize(0..=seeds / 4) } else { rng.usize(0..=seeds) };
+        let mut pits = vec![0u8; rules.pit_count()];
+        for _ in 0..n {
+            let i = rng.usize(..pits.len());
+            pits[i] += 1;
+        }
+        let side = if rng.bool() { Side::South } else { Side::North };
+        let m = rules.total_seeds() - n as u32;
+        for cm in 0..=m {
+            let expected = one_step_value(db, &pits, side, cm);
+            let found = db.value(&pits, side, cm).unwrap();
+            assert_eq!(found, expected, "{} {pits:?} {side} cm={cm}", r.id);
+            checked += 1;
+        }
+    }
+    checked
 }
 
 /// Speightstown's database at its most basic: an empty board is over, and
@@ -307,6 +316,75 @@ fn truncated_file_is_refused() {
         assert!(matches!(error, EgdbError::Truncated { .. }), "cut at {cut}: {error}");
     }
     assert!(Egdb::from_bytes(bytes.to_vec(), &RULESETS[0]).is_ok());
+}
+
+/// Opening a file maps it and checks its header and length, not the
+/// layers' checksums: a file cut anywhere, or with bytes after its last
+/// layer, or with a damaged header, is refused at once with an error
+/// saying so (never a fault when a probe reaches the missing part); a
+/// damaged layer opens, and `verify` (what `mancala egdb info` runs) names
+/// it. A sound file opens with the same bytes and values as in memory.
+#[test]
+fn mapped_file_checks_length_at_open_and_checksums_on_verify() {
+    let r = &RULESETS[1];
+    let memory = &databases()[1];
+    let bytes = memory.as_bytes();
+    let path = temp_path("mapped.egdb");
+    std::fs::write(&path, bytes).unwrap();
+    let db = Egdb::open(&path, r).unwrap();
+    assert_eq!(db.as_bytes(), bytes);
+    db.verify().unwrap();
+    for n in 0..=5 {
+        for pits in boards(n, r.rules.pit_count()) {
+            for side in Side::ALL {
+                assert_eq!(db.thresholds(&pits, side), memory.thresholds(&pits, side));
+                assert!(db.thresholds(&pits, side).is_some());
+            }
+        }
+    }
+
+    let last = *memory.layers().last().unwrap();
+    for cut in [0, 4, 11, 100, 8191, 8192, 8193, bytes.len() / 2, bytes.len() - 1] {
+        std::fs::write(&path, &bytes[..cut]).unwrap();
+        let error = Egdb::open(&path, r).err().unwrap();
+        assert!(matches!(error, EgdbError::Truncated { .. }), "cut at {cut}: {error}");
+    }
+    std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+    let error = Egdb::open_any(&path).err().unwrap();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "endgame database truncated: the layer {} needs the file to be at least {} bytes \
+             long, it has {}",
+            memory.layers().len() - 1,
+            last.offset + last.length,
+            bytes.len() - 1
+        )
+    );
+
+    let mut longer = bytes.to_vec();
+    longer.extend_from_slice(&[0; 10]);
+    std::fs::write(&path, &longer).unwrap();
+    let error = Egdb::open(&path, r).err().unwrap();
+    assert!(error.to_string().contains("10 bytes after the last complete layer"), "{error}");
+
+    let mut damaged = bytes.to_vec();
+    damaged[60] ^= 4;
+    std::fs::write(&path, &damaged).unwrap();
+    let error = Egdb::open(&path, r).err().unwrap();
+    assert!(matches!(error, EgdbError::HeaderChecksum { .. }), "{error}");
+
+    let mut damaged = bytes.to_vec();
+    damaged[(last.offset + 7) as usize] ^= 0x10;
+    std::fs::write(&path, &damaged).unwrap();
+    let db = Egdb::open(&path, r).unwrap();
+    let error = db.verify().err().unwrap();
+    let layer = memory.layers().len() as u32 - 1;
+    assert!(matches!(error, EgdbError::LayerChecksum { layer: l, .. } if l == layer), "{error}");
+    // The same bytes handed over in memory are checked in full.
+    let error = Egdb::from_bytes(damaged, r).err().unwrap();
+    assert!(matches!(error, EgdbError::LayerChecksum { .. }), "{error}");
+    let _ = std::fs::remove_file(&path);
 }
 
 /// Any single flipped bit, in the header or in a layer, is refused.
@@ -465,24 +543,60 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-/// The version 1 file of a database: the same header with version 1 and
-/// no bytes-a-position field, and only the two threshold bytes of each
-/// position in each layer (no per-position bounds).
-fn as_version_1(db: &Egdb) -> Vec<u8> {
+/// The file of a database in an older format (1 or 2): both sides to move
+/// stored (`2 * rank + side`, ranks in the order of `boards`), the digest
+/// of the rules' `Debug` text; version 1 has no bytes-a-position field and
+/// no per-position bounds. Built from the values the database gives for
+/// every position, so it holds exactly what the old builders wrote.
+fn as_old_version(db: &Egdb, version: u32) -> Vec<u8> {
+    let rules = db.ruleset().rules;
+    let bounds = version >= 2 && db.position_bounds(0).is_some();
     let bytes = db.as_bytes();
     let mut header = bytes[..8192].to_vec();
-    header[8..12].copy_from_slice(&1u32.to_le_bytes());
-    header[50] = 0;
+    header[8..12].copy_from_slice(&version.to_le_bytes());
+    header[50] = if version == 1 {
+        0
+    } else if bounds {
+        3
+    } else {
+        2
+    };
+    header[51] = 0;
+    header[56..64].copy_from_slice(&fnv1a(format!("{rules:?}").as_bytes()).to_le_bytes());
     let mut data = Vec::new();
     let mut offset = 8192u64;
-    for (i, e) in db.layers().iter().enumerate() {
-        let at = 64 + 64 * i;
-        let layer = &bytes[e.offset as usize..(e.offset + 2 * e.positions) as usize];
-        header[at..at + 8].copy_from_slice(&offset.to_le_bytes());
-        header[at + 8..at + 16].copy_from_slice(&(layer.len() as u64).to_le_bytes());
-        header[at + 16..at + 24].copy_from_slice(&fnv1a(layer).to_le_bytes());
+    for (n, e) in db.layers().iter().enumerate() {
+        let at = 64 + 64 * n;
+        let mut layer = Vec::new();
+        let mut bytes_of_bounds = Vec::new();
+        let mut positions = 0u64;
+        if e.positions > 0 {
+            for board in boards(n, rules.pit_count()) {
+                for side in Side::ALL {
+                    let (win, lose) = db.thresholds(&board, side).unwrap();
+                    layer.extend([win, lose]);
+                    bytes_of_bounds.push(db.position_bound(&board, side).unwrap() as u8);
+                    positions += 1;
+                }
+            }
+        }
+        if bounds {
+            layer.extend(bytes_of_bounds);
+        }
+        let fields = [
+            offset,
+            layer.len() as u64,
+            fnv1a(&layer),
+            positions,
+            2 * e.win,
+            2 * e.loss,
+            2 * e.unresolved,
+        ];
+        for (j, f) in fields.iter().enumerate() {
+            header[at + 8 * j..at + 8 * j + 8].copy_from_slice(&f.to_le_bytes());
+        }
         offset += layer.len() as u64;
-        data.extend_from_slice(layer);
+        data.extend_from_slice(&layer);
     }
     let sum = fnv1a(&header[..8184]);
     header[8184..].copy_from_slice(&sum.to_le_bytes());
@@ -490,32 +604,89 @@ fn as_version_1(db: &Egdb) -> Vec<u8> {
     header
 }
 
-/// Version 1 files (no per-position bounds) still open, with the same
-/// values; a build extends a version 1 file of rules without a stall limit
-/// (whose layers are the same in both versions) and refuses one with a
-/// stall limit, saying why; an unknown version is refused.
+/// Every position of every layer (both sides to move) has the same
+/// thresholds and bound in both databases.
+fn assert_same_values(a: &Egdb, b: &Egdb) {
+    let rules = a.ruleset().rules;
+    assert_eq!(a.max_seeds(), b.max_seeds());
+    for n in 0..=a.max_seeds().unwrap() as usize {
+        for board in boards(n, rules.pit_count()) {
+            for side in Side::ALL {
+                assert_eq!(a.thresholds(&board, side), b.thresholds(&board, side), "{board:?}");
+                assert_eq!(a.position_bound(&board, side), b.position_bound(&board, side));
+            }
+        }
+    }
+}
+
+/// Files of formats 1 and 2 (both sides to move stored, the old rules
+/// digest) still open with the same values. A build on one for
+/// side-symmetric rules keeps one side of each layer, checking that the
+/// other mirrors it, and gives exactly the file of a fresh build; a
+/// version 1 file with a stall limit (no per-position bounds) is refused,
+/// saying why, and left alone; an unknown version is refused.
 #[test]
-fn version_1_files_open_and_upgrade_or_are_refused_clearly() {
+fn old_formats_open_and_convert_or_are_refused_clearly() {
     let abapa = &databases()[4];
-    let old = as_version_1(abapa);
-    assert_ne!(old, abapa.as_bytes());
-    let db = Egdb::from_bytes(old.clone(), &RULESETS[4]).unwrap();
-    assert_eq!(db.format_version(), 1);
-    assert_eq!(abapa.format_version(), 2);
-    let pos = RULESETS[4].rules.parse_position("0,0,0,0,1,1/1,0,0,0,0,1 20-24 S").unwrap();
-    assert_eq!(db.probe(&pos), abapa.probe(&pos));
-    let path = temp_path("upgrade.egdb");
-    std::fs::write(&path, &old).unwrap();
+    assert_eq!(abapa.format_version(), 3);
+    assert_eq!(abapa.as_bytes()[51], 1, "one side to move stored");
+    let path = temp_path("convert.egdb");
+    for version in [1, 2] {
+        let old = as_old_version(abapa, version);
+        let db = Egdb::from_bytes(old.clone(), &RULESETS[4]).unwrap();
+        assert_eq!(db.format_version(), version);
+        assert_same_values(&db, abapa);
+        let pos = RULESETS[4].rules.parse_position("0,0,0,0,1,1/1,0,0,0,0,1 20-24 S").unwrap();
+        assert_eq!(db.probe(&pos), abapa.probe(&pos));
+        std::fs::write(&path, &old).unwrap();
+        let report = egdb::build(&RULESETS[4], &path, &options(5, 1, None), &mut |_| {}).unwrap();
+        assert!(report.computed().is_empty());
+        assert_eq!(std::fs::read(&path).unwrap(), abapa.as_bytes(), "version {version}");
+    }
+
+    // A file written by the format 2 builder itself (Oware (Abapa) to 4
+    // seeds, `mancala egdb build` before format 3): the same bytes as the
+    // image above, and extended to 5 seeds it is a fresh build's file.
+    let written = std::fs::read(fixture("oware-abapa-4.v2.egdb")).unwrap();
+    let four = Egdb::build_in_memory(&RULESETS[4], 4).unwrap();
+    assert!(written == as_old_version(&four, 2), "the format 2 image differs from the file");
+    std::fs::write(&path, &written).unwrap();
     let report = egdb::build(&RULESETS[4], &path, &options(5, 1, None), &mut |_| {}).unwrap();
-    assert!(report.computed().is_empty());
+    assert_eq!(report.computed(), vec![5]);
     assert_eq!(std::fs::read(&path).unwrap(), abapa.as_bytes());
+
+    // A format 2 file whose North positions do not mirror South's is not
+    // converted.
+    let mut old = as_old_version(abapa, 2);
+    let e = abapa.layers()[3];
+    let (at, length) = (
+        8192 + 4 * (abapa.layers()[..3].iter().map(|e| e.positions).sum::<u64>()) as usize,
+        4 * e.positions as usize,
+    );
+    old[at + 2 * 7] ^= 1; // position 7: a board with North to move
+    let sum = fnv1a(&old[at..at + length]);
+    old[64 + 64 * 3 + 16..64 + 64 * 3 + 24].copy_from_slice(&sum.to_le_bytes());
+    let sum = fnv1a(&old[..8184]);
+    old[8184..8192].copy_from_slice(&sum.to_le_bytes());
+    assert!(Egdb::from_bytes(old.clone(), &RULESETS[4]).is_ok());
+    std::fs::write(&path, &old).unwrap();
+    let error = egdb::build(&RULESETS[4], &path, &options(5, 1, None), &mut |_| {}).err().unwrap();
+    assert!(error.to_string().contains("layer 3 is not side-symmetric"), "{error}");
+    assert_eq!(std::fs::read(&path).unwrap(), old, "the old file is left alone");
 
     // Anywoli: version 2 stores a bound per position, version 1 does not.
     let anywoli = &databases()[3];
     let positions: u64 = anywoli.layers().iter().map(|e| e.positions).sum();
     assert_eq!(anywoli.as_bytes().len() as u64, 8192 + 3 * positions);
-    let old = as_version_1(anywoli);
-    assert_eq!(old.len() as u64, 8192 + 2 * positions);
+    let old = as_old_version(anywoli, 2);
+    assert_eq!(old.len() as u64, 8192 + 6 * positions);
+    assert_same_values(&Egdb::from_bytes(old.clone(), &RULESETS[3]).unwrap(), anywoli);
+    std::fs::write(&path, &old).unwrap();
+    let report = egdb::build(&RULESETS[3], &path, &options(4, 1, None), &mut |_| {}).unwrap();
+    assert!(report.computed().is_empty());
+    assert_eq!(std::fs::read(&path).unwrap(), anywoli.as_bytes());
+    let old = as_old_version(anywoli, 1);
+    assert_eq!(old.len() as u64, 8192 + 4 * positions);
     let db = Egdb::from_bytes(old.clone(), &RULESETS[3]).unwrap();
     // Without per-position bounds, every position has its layer's bound.
     let pits: Vec<u8> = (0..24).map(|i| u8::from(i % 6 == 0)).collect();
@@ -523,18 +694,125 @@ fn version_1_files_open_and_upgrade_or_are_refused_clearly() {
     assert!(anywoli.position_bound(&pits, Side::South) <= anywoli.quiet_bound(4));
     std::fs::write(&path, &old).unwrap();
     let error = egdb::build(&RULESETS[3], &path, &options(4, 1, None), &mut |_| {}).err().unwrap();
-    assert!(matches!(error, EgdbError::OldFormat { found: 1, expected: 2, .. }), "{error}");
+    assert!(matches!(error, EgdbError::OldFormat { found: 1, expected: 3, .. }), "{error}");
     assert!(error.to_string().contains("remove the file"), "{error}");
     assert_eq!(std::fs::read(&path).unwrap(), old, "the old file is left alone");
     let _ = std::fs::remove_file(&path);
 
     let mut newer = abapa.as_bytes().to_vec();
-    newer[8..12].copy_from_slice(&3u32.to_le_bytes());
+    newer[8..12].copy_from_slice(&4u32.to_le_bytes());
     let error = Egdb::from_bytes(newer, &RULESETS[4]).err().unwrap();
     assert_eq!(
         error.to_string(),
-        "endgame database format version 3, but this program reads versions 1 to 2"
+        "endgame database format version 4, but this program reads versions 1 to 3"
     );
+}
+
+/// A file in `crates/ai/tests/data`.
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+}
+
+/// The rules digest is a fixed encoding of the rule fields, not of how
+/// Rust prints them: each preset's digest, written out here, must never
+/// change (a file records it, and a different digest refuses the file);
+/// and every rule field takes part in it.
+#[test]
+fn rules_digests_are_stable() {
+    use mancala_rules::{
+        Award, Capture, FeedTest, Feeding, GrandSlam, Origin, Sowing, Stall, Starved, Target,
+        Unfed, Winner,
+    };
+    let digests: Vec<(&str, u64)> =
+        RULESETS.iter().map(|r| (r.id, egdb::rules_digest(&r.rules))).collect();
+    assert_eq!(
+        digests,
+        [
+            ("barbados-warri-speightstown", 0xc20f_8fd1_12b0_be89),
+            ("barbados-warri-bridgetown", 0x231d_f306_aed0_785a),
+            ("wahree", 0x31a2_03d9_0656_cd8c),
+            ("anywoli", 0x64a9_27fa_82f2_1899),
+            ("oware-abapa", 0x15d1_1058_78aa_6723),
+        ]
+    );
+    for (r, db) in RULESETS.iter().zip(databases()) {
+        let stored = u64::from_le_bytes(db.as_bytes()[56..64].try_into().unwrap());
+        assert_eq!(stored, egdb::rules_digest(&r.rules), "{}", r.id);
+    }
+    // One field changed at a time: every variant digests differently.
+    let base = mancala_rules::SPEIGHTSTOWN;
+    let variants = [
+        base,
+        Rules { pits_per_row: 5, ..base },
+        Rules { seeds_per_pit: 3, ..base },
+        Rules { sowing: Sowing::Relay, ..base },
+        Rules { origin: Origin::Sown, ..base },
+        Rules {
+            capture: Capture::TwosAndThrees { grand_slam: GrandSlam::CapturesNothing },
+            ..base
+        },
+        Rules { capture: Capture::TwosAndThrees { grand_slam: GrandSlam::WipeOut }, ..base },
+        Rules { capture: Capture::Fours, ..base },
+        Rules { feeding: Feeding::NotRequired, ..base },
+        Rules {
+            feeding: Feeding::Required { test: FeedTest::SowsInto, otherwise: Unfed::AnyMove },
+            ..base
+        },
+        Rules {
+            feeding: Feeding::Required { test: FeedTest::LeavesSeeds, otherwise: Unfed::GameEnds },
+            ..base
+        },
+        Rules { target: Target::None, ..base },
+        Rules { target: Target::Reach(24), ..base },
+        Rules { target: Target::Majority, ..base },
+        Rules { starved: Starved::Passes, ..base },
+        Rules { starved: Starved::GameEnds(Award::OwnRow), ..base },
+        Rules { starved: Starved::GameEnds(Award::Split), ..base },
+        Rules { starved: Starved::GameEnds(Award::Uncaptured), ..base },
+        Rules { leftover: Award::OwnRow, ..base },
+        Rules { leftover: Award::Split, ..base },
+        Rules { leftover: Award::ToPlayerToMove, ..base },
+        Rules { winner: Winner::MostSeeds, ..base },
+        Rules { winner: Winner::Reach(24), ..base },
+        Rules { stall: Stall::QuietMoves(200), ..base },
+        Rules { stall: Stall::QuietMoves(100), ..base },
+    ];
+    let mut seen: Vec<u64> = variants.iter().map(egdb::rules_digest).collect();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), variants.len(), "two different rules share a digest");
+}
+
+/// Rules that favour a side store both sides to move: in Wahree with a
+/// winning score of 20 instead of the most seeds, a game in which both
+/// players end with 20 or more is South's. Some positions then differ from their mirrors,
+/// and the values still agree with the engine move by move.
+#[test]
+fn rules_that_favour_a_side_store_both_sides() {
+    use mancala_rules::{Winner, WAHREE};
+    let rules = Rules { winner: Winner::Reach(20), ..WAHREE };
+    assert!(!egdb::side_symmetric(&rules));
+    for r in &RULESETS {
+        assert!(egdb::side_symmetric(&r.rules), "{}", r.id);
+    }
+    let r =
+        Ruleset { id: "test-south-first", name: "test", version: 1, rules, match_first_to: None };
+    let db = Egdb::build_in_memory(&r, 5).unwrap();
+    assert_eq!(db.as_bytes()[51], 2, "both sides to move stored");
+    let positions: u64 = db.layers().iter().map(|e| e.positions).sum();
+    assert_eq!(positions, 2 * 6188);
+    let mut differ = 0;
+    for n in 0..=5 {
+        for board in boards(n, 12) {
+            let mut mirror = board.clone();
+            mirror.rotate_left(6);
+            if db.thresholds(&board, Side::North) != db.thresholds(&mirror, Side::South) {
+                differ += 1;
+            }
+        }
+    }
+    assert!(differ > 0, "no position differs from its mirror");
+    assert!(check_against_engine(&db, &mut fastrand::Rng::with_seed(2), 2000) > 10_000);
 }
 
 /// Every board of a layer, with `f` called for each.

@@ -588,46 +588,35 @@ pub fn levels(args: LevelsArgs) -> Result<()> {
 
 #[derive(clap::Args)]
 pub struct SearchbenchArgs {
-    /// Depth of each search.
-    #[arg(long, default_value_t = 11)]
+    /// Depth of each search (Anywoli's three plies less).
+    #[arg(long, default_value_t = mancala_ai::bench::DEPTH)]
     depth: u32,
 }
 
-/// A fixed suite: the start of every ruleset and positions after seeded
-/// random openings, each searched to a fixed depth with a fresh table. The
-/// node count is a signature of the search's behaviour.
+/// The fixed suite of `mancala_ai::bench`: the node count is a signature of
+/// the search's behaviour; the speed is given by the wall clock and, where
+/// the system reports it, by the processor time (fairer on a busy machine).
 pub fn searchbench(args: SearchbenchArgs) -> Result<()> {
-    let mut nodes = 0u64;
-    let started = Instant::now();
-    for ruleset in mancala_rules::RULESETS {
-        let rules = ruleset.rules;
-        let depth =
-            if rules.pits_per_row == 12 { args.depth.saturating_sub(3).max(1) } else { args.depth };
-        let mut rng = fastrand::Rng::with_seed(1);
-        let mut ruleset_nodes = 0;
-        let t = Instant::now();
-        for k in 0..4 {
-            let line = opening(rules, 4 * k, &mut rng);
-            let mut game = Game::new(rules);
-            for pit in line {
-                game.play(pit)?;
-            }
-            let mut searcher = Searcher::with_table(rules, 16);
-            let report = searcher.search(&game, Limits::depth(depth));
-            ruleset_nodes += report.nodes;
-        }
-        let secs = t.elapsed().as_secs_f64();
+    let rate = |nodes: u64, time: Duration| nodes as f64 / time.as_secs_f64().max(1e-9);
+    let (mut elapsed, mut cpu) = (Duration::ZERO, Some(Duration::ZERO));
+    let nodes = mancala_ai::bench::run(args.depth, &mut |part| {
+        let on_cpu =
+            part.cpu.map(|t| format!(", {:>9.0} nodes/s of CPU time", rate(part.nodes, t)));
         println!(
-            "{:<28} depth {:>2}: {:>10} nodes, {:>9.0} nodes/s",
-            ruleset.id,
-            depth,
-            ruleset_nodes,
-            ruleset_nodes as f64 / secs.max(1e-9)
+            "{:<28} depth {:>2}: {:>10} nodes, {:>9.0} nodes/s{}",
+            part.ruleset.id,
+            part.depth,
+            part.nodes,
+            rate(part.nodes, part.elapsed),
+            on_cpu.unwrap_or_default()
         );
-        nodes += ruleset_nodes;
+        elapsed += part.elapsed;
+        cpu = cpu.zip(part.cpu).map(|(a, b)| a + b);
+    });
+    println!("nodes/s: {:.0}", rate(nodes, elapsed));
+    if let Some(cpu) = cpu {
+        println!("nodes/s of CPU time: {:.0}", rate(nodes, cpu));
     }
-    let secs = started.elapsed().as_secs_f64();
-    println!("nodes/s: {:.0}", nodes as f64 / secs.max(1e-9));
     println!("Bench: {nodes}");
     Ok(())
 }

@@ -181,7 +181,7 @@ fn print_report(report: &BuildReport, path: &Path, threads: usize, cpu: &[(u32, 
         "positions",
         "seconds",
         "cpu s",
-        "positions/s",
+        "covered/s",
         "sweeps",
         "quiet",
         "revisits",
@@ -191,6 +191,7 @@ fn print_report(report: &BuildReport, path: &Path, threads: usize, cpu: &[(u32, 
         if stalls { format!(" {:>14}", "inexact") } else { String::new() }
     );
     let mut positions = 0;
+    let mut covers = 0;
     let mut seconds = 0.0;
     for l in &report.layers {
         let cpu_s = cpu
@@ -199,11 +200,9 @@ fn print_report(report: &BuildReport, path: &Path, threads: usize, cpu: &[(u32, 
             .map_or("-".to_string(), |&(_, c)| format!("{c:.2}"));
         let (secs, rate) = if l.computed {
             positions += l.positions;
+            covers += l.covers;
             seconds += l.seconds;
-            (
-                format!("{:.2}", l.seconds),
-                format!("{:.0}", l.positions as f64 / l.seconds.max(1e-9)),
-            )
+            (format!("{:.2}", l.seconds), format!("{:.0}", l.covers as f64 / l.seconds.max(1e-9)))
         } else {
             ("reused".to_string(), "-".to_string())
         };
@@ -234,11 +233,14 @@ fn print_report(report: &BuildReport, path: &Path, threads: usize, cpu: &[(u32, 
             inexact
         );
     }
-    let rate = positions as f64 / seconds.max(1e-9);
+    // Rates count the positions covered (every board, either side to
+    // move), as before one side was stored for side-symmetric rules.
+    let rate = covers as f64 / seconds.max(1e-9);
     println!(
-        "computed {} position(s) in {:.1} s: {:.0} positions/s, {:.0} per thread ({} threads); \
-         total time {:.1} s",
+        "computed {} position(s), covering {} with either side to move, in {:.1} s: {:.0} \
+         covered positions/s, {:.0} per thread ({} threads); total time {:.1} s",
         positions,
+        covers,
         seconds,
         rate,
         rate / threads as f64,
@@ -248,9 +250,9 @@ fn print_report(report: &BuildReport, path: &Path, threads: usize, cpu: &[(u32, 
     let cpu_total: f64 = cpu.iter().map(|&(_, c)| c).sum();
     if cpu_total > 0.0 {
         println!(
-            "user CPU time {:.1} s: {:.0} positions per CPU-second",
+            "user CPU time {:.1} s: {:.0} covered positions per CPU-second",
             cpu_total,
-            positions as f64 / cpu_total
+            covers as f64 / cpu_total
         );
     }
     println!("{}: {} bytes ({:.1} MiB)", path.display(), report.file_size, mib(report.file_size));
@@ -262,19 +264,28 @@ fn mib(bytes: u64) -> f64 {
 
 fn info(path: &Path) -> Result<()> {
     let db = Egdb::open_any(path).with_context(|| format!("opening {}", path.display()))?;
+    // Opening maps the file and reads only its header; the layers'
+    // checksums are checked here, reading the whole file.
+    db.verify().with_context(|| format!("checking {}", path.display()))?;
     let r = db.ruleset();
     let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     println!("file:        {} ({} bytes, {:.1} MiB)", path.display(), size, mib(size));
     let bounds = db.position_bounds(0).is_some();
     println!(
-        "format:      version {} ({})",
+        "format:      version {} ({}; {})",
         db.format_version(),
         if bounds {
             "3 bytes a position: thresholds and quiet-move bound"
         } else {
             "2 bytes a position: thresholds"
+        },
+        if db.sides_stored() == 1 {
+            "South to move stored, North to move read as the mirror"
+        } else {
+            "both sides to move stored"
         }
     );
+    println!("checksums:   every layer's data matches its checksum");
     println!("game:        {} ({}), rules version {}", r.id, r.name, r.version);
     println!(
         "board:       {} pits a row, {} seeds; positions with 0 to {} seeds on the board",

@@ -191,3 +191,15 @@ fn engine_protocol_session() {
     assert_eq!(best[1], "bestmove none");
     assert!(lines.iter().any(|l| l.starts_with("error unknown request `bogus`")), "{text}");
 }
+
+#[test]
+fn searchbench_prints_every_ruleset_and_the_suite_s_node_count() {
+    let o = mancala(&["searchbench", "--depth", "4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for id in mancala_ai::bench::RULESETS {
+        assert!(out.lines().any(|l| l.starts_with(&format!("{id} "))), "{id} missing:\n{out}");
+    }
+    let nodes = mancala_ai::bench::run(4, &mut |_| {});
+    assert_eq!(out.lines().last(), Some(format!("Bench: {nodes}").as_str()), "{out}");
+}

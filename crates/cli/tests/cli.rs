@@ -285,6 +285,50 @@ fn play_a_match_first_to_two() {
     assert!(text.contains("The match is over."), "{text}");
 }
 
+/// A database file is mapped when opened and its checksums are checked by
+/// `egdb info`: a damaged layer is named there (and `bestmove` still
+/// starts with it), a file cut short is refused by `bestmove --db` and
+/// `egdb probe` with the reason, never a crash.
+#[test]
+fn egdb_damage_is_found_by_info_and_truncation_at_open() {
+    let dir = std::env::temp_dir().join(format!("mancala-egdb-damage-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("w.egdb");
+    let path = file.to_string_lossy().to_string();
+    let out = mancala(&["egdb", "build", "--game", "wahree", "--seeds", "4", "--out", &path]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let info = mancala(&["egdb", "info", &path]);
+    assert!(info.status.success(), "{}", stderr(&info));
+    assert!(stdout(&info).contains("every layer's data matches its checksum"), "{}", stdout(&info));
+    let from = "0,0,0,0,1,1/1,0,0,0,0,1 20-24 S";
+    let bestmove = ["bestmove", "--game", "wahree", "--from", from, "--depth", "4", "--db", &path];
+    let good = mancala(&bestmove);
+    assert!(good.status.success(), "{}", stderr(&good));
+
+    let bytes = std::fs::read(&file).unwrap();
+    let mut damaged = bytes.clone();
+    *damaged.last_mut().unwrap() ^= 1;
+    std::fs::write(&file, &damaged).unwrap();
+    let info = mancala(&["egdb", "info", &path]);
+    assert!(!info.status.success());
+    assert!(stderr(&info).contains("layer 4 has checksum"), "{}", stderr(&info));
+    assert!(mancala(&bestmove).status.success());
+
+    std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
+    for args in
+        [&bestmove[..], &["egdb", "probe", "--game", "wahree", "--from", from, "--db", &path]]
+    {
+        let out = mancala(args);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            stderr(&out).contains("endgame database truncated: the layer 4"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `mancala egdb`: either builder gives the same file; the retrograde one
 /// refuses relay sowing and an unknown builder is a clear error; `info`
 /// names the format and, with a stall limit, the quiet-move bounds.
@@ -314,7 +358,11 @@ fn egdb_builders_agree_and_bad_choices_are_refused() {
     assert_eq!(std::fs::read(path("edges")).unwrap(), std::fs::read(path("retro")).unwrap());
     let info = mancala(&["egdb", "info", &path("retro")]);
     assert!(info.status.success(), "{}", stderr(&info));
-    assert!(stdout(&info).contains("version 2 (2 bytes a position"), "{}", stdout(&info));
+    assert!(
+        stdout(&info).contains("version 3 (2 bytes a position: thresholds; South to move stored"),
+        "{}",
+        stdout(&info)
+    );
 
     let out = mancala(&[
         "egdb",

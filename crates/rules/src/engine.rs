@@ -4,7 +4,7 @@ use crate::event::{Event, Observer};
 use crate::moves::{Moves, Pit};
 use crate::position::{EndReason, Outcome, Position};
 use crate::rules::*;
-use crate::side::Side;
+use crate::side::{BySide, Side};
 use std::fmt;
 
 /// Why a move cannot be played.
@@ -702,17 +702,7 @@ impl Rules {
         if pos.is_over() {
             return Some(Moves::EMPTY);
         }
-        let (south, north) = (pos.captured.south as u32, pos.captured.north as u32);
-        let most = south.max(north);
-        let reached = match self.target {
-            Target::None => false,
-            Target::Reach(t) => most >= t as u32,
-            Target::Majority => {
-                let total = self.total_seeds();
-                2 * most > total || (2 * most == total && south == north)
-            }
-        };
-        if reached {
+        if self.target_reached(pos.captured.map(u32::from)) {
             self.end(pos, EndReason::Target, self.leftover, obs);
             return Some(Moves::EMPTY);
         }
@@ -779,36 +769,34 @@ impl Rules {
         }
     }
 
+    /// [`Target`]: whether these captured seeds end the game at once (the
+    /// first thing settled after a move).
+    #[inline]
+    pub fn target_reached(&self, captured: BySide<u32>) -> bool {
+        let most = captured.south.max(captured.north);
+        match self.target {
+            Target::None => false,
+            Target::Reach(t) => most >= t as u32,
+            Target::Majority => {
+                let total = self.total_seeds();
+                2 * most > total || (2 * most == total && captured.south == captured.north)
+            }
+        }
+    }
+
     /// Applies an award and records the outcome.
     fn end<O: Observer>(&self, pos: &mut Position, reason: EndReason, award: Award, obs: &mut O) {
-        match award {
-            Award::Uncaptured => {}
-            Award::OwnRow => {
-                for side in Side::ALL {
-                    let seeds = pos.row_seeds(side) as u8;
-                    if seeds > 0 {
-                        pos.captured[side] += seeds;
-                        obs.event(Event::Award { side, seeds });
-                    }
+        if award != Award::Uncaptured {
+            let rows = BySide::new(pos.row_seeds(Side::South), pos.row_seeds(Side::North));
+            let shares = award.shares(rows, pos.to_move);
+            for side in Side::ALL {
+                let seeds = shares[side] as u8;
+                if seeds > 0 {
+                    pos.captured[side] += seeds;
+                    obs.event(Event::Award { side, seeds });
                 }
-                pos.pits.fill(0);
             }
-            Award::Split => {
-                let (south, north) = (pos.row_seeds(Side::South), pos.row_seeds(Side::North));
-                let total = south + north;
-                let odd = (total % 2) as u8;
-                let half = (total / 2) as u8;
-                let fuller = if south > north { Side::South } else { Side::North };
-                for side in Side::ALL {
-                    let seeds = half + if side == fuller { odd } else { 0 };
-                    if seeds > 0 {
-                        pos.captured[side] += seeds;
-                        obs.event(Event::Award { side, seeds });
-                    }
-                }
-                pos.pits.fill(0);
-            }
-            Award::ToPlayerToMove => self.take_board(pos, pos.to_move, obs),
+            pos.pits.fill(0);
         }
         self.conclude(pos, reason, obs);
     }
@@ -830,23 +818,54 @@ impl Rules {
         obs.event(Event::End(outcome));
     }
 
-    /// [`Winner`]: who wins with these scores.
+    /// [`Winner`]: who wins with the seeds captured in `pos`.
     pub fn winner_of(&self, pos: &Position) -> Option<Side> {
-        let (south, north) = (pos.captured.south, pos.captured.north);
+        self.winner_by_scores(pos.captured.map(u32::from))
+    }
+
+    /// [`Winner`]: who wins a finished game with these final scores
+    /// (`None`: a draw).
+    pub fn winner_by_scores(&self, scores: BySide<u32>) -> Option<Side> {
         match self.winner {
-            Winner::MostSeeds => match south.cmp(&north) {
+            Winner::MostSeeds => match scores.south.cmp(&scores.north) {
                 std::cmp::Ordering::Greater => Some(Side::South),
                 std::cmp::Ordering::Less => Some(Side::North),
                 std::cmp::Ordering::Equal => None,
             },
             Winner::Reach(t) => {
-                if south >= t {
+                if scores.south >= t as u32 {
                     Some(Side::South)
-                } else if north >= t {
+                } else if scores.north >= t as u32 {
                     Some(Side::North)
                 } else {
                     None
                 }
+            }
+        }
+    }
+}
+
+impl Award {
+    /// The seeds each player gets from this award when a game ends with
+    /// `rows` seeds in South's and North's rows and `to_move` to move (the
+    /// engine then clears the board, except for [`Award::Uncaptured`]).
+    pub fn shares(self, rows: BySide<u32>, to_move: Side) -> BySide<u32> {
+        match self {
+            Award::Uncaptured => BySide::new(0, 0),
+            Award::OwnRow => rows,
+            Award::Split => {
+                let total = rows.south + rows.north;
+                let (half, odd) = (total / 2, total % 2);
+                if rows.south > rows.north {
+                    BySide::new(half + odd, half)
+                } else {
+                    BySide::new(half, half + odd)
+                }
+            }
+            Award::ToPlayerToMove => {
+                let mut shares = BySide::new(0, 0);
+                shares[to_move] = rows.south + rows.north;
+                shares
             }
         }
     }

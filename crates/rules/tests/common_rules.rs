@@ -410,3 +410,42 @@ fn play_from_setup_starts_with_no_history() {
         assert_eq!(g.start(), &p, "{name}");
     }
 }
+
+// ---------------------------------------------------------------- the end of a game as functions
+
+/// The answers the engine gives at the end of a game, as functions the
+/// endgame databases call: who gets the seeds left on the board
+/// (`Award::shares`), whether the captured seeds end the game
+/// (`Rules::target_reached`) and who wins (`Rules::winner_by_scores`).
+#[test]
+fn award_target_and_winner_answer_as_the_rules_say() {
+    let rows = BySide::new(5, 2);
+    assert_eq!(Award::Uncaptured.shares(rows, Side::South), BySide::new(0, 0));
+    assert_eq!(Award::OwnRow.shares(rows, Side::North), BySide::new(5, 2));
+    // Seven split: the odd seed to the fuller row, whoever moves.
+    assert_eq!(Award::Split.shares(rows, Side::North), BySide::new(4, 3));
+    assert_eq!(Award::Split.shares(BySide::new(1, 4), Side::South), BySide::new(2, 3));
+    assert_eq!(Award::Split.shares(BySide::new(3, 3), Side::South), BySide::new(3, 3));
+    assert_eq!(Award::ToPlayerToMove.shares(rows, Side::North), BySide::new(0, 7));
+
+    // Speightstown: 25 ends the game and wins; Abapa: more than half, or
+    // both exactly half; Wahree: no target, the most seeds win.
+    assert!(!SPEIGHTSTOWN.target_reached(BySide::new(24, 24)));
+    assert!(SPEIGHTSTOWN.target_reached(BySide::new(3, 25)));
+    assert_eq!(SPEIGHTSTOWN.winner_by_scores(BySide::new(24, 20)), None);
+    assert_eq!(SPEIGHTSTOWN.winner_by_scores(BySide::new(3, 25)), Some(Side::North));
+    assert!(!ABAPA.target_reached(BySide::new(24, 23)));
+    assert!(ABAPA.target_reached(BySide::new(24, 24)));
+    assert!(ABAPA.target_reached(BySide::new(25, 0)));
+    assert_eq!(ABAPA.winner_by_scores(BySide::new(24, 24)), None);
+    assert_eq!(ABAPA.winner_by_scores(BySide::new(25, 23)), Some(Side::South));
+    assert!(!WAHREE.target_reached(BySide::new(48, 0)));
+    assert_eq!(WAHREE.winner_by_scores(BySide::new(20, 28)), Some(Side::North));
+
+    // The engine ends games by the same answers: Bridgetown splits the
+    // seven left at a cycle 4-3 to the fuller row and the scores decide.
+    let before = pos(&BRIDGETOWN, "0,0,0,0,0,5/0,0,0,0,2,0 20-21 N");
+    let ended = BRIDGETOWN.finish(&before, EndReason::Cycle);
+    assert_eq!(ended.captured(), BySide::new(24u8, 24u8));
+    assert_eq!(ended.outcome().unwrap().winner, None);
+}

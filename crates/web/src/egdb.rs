@@ -34,8 +34,9 @@ impl Databases {
         Databases { dir, opened: Mutex::new(HashMap::new()) }
     }
 
-    /// The database of a ruleset, opened on first use. Blocking (it reads
-    /// the whole file the first time): call it off the async threads.
+    /// The database of a ruleset, opened on first use. Blocking (opening
+    /// maps the file and reads its header, and a probe may read a page
+    /// from the disk): call it off the async threads.
     pub fn get(&self, ruleset: &'static Ruleset) -> Option<Arc<Egdb>> {
         let dir = self.dir.as_ref()?;
         let slot = self.opened.lock().ok()?.entry(ruleset.id).or_default().clone();

@@ -2,11 +2,17 @@
 //! bytes, then the layers' data one after the other, all integers little
 //! endian.
 
+use super::index::Sides;
 use super::EgdbError;
+use mancala_rules::{
+    Award, Capture, FeedTest, Feeding, GrandSlam, Origin, Repetition, Rules, Sowing, Stall,
+    Starved, Target, Unfed, Winner,
+};
 
 pub(crate) const MAGIC: [u8; 8] = *b"MANCEGDB";
-/// The version this program writes.
-pub(crate) const FORMAT_VERSION: u32 = 2;
+/// The version this program writes (3: one side to move stored for
+/// side-symmetric rules, the stable rules digest).
+pub(crate) const FORMAT_VERSION: u32 = 3;
 /// The oldest version it still reads (version 1: no per-position
 /// quiet-move bounds).
 pub(crate) const OLDEST_FORMAT: u32 = 1;
@@ -56,6 +62,8 @@ pub(crate) struct Header {
     /// Bytes a position takes in a layer's data: 2 (`win`, `lose`), or 3
     /// with the quiet-move bound (version 2, rules with a stall limit).
     pub bytes_per_position: u8,
+    /// The positions stored for each board (both sides before version 3).
+    pub sides: Sides,
     pub rules_digest: u64,
     pub layers: Vec<LayerEntry>,
 }
@@ -80,6 +88,9 @@ impl Header {
         b[49] = self.total_seeds;
         if self.format_version >= 2 {
             b[50] = self.bytes_per_position;
+        }
+        if self.format_version >= 3 {
+            b[51] = self.sides.code();
         }
         b[52..56].copy_from_slice(&(self.layers.len() as u32).to_le_bytes());
         b[56..64].copy_from_slice(&self.rules_digest.to_le_bytes());
@@ -138,12 +149,15 @@ impl Header {
         let Ok(id) = std::str::from_utf8(&id_bytes[..id_len]) else {
             return corrupt("the ruleset id is not UTF-8".into());
         };
-        let bytes_per_position = match (format_version, b[50], b[51]) {
-            (1, 0, 0) => 2,
-            (2, bpp @ (2 | 3), 0) => bpp,
-            (_, bpp, pad) => {
+        let (bytes_per_position, sides) = match (format_version, b[50], b[51]) {
+            (1, 0, 0) => (2, Sides::Both),
+            (2, bpp @ (2 | 3), 0) => (bpp, Sides::Both),
+            (3, bpp @ (2 | 3), 1) => (bpp, Sides::Mover),
+            (3, bpp @ (2 | 3), 2) => (bpp, Sides::Both),
+            (_, bpp, sides) => {
                 return corrupt(format!(
-                    "{bpp} bytes a position (then {pad}) in a version {format_version} file"
+                    "{bpp} bytes a position and {sides} side(s) stored a board in a version \
+                     {format_version} file"
                 ))
             }
         };
@@ -187,24 +201,140 @@ impl Header {
             pits_per_row: b[48],
             total_seeds: b[49],
             bytes_per_position,
+            sides,
             rules_digest: u64_at(b, 56),
             layers,
         })
     }
 }
 
-/// Checks that the layers' data is all there and matches its checksums.
-pub(crate) fn check_layers(header: &Header, bytes: &[u8]) -> Result<(), EgdbError> {
+/// The rules digest of format 3: FNV-1a 64 of [`rules_encoding`].
+pub(crate) fn rules_digest(rules: &Rules) -> u64 {
+    fnv1a(&rules_encoding(rules))
+}
+
+/// The rules digest of formats 1 and 2: FNV-1a 64 of the `Debug` text of
+/// the rules. A renamed variant or a new field changes it (and so refuses
+/// those files); kept only to check old files.
+pub(crate) fn legacy_rules_digest(rules: &Rules) -> u64 {
+    fnv1a(format!("{rules:?}").as_bytes())
+}
+
+/// The rule fields as bytes, for the header's digest: one code per field in
+/// a fixed order, each variant a fixed number and each number in a variant
+/// one byte, so that renaming a field or a variant changes nothing. A new
+/// variant gets a new code; a new field is appended (the `match` below
+/// lists every field, so it cannot be forgotten), and should be left out
+/// while it has the value that keeps today's behaviour, so that existing
+/// files stay valid. Pinned by `rules_digests_are_stable` (crates/ai/tests/egdb.rs).
+pub(crate) fn rules_encoding(rules: &Rules) -> Vec<u8> {
+    let Rules {
+        pits_per_row,
+        seeds_per_pit,
+        sowing,
+        origin,
+        capture,
+        feeding,
+        target,
+        starved,
+        leftover,
+        winner,
+        repetition,
+        stall,
+    } = *rules;
+    let award = |a: Award| match a {
+        Award::Uncaptured => 0,
+        Award::OwnRow => 1,
+        Award::Split => 2,
+        Award::ToPlayerToMove => 3,
+    };
+    let mut b = vec![b'R', 1, pits_per_row, seeds_per_pit];
+    b.push(match sowing {
+        Sowing::SingleLap => 0,
+        Sowing::Relay => 1,
+    });
+    b.push(match origin {
+        Origin::Skipped => 0,
+        Origin::Sown => 1,
+    });
+    b.extend(match capture {
+        Capture::TwosAndThrees { grand_slam } => [
+            0,
+            match grand_slam {
+                GrandSlam::CapturesAll => 0,
+                GrandSlam::CapturesNothing => 1,
+                GrandSlam::WipeOut => 2,
+            },
+        ],
+        Capture::Fours => [1, 0],
+    });
+    b.extend(match feeding {
+        Feeding::NotRequired => [0, 0, 0],
+        Feeding::Required { test, otherwise } => [
+            1,
+            match test {
+                FeedTest::LeavesSeeds => 0,
+                FeedTest::SowsInto => 1,
+            },
+            match otherwise {
+                Unfed::AnyMove => 0,
+                Unfed::GameEnds => 1,
+            },
+        ],
+    });
+    b.extend(match target {
+        Target::None => [0, 0],
+        Target::Reach(t) => [1, t],
+        Target::Majority => [2, 0],
+    });
+    b.extend(match starved {
+        Starved::Passes => [0, 0],
+        Starved::GameEnds(a) => [1, award(a)],
+    });
+    b.push(award(leftover));
+    b.extend(match winner {
+        Winner::MostSeeds => [0, 0],
+        Winner::Reach(t) => [1, t],
+    });
+    b.push(match repetition {
+        Repetition::EndsGame => 0,
+    });
+    b.extend(match stall {
+        Stall::None => [0, 0],
+        Stall::QuietMoves(n) => [1, n],
+    });
+    b
+}
+
+/// Checks that the file is exactly as long as its header says: every
+/// layer there, nothing after the last complete one. Reads no layer data.
+pub(crate) fn check_length(header: &Header, len: u64) -> Result<(), EgdbError> {
     for (i, e) in header.layers.iter().enumerate() {
         let end = e.offset + e.length;
-        if end > bytes.len() as u64 {
+        if end > len {
             return Err(EgdbError::Truncated {
                 what: format!("layer {i}"),
                 needed: end,
-                found: bytes.len() as u64,
+                found: len,
             });
         }
-        let found = fnv1a(&bytes[e.offset as usize..end as usize]);
+    }
+    let end = HEADER_LEN as u64 + header.layers.iter().map(|e| e.length).sum::<u64>();
+    if len != end {
+        return Err(EgdbError::Corrupt(format!(
+            "{} bytes after the last complete layer (a build that was stopped? run it \
+             again to finish it)",
+            len - end
+        )));
+    }
+    Ok(())
+}
+
+/// Checks every layer's data against its checksum (`bytes`: the whole
+/// file, of the length [`check_length`] accepted).
+pub(crate) fn check_checksums(header: &Header, bytes: &[u8]) -> Result<(), EgdbError> {
+    for (i, e) in header.layers.iter().enumerate() {
+        let found = fnv1a(&bytes[e.offset as usize..(e.offset + e.length) as usize]);
         if found != e.checksum {
             return Err(EgdbError::LayerChecksum { layer: i as u32, found, expected: e.checksum });
         }

@@ -1,8 +1,39 @@
 //! Ranking boards: every board with exactly `n` seeds in `p` pits gets a
 //! number in `0..C(n + p - 1, p - 1)` ("stars and bars"), in lexicographic
 //! order of the pit counts read in sowing order (pit 0 most significant,
-//! fewer seeds first). A position's index in its layer is `2 * rank + side`
-//! (South 0, North 1).
+//! fewer seeds first). A position's index in its layer is the rank of its
+//! board read from the mover's row ([`Sides::Mover`]: the rules are
+//! side-symmetric and only South-to-move positions are stored, North's
+//! being their mirror), or `2 * rank + side` (South 0, North 1) where both
+//! sides are stored ([`Sides::Both`]: files of format 1 and 2, and rules
+//! that favour a side).
+
+use mancala_rules::Side;
+
+/// Which positions a layer stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sides {
+    /// Every board with each side to move: index `2 * rank + side`.
+    Both,
+    /// Every board with South to move: index `rank`; a position with North
+    /// to move is its mirror (the rows swapped, North's row read first).
+    Mover,
+}
+
+impl Sides {
+    /// Positions stored per board.
+    pub(crate) fn per_board(self) -> u64 {
+        match self {
+            Sides::Both => 2,
+            Sides::Mover => 1,
+        }
+    }
+
+    /// The byte the file header stores for it (format 3).
+    pub(crate) fn code(self) -> u8 {
+        self.per_board() as u8
+    }
+}
 
 /// Binomial coefficients `C(a, b)` for `a < ROWS`, `b <= a`, saturating at
 /// `u64::MAX` (only values that fit a layer's size are ever used).
@@ -65,6 +96,35 @@ impl Binomials {
         rank
     }
 
+    /// The rank of a board holding `n` seeds in all, read from pit `from`
+    /// round to pit `from - 1` (the board with its rows swapped, for
+    /// `from` the first pit of North's row).
+    #[inline]
+    pub(crate) fn rank_from(&self, board: &[u8], n: usize, from: usize) -> u64 {
+        if from == 0 {
+            return self.rank(board, n);
+        }
+        let p = board.len();
+        let mut rank = 0u64;
+        let mut r = n;
+        for (i, &v) in board[from..].iter().chain(&board[..from - 1]).enumerate() {
+            let k = p - 1 - i;
+            let v = v as usize;
+            rank += self.c(r + k, k) - self.c(r - v + k, k);
+            r -= v;
+        }
+        rank
+    }
+
+    /// The index in its layer of a board with `n` seeds and `side` to move.
+    #[inline]
+    pub(crate) fn index(&self, board: &[u8], n: usize, side: Side, sides: Sides) -> usize {
+        match sides {
+            Sides::Both => 2 * self.rank(board, n) as usize + side.index(),
+            Sides::Mover => self.rank_from(board, n, side.index() * (board.len() / 2)) as usize,
+        }
+    }
+
     /// The board of a given rank with `n` seeds in `board.len()` pits.
     pub(crate) fn unrank(&self, mut rank: u64, n: usize, board: &mut [u8]) {
         let p = board.len();
@@ -125,6 +185,31 @@ mod tests {
             assert_eq!(count, total, "n={n} p={p}");
         }
         assert_eq!(b.boards(16, 12), 13_037_895);
+    }
+
+    /// A position with North to move has the index of its mirror with South
+    /// to move; with both sides stored, `2 * rank + side`.
+    #[test]
+    fn mirrored_positions_share_an_index() {
+        let b = Binomials::new();
+        for (n, p) in [(0, 4), (3, 4), (5, 12), (2, 24)] {
+            let mut board = vec![0u8; p];
+            board[p - 1] = n as u8;
+            let mut seen = vec![false; b.boards(n, p) as usize];
+            loop {
+                let mut mirror = board.clone();
+                mirror.rotate_left(p / 2);
+                let i = b.index(&board, n, Side::South, Sides::Mover);
+                assert_eq!(i as u64, b.rank(&board, n));
+                assert_eq!(b.index(&mirror, n, Side::North, Sides::Mover), i, "{board:?}");
+                assert_eq!(b.index(&board, n, Side::North, Sides::Both), 2 * i + 1);
+                seen[b.index(&board, n, Side::North, Sides::Mover)] = true;
+                if !next_board(&mut board) {
+                    break;
+                }
+            }
+            assert!(seen.iter().all(|&s| s), "every index is some North position's");
+        }
         assert_eq!(b.boards(8, 24), 7_888_725);
     }
 }

@@ -25,8 +25,9 @@ pub(crate) fn huge_zeroed(len: usize) -> Vec<u8> {
 #[cfg(target_os = "linux")]
 fn advise(start: usize, bytes: usize) {
     const HUGE: usize = 2 << 20;
-    // Smaller tables gain nothing.
-    const MIN_BYTES: usize = 8 << 20;
+    // Smaller tables gain nothing (a search's table of 4 MiB does: see
+    // crate::tt).
+    const MIN_BYTES: usize = 4 << 20;
     if bytes < MIN_BYTES {
         return;
     }

@@ -26,16 +26,19 @@
 
 mod format;
 mod index;
-mod mem;
+pub(crate) mod mem;
 mod retro;
 mod solve;
+mod storage;
 
 pub use format::LayerEntry;
 pub use solve::Phase;
 
 use crate::Result3;
-use format::{check_layers, fnv1a, Header, FORMAT_VERSION, HEADER_LEN, OLDEST_FORMAT};
-use index::Binomials;
+use format::{
+    check_checksums, check_length, fnv1a, Header, FORMAT_VERSION, HEADER_LEN, OLDEST_FORMAT,
+};
+use index::{next_board, Binomials, Sides};
 use mancala_rules::{
     ruleset_version, Award, Position, Rules, Ruleset, Side, Stall, Target, Winner,
 };
@@ -44,6 +47,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+use storage::Storage;
 
 /// What went wrong opening or building a database.
 #[derive(Debug)]
@@ -195,11 +199,12 @@ pub fn unresolved_is_draw(rules: &Rules) -> bool {
     )
 }
 
-/// A database held in memory: the file's bytes, checked.
+/// A database: the file's bytes, mapped from the file ([`Egdb::open`]) or
+/// held in memory ([`Egdb::from_bytes`], [`Egdb::build_in_memory`]).
 pub struct Egdb {
     ruleset: Ruleset,
     header: Header,
-    bytes: Vec<u8>,
+    bytes: Storage,
     binom: Binomials,
     /// The longest forcing stretch of quiet moves in layers `0..n`.
     bound_below: Vec<u32>,
@@ -268,7 +273,11 @@ pub struct Progress {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LayerReport {
     pub seeds: u32,
+    /// Positions stored (one side to move for side-symmetric rules).
     pub positions: u64,
+    /// Positions the layer answers for: every board with either side to
+    /// move (twice `positions` where one side is stored).
+    pub covers: u64,
     /// Computed by this build (false: reused from the file).
     pub computed: bool,
     /// Wall-clock seconds to compute it (0 when reused).
@@ -312,8 +321,37 @@ pub fn default_path(id: &str) -> PathBuf {
     Path::new("egdb").join(format!("{id}.egdb"))
 }
 
-fn rules_digest(rules: &Rules) -> u64 {
-    fnv1a(format!("{rules:?}").as_bytes())
+/// Whether the game looks the same from either side: a position with North
+/// to move is then worth, to its mover, what its mirror (the rows swapped)
+/// is worth with South to move, and a database stores only the latter.
+/// Every rule applies to both players alike (sowing, captures, feeding,
+/// targets, awards: `Award::Split` gives the odd seed to the fuller row,
+/// and two equal rows hold an even number), except one tie-break: with
+/// `Winner::Reach(w)`, a game in which both players end with `w` or more
+/// is South's (`Rules::winner_of` asks South first), and that can happen
+/// when `2 w` seeds do not exceed the game's. Such rules store both sides.
+/// Who moves first matters for a game, not for a position.
+pub fn side_symmetric(rules: &Rules) -> bool {
+    match rules.winner {
+        Winner::MostSeeds => true,
+        Winner::Reach(w) => 2 * w as u32 > rules.total_seeds(),
+    }
+}
+
+/// The rules digest a file of the current format records in its header:
+/// FNV-1a 64 of a fixed byte encoding of the rule fields (see
+/// `docs/egdb.md`), which renaming a field or a variant leaves alone.
+pub fn rules_digest(rules: &Rules) -> u64 {
+    format::rules_digest(rules)
+}
+
+/// The positions a new file stores per board.
+fn sides_for(rules: &Rules) -> Sides {
+    if side_symmetric(rules) {
+        Sides::Mover
+    } else {
+        Sides::Both
+    }
 }
 
 /// The longest quiet stretch of a layer that took `sweeps` sweeps: the
@@ -376,7 +414,8 @@ fn new_header(ruleset: &Ruleset) -> Header {
         pits_per_row: ruleset.rules.pits_per_row,
         total_seeds: ruleset.rules.total_seeds() as u8,
         bytes_per_position: bytes_per_position(&ruleset.rules),
-        rules_digest: rules_digest(&ruleset.rules),
+        sides: sides_for(&ruleset.rules),
+        rules_digest: format::rules_digest(&ruleset.rules),
         layers: Vec::new(),
     }
 }
@@ -405,13 +444,31 @@ fn check_identity(header: &Header, ruleset: &Ruleset, binom: &Binomials) -> Resu
             ),
         });
     }
-    let digest = rules_digest(rules);
+    // Formats 1 and 2 digested the `Debug` text of the rules.
+    let (digest, how) = if header.format_version >= 3 {
+        (format::rules_digest(rules), "")
+    } else {
+        (
+            format::legacy_rules_digest(rules),
+            " of the rules' Debug text, which this program writes differently; build the \
+             file again",
+        )
+    };
     if header.rules_digest != digest {
         return Err(EgdbError::WrongRules {
             what: format!(
-                "rules digest {:016x}, expected {digest:016x} (the rules changed without a \
-                 new rules version?)",
+                "rules digest {:016x}, expected {digest:016x}{how} (the rules changed \
+                 without a new rules version?)",
                 header.rules_digest
+            ),
+        });
+    }
+    if header.format_version >= 3 && header.sides != sides_for(rules) {
+        return Err(EgdbError::WrongRules {
+            what: format!(
+                "{} side(s) to move stored a board, these rules need {}",
+                header.sides.code(),
+                sides_for(rules).code()
             ),
         });
     }
@@ -432,8 +489,11 @@ fn check_identity(header: &Header, ruleset: &Ruleset, binom: &Binomials) -> Resu
         )));
     }
     for (n, e) in header.layers.iter().enumerate() {
-        let expected =
-            if solve::layer_exists(rules, n) { 2 * binom.boards(n, rules.pit_count()) } else { 0 };
+        let expected = if solve::layer_exists(rules, n) {
+            header.sides.per_board() * binom.boards(n, rules.pit_count())
+        } else {
+            0
+        };
         if e.positions != expected {
             return Err(EgdbError::Corrupt(format!(
                 "layer {n} has {} positions, expected {expected}",
@@ -458,7 +518,7 @@ fn compute_layer(
 ) -> Result<(solve::Layer, f64), EgdbError> {
     let start = Instant::now();
     let lower: Vec<&[u8]> = lower.iter().map(Vec::as_slice).collect();
-    let solver = solve::Solver::new(rules, binom, &lower, n as usize, threads);
+    let solver = solve::Solver::new(rules, binom, &lower, n as usize, threads, sides_for(rules));
     let mut report =
         |phase, done, total| progress(&Progress { seeds: n, max_seeds, phase, done, total });
     let layer = match builder.resolve(rules) {
@@ -481,10 +541,17 @@ fn entry_of(layer: &solve::Layer, offset: u64) -> LayerEntry {
     }
 }
 
-fn report_of(n: u32, e: &LayerEntry, computed: Option<&solve::Layer>, seconds: f64) -> LayerReport {
+fn report_of(
+    n: u32,
+    e: &LayerEntry,
+    sides: Sides,
+    computed: Option<&solve::Layer>,
+    seconds: f64,
+) -> LayerReport {
     LayerReport {
         seeds: n,
         positions: e.positions,
+        covers: e.positions * 2 / sides.per_board(),
         computed: computed.is_some(),
         seconds,
         sweeps: e.sweeps,
@@ -545,8 +612,9 @@ pub fn build(
                             .into(),
                     });
                 }
-                // Otherwise the layers are the same in both versions: they
-                // are kept, and the header is rewritten as version 2.
+                // Otherwise the layers are kept: as they are, or (a file
+                // of format 1 or 2 for side-symmetric rules) with one side
+                // to move kept; the header is rewritten as version 3.
                 for (n, e) in old.layers.iter().enumerate() {
                     let mut bytes = mem::huge_zeroed(e.length as usize);
                     let complete = e.offset + e.length <= len
@@ -560,6 +628,10 @@ pub fn build(
                     data.push(bytes);
                     header.layers.push(*e);
                 }
+                if old.sides != header.sides {
+                    drop(file);
+                    file = keep_one_side(ruleset, &binom, &mut header, &mut data, path)?;
+                }
             }
         }
     }
@@ -568,8 +640,12 @@ pub fn build(
     file.set_len(end).map_err(io(path))?;
     write_header(&mut file, &header, path)?;
 
-    let mut reports: Vec<LayerReport> =
-        header.layers.iter().enumerate().map(|(n, e)| report_of(n as u32, e, None, 0.0)).collect();
+    let mut reports: Vec<LayerReport> = header
+        .layers
+        .iter()
+        .enumerate()
+        .map(|(n, e)| report_of(n as u32, e, header.sides, None, 0.0))
+        .collect();
     let first = header.layers.len() as u32;
     let last = match options.stop_after_layer {
         Some(stop) => stop.min(options.max_seeds),
@@ -593,7 +669,7 @@ pub fn build(
         end += entry.length;
         header.layers.push(entry);
         write_header(&mut file, &header, path)?;
-        reports.push(report_of(n, &entry, Some(&layer), seconds));
+        reports.push(report_of(n, &entry, header.sides, Some(&layer), seconds));
         data.push(layer.data);
     }
     Ok(BuildReport {
@@ -604,55 +680,134 @@ pub fn build(
     })
 }
 
+/// Converts the layers of a file of format 1 or 2 (both sides to move
+/// stored) for side-symmetric rules to format 3 (South to move only),
+/// checking on the way that every position with North to move has its
+/// mirror's value, and writes them to a new file that then replaces the
+/// old one (a build killed meanwhile leaves the old file as it was).
+/// Returns the new file, open.
+fn keep_one_side(
+    ruleset: &Ruleset,
+    binom: &Binomials,
+    header: &mut Header,
+    data: &mut [Vec<u8>],
+    path: &Path,
+) -> Result<File, EgdbError> {
+    let p = ruleset.rules.pit_count();
+    let bounds = header.bytes_per_position == 3;
+    let mut offset = HEADER_LEN as u64;
+    for (n, (e, old)) in header.layers.iter_mut().zip(data.iter_mut()).enumerate() {
+        let boards = e.positions / 2;
+        let asymmetric = |board: &[u8]| {
+            EgdbError::Corrupt(format!(
+                "layer {n} is not side-symmetric: board {board:?} with North to move has \
+                 another value than its mirror with South to move"
+            ))
+        };
+        let mut new = mem::huge_zeroed(old.len() / 2);
+        let mut board = vec![0u8; p];
+        if boards > 0 {
+            binom.unrank(0, n, &mut board);
+        }
+        for r in 0..boards as usize {
+            let j = binom.index(&board, n, Side::North, Sides::Mover);
+            if old[4 * r + 2..4 * r + 4] != old[4 * j..4 * j + 2] {
+                return Err(asymmetric(&board));
+            }
+            new[2 * r..2 * r + 2].copy_from_slice(&old[4 * r..4 * r + 2]);
+            if bounds {
+                let (at, from) = (2 * boards as usize, 4 * boards as usize);
+                if old[from + 2 * r + 1] != old[from + 2 * j] {
+                    return Err(asymmetric(&board));
+                }
+                new[at + r] = old[from + 2 * r];
+            }
+            next_board(&mut board);
+        }
+        // Each count covers both sides, which mirror each other.
+        let halve = |x: u64| {
+            if x.is_multiple_of(2) {
+                Ok(x / 2)
+            } else {
+                Err(EgdbError::Corrupt(format!("layer {n}: an odd count, {x}, of both sides")))
+            }
+        };
+        *e = LayerEntry {
+            offset,
+            length: new.len() as u64,
+            checksum: fnv1a(&new),
+            positions: boards,
+            win: halve(e.win)?,
+            loss: halve(e.loss)?,
+            unresolved: halve(e.unresolved)?,
+            sweeps: e.sweeps,
+        };
+        offset += e.length;
+        *old = new;
+    }
+    let mut name = path.as_os_str().to_owned();
+    name.push(".converting");
+    let temporary = PathBuf::from(name);
+    let mut file = File::create(&temporary).map_err(io(&temporary))?;
+    file.write_all(&header.encode()).map_err(io(&temporary))?;
+    for layer in data.iter() {
+        file.write_all(layer).map_err(io(&temporary))?;
+    }
+    file.sync_all().map_err(io(&temporary))?;
+    drop(file);
+    std::fs::rename(&temporary, path).map_err(io(path))?;
+    OpenOptions::new().read(true).write(true).open(path).map_err(io(path))
+}
+
 fn write_header(file: &mut File, header: &Header, path: &Path) -> Result<(), EgdbError> {
     file.seek(SeekFrom::Start(0)).map_err(io(path))?;
     file.write_all(&header.encode()).map_err(io(path))?;
     file.sync_data().map_err(io(path))
 }
 
-/// A whole database file, in memory marked for huge pages (a player probes
-/// it at random positions).
-fn read_file(path: &Path) -> Result<Vec<u8>, EgdbError> {
-    let mut file = File::open(path).map_err(io(path))?;
-    let len = file.metadata().map_err(io(path))?.len();
-    let len = usize::try_from(len)
-        .map_err(|_| EgdbError::Corrupt(format!("{len} bytes is too large for this machine")))?;
-    let mut bytes = mem::huge_vec(len);
-    file.read_to_end(&mut bytes).map_err(io(path))?;
-    Ok(bytes)
-}
-
 impl Egdb {
-    /// Opens a database file for `ruleset`, checking everything: magic,
-    /// format version, the rules it was built for, sizes and checksums.
+    /// Opens a database file for `ruleset` by mapping it: checks the
+    /// header (magic, format version, its checksum, the rules it was built
+    /// for, the layers' sizes) and the file's length against it, but reads
+    /// no layer (their checksums: [`Egdb::verify`]), so it takes about a
+    /// millisecond whatever the size, and the probes read the pages they
+    /// need.
     pub fn open(path: &Path, ruleset: &Ruleset) -> Result<Egdb, EgdbError> {
-        Egdb::from_bytes(read_file(path)?, ruleset)
+        let (header, bytes) = storage::map_file(path)?;
+        Egdb::checked(header, bytes, ruleset)
     }
 
     /// Opens a database file for whichever ruleset it names (any version
-    /// this program knows).
+    /// this program knows), as [`Egdb::open`] does.
     pub fn open_any(path: &Path) -> Result<Egdb, EgdbError> {
-        let bytes = read_file(path)?;
-        let header = Header::decode(&bytes)?;
+        let (header, bytes) = storage::map_file(path)?;
         let ruleset = ruleset_version(&header.id, header.ruleset_version)
             .map_err(|e| EgdbError::WrongRules { what: e.to_string() })?;
-        Egdb::from_bytes(bytes, ruleset)
+        Egdb::checked(header, bytes, ruleset)
     }
 
-    /// A database from a file's bytes, checked as by [`Egdb::open`].
+    /// A database from a file's bytes, checked as by [`Egdb::open`] and
+    /// also against the layers' checksums (the bytes are all in memory
+    /// already).
     pub fn from_bytes(bytes: Vec<u8>, ruleset: &Ruleset) -> Result<Egdb, EgdbError> {
         let header = Header::decode(&bytes)?;
+        let db = Egdb::checked(header, Storage::Memory(bytes), ruleset)?;
+        db.verify()?;
+        Ok(db)
+    }
+
+    /// Checks every layer's data against its checksum: reads the whole
+    /// file (`mancala egdb info` does; opening does not).
+    pub fn verify(&self) -> Result<(), EgdbError> {
+        check_checksums(&self.header, &self.bytes)
+    }
+
+    /// A database whose header is decoded: checked against the ruleset and
+    /// the length of the bytes.
+    fn checked(header: Header, bytes: Storage, ruleset: &Ruleset) -> Result<Egdb, EgdbError> {
         let binom = Binomials::new();
         check_identity(&header, ruleset, &binom)?;
-        check_layers(&header, &bytes)?;
-        let end = HEADER_LEN as u64 + header.layers.iter().map(|e| e.length).sum::<u64>();
-        if bytes.len() as u64 != end {
-            return Err(EgdbError::Corrupt(format!(
-                "{} bytes after the last complete layer (a build that was stopped? run it \
-                 again to finish it)",
-                bytes.len() as u64 - end
-            )));
-        }
+        check_length(&header, bytes.len() as u64)?;
         let mut bound_below = Vec::with_capacity(header.layers.len());
         let mut worst = 0;
         for e in &header.layers {
@@ -727,6 +882,12 @@ impl Egdb {
         self.header.format_version
     }
 
+    /// The sides to move stored for each board: 1 (South; a position with
+    /// North to move is read as its mirror) or 2.
+    pub fn sides_stored(&self) -> u32 {
+        self.header.sides.per_board() as u32
+    }
+
     /// The per-position quiet-move bounds of layer `seeds`, one byte per
     /// position in index order (255: 255 or more), where the file stores
     /// them (format 2, rules with a stall limit).
@@ -756,7 +917,7 @@ impl Egdb {
         if e.positions == 0 {
             return None;
         }
-        Some((e, 2 * self.binom.rank(pits, n) as usize + to_move.index()))
+        Some((e, self.binom.index(pits, n, to_move, self.header.sides)))
     }
 
     /// The raw thresholds `(win, lose)` of a board (both rows, in sowing

@@ -18,7 +18,7 @@
 //! which a player without seeds ends the game (so nobody ever passes). Any
 //! quiet move that gives the mover another turn is reported as an error.
 
-use super::index::{next_board, Binomials};
+use super::index::{next_board, Binomials, Sides};
 use super::mem::huge_vec;
 use super::solve::{
     bound_of_round, combine, has_bounds, layer_exists, stall_limit, Layer, Phase, Solver, Tally,
@@ -352,7 +352,7 @@ impl Solver<'_> {
         if !layer_exists(self.rules, self.n) {
             return Ok(Layer::empty());
         }
-        let positions = 2 * self.binom.boards(self.n, self.pits());
+        let positions = self.positions();
         if positions > u32::MAX as u64 {
             return Err(EgdbError::TooBig { seeds: self.n as u32, positions });
         }
@@ -426,15 +426,20 @@ impl Solver<'_> {
 
     /// The positions of block `b`.
     fn block(&self, b: usize) -> std::ops::Range<usize> {
-        let total = 2 * self.binom.boards(self.n, self.pits()) as usize;
+        let total = self.positions() as usize;
         b * BLOCK..((b + 1) * BLOCK).min(total)
     }
 
     /// The board of position `idx` and its side to move.
     #[inline]
     fn board_of<'c>(&self, cursor: &'c mut Cursor, idx: usize) -> (&'c [u8], Side) {
-        let side = if idx & 1 == 0 { Side::South } else { Side::North };
-        (cursor.seek(self.binom, self.n, self.pits(), (idx / 2) as u64), side)
+        match self.sides {
+            Sides::Both => {
+                let side = if idx & 1 == 0 { Side::South } else { Side::North };
+                (cursor.seek(self.binom, self.n, self.pits(), (idx / 2) as u64), side)
+            }
+            Sides::Mover => (cursor.seek(self.binom, self.n, self.pits(), idx as u64), Side::South),
+        }
     }
 
     /// The set-up endings of a position known to be in play.
@@ -533,6 +538,19 @@ impl Solver<'_> {
                     return; // over as set up: no move leads to it quietly
                 }
                 let (board, child_side) = self.board_of(&mut cursor, ci);
+                // With one side stored, the child is taken as its mirror
+                // with North to move: its predecessors then have South to
+                // move, as stored, and their indices are plain ranks.
+                let mut mirror = [0u8; MAX_PITS];
+                let (board, child_side) = match self.sides {
+                    Sides::Both => (board, child_side),
+                    Sides::Mover => {
+                        let (p, half) = (board.len(), board.len() / 2);
+                        mirror[..half].copy_from_slice(&board[half..]);
+                        mirror[half..p].copy_from_slice(&board[..half]);
+                        (&mirror[..p], Side::North)
+                    }
+                };
                 let (wn, ln) = unpack(st.slots[ci].cur.load(RELAXED));
                 let (wo, lo) = unpack(st.slots[ci].other.load(RELAXED));
                 // In play as set up: round 1 found it NORMAL.
@@ -774,7 +792,7 @@ mod tests {
             assert!(supports(&rules));
             let p = rules.pit_count();
             for n in 0..=6usize {
-                let solver = Solver::new(&rules, &binom, &[], n, 1);
+                let solver = Solver::new(&rules, &binom, &[], n, 1, Sides::Both);
                 let boards = binom.boards(n, p);
                 let mut forward: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 2 * boards as usize];
                 let mut board = vec![0u8; p];

@@ -7,11 +7,9 @@
 //! mover forces a win iff `cm >= win`, the opponent forces a win iff
 //! `m - cm >= lose`, and `m + 1` means "never".
 
-use super::index::{next_board, Binomials};
+use super::index::{next_board, Binomials, Sides};
 use super::EgdbError;
-use mancala_rules::{
-    Award, BySide, Capture, Position, Rules, Side, Stall, Target, Winner, MAX_PITS,
-};
+use mancala_rules::{BySide, Capture, Position, Rules, Side, Stall, MAX_PITS};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A result for the mover with a given split of the captured seeds, as far
@@ -178,13 +176,17 @@ pub(crate) struct Solver<'a> {
     pub lower: &'a [&'a [u8]],
     pub n: usize,
     pub threads: usize,
+    /// Which positions the layers store (see `index.rs`).
+    pub sides: Sides,
     /// The set-up endings `(tw, tl)` of a position not over as set up, by
     /// `2 * seeds in South's row + side` ([`target_thresholds`]).
     ends: Vec<Option<(u8, u8)>>,
 }
 
 /// A chunk of the layer handled by one thread: positions `start..start +
-/// statics.len()`, with their quiet moves in compressed rows.
+/// statics.len()`, with their quiet moves in compressed rows: each edge
+/// is `2 * child + same`, `same` 1 where the child's mover is the parent's
+/// (the index alone does not say so when one side is stored).
 #[derive(Default)]
 struct Chunk {
     start: usize,
@@ -263,86 +265,34 @@ fn result_for(rules: &Rules, pos: &Position, mover: Side) -> V {
     }
 }
 
-/// The seeds each player gets from `award` at the end of a game, given the
-/// seeds in each row and the player to move (as `Rules::end` awards them).
-pub(crate) fn award(award: Award, rows: BySide<u32>, to_move: Side) -> BySide<u32> {
-    match award {
-        Award::Uncaptured => BySide::new(0, 0),
-        Award::OwnRow => rows,
-        Award::Split => {
-            let total = rows.south + rows.north;
-            let half = total / 2;
-            let odd = total % 2;
-            if rows.south > rows.north {
-                BySide::new(half + odd, half)
-            } else {
-                BySide::new(half, half + odd)
-            }
-        }
-        Award::ToPlayerToMove => {
-            let mut got = BySide::new(0, 0);
-            got[to_move] = rows.south + rows.north;
-            got
-        }
-    }
-}
-
-/// Who wins with these final scores ([`Winner`]), as `Rules::winner_of`.
-pub(crate) fn winner(rules: &Rules, scores: BySide<u32>) -> Option<Side> {
-    match rules.winner {
-        Winner::MostSeeds => match scores.south.cmp(&scores.north) {
-            std::cmp::Ordering::Greater => Some(Side::South),
-            std::cmp::Ordering::Less => Some(Side::North),
-            std::cmp::Ordering::Equal => None,
-        },
-        Winner::Reach(t) => {
-            if scores.south >= t as u32 {
-                Some(Side::South)
-            } else if scores.north >= t as u32 {
-                Some(Side::North)
-            } else {
-                None
-            }
-        }
-    }
-}
-
 /// If these captured seeds reach the ruleset's target, the result of the
-/// game that it ends at once (the leftover award on `rows`); as
-/// `Rules::settle` does first thing.
+/// game that it ends at once (the leftover award on `rows`), as
+/// `Rules::settle` does first thing: the rules library's own answers to
+/// the target, award and winner questions.
 pub(crate) fn target_end(
     rules: &Rules,
     captured: BySide<u32>,
     rows: BySide<u32>,
     to_move: Side,
 ) -> Option<Option<Side>> {
-    let (s, n) = (captured.south, captured.north);
-    let reached = match rules.target {
-        Target::None => false,
-        Target::Reach(t) => s >= t as u32 || n >= t as u32,
-        Target::Majority => {
-            let total = rules.total_seeds();
-            2 * s > total || 2 * n > total || (2 * s == total && s == n)
-        }
-    };
-    if !reached {
+    if !rules.target_reached(captured) {
         return None;
     }
-    let got = award(rules.leftover, rows, to_move);
-    Some(winner(rules, BySide::new(s + got.south, n + got.north)))
+    let got = rules.leftover.shares(rows, to_move);
+    Some(
+        rules.winner_by_scores(BySide::new(captured.south + got.south, captured.north + got.north)),
+    )
 }
 
 /// Whether captured seeds could make a target fire during the simulated
 /// play from 0-0 within a layer of `n` seeds, which the analysis assumes
-/// never happens.
+/// never happens. The most a player can capture there is all `n` (and
+/// reaching a target never gets harder with more seeds), so it is whether
+/// `n`-0 reaches it. (Both players at exactly half, the other way to reach
+/// a majority, needs all the game's seeds on the board, and then `n`-0 is
+/// more than half already.)
 pub(crate) fn target_reachable_from_zero(rules: &Rules, n: u32) -> bool {
-    match rules.target {
-        Target::None => false,
-        Target::Reach(t) => n >= t as u32,
-        // More than half from 0-0 needs more than half on the board; both
-        // exactly half would need every seed captured.
-        Target::Majority => 2 * n > rules.total_seeds(),
-    }
+    rules.target_reached(BySide::new(n, 0))
 }
 
 impl<'a> Solver<'a> {
@@ -352,6 +302,7 @@ impl<'a> Solver<'a> {
         lower: &'a [&'a [u8]],
         n: usize,
         threads: usize,
+        sides: Sides,
     ) -> Solver<'a> {
         let m = rules.total_seeds() as usize - n;
         let ends = (0..=n as u32)
@@ -360,7 +311,7 @@ impl<'a> Solver<'a> {
                 target_thresholds(rules, m, BySide::new(south, n as u32 - south), side)
             })
             .collect();
-        Solver { rules, binom, lower, n, threads, ends }
+        Solver { rules, binom, lower, n, threads, sides, ends }
     }
 
     /// The set-up endings of a position not over as set up (`None`: the
@@ -393,7 +344,23 @@ impl<'a> Solver<'a> {
     /// The layer index of a board with `seeds` on it and `side` to move.
     #[inline]
     pub(crate) fn index(&self, pits: &[u8], seeds: usize, side: Side) -> usize {
-        2 * self.binom.rank(pits, seeds) as usize + side.index()
+        self.binom.index(pits, seeds, side, self.sides)
+    }
+
+    /// The sides to move stored for each board.
+    pub(crate) fn stored_sides(&self) -> &'static [Side] {
+        match self.sides {
+            Sides::Both => &Side::ALL,
+            Sides::Mover => &[Side::South],
+        }
+    }
+
+    /// Positions in the layer (0 for a layer that cannot occur).
+    pub(crate) fn positions(&self) -> u64 {
+        if !layer_exists(self.rules, self.n) {
+            return 0;
+        }
+        self.sides.per_board() * self.binom.boards(self.n, self.pits())
     }
 
     /// The value for `mover` of a position reached with the real captured
@@ -509,26 +476,27 @@ impl<'a> Solver<'a> {
         Ok(Static { wm, lm, tw, tl, kind: NORMAL })
     }
 
-    /// Generates the chunk of positions `2 * first..2 * last` (boards
-    /// `first..last`).
+    /// Generates the chunk of the positions of boards `first..last`.
     fn chunk(&self, first: u64, last: u64, done: &AtomicU64) -> Result<Chunk, EgdbError> {
         let p = self.pits();
         let mut board = [0u8; MAX_PITS];
         let board = &mut board[..p];
-        let mut chunk = Chunk { start: 2 * first as usize, ..Chunk::default() };
+        let per_board = self.sides.per_board();
+        let mut chunk = Chunk { start: (per_board * first) as usize, ..Chunk::default() };
         let count = (last - first) as usize;
-        chunk.statics.reserve(2 * count);
-        chunk.offsets.reserve(2 * count + 1);
+        chunk.statics.reserve(per_board as usize * count);
+        chunk.offsets.reserve(per_board as usize * count + 1);
         chunk.offsets.push(0);
         if count == 0 {
             return Ok(chunk);
         }
         self.binom.unrank(first, self.n, board);
         for b in first..last {
-            for side in Side::ALL {
+            for &side in self.stored_sides() {
                 let edges = &mut chunk.edges;
-                let s = self.position(board, side, &mut |pits, side| {
-                    edges.push(self.index(pits, self.n, side) as u32);
+                let s = self.position(board, side, &mut |pits, child_side| {
+                    let same = (child_side == side) as u32;
+                    edges.push(2 * self.index(pits, self.n, child_side) as u32 + same);
                 })?;
                 chunk.statics.push(s);
                 let end = u32::try_from(chunk.edges.len())
@@ -539,10 +507,10 @@ impl<'a> Solver<'a> {
                 next_board(board);
             }
             if b % 4096 == 0 {
-                done.store(2 * (b + 1 - first), Ordering::Relaxed);
+                done.store(per_board * (b + 1 - first), Ordering::Relaxed);
             }
         }
-        done.store(2 * count as u64, Ordering::Relaxed);
+        done.store(per_board * count as u64, Ordering::Relaxed);
         Ok(chunk)
     }
 
@@ -566,11 +534,10 @@ impl<'a> Solver<'a> {
             } else {
                 let mut wm = s.wm;
                 let mut lm = s.lm;
-                let side = idx & 1;
                 for &e in &chunk.edges[chunk.offsets[i] as usize..chunk.offsets[i + 1] as usize] {
-                    let c = e as usize;
+                    let c = (e / 2) as usize;
                     let (wc, lc) = (cur[2 * c], cur[2 * c + 1]);
-                    let (w, l) = if c & 1 == side { (wc, lc) } else { (lc, wc) };
+                    let (w, l) = if e & 1 == 1 { (wc, lc) } else { (lc, wc) };
                     wm = wm.min(w);
                     lm = lm.max(l);
                 }
@@ -599,8 +566,9 @@ impl<'a> Solver<'a> {
         if !layer_exists(self.rules, self.n) {
             return Ok(Layer::empty());
         }
-        let positions = 2 * boards;
-        if positions > u32::MAX as u64 {
+        let positions = self.positions();
+        // An edge holds a child's index and a flag in 32 bits.
+        if positions > (u32::MAX / 2) as u64 {
             return Err(EgdbError::TooBig { seeds: self.n as u32, positions });
         }
         let threads = self.threads.max(1).min(boards as usize).max(1);
