@@ -7,12 +7,18 @@ the standard error from the games' spread, a 95% margin.
     python3 scripts/match_combine.py LOG...
 
 A log cut short (its process stopped) counts the games it finished.
+Logs of `scripts/vs_openspiel_mcts.py --verbose` combine the same way, our
+engine as player a and OpenSpiel's MCTS as b.
 """
 import math
 import re
 import sys
 
 GAME = re.compile(r"^game\s+\d+: a plays (south|north) (\d+)-(\d+) (a wins|b wins|draw)\s*(.*)$")
+# vs_openspiel_mcts.py: "game 12: we play South, final 20 28, loss (122 moves)",
+# then (with --verbose) "  moves: ..." on the next line.
+OPENSPIEL = re.compile(r"^game\s+\d+: we play (South|North), final (\d+) (\d+), (win|loss|draw) ")
+OURS = {"win": "a wins", "loss": "b wins", "draw": "draw"}
 
 
 def to_elo(p):
@@ -27,13 +33,21 @@ def main(paths):
     for path in paths:
         with open(path, encoding="utf-8") as f:
             found = 0
-            for line in f:
-                m = GAME.match(line.rstrip("\n"))
-                if not m:
-                    continue
+            text = f.read().splitlines()
+            for i, line in enumerate(text):
+                m = GAME.match(line)
+                if m:
+                    result, moves = m.group(4), m.group(5)
+                else:
+                    m = OPENSPIEL.match(line)
+                    if not m:
+                        continue
+                    result = OURS[m.group(4)]
+                    following = text[i + 1] if i + 1 < len(text) else ""
+                    moves = following.split("moves:", 1)[1] if "moves:" in following else f"{path}:{i}"
                 found += 1
-                points.append({"a wins": 1.0, "b wins": 0.0, "draw": 0.5}[m.group(4)])
-                lines.add(m.group(5).strip())
+                points.append({"a wins": 1.0, "b wins": 0.0, "draw": 0.5}[result])
+                lines.add(moves.strip())
         print(f"{path}: {found} games")
     n = len(points)
     if n == 0:

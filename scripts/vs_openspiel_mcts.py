@@ -9,6 +9,7 @@ OpenSpiel's `pyspiel.MCTSBot` (random rollouts, UCT c=2, solver on) gets
 
     python3 scripts/vs_openspiel_mcts.py --games 100 --our-ms 100 --their-ms 100
     python3 scripts/vs_openspiel_mcts.py --games 20 --our-ms 100 --their-ms 1000
+    python3 scripts/vs_openspiel_mcts.py --games 50 --their-ms 1000 --seed 2 --db abapa.egdb --verbose
 
 Move mapping (see scripts/openspiel_diff.py): OpenSpiel action k of player 0
 is our pit "abcdef"[k], of player 1 our "ABCDEF"[k]; player 0 is South.
@@ -30,9 +31,10 @@ LETTERS = ("abcdef", "ABCDEF")
 
 
 class Engine:
-    def __init__(self, binary):
+    def __init__(self, binary, db=None):
+        command = [binary, "engine"] + (["--db", db] if db else [])
         self.proc = subprocess.Popen(
-            [binary, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
         self.send("newgame oware-abapa")
 
@@ -65,10 +67,12 @@ def main():
     ap.add_argument("--opening-plies", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--binary", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "mancala"))
+    ap.add_argument("--db", help="an endgame database for our engine (`mancala engine --db FILE`)")
+    ap.add_argument("--verbose", action="store_true", help="print every game's moves")
     args = ap.parse_args()
 
     game = pyspiel.load_game("oware")
-    engine = Engine(args.binary)
+    engine = Engine(args.binary, args.db)
     rng = random.Random(args.seed)
     points = 0.0
     tally = {"win": 0, "loss": 0, "draw": 0}
@@ -122,6 +126,8 @@ def main():
             f"final {scores.strip()}, {result} ({len(moves)} moves)",
             flush=True,
         )
+        if args.verbose:
+            print(f"  moves: {' '.join(moves)}", flush=True)
     engine.close()
     n = args.games
     print(

@@ -500,7 +500,12 @@ impl Engine {
             }
             Some(n) => return Err(value_error(format!("level must be from 1 to 8, not {n}"))),
             None if limited => (
-                PlayerSpec::AlphaBeta { depth: depth.map(|d| d as u32), time_ms, nodes },
+                PlayerSpec::AlphaBeta {
+                    depth: depth.map(|d| d as u32),
+                    time_ms,
+                    nodes,
+                    temperature: None,
+                },
                 Limits {
                     depth: depth.map(|d| d as u32),
                     nodes,

@@ -91,8 +91,16 @@ pub const LEVELS: [Level; 8] = [
 pub enum PlayerSpec {
     /// `level:N` or just `N` (1..=8).
     Level(u8),
-    /// `ab:depth=D`, `ab:time=MS`, `ab:nodes=N` (combinable with commas).
-    AlphaBeta { depth: Option<u32>, time_ms: Option<u64>, nodes: Option<u64> },
+    /// `ab:depth=D`, `ab:time=MS`, `ab:nodes=N` (combinable with commas),
+    /// and `temperature=T`: every root move valued, then chosen as a level
+    /// chooses with temperature `T` tenths of a seed (how a level's
+    /// parameters are tried out before they become a level).
+    AlphaBeta {
+        depth: Option<u32>,
+        time_ms: Option<u64>,
+        nodes: Option<u64>,
+        temperature: Option<u32>,
+    },
     /// `mcts:time=MS` or `mcts:iterations=N`.
     Mcts { time_ms: Option<u64>, iterations: Option<u64> },
     /// `greedy`: the move that captures most now.
@@ -110,7 +118,8 @@ impl fmt::Display for PlayerSpecError {
         write!(
             f,
             "{}; a player is a level 1-8 (`5` or `level:5`), `ab:depth=D`, `ab:time=MS`, \
-             `ab:nodes=N`, `mcts:time=MS`, `mcts:iterations=N`, `greedy` or `random`",
+             `ab:nodes=N` (and `temperature=T` with any of them), `mcts:time=MS`, \
+             `mcts:iterations=N`, `greedy` or `random`",
             self.0
         )
     }
@@ -149,19 +158,20 @@ impl FromStr for PlayerSpec {
         match kind {
             "level" => level(options),
             "ab" | "alphabeta" => {
-                let (mut depth, mut time_ms, mut nodes) = (None, None, None);
+                let (mut depth, mut time_ms, mut nodes, mut temperature) = (None, None, None, None);
                 for (key, value) in pairs {
                     match key {
                         "depth" => depth = Some(value.min(120) as u32),
                         "time" => time_ms = Some(value),
                         "nodes" => nodes = Some(value),
+                        "temperature" => temperature = Some(value.min(10_000) as u32),
                         _ => return Err(unknown(key)),
                     }
                 }
                 if depth.is_none() && time_ms.is_none() && nodes.is_none() {
                     return Err(PlayerSpecError(format!("`{text}` needs a limit")));
                 }
-                Ok(PlayerSpec::AlphaBeta { depth, time_ms, nodes })
+                Ok(PlayerSpec::AlphaBeta { depth, time_ms, nodes, temperature })
             }
             "mcts" => {
                 let (mut time_ms, mut iterations) = (None, None);
@@ -189,7 +199,7 @@ impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerSpec::Level(n) => write!(f, "level:{n}"),
-            PlayerSpec::AlphaBeta { depth, time_ms, nodes } => {
+            PlayerSpec::AlphaBeta { depth, time_ms, nodes, temperature } => {
                 let mut parts = Vec::new();
                 if let Some(d) = depth {
                     parts.push(format!("depth={d}"));
@@ -199,6 +209,9 @@ impl fmt::Display for PlayerSpec {
                 }
                 if let Some(n) = nodes {
                     parts.push(format!("nodes={n}"));
+                }
+                if let Some(t) = temperature {
+                    parts.push(format!("temperature={t}"));
                 }
                 write!(f, "ab:{}", parts.join(","))
             }
@@ -274,10 +287,17 @@ impl Player {
                 let limits = MctsLimits { iterations, time: time_ms.map(Duration::from_millis) };
                 self.mcts.as_mut().expect("mcts").search(game, limits).best
             }
-            PlayerSpec::AlphaBeta { depth, time_ms, nodes } => {
+            PlayerSpec::AlphaBeta { depth, time_ms, nodes, temperature } => {
                 let limits = Limits { depth, nodes, time: time_ms.map(Duration::from_millis) };
                 let searcher = self.searcher.as_mut().expect("searcher");
-                searcher.search(game, SearchOptions::new(limits).oracle(oracle)).best
+                match temperature {
+                    None => searcher.search(game, SearchOptions::new(limits).oracle(oracle)).best,
+                    Some(t) => {
+                        let report =
+                            searcher.search(game, SearchOptions::new(limits).every_root_move());
+                        pick_like_a_person(&report.root, t as i32, &mut self.rng).or(report.best)
+                    }
+                }
             }
             PlayerSpec::Level(n) => {
                 let level = LEVELS[(n.clamp(1, 8) - 1) as usize];
@@ -354,18 +374,63 @@ mod tests {
 
     #[test]
     fn player_specs_parse_and_print_back() {
-        for text in
-            ["level:3", "ab:depth=8", "ab:time=100,nodes=5000", "mcts:time=100", "greedy", "random"]
-        {
+        for text in [
+            "level:3",
+            "ab:depth=8",
+            "ab:time=100,nodes=5000",
+            "ab:depth=4,temperature=8",
+            "mcts:time=100",
+            "greedy",
+            "random",
+        ] {
             let spec: PlayerSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
         }
         assert_eq!("5".parse::<PlayerSpec>().unwrap(), PlayerSpec::Level(5));
-        for bad in
-            ["", "9", "level:0", "ab", "ab:depth=x", "ab:speed=3", "mcts:time=0", "zz", "greedy:1"]
-        {
+        for bad in [
+            "",
+            "9",
+            "level:0",
+            "ab",
+            "ab:depth=x",
+            "ab:speed=3",
+            "ab:temperature=5",
+            "mcts:time=0",
+            "zz",
+            "greedy:1",
+        ] {
             let error = bad.parse::<PlayerSpec>().unwrap_err().to_string();
             assert!(error.contains("a player is"), "{bad}: {error}");
         }
+    }
+
+    #[test]
+    fn a_temperature_makes_ab_choose_as_the_level_of_that_depth_and_temperature() {
+        // Level 3 is depth 3 at temperature 15: `ab:depth=3,temperature=15`
+        // with the same seed makes the same choices, including its
+        // deliberate mistakes, on a run of positions from seeded play.
+        let rules = mancala_rules::ruleset("oware-abapa").unwrap().rules;
+        let level = LEVELS[2];
+        let spec: PlayerSpec =
+            format!("ab:depth={},temperature={}", level.depth.unwrap(), level.temperature)
+                .parse()
+                .unwrap();
+        let mut ab = Player::new(spec, rules, 7);
+        let mut by_level = Player::new(PlayerSpec::Level(3), rules, 7);
+        let mut plain = Player::new("ab:depth=3".parse().unwrap(), rules, 7);
+        let mut rng = fastrand::Rng::with_seed(3);
+        let (mut game, mut differs_from_plain) = (Game::new(rules), 0);
+        for _ in 0..60 {
+            let legal = game.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let chosen = ab.choose(&game, None);
+            assert_eq!(chosen, by_level.choose(&game, None));
+            differs_from_plain += usize::from(chosen != plain.choose(&game, None));
+            game.play(legal.nth(rng.usize(..legal.len())).unwrap()).unwrap();
+        }
+        // The temperature is used: some choices are not the plain search's.
+        assert!(differs_from_plain > 0);
     }
 }
