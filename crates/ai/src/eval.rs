@@ -61,7 +61,7 @@ pub fn evaluate(rules: &Rules, weights: &Weights, pos: &Position) -> i32 {
         (&pits[n..2 * n], &pits[..n])
     };
     let lap = 2 * n as u8 - 1;
-    let fours = matches!(rules.capture, Capture::Fours);
+    let fours = matches!(rules.capture, Capture::Fours { .. });
     let mut row_diff = 0i32;
     let mut targets = 0i32;
     let mut big = 0i32;
@@ -185,7 +185,7 @@ fn features_into(rules: &Rules, pos: &Position, out: &mut [f32; MAX_FEATURES]) -
     out[0] = captured[me] as f32 - captured[!me] as f32;
     let (mine, theirs) = (pos.row(me), pos.row(!me));
     let lap = 2 * n as u8 - 1;
-    let fours = matches!(rules.capture, Capture::Fours);
+    let fours = matches!(rules.capture, Capture::Fours { .. });
     let open = |s: u8| if fours { s == 3 } else { s == 1 || s == 2 };
     // Seeds of the pit `i` places from the row's start that land in the
     // other row on their first lap.

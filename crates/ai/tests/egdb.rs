@@ -415,7 +415,7 @@ fn too_many_seeds_are_refused() {
 /// games: the emptied pit sown, fours captured after a single lap, a stall
 /// limit (so per-position bounds are stored), 2 x 4 pits.
 fn single_lap_variants() -> Vec<Ruleset> {
-    use mancala_rules::{Capture, Origin, Stall, ABAPA, SPEIGHTSTOWN, WAHREE};
+    use mancala_rules::{Capture, LastFour, Origin, Stall, ABAPA, SPEIGHTSTOWN, WAHREE};
     let variant = |id: &'static str, rules: Rules| Ruleset {
         id,
         name: id,
@@ -425,7 +425,7 @@ fn single_lap_variants() -> Vec<Ruleset> {
     };
     vec![
         variant("test-sown", Rules { origin: Origin::Sown, ..SPEIGHTSTOWN }),
-        variant("test-fours", Rules { capture: Capture::Fours, ..WAHREE }),
+        variant("test-fours", Rules { capture: Capture::Fours { last_four: LastFour::PenultimateCapturer }, ..WAHREE }),
         variant("test-stall", Rules { stall: Stall::QuietMoves(30), ..ABAPA }),
         variant("test-small", Rules { pits_per_row: 4, origin: Origin::Sown, ..ABAPA }),
     ]

@@ -19,7 +19,7 @@ const NODES: u64 = 2_000_000;
 /// with 8 seeds on the board its first capture ends the game, so the
 /// search alone reaches every end.
 fn database(ruleset: &Ruleset, puzzles: &[Puzzle]) -> Option<Egdb> {
-    if matches!(ruleset.rules.capture, Capture::Fours) {
+    if matches!(ruleset.rules.capture, Capture::Fours { .. }) {
         return None;
     }
     let most = puzzles.iter().map(|p| p.position.board_seeds()).max()?;

@@ -403,14 +403,14 @@ pub const RULESETS: [Ruleset; 7] = [
     },
     Ruleset {
         id: "anywoli-gering",
-        name: "Anywoli (Gering's last four)",
+        name: "Anywoli (Gering)",
         version: 1,
         rules: ANYWOLI_GERING,
         match_first_to: None,
     },
     Ruleset {
         id: "anywoli-lot",
-        name: "Anywoli (last four by lot)",
+        name: "Anywoli (by lot)",
         version: 1,
         rules: ANYWOLI_LOT,
         match_first_to: None,

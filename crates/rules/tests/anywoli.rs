@@ -346,7 +346,12 @@ impl Model {
     }
 
     fn notation(&self) -> String {
-        Setup { pits: self.pits.clone(), captured: self.captured, to_move: self.to_move }
+        Setup {
+            pits: self.pits.clone(),
+            captured: self.captured,
+            to_move: self.to_move,
+            first_lap_capture: None,
+        }
             .to_string()
     }
 }

@@ -418,7 +418,7 @@ impl PositionParts {
             && south.len() == n
             && north.len() == n
             && on_board + cs as u64 + cn as u64 == rules.total_seeds() as u64
-            && (!matches!(rules.capture, Capture::Fours) || on_board & 3 == 0)
+            && (!matches!(rules.capture, Capture::Fours { .. }) || on_board & 3 == 0)
     }
 }
 
@@ -446,7 +446,7 @@ fn valid_parts(rules: Rules, seed: u64) -> PositionParts {
     let mut rng = fastrand::Rng::with_seed(seed);
     let total = rules.total_seeds();
     let mut on_board = rng.u32(0..=total);
-    if matches!(rules.capture, Capture::Fours) {
+    if matches!(rules.capture, Capture::Fours { .. }) {
         on_board -= on_board % 4;
     }
     let cs = rng.u32(0..=total - on_board);

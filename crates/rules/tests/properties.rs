@@ -759,7 +759,7 @@ proptest! {
 /// row left empty.
 fn random_setup(rules: &Rules, rng: &mut fastrand::Rng) -> Setup {
     let total = rules.total_seeds();
-    let fours = matches!(rules.capture, Capture::Fours);
+    let fours = matches!(rules.capture, Capture::Fours { .. });
     let mut on_board = rng.u32(0..=total);
     if fours {
         on_board -= on_board % 4;
@@ -777,5 +777,5 @@ fn random_setup(rules: &Rules, rng: &mut fastrand::Rng) -> Setup {
         pits[rng.usize(range.clone())] += 1;
     }
     let to_move = if rng.bool() { Side::South } else { Side::North };
-    Setup { pits, captured, to_move }
+    Setup { pits, captured, to_move, first_lap_capture: None }
 }
