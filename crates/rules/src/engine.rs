@@ -509,7 +509,9 @@ impl Rules {
             (Sowing::SingleLap, Capture::TwosAndThrees { .. }) => {
                 self.sow_as::<O, false, false>(pos, pit, obs)
             }
-            (Sowing::SingleLap, Capture::Fours { .. }) => self.sow_as::<O, false, true>(pos, pit, obs),
+            (Sowing::SingleLap, Capture::Fours { .. }) => {
+                self.sow_as::<O, false, true>(pos, pit, obs)
+            }
             (Sowing::Relay, Capture::TwosAndThrees { .. }) => {
                 self.sow_as::<O, true, false>(pos, pit, obs)
             }
@@ -690,7 +692,10 @@ impl Rules {
         pos.captured[side] += 2;
         obs.event(Event::Lot { side });
         obs.event(Event::Award { side, seeds: 4 });
-        self.conclude(pos, EndReason::Lot, obs);
+        pos.outcome = None;
+        let outcome = Outcome { reason: EndReason::Lot, winner: self.winner_of(pos) };
+        pos.outcome = Some(outcome);
+        obs.event(Event::End(outcome));
     }
 
     /// [`Capture::TwosAndThrees`] and [`GrandSlam`]: the capture after a
@@ -895,8 +900,13 @@ impl Rules {
         obs.event(Event::End(outcome));
     }
 
-    /// [`Winner`]: who wins with these scores.
+    /// [`Winner`]: who wins with these scores. A game that ended by a lot
+    /// ([`EndReason::Lot`]) has the winner its outcome names: before the
+    /// draw ([`Rules::play`] alone), one only if the lot cannot change it.
     pub fn winner_of(&self, pos: &Position) -> Option<Side> {
+        if let Some(Outcome { reason: EndReason::Lot, winner }) = pos.outcome {
+            return winner;
+        }
         let (south, north) = (pos.captured.south, pos.captured.north);
         match self.winner {
             Winner::MostSeeds => match south.cmp(&north) {

@@ -379,14 +379,14 @@ impl FromStr for Setup {
         })?;
         let first_lap_capture = match first {
             None => None,
-            Some(text) => Some(text.strip_prefix("first=").and_then(Side::parse).ok_or_else(
-                || {
+            Some(text) => {
+                Some(text.strip_prefix("first=").and_then(Side::parse).ok_or_else(|| {
                     syntax(format!(
                         "fourth field '{}' must be first=S or first=N",
                         text.escape_debug()
                     ))
-                },
-            )?),
+                })?)
+            }
         };
         Ok(Setup { pits, captured, to_move, first_lap_capture })
     }
@@ -412,7 +412,8 @@ impl Rules {
         if matches!(self.capture, Capture::Fours { .. }) && !on_board.is_multiple_of(4) {
             return Err(SetupError::NotFours { in_play: on_board });
         }
-        let gering = matches!(self.capture, Capture::Fours { last_four: LastFour::FirstLapCapturer });
+        let gering =
+            matches!(self.capture, Capture::Fours { last_four: LastFour::FirstLapCapturer });
         if setup.first_lap_capture.is_some() && !gering {
             return Err(SetupError::FirstLapCapture);
         }

@@ -165,8 +165,7 @@ impl Record {
             Some(setup) => rules.setup(setup).unwrap_or_else(|_| rules.start()),
             None => rules.start(),
         };
-        let mut game =
-            Game::from_position(rules, start).with_lot_seed(self.lot_seed.unwrap_or(0));
+        let mut game = Game::from_position(rules, start).with_lot_seed(self.lot_seed.unwrap_or(0));
         for &pit in &self.moves {
             if game.play(pit).is_err() {
                 break;

@@ -352,7 +352,7 @@ impl Model {
             to_move: self.to_move,
             first_lap_capture: None,
         }
-            .to_string()
+        .to_string()
     }
 }
 

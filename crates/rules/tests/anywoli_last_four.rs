@@ -48,9 +48,10 @@ fn first_lap_capturer_takes_the_last_four() {
     // The same moves under Gering's convention: South, who made the game's
     // first lap-ending capture, takes the last four and wins 50-46.
     let g = game(&ANYWOLI_GERING, STORY, STORY_MOVES);
-    assert_eq!(g.positions()[1].to_string(), {
+    assert_eq!(
+        g.positions()[1].to_string(),
         "0,1,0,0,0,0,0,0,0,0,0,0/1,2,1,3,0,0,0,0,0,0,0,0 46-42 S first=S"
-    });
+    );
     let end = g.position();
     assert_eq!(scores(end), (0, BySide::new(50, 46)));
     assert_eq!(end.outcome(), Some(Outcome { reason: EndReason::Exhausted, winner: S }));
@@ -190,12 +191,8 @@ fn the_lot_is_drawn_from_the_games_seed() {
         );
         assert!(!reports[2].events.contains(&Event::Award { side: !side, seeds: 2 }));
         // The record keeps the seed, and replays to the same end.
-        let record = Record::new(
-            *ruleset("anywoli-lot").unwrap(),
-            &g,
-            Vec::new(),
-            Ending::Unfinished,
-        );
+        let record =
+            Record::new(*ruleset("anywoli-lot").unwrap(), &g, Vec::new(), Ending::Unfinished);
         let text = record.to_string();
         assert!(text.contains(&format!("[Lot \"{seed}\"]")), "{text}");
         let again = Record::parse(&text).unwrap();

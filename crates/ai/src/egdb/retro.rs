@@ -757,7 +757,10 @@ mod tests {
             WAHREE,
             ABAPA,
             Rules { origin: Origin::Sown, ..SPEIGHTSTOWN },
-            Rules { capture: Capture::Fours { last_four: LastFour::PenultimateCapturer }, ..WAHREE },
+            Rules {
+                capture: Capture::Fours { last_four: LastFour::PenultimateCapturer },
+                ..WAHREE
+            },
             Rules { pits_per_row: 4, origin: Origin::Sown, ..ABAPA },
             Rules { stall: Stall::QuietMoves(1), ..WAHREE },
             Rules { stall: Stall::QuietMoves(3), ..ABAPA },
