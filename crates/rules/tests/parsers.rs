@@ -713,9 +713,10 @@ fn position_syntax_errors() {
     let cases = [
         ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 X", "side to move 'X' must be S or N"),
         ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 Sud", "side to move 'Sud' must be S or N"),
-        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0", "found 2 space-separated field(s) where 3 are needed"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0", "found 2 space-separated field(s) where 3 (or 4)"),
         ("", "found 0 space-separated field(s)"),
-        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S extra", "found 4 space-separated field(s)"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S extra", "fourth field 'extra' must be first=S or first=N"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S first=S x", "found 5 space-separated field(s)"),
         ("4,4,4,4,4,4,4,4,4,4,4,4 0-0 S", "the two rows must be separated by '/'"),
         ("4,4,x,4,4,4/4,4,4,4,4,4 0-0 S", "'x' in South's row is not a seed count (0-255)"),
         ("4,4,4,4,4,4/4,4,256,4,4,4 0-0 S", "'256' in North's row is not a seed count"),
