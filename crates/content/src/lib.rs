@@ -423,7 +423,7 @@ const LOT_LAST_FOUR: &[Section] = &[Section {
     title: "sec.last-four",
     items: &[[
         "The last four go to a player drawn by lot, as Richard Pankhurst reports. Here the lot follows from a random number chosen when the game starts and kept in the game record (the `Lot` tag), so that replaying the record draws the same lot. The computer does not know the lot in advance and counts on half of the four for each player.",
-        "Bốn hạt cuối thuộc về người được chọn bằng cách bốc thăm, như Richard Pankhurst kể lại. Ở đây kết quả bốc thăm được suy ra từ một số ngẫu nhiên chọn lúc ván bắt đầu và lưu trong biên bản ván đấu (thẻ `Lot`), nên xem lại biên bản luôn cho cùng kết quả bốc thăm. Máy không biết trước kết quả và tính cho mỗi bên một nửa trong bốn hạt.",
+        "Bốn hạt cuối thuộc về người được chọn bằng cách bốc thăm, như Richard Pankhurst kể lại. Ở đây kết quả bốc thăm được suy ra từ một số ngẫu nhiên chọn lúc ván bắt đầu và lưu trong bản ghi ván đấu (thẻ `Lot`), nên xem lại bản ghi luôn cho cùng kết quả bốc thăm. Máy không biết trước kết quả và tính cho mỗi bên một nửa trong bốn hạt.",
         "De laatste vier gaan naar een speler die door het lot wordt aangewezen, zoals Richard Pankhurst vermeldt. Hier volgt het lot uit een willekeurig getal dat bij het begin van de partij wordt gekozen en in het partijverslag bewaard blijft (de tag `Lot`), zodat het naspelen van het verslag hetzelfde lot geeft. De computer kent het lot niet vooraf en rekent voor elke speler op de helft van de vier.",
     ]],
 }];
