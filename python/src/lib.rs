@@ -169,7 +169,7 @@ impl Game {
         };
         let mut game = Game {
             ruleset: record.ruleset,
-            game: RsGame::from_position(rules, start),
+            game: RsGame::from_position(rules, start).with_lot_seed(record.lot_seed.unwrap_or(0)),
             reports: Vec::new(),
             tags: record.tags.clone(),
             ending: Ending::Unfinished,

@@ -12,7 +12,7 @@ def test_playouts_arrays_are_consistent_and_reproducible(ruleset_id):
     assert scores.shape == (300, 2) and winners.shape == (300,) and lengths.shape == (300,)
     assert set(np.unique(winners)) <= {-1, 0, 1}
     assert lengths.min() > 0
-    total = 96 if ruleset_id == "anywoli" else 48
+    total = 96 if ruleset_id.startswith("anywoli") else 48
     assert (scores.sum(axis=1) <= total).all()
     same = mancala.playouts(ruleset_id, 300, 7, threads=2)
     for a, b in zip((scores, winners, lengths), same):

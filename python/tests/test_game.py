@@ -25,6 +25,8 @@ def test_rulesets_are_the_catalogue():
         "wahree",
         "anywoli",
         "oware-abapa",
+        "anywoli-gering",
+        "anywoli-lot",
     ]
 
 

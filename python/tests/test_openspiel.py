@@ -21,7 +21,9 @@ def test_every_ruleset_is_registered_under_its_name():
         "mancala_wahree",
         "mancala_anywoli",
         "mancala_oware_abapa",
+        "mancala_anywoli_gering",
     ]
+    assert "mancala_anywoli_lot" not in pyspiel.registered_names()
     registered = pyspiel.registered_names()
     for name in NAMES:
         assert name in registered

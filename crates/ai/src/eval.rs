@@ -14,12 +14,15 @@
 //! - pits of the opponent holding one or two seeds are targets for the
 //!   two-and-three captures, one's own such pits are weaknesses; Anywoli's
 //!   fours instead make pits of three (one seed from a four) the targets;
-//! - a large pit (enough to go round the board) is a threat.
+//! - a large pit (enough to go round the board) is a threat;
+//! - where the last four go to the game's first lap-ending capturer
+//!   ([`LastFour::FirstLapCapturer`]), they count as captured by that player
+//!   once known (a lot, [`LastFour::Lot`], favours nobody).
 //!
 //! The weights are round numbers checked by self-play matches (see
 //! docs/ai.md), not tuned to the last decimal.
 
-use mancala_rules::{Award, Capture, Position, Rules, Side, Starved};
+use mancala_rules::{Award, Capture, LastFour, Position, Rules, Side, Starved};
 
 /// Weights, in tenths of a seed.
 #[derive(Clone, Copy, Debug)]
@@ -52,7 +55,8 @@ pub fn evaluate(rules: &Rules, weights: &Weights, pos: &Position) -> i32 {
     let me = pos.to_move();
     let them = !me;
     let captured = pos.captured();
-    let mut value = weights.captured * (captured[me] as i32 - captured[them] as i32);
+    let owed = owed_last_four(rules, pos, me);
+    let mut value = weights.captured * (captured[me] as i32 - captured[them] as i32 + owed);
     let n = rules.pits_per_row as usize;
     let pits = pos.pits();
     let (mine, theirs) = if me == Side::South {
@@ -61,7 +65,7 @@ pub fn evaluate(rules: &Rules, weights: &Weights, pos: &Position) -> i32 {
         (&pits[n..2 * n], &pits[..n])
     };
     let lap = 2 * n as u8 - 1;
-    let fours = matches!(rules.capture, Capture::Fours);
+    let fours = matches!(rules.capture, Capture::Fours { .. });
     let mut row_diff = 0i32;
     let mut targets = 0i32;
     let mut big = 0i32;
@@ -84,6 +88,24 @@ pub fn evaluate(rules: &Rules, weights: &Weights, pos: &Position) -> i32 {
     value
 }
 
+/// Seeds of the last four owed to `me` (positive) or to the opponent
+/// (negative) by the rules: under [`LastFour::FirstLapCapturer`] they go to
+/// the player noted in [`Position::first_lap_capture`] whoever takes the
+/// penultimate four, so they are worth as much as seeds already captured.
+#[inline]
+fn owed_last_four(rules: &Rules, pos: &Position, me: Side) -> i32 {
+    match (rules.capture, pos.first_lap_capture()) {
+        (Capture::Fours { last_four: LastFour::FirstLapCapturer }, Some(side)) => {
+            if side == me {
+                4
+            } else {
+                -4
+            }
+        }
+        _ => 0,
+    }
+}
+
 /// The linear evaluation: a weighted sum of named features of a position,
 /// each counted for the player to move minus the same for the opponent
 /// (except `empty_opponent`). Its weights can be set (the Python package's
@@ -93,7 +115,7 @@ pub fn evaluate(rules: &Rules, weights: &Weights, pos: &Position) -> i32 {
 ///
 /// | name | what it counts |
 /// |---|---|
-/// | `captured` | seeds captured |
+/// | `captured` | seeds captured (and the last four owed under [`LastFour::FirstLapCapturer`]) |
 /// | `pit_1` .. `pit_n` | seeds in one's `k`-th pit (in sowing order) |
 /// | `mobility` | one's non-empty pits (the moves one could sow) |
 /// | `open_pits` | the opponent's pits open to capture minus one's own: holding 1 or 2 seeds (3 under Anywoli's fours) |
@@ -182,10 +204,10 @@ fn features_into(rules: &Rules, pos: &Position, out: &mut [f32; MAX_FEATURES]) -
     let n = rules.pits_per_row as usize;
     let me = pos.to_move();
     let captured = pos.captured();
-    out[0] = captured[me] as f32 - captured[!me] as f32;
+    out[0] = (captured[me] as i32 - captured[!me] as i32 + owed_last_four(rules, pos, me)) as f32;
     let (mine, theirs) = (pos.row(me), pos.row(!me));
     let lap = 2 * n as u8 - 1;
-    let fours = matches!(rules.capture, Capture::Fours);
+    let fours = matches!(rules.capture, Capture::Fours { .. });
     let open = |s: u8| if fours { s == 3 } else { s == 1 || s == 2 };
     // Seeds of the pit `i` places from the row's start that land in the
     // other row on their first lap.

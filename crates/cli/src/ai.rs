@@ -320,8 +320,9 @@ fn play_one(
     opening: &[Pit],
     players: [&mut Player; 2],
     oracle: Option<&dyn Oracle>,
+    lot_seed: u64,
 ) -> Game {
-    let mut game = Game::new(rules);
+    let mut game = Game::new(rules).with_lot_seed(lot_seed);
     for &pit in opening {
         if game.play(pit).is_err() {
             break;
@@ -421,10 +422,13 @@ pub fn match_cmd(args: MatchArgs) -> Result<()> {
             Some(m) => m.player(Side::South) == 0,
             None => i % 2 == 0,
         };
+        // Each game's lot (anywoli-lot) from the match's seed and the game's
+        // number, without drawing on `rng`, whose openings stay as they were.
+        let lot_seed = args.seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let game = if a_south {
-            play_one(rules, &line, [&mut a, &mut b], oracle.as_deref())
+            play_one(rules, &line, [&mut a, &mut b], oracle.as_deref(), lot_seed)
         } else {
-            play_one(rules, &line, [&mut b, &mut a], oracle.as_deref())
+            play_one(rules, &line, [&mut b, &mut a], oracle.as_deref(), lot_seed)
         };
         moves_total += game.moves().len();
         distinct.insert(game.moves().iter().map(|p| p.0).collect::<Vec<u8>>());

@@ -187,6 +187,8 @@ pub(crate) fn rules_page(id: &str) -> Option<&'static str> {
         }
         "wahree" => include_str!("../../../docs/rules/wahree.md"),
         "anywoli" => include_str!("../../../docs/rules/anywoli.md"),
+        "anywoli-gering" => include_str!("../../../docs/rules/anywoli-gering.md"),
+        "anywoli-lot" => include_str!("../../../docs/rules/anywoli-lot.md"),
         "oware-abapa" => include_str!("../../../docs/rules/oware-abapa.md"),
         _ => return None,
     })

@@ -81,6 +81,12 @@ struct Contest {
     counted: bool,
 }
 
+/// A new game's lot seed ([`mancala_rules::LastFour::Lot`]): random, as a
+/// lot should be; the record keeps it, so the game replays exactly.
+fn fresh_lot_seed() -> u64 {
+    fastrand::u64(..)
+}
+
 pub fn run(args: PlayArgs) -> Result<()> {
     let (ruleset, game) = match &args.load {
         Some(path) => {
@@ -98,7 +104,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         None => {
             let ruleset = *crate::find(&args.game)?;
             let start = crate::start_position(&ruleset.rules, args.from.as_deref())?;
-            (ruleset, Game::from_position(ruleset.rules, start))
+            (ruleset, Game::from_position(ruleset.rules, start).with_lot_seed(fresh_lot_seed()))
         }
     };
     let mut s = Session {
@@ -260,7 +266,7 @@ fn next_game(s: &mut Session) {
     c.counted = false;
     let south = c.score.player(Side::South);
     s.players = [c.kinds[south], c.kinds[1 - south]];
-    s.game = Game::new(s.ruleset.rules);
+    s.game = Game::new(s.ruleset.rules).with_lot_seed(fresh_lot_seed());
     s.ending = Ending::Unfinished;
     s.last = None;
     println!("Game {}: {} plays South.", c.score.games_played() + 1, contestant(c, south));
@@ -287,7 +293,7 @@ fn undo(s: &mut Session) {
         if agreed {
             let moves = s.game.moves().to_vec();
             let start = *s.game.start();
-            s.game = Game::from_position(s.ruleset.rules, start);
+            s.game = Game::from_position(s.ruleset.rules, start).with_lot_seed(s.game.lot_seed());
             for pit in moves {
                 let _ = s.game.play(pit);
             }

@@ -16,11 +16,9 @@ pub(crate) fn plain(id: &str, lang: usize) -> Option<String> {
         return None;
     }
     let mut out = String::new();
-    if page.variants.len() > 1 {
-        let _ = writeln!(out, "# {} ({})\n", page.name, page.variants[variant].1);
-    } else {
-        let _ = writeln!(out, "# {}\n", page.name);
-    }
+    // Titled with the ruleset's own name, as its English page is.
+    let name = mancala_rules::ruleset(id).map_or(page.name, |r| r.name);
+    let _ = writeln!(out, "# {name}\n");
     wrap(&mut out, page.character[lang], "", "");
     out.push('\n');
     wrap(&mut out, page.place[lang], "", "");

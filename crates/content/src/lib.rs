@@ -15,6 +15,7 @@ pub const SECTION_TITLES: &[(&str, [&str; 3])] = &[
     ("sec.captures", ["Captures", "Ăn hạt", "Slaan"]),
     ("sec.feeding", ["Feeding", "Nhường hạt", "Voeden"]),
     ("sec.end", ["How the game ends", "Khi nào ván kết thúc", "Het einde van de partij"]),
+    ("sec.last-four", ["The last four seeds", "Bốn hạt cuối cùng", "De laatste vier zaden"]),
     ("sec.winner", ["Who wins", "Ai thắng", "Wie wint"]),
     (
         "sec.house",
@@ -378,9 +379,9 @@ const ANYWOLI_SECTIONS: &[Section] = &[
         title: "sec.end",
         items: &[
             [
-                "- Last four: as soon as a capture leaves exactly four seeds in play (on the board and in hand), the game ends, even in the middle of a lap, and the player credited with that capture also takes the last four: the pit's owner for a four made on the way, the mover for a four that ends a lap.",
-                "- Bốn hạt cuối cùng: ngay khi một lần ăn chỉ còn để lại đúng bốn hạt trong cuộc (trên bàn và trong tay), ván kết thúc, kể cả khi đang gieo dở, và người được hưởng lần ăn đó lấy luôn bốn hạt cuối: chủ ô nếu bốn hạt hình thành dọc đường, người đang đi nếu bốn hạt hình thành ở cuối đợt gieo.",
-                "- Laatste vier: zodra een slag precies vier zaden in het spel overlaat (op het bord en in de hand), is de partij uit, ook midden in een ronde, en de speler aan wie die slag toekomt krijgt ook de laatste vier: de eigenaar van het putje bij een vier onderweg, de zetter bij een vier aan het eind van een ronde.",
+                "- Last four: as soon as a capture leaves exactly four seeds in play (on the board and in hand), the game ends, even in the middle of a lap. Who takes those four depends on the variant (below).",
+                "- Bốn hạt cuối cùng: ngay khi một lần ăn chỉ còn để lại đúng bốn hạt trong cuộc (trên bàn và trong tay), ván kết thúc, kể cả khi đang gieo dở. Ai lấy bốn hạt này tùy theo biến thể (xem bên dưới).",
+                "- Laatste vier: zodra een slag precies vier zaden in het spel overlaat (op het bord en in de hand), is de partij uit, ook midden in een ronde. Wie die vier krijgt, hangt af van de variant (zie hieronder).",
             ],
             [
                 "- No seeds in play: the game ends when every seed has been captured.",
@@ -399,6 +400,34 @@ const ANYWOLI_SECTIONS: &[Section] = &[
     },
 ];
 
+/// Anywoli's three ways to settle the last four, one per variant.
+const ANYWOLI_LAST_FOUR: &[Section] = &[Section {
+    title: "sec.last-four",
+    items: &[[
+        "The player credited with the capture of the second-to-last four also takes the last four: the pit's owner for a four made on the way, the mover for a four that ends a lap. This is the first of two conventions that Ralf Gering noted in related games, and the one this platform plays by default.",
+        "Người được hưởng lần ăn nhóm bốn hạt áp chót cũng lấy luôn bốn hạt cuối: chủ ô nếu nhóm bốn hình thành dọc đường, người đang đi nếu nhóm bốn hình thành ở cuối đợt gieo. Đây là cách thứ nhất trong hai quy ước mà Ralf Gering ghi nhận ở các trò chơi họ hàng, và là cách trang này dùng mặc định.",
+        "De speler aan wie de voorlaatste vier toekomt, krijgt ook de laatste vier: de eigenaar van het putje bij een vier onderweg, de zetter bij een vier aan het eind van een ronde. Dit is het eerste van twee gebruiken die Ralf Gering bij verwante spellen optekende, en de standaard op dit platform.",
+    ]],
+}];
+
+const GERING_LAST_FOUR: &[Section] = &[Section {
+    title: "sec.last-four",
+    items: &[[
+        "The last four go to the player who was first in the game to make four with the last seed of a lap (the capture that also earns an extra turn), whoever took the second-to-last four. Ralf Gering noted this convention in related games. If no lap has yet ended on a four since the start (or a set-up position does not say who did it), the player credited with the second-to-last four takes them, as in the default variant; a set-up position names that player with `first=S` or `first=N` after the side to move.",
+        "Bốn hạt cuối thuộc về người đầu tiên trong ván tạo được bốn hạt bằng hạt cuối của một đợt gieo (lần ăn cũng cho thêm một lượt đi), bất kể ai ăn nhóm bốn áp chót. Ralf Gering ghi nhận quy ước này ở các trò chơi họ hàng. Nếu từ đầu ván chưa có đợt gieo nào kết thúc bằng bốn hạt (hoặc thế cờ bày sẵn không cho biết ai đã làm), người được hưởng nhóm bốn áp chót sẽ lấy, như ở biến thể mặc định; thế cờ bày sẵn ghi người đó bằng `first=S` hoặc `first=N` sau bên đến lượt.",
+        "De laatste vier gaan naar de speler die als eerste in de partij vier maakte met het laatste zaad van een ronde (de slag die ook een extra beurt oplevert), wie de voorlaatste vier ook nam. Ralf Gering tekende dit gebruik op bij verwante spellen. Is er sinds het begin nog geen ronde op een vier geëindigd (of zegt een opgezette stelling niet wie dat deed), dan krijgt de speler aan wie de voorlaatste vier toekomt ze, zoals in de standaardvariant; een opgezette stelling noemt die speler met `first=S` of `first=N` na de speler aan zet.",
+    ]],
+}];
+
+const LOT_LAST_FOUR: &[Section] = &[Section {
+    title: "sec.last-four",
+    items: &[[
+        "The last four go to a player drawn by lot, as Richard Pankhurst reports. Here the lot follows from a random number chosen when the game starts and kept in the game record (the `Lot` tag), so that replaying the record draws the same lot. The computer does not know the lot in advance and counts on half of the four for each player.",
+        "Bốn hạt cuối thuộc về người được chọn bằng cách bốc thăm, như Richard Pankhurst kể lại. Ở đây kết quả bốc thăm được suy ra từ một số ngẫu nhiên chọn lúc ván bắt đầu và lưu trong bản ghi ván đấu (thẻ `Lot`), nên xem lại bản ghi luôn cho cùng kết quả bốc thăm. Máy không biết trước kết quả và tính cho mỗi bên một nửa trong bốn hạt.",
+        "De laatste vier gaan naar een speler die door het lot wordt aangewezen, zoals Richard Pankhurst vermeldt. Hier volgt het lot uit een willekeurig getal dat bij het begin van de partij wordt gekozen en in het partijverslag bewaard blijft (de tag `Lot`), zodat het naspelen van het verslag hetzelfde lot geeft. De computer kent het lot niet vooraf en rekent voor elke speler op de helft van de vier.",
+    ]],
+}];
+
 const ANYWOLI_HOUSE: &[Section] = &[Section {
     title: "sec.house",
     items: &[
@@ -414,9 +443,9 @@ const ANYWOLI_HOUSE: &[Section] = &[Section {
             "- Eindeloos doorzaaien: een zet is ongeldig als daarin de stand aan het begin van een ronde (het bord, het putje en de zaden in de hand) terugkomt. Dat is nooit gezien, maar de regel sluit het uit; een speler van wie elke zet ongeldig is, past.",
         ],
         [
-            "- The sources give three ways to settle the last four seeds; this platform uses the one in which the player credited with the second-to-last four also takes the last.",
-            "- Các nguồn đưa ra ba cách xử lý bốn hạt cuối cùng; trang này chọn cách người được hưởng nhóm bốn hạt áp chót cũng được lấy nhóm cuối.",
-            "- De bronnen noemen drie manieren om de laatste vier zaden af te handelen; dit platform kiest die waarbij de speler aan wie de voorlaatste vier toekomt ook de laatste krijgt.",
+            "- The sources give three ways to settle the last four seeds, and each is a variant here. The default is the one in which the player credited with the second-to-last four also takes the last.",
+            "- Các nguồn đưa ra ba cách xử lý bốn hạt cuối cùng, và mỗi cách là một biến thể ở đây. Mặc định là cách người được hưởng nhóm bốn hạt áp chót cũng được lấy nhóm cuối.",
+            "- De bronnen noemen drie manieren om de laatste vier zaden af te handelen, en elk is hier een variant. De standaard is die waarbij de speler aan wie de voorlaatste vier toekomt ook de laatste krijgt.",
         ],
         AGREED,
         RECORDS,
@@ -695,7 +724,7 @@ pub const PAGES: &[GamePage] = &[
     GamePage {
         id: "anywoli",
         name: "Anywoli",
-        variants: &[("anywoli", "Anywoli")],
+        variants: &[("anywoli", "Anywoli"), ("anywoli-gering", "Gering"), ("anywoli-lot", "By lot")],
         place: ["Gambela, western Ethiopia, and South Sudan", "Gambela, miền tây Ethiopia, và Nam Sudan", "Gambela in West-Ethiopië, en Zuid-Soedan"],
         character: [
             "A big 2 x 12 board of 96 seeds: sowing relays on and on, and every four made along the way is taken.",
@@ -703,7 +732,7 @@ pub const PAGES: &[GamePage] = &[
             "Een groot bord van 2 x 12 met 96 zaden: het zaaien gaat telkens verder, en elke vier die onderweg ontstaat wordt genomen.",
         ],
         sections: ANYWOLI_SECTIONS,
-        variant_sections: &[&[]],
+        variant_sections: &[ANYWOLI_LAST_FOUR, GERING_LAST_FOUR, LOT_LAST_FOUR],
         house: ANYWOLI_HOUSE,
         history: ANYWOLI_HISTORY,
     },

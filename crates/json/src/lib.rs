@@ -89,6 +89,7 @@ pub fn event(rules: &Rules, event: &Event) -> Value {
         GrandSlamVoided { seeds } => json!({"type": "grand-slam-voided", "seeds": seeds}),
         ExtraTurn { side } => json!({"type": "extra-turn", "side": side.name()}),
         Pass { side } => json!({"type": "pass", "side": side.name()}),
+        Lot { side } => json!({"type": "lot", "side": side.name()}),
         Award { side, seeds } => json!({"type": "award", "side": side.name(), "seeds": seeds}),
         End(o) => {
             json!({"type": "end", "reason": o.reason.id(), "winner": o.winner.map_or("draw", |s| s.name())})

@@ -64,7 +64,8 @@ fn candidate(ruleset: &Ruleset, rng: &mut fastrand::Rng, n: u32) -> Option<Game>
     let spread = n as i64;
     let south = (captured as i64 / 2 + rng.i64(-spread..=spread)).clamp(0, captured as i64) as u32;
     let to_move = if rng.bool() { Side::South } else { Side::North };
-    let setup = Setup { pits, captured: BySide { south, north: captured - south }, to_move };
+    let captured = BySide { south, north: captured - south };
+    let setup = Setup { pits, captured, to_move, first_lap_capture: None };
     let position = rules.setup(&setup).ok()?;
     if position.is_over() {
         return None;
@@ -85,7 +86,7 @@ pub fn generate<'a>(
     let mut rng = fastrand::Rng::with_seed(options.seed);
     let mut found = Found::default();
     let mut seen = HashSet::new();
-    let step = if matches!(ruleset.rules.capture, Capture::Fours) { 4 } else { 1 };
+    let step = if matches!(ruleset.rules.capture, Capture::Fours { .. }) { 4 } else { 1 };
     let low = options.min_seeds.div_ceil(step) * step;
     let high = options.max_seeds / step * step;
     if low > high {

@@ -10,6 +10,17 @@ use mancala_rules::{Capture, Ruleset, RULESETS};
 use std::collections::HashSet;
 use std::time::Instant;
 
+/// Rulesets without a bundled collection, and why. Anywoli's own puzzles do
+/// not carry over: with 8 seeds on the board they turn on who takes the last
+/// four, which is what these rulesets change.
+const WITHOUT_PUZZLES: [(&str, &str); 2] = [
+    (
+        "anywoli-gering",
+        "not generated yet (its positions need `first=`, which the generator does not set)",
+    ),
+    ("anywoli-lot", "a forced result cannot rest on a lot, and the last four always come into it"),
+];
+
 /// The node budget of one proof: ten times what the generator allowed.
 const NODES: u64 = 2_000_000;
 
@@ -19,7 +30,7 @@ const NODES: u64 = 2_000_000;
 /// with 8 seeds on the board its first capture ends the game, so the
 /// search alone reaches every end.
 fn database(ruleset: &Ruleset, puzzles: &[Puzzle]) -> Option<Egdb> {
-    if matches!(ruleset.rules.capture, Capture::Fours) {
+    if matches!(ruleset.rules.capture, Capture::Fours { .. }) {
         return None;
     }
     let most = puzzles.iter().map(|p| p.position.board_seeds()).max()?;
@@ -66,6 +77,10 @@ fn every_ruleset_has_a_collection_of_distinct_positions_and_its_kinds() {
     let mut ids = HashSet::new();
     for ruleset in &RULESETS {
         let puzzles = bundled(ruleset.id).unwrap();
+        if let Some((_, why)) = WITHOUT_PUZZLES.iter().find(|(id, _)| *id == ruleset.id) {
+            assert!(puzzles.is_empty(), "{}: listed as without puzzles ({why})", ruleset.id);
+            continue;
+        }
         assert!(puzzles.len() >= 40, "{}: only {} puzzles bundled", ruleset.id, puzzles.len());
         let mut positions = HashSet::new();
         for p in &puzzles {

@@ -509,11 +509,13 @@ impl Rules {
             (Sowing::SingleLap, Capture::TwosAndThrees { .. }) => {
                 self.sow_as::<O, false, false>(pos, pit, obs)
             }
-            (Sowing::SingleLap, Capture::Fours) => self.sow_as::<O, false, true>(pos, pit, obs),
+            (Sowing::SingleLap, Capture::Fours { .. }) => {
+                self.sow_as::<O, false, true>(pos, pit, obs)
+            }
             (Sowing::Relay, Capture::TwosAndThrees { .. }) => {
                 self.sow_as::<O, true, false>(pos, pit, obs)
             }
-            (Sowing::Relay, Capture::Fours) => self.sow_as::<O, true, true>(pos, pit, obs),
+            (Sowing::Relay, Capture::Fours { .. }) => self.sow_as::<O, true, true>(pos, pit, obs),
         }
     }
 
@@ -576,13 +578,14 @@ impl Rules {
                     && pos.pits[cur] == 4
                     && self.take_four(pos, cur, self.side_of(cur), &mut in_play, obs)
                 {
-                    ended = Some(EndReason::Exhausted);
+                    ended = Some(self.last_four_end(in_play));
                     break 'laps;
                 }
             }
             if fours && pos.pits[cur] == 4 {
+                self.note_lap_capture(pos, mover);
                 if self.take_four(pos, cur, mover, &mut in_play, obs) {
-                    ended = Some(EndReason::Exhausted);
+                    ended = Some(self.last_four_end(in_play));
                 } else {
                     extra_turn = true;
                 }
@@ -635,15 +638,64 @@ impl Rules {
         false
     }
 
-    /// [`Capture::Fours`]: a capture left `in_play` (0 or 4) seeds in play; the
-    /// game ends and that capture's player takes what is left.
+    /// [`Capture::Fours`]: a capture by `by` left `in_play` (0 or 4) seeds in
+    /// play; the game ends and what is left goes as [`LastFour`] says.
     fn take_last_four<O: Observer>(&self, pos: &mut Position, by: Side, in_play: u32, obs: &mut O) {
-        if in_play > 0 {
-            let n = self.pit_count();
-            pos.pits[..n].fill(0);
-            pos.captured[by] += in_play as u8;
-            obs.event(Event::Award { side: by, seeds: in_play as u8 });
+        if in_play == 0 {
+            return;
         }
+        let n = self.pit_count();
+        pos.pits[..n].fill(0);
+        let Capture::Fours { last_four } = self.capture else { return };
+        let taker = match last_four {
+            LastFour::PenultimateCapturer => by,
+            LastFour::FirstLapCapturer => pos.first_lap_capture.unwrap_or(by),
+            LastFour::Lot => {
+                // The lot's expected share each; `Game` draws the lot.
+                let half = in_play as u8 / 2;
+                for side in Side::ALL {
+                    pos.captured[side] += half;
+                    obs.event(Event::Award { side, seeds: half });
+                }
+                return;
+            }
+        };
+        pos.captured[taker] += in_play as u8;
+        obs.event(Event::Award { side: taker, seeds: in_play as u8 });
+    }
+
+    /// [`Capture::Fours`]: why the game ends once a capture left `in_play`
+    /// (0 or 4) seeds in play.
+    fn last_four_end(&self, in_play: u32) -> EndReason {
+        match self.capture {
+            Capture::Fours { last_four: LastFour::Lot } if in_play > 0 => EndReason::Lot,
+            _ => EndReason::Exhausted,
+        }
+    }
+
+    /// [`LastFour::FirstLapCapturer`]: `mover` makes a lap-ending capture,
+    /// the game's first unless one is already noted.
+    #[inline(always)]
+    fn note_lap_capture(&self, pos: &mut Position, mover: Side) {
+        if let Capture::Fours { last_four: LastFour::FirstLapCapturer } = self.capture {
+            pos.first_lap_capture.get_or_insert(mover);
+        }
+    }
+
+    /// [`LastFour::Lot`]: the lot gives the last four to `side`. `pos` is a
+    /// game just ended with [`EndReason::Lot`], each player credited with
+    /// half of the four; `side` takes the other half and the winner is
+    /// decided. Anything else is left alone.
+    pub(crate) fn draw_lot<O: Observer>(&self, pos: &mut Position, side: Side, obs: &mut O) {
+        let Some(Outcome { reason: EndReason::Lot, .. }) = pos.outcome else { return };
+        pos.captured[!side] -= 2;
+        pos.captured[side] += 2;
+        obs.event(Event::Lot { side });
+        obs.event(Event::Award { side, seeds: 4 });
+        pos.outcome = None;
+        let outcome = Outcome { reason: EndReason::Lot, winner: self.winner_of(pos) };
+        pos.outcome = Some(outcome);
+        obs.event(Event::End(outcome));
     }
 
     /// [`Capture::TwosAndThrees`] and [`GrandSlam`]: the capture after a
@@ -820,13 +872,37 @@ impl Rules {
 
     /// Records the outcome once the awards are done.
     fn conclude<O: Observer>(&self, pos: &mut Position, reason: EndReason, obs: &mut O) {
-        let outcome = Outcome { reason, winner: self.winner_of(pos) };
+        let winner = match (reason, pos.outcome) {
+            // Before the draw: a winner only if the lot cannot change it.
+            (EndReason::Lot, None) => {
+                let mut south = *pos;
+                south.captured.south += 2;
+                south.captured.north -= 2;
+                let mut north = *pos;
+                north.captured.south -= 2;
+                north.captured.north += 2;
+                let (a, b) = (self.winner_of(&south), self.winner_of(&north));
+                if a == b {
+                    a
+                } else {
+                    None
+                }
+            }
+            _ => self.winner_of(pos),
+        };
+        let outcome = Outcome { reason, winner };
         pos.outcome = Some(outcome);
         obs.event(Event::End(outcome));
     }
 
-    /// [`Winner`]: who wins with the seeds captured in `pos`.
+    /// [`Winner`]: who wins with the seeds captured in `pos`. A game that
+    /// ended by a lot ([`EndReason::Lot`]) has the winner its outcome names:
+    /// before the draw ([`Rules::play`] alone), one only if the lot cannot
+    /// change it.
     pub fn winner_of(&self, pos: &Position) -> Option<Side> {
+        if let Some(Outcome { reason: EndReason::Lot, winner }) = pos.outcome {
+            return winner;
+        }
         self.winner_by_scores(pos.captured.map(u32::from))
     }
 

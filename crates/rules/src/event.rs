@@ -29,6 +29,9 @@ pub enum Event {
     ExtraTurn { side: Side },
     /// A player cannot move and passes.
     Pass { side: Side },
+    /// The last four went by lot to `side` ([`crate::LastFour::Lot`]); an
+    /// award of the four follows.
+    Lot { side: Side },
     /// End of game: seeds left on the board (or in hand) go to a player.
     Award { side: Side, seeds: u8 },
     /// The game is over.

@@ -71,7 +71,7 @@ pub fn explain(rules: &Rules, report: &MoveReport) -> String {
                 ));
             }
             Event::Capture { pit, seeds, by } => {
-                if seeds == 4 && matches!(rules.capture, crate::Capture::Fours) {
+                if seeds == 4 && matches!(rules.capture, crate::Capture::Fours { .. }) {
                     let whose = if by == report.mover { "the mover" } else { "its owner" };
                     captures.push(format!(
                         "{} captured the four in {} ({whose})",
@@ -93,6 +93,9 @@ pub fn explain(rules: &Rules, report: &MoveReport) -> String {
                 tail.push(format!("{} made four with the last seed and moves again", capitalised(side)))
             }
             Event::Pass { side } => tail.push(format!("{} cannot move and passes", capitalised(side))),
+            Event::Lot { side } => {
+                tail.push(format!("the lot gives the last four seeds to {}", capitalised(side)))
+            }
             Event::Award { side, seeds } => tail.push(format!(
                 "{} takes the {} left",
                 capitalised(side),

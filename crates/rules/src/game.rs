@@ -29,6 +29,9 @@ pub struct Game {
     /// Index of the first position that can still repeat: the start, or the
     /// position right after the latest capture.
     window: usize,
+    /// [`crate::LastFour::Lot`]: where the lot comes from (see
+    /// [`Game::with_lot_seed`]).
+    lot_seed: u64,
 }
 
 const SEEN_WORDS: usize = 32;
@@ -67,8 +70,24 @@ impl Game {
             seen: [0; SEEN_WORDS],
             legal: None,
             window: 0,
+            lot_seed: 0,
         }
         .with_seen_rebuilt()
+    }
+
+    /// The same game with the lot ([`crate::LastFour::Lot`]) drawn from
+    /// `seed`: the player who takes the last four is [`lot_winner`]`(seed)`.
+    /// A new game's seed is 0; a game played for real should be given a
+    /// fresh random one, and its record keeps it (the `Lot` tag) so that a
+    /// replay draws the same. Under other rules the seed is never used.
+    pub fn with_lot_seed(mut self, seed: u64) -> Game {
+        self.lot_seed = seed;
+        self
+    }
+
+    /// The seed the lot is drawn from.
+    pub fn lot_seed(&self) -> u64 {
+        self.lot_seed
     }
 
     fn with_seen_rebuilt(mut self) -> Game {
@@ -172,6 +191,16 @@ impl Game {
                 .map_err(|_| self.rules.illegal(self.position(), pit, crate::Illegal::Endless))?,
             _ => self.rules.play_in_place(&mut next, pit, &mut buffered.events)?,
         };
+        if next.outcome().is_some_and(|o| o.reason == EndReason::Lot) {
+            // The rules credited half the four to each player (two awards
+            // and the end): the lot replaces that.
+            if O::ACTIVE {
+                let kept = buffered.events.0.len().saturating_sub(3);
+                buffered.events.0.truncate(kept);
+            }
+            let side = lot_winner(self.lot_seed);
+            self.rules.draw_lot(&mut next, side, &mut buffered.events);
+        }
         let before = self.position();
         let index = self.positions.len();
         let key = next.key();
@@ -224,6 +253,21 @@ impl Game {
             .unwrap_or(0);
         self.rebuild_seen();
         Some(pit)
+    }
+}
+
+/// [`crate::LastFour::Lot`]: the player the lot drawn from `seed` gives the
+/// last four to: the low bit of SplitMix64's output for `seed` (0 South,
+/// 1 North). Pinned by a test: records rely on it.
+pub fn lot_winner(seed: u64) -> Side {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    if z & 1 == 0 {
+        Side::South
+    } else {
+        Side::North
     }
 }
 

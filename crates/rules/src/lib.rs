@@ -34,7 +34,7 @@ mod wdl;
 pub use engine::{Illegal, IllegalMove};
 pub use event::{Event, Observer};
 pub use explain::{describe_outcome, explain};
-pub use game::{Game, MoveReport};
+pub use game::{lot_winner, Game, MoveReport};
 pub use matches::{Match, MatchOver};
 pub use moves::{MoveError, Moves, Pit};
 pub use perft::{divide, perft, perft_leaves, EndReasonKey, Leaves};

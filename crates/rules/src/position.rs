@@ -1,7 +1,7 @@
 //! Positions: seeds in the pits, seeds captured, side to move.
 
 use crate::moves::Pit;
-use crate::rules::{Capture, Rules, MAX_PITS};
+use crate::rules::{Capture, LastFour, Rules, MAX_PITS};
 use crate::side::{BySide, Side};
 use std::fmt;
 use std::str::FromStr;
@@ -20,6 +20,9 @@ pub enum EndReason {
     Unfed,
     /// No seeds are left in play (Anywoli: the last four were taken).
     Exhausted,
+    /// A capture left the last four in play, and they went by lot
+    /// ([`crate::LastFour::Lot`]).
+    Lot,
     /// A position repeated ([`crate::Repetition`]).
     Cycle,
     /// Too many moves without a capture ([`crate::Stall`]).
@@ -31,12 +34,13 @@ pub enum EndReason {
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 9] = [
+    pub const ALL: [EndReason; 10] = [
         EndReason::Target,
         EndReason::Starved,
         EndReason::WipeOut,
         EndReason::Unfed,
         EndReason::Exhausted,
+        EndReason::Lot,
         EndReason::Cycle,
         EndReason::Stall,
         EndReason::NoMoves,
@@ -51,6 +55,7 @@ impl EndReason {
             EndReason::WipeOut => "wipe-out",
             EndReason::Unfed => "cannot-feed",
             EndReason::Exhausted => "no-seeds-in-play",
+            EndReason::Lot => "last-four-by-lot",
             EndReason::Cycle => "cycle",
             EndReason::Stall => "stall",
             EndReason::NoMoves => "no-legal-move",
@@ -70,6 +75,7 @@ impl EndReason {
             EndReason::WipeOut => "a wipe-out captured the opponent's whole row",
             EndReason::Unfed => "the opponent's row was empty and no move could feed it",
             EndReason::Exhausted => "no seeds were left in play",
+            EndReason::Lot => "the last four seeds went by lot",
             EndReason::Cycle => "a position repeated (the seeds circulate)",
             EndReason::Stall => "too many moves without a capture",
             EndReason::NoMoves => "neither player had a legal move",
@@ -102,6 +108,9 @@ pub struct Position {
     /// Moves since the last capture (for [`crate::Stall`]); saturates.
     pub(crate) quiet: u8,
     pub(crate) outcome: Option<Outcome>,
+    /// [`crate::LastFour::FirstLapCapturer`]: who made the first lap-ending
+    /// capture of four; always `None` under other rules.
+    pub(crate) first_lap_capture: Option<Side>,
 }
 
 impl Position {
@@ -159,6 +168,14 @@ impl Position {
         self.outcome.is_some()
     }
 
+    /// [`crate::LastFour::FirstLapCapturer`]: the player who made the first
+    /// lap-ending capture of four since the start, who will take the last
+    /// four; `None` before it (and always under other rules).
+    #[inline]
+    pub fn first_lap_capture(&self) -> Option<Side> {
+        self.first_lap_capture
+    }
+
     /// Moves since the last capture.
     #[inline]
     pub fn quiet_moves(&self) -> u8 {
@@ -186,7 +203,9 @@ impl Position {
         };
         let mut h = word(0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         h = (h ^ word(8)).rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        h = (h ^ word(16) ^ self.to_move as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
+        // `first_lap_capture` is `None` (0) under every rule but one.
+        let first = self.first_lap_capture.map_or(0, |side| 2 + side as u64) << 1;
+        h = (h ^ word(16) ^ self.to_move as u64 ^ first).wrapping_mul(0x1656_67B1_9E37_79F9);
         h ^ (h >> 31)
     }
 
@@ -196,6 +215,7 @@ impl Position {
             pits: self.pits().to_vec(),
             captured: self.captured.map(u32::from),
             to_move: self.to_move,
+            first_lap_capture: self.first_lap_capture,
         }
     }
 }
@@ -225,6 +245,9 @@ pub struct Setup {
     pub pits: Vec<u8>,
     pub captured: BySide<u32>,
     pub to_move: Side,
+    /// [`crate::LastFour::FirstLapCapturer`] only: who made the game's first
+    /// lap-ending capture, written as a fourth field `first=S` or `first=N`.
+    pub first_lap_capture: Option<Side>,
 }
 
 impl fmt::Display for Setup {
@@ -239,7 +262,11 @@ impl fmt::Display for Setup {
             self.captured.south,
             self.captured.north,
             if self.to_move == Side::South { 'S' } else { 'N' }
-        )
+        )?;
+        match self.first_lap_capture {
+            Some(side) => write!(f, " first={}", if side == Side::South { 'S' } else { 'N' }),
+            None => Ok(()),
+        }
     }
 }
 
@@ -254,11 +281,15 @@ pub enum SetupError {
     Total { expected: u32, found: u32 },
     /// Anywoli: seeds in play must be a multiple of 4.
     NotFours { in_play: u32 },
+    /// A first lap-ending capture (`first=`) given for rules that do not
+    /// use it.
+    FirstLapCapture,
 }
 
 const NOTATION_HELP: &str = "expected e.g. '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S': South's pits \
      (a, b, ...) separated by commas, '/', North's pits (A, B, ...), then the seeds captured \
-     by South and North as S-N, then the side to move (S or N)";
+     by South and North as S-N, then the side to move (S or N), and for anywoli-gering \
+     optionally who made the first lap-ending capture (first=S or first=N)";
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -279,6 +310,11 @@ impl fmt::Display for SetupError {
                 "bad position: {in_play} seeds on the board; in this game the seeds in play \
                  are always a multiple of 4"
             ),
+            SetupError::FirstLapCapture => write!(
+                f,
+                "bad position: 'first=' (who made the first lap-ending capture) applies only \
+                 to rules whose last four go to that player (anywoli-gering)"
+            ),
         }
     }
 }
@@ -291,11 +327,15 @@ impl FromStr for Setup {
     fn from_str(text: &str) -> Result<Setup, SetupError> {
         let syntax = |what: String| SetupError::Syntax(what);
         let fields: Vec<&str> = text.split_whitespace().collect();
-        let [board, captured, side] = fields[..] else {
-            return Err(syntax(format!(
-                "found {} space-separated field(s) where 3 are needed",
-                fields.len()
-            )));
+        let (board, captured, side, first) = match fields[..] {
+            [board, captured, side] => (board, captured, side, None),
+            [board, captured, side, first] => (board, captured, side, Some(first)),
+            _ => {
+                return Err(syntax(format!(
+                    "found {} space-separated field(s) where 3 (or 4) are needed",
+                    fields.len()
+                )))
+            }
         };
         let Some((south, north)) = board.split_once('/') else {
             return Err(syntax("the two rows must be separated by '/'".into()));
@@ -337,7 +377,18 @@ impl FromStr for Setup {
         let to_move = Side::parse(side).ok_or_else(|| {
             syntax(format!("side to move '{}' must be S or N", side.escape_debug()))
         })?;
-        Ok(Setup { pits, captured, to_move })
+        let first_lap_capture = match first {
+            None => None,
+            Some(text) => {
+                Some(text.strip_prefix("first=").and_then(Side::parse).ok_or_else(|| {
+                    syntax(format!(
+                        "fourth field '{}' must be first=S or first=N",
+                        text.escape_debug()
+                    ))
+                })?)
+            }
+        };
+        Ok(Setup { pits, captured, to_move, first_lap_capture })
     }
 }
 
@@ -358,11 +409,19 @@ impl Rules {
         if found != self.total_seeds() {
             return Err(SetupError::Total { expected: self.total_seeds(), found });
         }
-        if matches!(self.capture, Capture::Fours) && !on_board.is_multiple_of(4) {
+        if matches!(self.capture, Capture::Fours { .. }) && !on_board.is_multiple_of(4) {
             return Err(SetupError::NotFours { in_play: on_board });
         }
+        let gering =
+            matches!(self.capture, Capture::Fours { last_four: LastFour::FirstLapCapturer });
+        if setup.first_lap_capture.is_some() && !gering {
+            return Err(SetupError::FirstLapCapture);
+        }
         // Totals are at most 120, so every count fits a u8.
-        Ok(self.setup_unchecked(&setup.pits, setup.captured.map(|c| c as u8), setup.to_move))
+        let captured = setup.captured.map(|c| c as u8);
+        let mut pos = self.setup_unchecked(&setup.pits, captured, setup.to_move);
+        pos.first_lap_capture = setup.first_lap_capture;
+        Ok(pos)
     }
 
     /// [`Rules::setup`] for callers that already know the position is valid
@@ -382,6 +441,7 @@ impl Rules {
             pits_per_row: self.pits_per_row,
             quiet: 0,
             outcome: None,
+            first_lap_capture: None,
         };
         self.settle(&mut pos, &mut ());
         pos
@@ -403,6 +463,7 @@ impl Rules {
             pits_per_row: self.pits_per_row,
             quiet: 0,
             outcome: None,
+            first_lap_capture: None,
         }
     }
 }

@@ -12,7 +12,9 @@
 //! c F a B e A
 //! ```
 //!
-//! `Game` and `Version` name the rules the game was played by; `Setup` (a
+//! `Game` and `Version` name the rules the game was played by; `Lot` (a
+//! number, for rulesets whose last four go by lot, such as `anywoli-lot`) is
+//! the seed the lot is drawn from, so a replay draws the same; `Setup` (a
 //! position in the one-line notation) is present when the game did not start
 //! from the usual position; `Result` is `south`, `north`, `draw` or `*`;
 //! `Ending` says how the game ended: one of the rules' endings (`target`,
@@ -25,7 +27,7 @@
 use crate::game::Game;
 use crate::moves::{MoveError, Pit};
 use crate::position::{EndReason, Setup, SetupError};
-use crate::rules::{ruleset, ruleset_version, Ruleset, VersionError};
+use crate::rules::{ruleset, ruleset_version, Capture, LastFour, Ruleset, VersionError};
 use crate::side::Side;
 use std::fmt;
 
@@ -65,6 +67,10 @@ pub struct Record {
     /// Tags other than Game, Version, Setup, Result and Ending, in order.
     pub tags: Vec<(String, String)>,
     pub setup: Option<Setup>,
+    /// The seed of the lot ([`crate::LastFour::Lot`] only; see
+    /// [`Game::with_lot_seed`]). A lot ruleset's record without one draws
+    /// from seed 0.
+    pub lot_seed: Option<u64>,
     pub moves: Vec<Pit>,
     pub ending: Ending,
 }
@@ -103,7 +109,11 @@ impl fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 /// The tags whose values the record derives itself.
-const STRUCTURAL: [&str; 5] = ["Game", "Version", "Setup", "Result", "Ending"];
+const STRUCTURAL: [&str; 6] = ["Game", "Version", "Lot", "Setup", "Result", "Ending"];
+
+fn uses_lot(ruleset: &Ruleset) -> bool {
+    matches!(ruleset.rules.capture, Capture::Fours { last_four: LastFour::Lot })
+}
 
 fn result_text(winner: Option<Side>) -> &'static str {
     match winner {
@@ -144,7 +154,8 @@ impl Record {
             Some(o) => Ending::Rules(o.reason),
             None => ending,
         };
-        Record { ruleset, tags, setup, moves: game.moves().to_vec(), ending }
+        let lot_seed = uses_lot(&ruleset).then(|| game.lot_seed());
+        Record { ruleset, tags, setup, lot_seed, moves: game.moves().to_vec(), ending }
     }
 
     /// Replays the record into a game (with an agreed end applied).
@@ -154,7 +165,7 @@ impl Record {
             Some(setup) => rules.setup(setup).unwrap_or_else(|_| rules.start()),
             None => rules.start(),
         };
-        let mut game = Game::from_position(rules, start);
+        let mut game = Game::from_position(rules, start).with_lot_seed(self.lot_seed.unwrap_or(0));
         for &pit in &self.moves {
             if game.play(pit).is_err() {
                 break;
@@ -178,7 +189,7 @@ impl Record {
         }
     }
 
-    /// A tag's value (other than the five structural tags).
+    /// A tag's value (other than the six structural tags).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
     }
@@ -241,6 +252,22 @@ impl Record {
             }
             None => None,
         };
+        let lot_seed = match take(&mut tags, "Lot") {
+            Some(_) if !uses_lot(&ruleset) => {
+                return Err(RecordError::Ending(format!(
+                    "[Lot] is only for rulesets whose last four go by lot (anywoli-lot), not {}",
+                    ruleset.id
+                )))
+            }
+            Some(v) => Some(v.parse::<u64>().map_err(|_| {
+                RecordError::Ending(format!(
+                    "[Lot \"{}\"] is not a seed (a whole number from 0 to {})",
+                    v.escape_debug(),
+                    u64::MAX
+                ))
+            })?),
+            None => None,
+        };
         let result = take(&mut tags, "Result");
         let ending_text = take(&mut tags, "Ending");
 
@@ -248,7 +275,7 @@ impl Record {
             Some(s) => rules.setup(s).map_err(RecordError::Setup)?,
             None => rules.start(),
         };
-        let mut game = Game::from_position(rules, start);
+        let mut game = Game::from_position(rules, start).with_lot_seed(lot_seed.unwrap_or(0));
         let mut moves = Vec::with_capacity(move_words.len());
         for (number, (_, word)) in move_words.iter().enumerate() {
             let number = number + 1;
@@ -314,7 +341,7 @@ impl Record {
             }
             _ => {}
         }
-        let record = Record { ruleset, tags, setup, moves, ending };
+        let record = Record { ruleset, tags, setup, lot_seed, moves, ending };
         let expected = record.result_from(&game);
         if let Some(result) = result {
             if result != expected {
@@ -397,6 +424,9 @@ impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "[Game {}]", quote(self.ruleset.id))?;
         writeln!(f, "[Version \"{}\"]", self.ruleset.version)?;
+        if let Some(seed) = self.lot_seed {
+            writeln!(f, "[Lot \"{seed}\"]")?;
+        }
         for (k, v) in &self.tags {
             writeln!(f, "[{k} {}]", quote(v))?;
         }

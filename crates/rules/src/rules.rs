@@ -81,9 +81,36 @@ pub enum Capture {
     /// 4, the owner of that pit captures the 4 at once and sowing goes on. If
     /// the last seed of a lap makes 4, the mover captures them, the move ends
     /// and the mover moves again. As soon as a capture leaves exactly 4 seeds
-    /// in play (on the board and in hand), the game ends and the player credited
-    /// with that capture also takes those 4.
-    Fours,
+    /// in play (on the board and in hand), the game ends and those 4 go as
+    /// `last_four` says.
+    Fours { last_four: LastFour },
+}
+
+/// [`Capture::Fours`]: who takes the last four seeds, left in play by the
+/// capture of the penultimate four. Seed 003 names three conventions:
+/// Pankhurst's lot, and two that Ralf Gering noted from related games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LastFour {
+    /// The player credited with the capture of the penultimate four takes
+    /// the last four too (Gering's first convention, the one RULES.md and
+    /// seed 003 play).
+    PenultimateCapturer,
+    /// The player who made the game's first lap-ending capture (a four made
+    /// by the last seed of a lap, which the mover takes) takes the last four
+    /// (Gering's second convention, seed 003). The sources are silent when
+    /// no lap-ending capture was made (every four so far was taken in flight,
+    /// or the game started from a set-up position that does not say): then
+    /// the capturer of the penultimate four takes them, as in
+    /// [`LastFour::PenultimateCapturer`]. [`crate::Position::first_lap_capture`]
+    /// holds that player.
+    FirstLapCapturer,
+    /// The last four go to a player drawn by lot (Pankhurst, seed 003). A
+    /// lone position cannot draw lots: [`Rules::play`] credits each player
+    /// with two of the four (the lot's expected share) and ends the game
+    /// with [`crate::EndReason::Lot`], naming a winner only when the lot
+    /// cannot change it; [`crate::Game`] then draws the lot from the seed it
+    /// was given (and that its record keeps), so a replay draws the same.
+    Lot,
 }
 
 /// A capture that would take every seed in the opponent's row.
@@ -219,7 +246,7 @@ impl Rules {
                 self.total_seeds()
             ));
         }
-        if matches!(self.capture, Capture::Fours) && !self.total_seeds().is_multiple_of(4) {
+        if matches!(self.capture, Capture::Fours { .. }) && !self.total_seeds().is_multiple_of(4) {
             return Err(format!(
                 "captures of fours need a total that is a multiple of 4, not {}",
                 self.total_seeds()
@@ -311,7 +338,7 @@ pub const ANYWOLI: Rules = Rules {
     seeds_per_pit: 4,
     sowing: Sowing::Relay,
     origin: Origin::Sown,
-    capture: Capture::Fours,
+    capture: Capture::Fours { last_four: LastFour::PenultimateCapturer },
     feeding: Feeding::NotRequired,
     target: Target::None,
     starved: Starved::Passes,
@@ -320,6 +347,18 @@ pub const ANYWOLI: Rules = Rules {
     repetition: Repetition::EndsGame,
     stall: Stall::QuietMoves(200),
 };
+
+/// Anywoli with Gering's second convention for the last four: the player
+/// who made the game's first lap-ending capture takes them
+/// ([`LastFour::FirstLapCapturer`]); otherwise as [`ANYWOLI`]. Source: seed
+/// 003 (Ralf Gering, from related games).
+pub const ANYWOLI_GERING: Rules =
+    Rules { capture: Capture::Fours { last_four: LastFour::FirstLapCapturer }, ..ANYWOLI };
+
+/// Anywoli with the last four drawn by lot ([`LastFour::Lot`]), as Pankhurst
+/// reports; otherwise as [`ANYWOLI`]. Source: seed 003 (Pankhurst, 1971).
+pub const ANYWOLI_LOT: Rules =
+    Rules { capture: Capture::Fours { last_four: LastFour::Lot }, ..ANYWOLI };
 
 /// A named, versioned ruleset from the catalogue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -336,8 +375,9 @@ pub struct Ruleset {
     pub match_first_to: Option<u32>,
 }
 
-/// Every ruleset we ship, current versions.
-pub const RULESETS: [Ruleset; 5] = [
+/// Every ruleset we ship, current versions. New ones go at the end, so that
+/// an index into this list keeps naming the same game.
+pub const RULESETS: [Ruleset; 7] = [
     Ruleset {
         id: "barbados-warri-speightstown",
         name: "Barbados Warri (Speightstown)",
@@ -361,6 +401,20 @@ pub const RULESETS: [Ruleset; 5] = [
         rules: ABAPA,
         match_first_to: None,
     },
+    Ruleset {
+        id: "anywoli-gering",
+        name: "Anywoli (Gering)",
+        version: 1,
+        rules: ANYWOLI_GERING,
+        match_first_to: None,
+    },
+    Ruleset {
+        id: "anywoli-lot",
+        name: "Anywoli (by lot)",
+        version: 1,
+        rules: ANYWOLI_LOT,
+        match_first_to: None,
+    },
 ];
 
 /// Other names accepted for ruleset ids.
@@ -369,7 +423,7 @@ pub const ALIASES: [(&str, &str); 1] = [("barbados-warri", "barbados-warri-speig
 /// Every `(id, version)` ever published, with the rules it was played by, so
 /// old records replay under their own rules. Today every ruleset is at its
 /// first version.
-pub const HISTORY: [Ruleset; 5] = RULESETS;
+pub const HISTORY: [Ruleset; 7] = RULESETS;
 
 /// Looks a ruleset up by id or alias (current version).
 pub fn ruleset(id: &str) -> Result<&'static Ruleset, UnknownRuleset> {

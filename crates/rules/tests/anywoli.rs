@@ -346,8 +346,13 @@ impl Model {
     }
 
     fn notation(&self) -> String {
-        Setup { pits: self.pits.clone(), captured: self.captured, to_move: self.to_move }
-            .to_string()
+        Setup {
+            pits: self.pits.clone(),
+            captured: self.captured,
+            to_move: self.to_move,
+            first_lap_capture: None,
+        }
+        .to_string()
     }
 }
 

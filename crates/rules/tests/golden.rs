@@ -11,12 +11,14 @@ use mancala_rules::{random_games, Signature, RULESETS};
 /// Ruleset id and (games, plies, South wins, North wins, draws) of 1000
 /// random games from seed 42. Speightstown and Bridgetown play the same
 /// games (only the awards differ), so their plies agree and results differ.
-const GOLDEN: [(&str, [u64; 5]); 5] = [
+const GOLDEN: [(&str, [u64; 5]); 7] = [
     ("barbados-warri-speightstown", [1000, 103318, 441, 442, 117]),
     ("barbados-warri-bridgetown", [1000, 103318, 456, 480, 64]),
     ("wahree", [1000, 135014, 453, 496, 51]),
     ("anywoli", [1000, 292866, 485, 459, 56]),
     ("oware-abapa", [1000, 104071, 443, 503, 54]),
+    ("anywoli-gering", [1000, 292866, 485, 462, 53]),
+    ("anywoli-lot", [1000, 292866, 480, 464, 56]),
 ];
 
 #[test]

@@ -418,7 +418,7 @@ impl PositionParts {
             && south.len() == n
             && north.len() == n
             && on_board + cs as u64 + cn as u64 == rules.total_seeds() as u64
-            && (!matches!(rules.capture, Capture::Fours) || on_board & 3 == 0)
+            && (!matches!(rules.capture, Capture::Fours { .. }) || on_board & 3 == 0)
     }
 }
 
@@ -446,7 +446,7 @@ fn valid_parts(rules: Rules, seed: u64) -> PositionParts {
     let mut rng = fastrand::Rng::with_seed(seed);
     let total = rules.total_seeds();
     let mut on_board = rng.u32(0..=total);
-    if matches!(rules.capture, Capture::Fours) {
+    if matches!(rules.capture, Capture::Fours { .. }) {
         on_board -= on_board % 4;
     }
     let cs = rng.u32(0..=total - on_board);
@@ -713,9 +713,10 @@ fn position_syntax_errors() {
     let cases = [
         ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 X", "side to move 'X' must be S or N"),
         ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 Sud", "side to move 'Sud' must be S or N"),
-        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0", "found 2 space-separated field(s) where 3 are needed"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0", "found 2 space-separated field(s) where 3 (or 4)"),
         ("", "found 0 space-separated field(s)"),
-        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S extra", "found 4 space-separated field(s)"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S extra", "fourth field 'extra' must be first=S or first=N"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S first=S x", "found 5 space-separated field(s)"),
         ("4,4,4,4,4,4,4,4,4,4,4,4 0-0 S", "the two rows must be separated by '/'"),
         ("4,4,x,4,4,4/4,4,4,4,4,4 0-0 S", "'x' in South's row is not a seed count (0-255)"),
         ("4,4,4,4,4,4/4,4,256,4,4,4 0-0 S", "'256' in North's row is not a seed count"),

@@ -92,6 +92,7 @@ fn setup_message(lang: Lang, ruleset: &Ruleset, e: &SetupError) -> String {
         (_, SetupError::NotFours { in_play }) => {
             word(lang, "analysis.fours").replace("{n}", &in_play.to_string())
         }
+        (_, SetupError::FirstLapCapture) => word(lang, "analysis.first").to_string(),
         (_, SetupError::PitCount { .. }) | (_, SetupError::Syntax(_)) => {
             word(lang, "analysis.notation")
                 .replace("{pits}", &ruleset.rules.pits_per_row.to_string())
@@ -329,7 +330,7 @@ async fn page(
         "name": ruleset.name,
         "pits": rules.pits_per_row,
         "total": rules.total_seeds(),
-        "fours": matches!(rules.capture, Capture::Fours),
+        "fours": matches!(rules.capture, Capture::Fours { .. }),
         "position": position,
         "start": rules.start().to_setup().to_string(),
         "words": script_words(lang),

@@ -61,7 +61,7 @@ pub fn sentence(lang: Lang, ruleset: &Ruleset, report: &MoveReport) -> String {
                 ));
             }
             Event::Capture { pit, seeds, by } => {
-                if seeds == 4 && matches!(rules.capture, Capture::Fours) {
+                if seeds == 4 && matches!(rules.capture, Capture::Fours { .. }) {
                     fours.push(fill(
                         t(lang, "ex.four"),
                         &[("side", side_word(lang, by).to_string()), ("pit", letter(pit))],
@@ -80,6 +80,9 @@ pub fn sentence(lang: Lang, ruleset: &Ruleset, report: &MoveReport) -> String {
             )),
             Event::Pass { side } => {
                 tail.push(fill(t(lang, "ex.pass"), &[("side", side_word(lang, side).to_string())]))
+            }
+            Event::Lot { side } => {
+                tail.push(fill(t(lang, "ex.lot"), &[("side", side_word(lang, side).to_string())]))
             }
             Event::Award { side, seeds } => tail.push(fill(
                 t(lang, if seeds == 1 { "ex.award-one" } else { "ex.award" }),

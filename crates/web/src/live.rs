@@ -126,14 +126,24 @@ pub fn parse_side(text: &str) -> Option<Side> {
     }
 }
 
-/// Builds a game from its start (the ruleset's, or a stored set-up).
-pub fn new_game(ruleset: &Ruleset, setup: Option<&str>) -> Result<Game, String> {
+/// Builds game `id` from its start (the ruleset's, or a stored set-up).
+pub fn new_game(ruleset: &Ruleset, setup: Option<&str>, id: &str) -> Result<Game, String> {
     let rules = ruleset.rules;
     let start = match setup {
         Some(text) => rules.parse_position(text).map_err(|e| e.to_string())?,
         None => rules.start(),
     };
-    Ok(Game::from_position(rules, start))
+    Ok(Game::from_position(rules, start).with_lot_seed(lot_seed(id)))
+}
+
+/// The seed of game `id`'s lot (`anywoli-lot`'s last four): FNV-1a of the
+/// id, which is random (10 characters, about 50 bits) and stored with the
+/// game, so a rebuilt game draws the same lot. The id is not secret, so
+/// someone who knows this function can work the lot out during the game;
+/// a secret seed stored with the game would need a schema migration. The
+/// game's record shows the seed only once the game is over.
+pub fn lot_seed(id: &str) -> u64 {
+    id.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 impl Live {
@@ -144,7 +154,7 @@ impl Live {
         let ruleset = ruleset_version(&row.ruleset, row.version)
             .map_err(|e| Corrupt(format!("game {}: {e}", row.id)))?;
         let rules = ruleset.rules;
-        let mut game = new_game(ruleset, row.setup.as_deref())
+        let mut game = new_game(ruleset, row.setup.as_deref(), &row.id)
             .map_err(|e| Corrupt(format!("game {}: {e}", row.id)))?;
         let mut last = None;
         for (i, text) in moves.iter().enumerate() {

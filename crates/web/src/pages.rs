@@ -468,7 +468,14 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
     let (lang, remember) = language(&LangQuery { lang: q.lang.clone() }, &headers);
     let selected = q.game.as_deref().and_then(|g| ruleset(g).ok()).map_or(RULESETS[0].id, |r| r.id);
     let mut options = String::new();
-    for r in RULESETS {
+    // In the order of the games' pages, each game's variants together.
+    let mut rulesets: Vec<_> = RULESETS.iter().collect();
+    rulesets.sort_by_key(|r| {
+        content::PAGES.iter().enumerate().find_map(|(p, page)| {
+            page.variants.iter().position(|(id, _)| *id == r.id).map(|v| (p, v))
+        })
+    });
+    for r in rulesets {
         let sel = if r.id == selected { " selected" } else { "" };
         // Games with match play say how many wins take the match.
         let first_to = r.match_first_to.map(|n| format!(" data-match=\"{n}\"")).unwrap_or_default();

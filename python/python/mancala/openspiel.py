@@ -1,7 +1,8 @@
 """Every ruleset as an OpenSpiel game.
 
-Importing this module registers, for each ruleset id, a Python game named
-``mancala_`` + the id with ``-`` as ``_``::
+Importing this module registers, for each ruleset id without a chance event
+(all but ``anywoli-lot``), a Python game named ``mancala_`` + the id with
+``-`` as ``_``::
 
     import pyspiel
     import mancala.openspiel
@@ -23,7 +24,9 @@ Observation tensor (``2 * pits + 2`` floats, seed counts as they are): the
 mover's row in sowing order, then the opponent's row, then the mover's and
 the opponent's captured seeds; "the mover" is the player to move, or once
 the game is over the observing player. The observation string is the
-position in the one-line notation (``4,4,4,4,4,4/4,4,4,4,4,4 0-0 S``).
+position in the one-line notation (``4,4,4,4,4,4/4,4,4,4,4,4 0-0 S``); for
+``anywoli-gering`` it ends with ``first=S`` or ``first=N`` once a lap has
+ended on a four (who will take the last four), which the tensor leaves out.
 
 Returns: +1 for the winner, -1 for the loser, 0 each for a draw; with the
 game parameter ``returns="margin"``, each player's final score minus the
@@ -195,5 +198,10 @@ def _register(ruleset_id):
     return cls
 
 
-GAMES = {game_name(r): _register(r) for r in mancala.rulesets()}
+# Left out: rulesets with a chance event. anywoli-lot draws its last four by
+# lot, which OpenSpiel would model as a chance node; the package plays it
+# with a seed fixed per game instead (``Game.from_record`` keeps a record's).
+_CHANCE = {"anywoli-lot"}
+
+GAMES = {game_name(r): _register(r) for r in mancala.rulesets() if r not in _CHANCE}
 """The registered OpenSpiel names, each with its game class."""

@@ -5,8 +5,8 @@
 use super::index::Sides;
 use super::EgdbError;
 use mancala_rules::{
-    Award, Capture, FeedTest, Feeding, GrandSlam, Origin, Repetition, Rules, Sowing, Stall,
-    Starved, Target, Unfed, Winner,
+    Award, Capture, FeedTest, Feeding, GrandSlam, LastFour, Origin, Repetition, Rules, Sowing,
+    Stall, Starved, Target, Unfed, Winner,
 };
 
 pub(crate) const MAGIC: [u8; 8] = *b"MANCEGDB";
@@ -266,7 +266,14 @@ pub(crate) fn rules_encoding(rules: &Rules) -> Vec<u8> {
                 GrandSlam::WipeOut => 2,
             },
         ],
-        Capture::Fours => [1, 0],
+        Capture::Fours { last_four } => [
+            1,
+            match last_four {
+                LastFour::PenultimateCapturer => 0,
+                LastFour::FirstLapCapturer => 1,
+                LastFour::Lot => 2,
+            },
+        ],
     });
     b.extend(match feeding {
         Feeding::NotRequired => [0, 0, 0],

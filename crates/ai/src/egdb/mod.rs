@@ -43,7 +43,8 @@ use format::{
 };
 use index::{next_board, Binomials, Sides};
 use mancala_rules::{
-    ruleset_version, Award, Position, Rules, Ruleset, Side, Stall, Target, Wdl, Winner,
+    ruleset_version, Award, Capture, LastFour, Position, Rules, Ruleset, Side, Stall, Target, Wdl,
+    Winner,
 };
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -376,10 +377,31 @@ fn bytes_per_position(rules: &Rules) -> u8 {
     }
 }
 
+/// The database can be exact only where a position's value follows from its
+/// board, stores and side to move. Anywoli's other ways to settle the last
+/// four break that: who takes them under [`LastFour::FirstLapCapturer`]
+/// depends on the game's history (kept in the position, not in the index),
+/// and a lot ([`LastFour::Lot`]) has no exact win, draw or loss.
+fn last_four_supported(rules: &Rules) -> Result<(), String> {
+    match rules.capture {
+        Capture::Fours { last_four: LastFour::FirstLapCapturer } => {
+            Err("the last four go to the game's first lap-ending capturer, which the database's \
+             positions (board and side to move) do not hold"
+                .into())
+        }
+        Capture::Fours { last_four: LastFour::Lot } => {
+            Err("the last four go by lot, and a chance ending has no exact win, draw or loss"
+                .into())
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Checks a build request before anything is written.
 fn check_request(ruleset: &Ruleset, max_seeds: u32, builder: Builder) -> Result<(), EgdbError> {
     let rules = &ruleset.rules;
     rules.validate().map_err(EgdbError::Unsupported)?;
+    last_four_supported(rules).map_err(EgdbError::Unsupported)?;
     if builder == Builder::Retro && !retro::supports(rules) {
         return Err(retro::unsupported());
     }

@@ -829,7 +829,7 @@ impl Solver<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_rules::{ABAPA, BRIDGETOWN, SPEIGHTSTOWN, WAHREE};
+    use mancala_rules::{LastFour, ABAPA, BRIDGETOWN, SPEIGHTSTOWN, WAHREE};
 
     /// Rules the retrograde builder takes: the four 2 x 6 games and a few
     /// made-up variants (the emptied pit sown, fours captured, 2 x 4).
@@ -840,7 +840,10 @@ mod tests {
             WAHREE,
             ABAPA,
             Rules { origin: Origin::Sown, ..SPEIGHTSTOWN },
-            Rules { capture: Capture::Fours, ..WAHREE },
+            Rules {
+                capture: Capture::Fours { last_four: LastFour::PenultimateCapturer },
+                ..WAHREE
+            },
             Rules { pits_per_row: 4, origin: Origin::Sown, ..ABAPA },
             Rules { stall: Stall::QuietMoves(1), ..WAHREE },
             Rules { stall: Stall::QuietMoves(3), ..ABAPA },

@@ -215,7 +215,7 @@ pub(crate) fn target_thresholds(
 /// Whether the layer with `n` seeds holds positions that can occur
 /// (with captures of fours, the seeds in play are a multiple of four).
 pub(crate) fn layer_exists(rules: &Rules, n: usize) -> bool {
-    !matches!(rules.capture, Capture::Fours) || n.is_multiple_of(4)
+    !matches!(rules.capture, Capture::Fours { .. }) || n.is_multiple_of(4)
 }
 
 /// The thresholds of a vector of results indexed by `cm` (`None`: not

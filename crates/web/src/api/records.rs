@@ -47,7 +47,12 @@ pub fn record_of(live: &Live) -> Record {
         (Some(GameEnding::Abandoned), Some(loser)) => Ending::Abandoned { loser },
         _ => Ending::Unfinished,
     };
-    Record::new(*live.ruleset, &live.game, tags, ending)
+    let mut record = Record::new(*live.ruleset, &live.game, tags, ending);
+    if !live.is_finished() {
+        // The lot's seed would tell who takes the last four before the end.
+        record.lot_seed = None;
+    }
+    record
 }
 
 pub(crate) async fn record(
@@ -95,7 +100,7 @@ pub(crate) async fn replay(
 ) -> Result<Json<Replay>, ApiError> {
     let game = live(&state, &id).await?;
     let live = game.lock().await;
-    let mut replayed = new_game(live.ruleset, live.row.setup.as_deref())
+    let mut replayed = new_game(live.ruleset, live.row.setup.as_deref(), &live.row.id)
         .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e))?;
     let start = replayed.position();
     let mut plies = vec![ReplayedPly {

@@ -259,11 +259,19 @@ fn rules_pages_keep_the_issue_11_fixes() {
         .iter()
         .any(|(_, part, item)| *part == "barbados-warri-speightstown"
             && item[0].contains("backfire")));
-    // Anywoli's last four go to the player credited with the capture that
-    // leaves them, the pit's owner for a four made on the way.
+    // Anywoli's last four (the default variant, `anywoli`) go to the player
+    // credited with the capture that leaves them, the pit's owner for a four
+    // made on the way; the shared section says only that the game ends.
+    let shared = texts
+        .iter()
+        .find(|(page, part, item)| {
+            *page == "anywoli" && *part == "shared" && item[0].starts_with("- Last four")
+        })
+        .expect("Anywoli states when the game ends at the last four");
+    assert!(shared.2[0].contains("depends on the variant"), "{}", shared.2[0]);
     let last_four = texts
         .iter()
-        .find(|(page, _, item)| *page == "anywoli" && item[0].starts_with("- Last four"))
+        .find(|(page, part, _)| *page == "anywoli" && *part == "anywoli")
         .expect("Anywoli states the last-four rule");
     assert!(!last_four.2[0].contains("whoever made"), "{}", last_four.2[0]);
     assert!(last_four.2[0].contains("credited") && last_four.2[0].contains("owner"));
