@@ -744,8 +744,7 @@ fn fixture(name: &str) -> PathBuf {
 #[test]
 fn rules_digests_are_stable() {
     use mancala_rules::{
-        Award, Capture, FeedTest, Feeding, GrandSlam, Origin, Sowing, Stall, Starved, Target,
-        Unfed, Winner,
+        Award, FeedTest, Feeding, GrandSlam, Origin, Sowing, Stall, Starved, Target, Unfed, Winner,
     };
     let digests: Vec<(&str, u64)> =
         RULESETS.iter().map(|r| (r.id, egdb::rules_digest(&r.rules))).collect();
@@ -757,6 +756,8 @@ fn rules_digests_are_stable() {
             ("wahree", 0x31a2_03d9_0656_cd8c),
             ("anywoli", 0x64a9_27fa_82f2_1899),
             ("oware-abapa", 0x15d1_1058_78aa_6723),
+            ("anywoli-gering", 0x1c5c_a390_8620_2460),
+            ("anywoli-lot", 0x678b_399a_344c_8f7b),
         ]
     );
     for (r, db) in RULESETS.iter().zip(databases()) {
@@ -776,7 +777,9 @@ fn rules_digests_are_stable() {
             ..base
         },
         Rules { capture: Capture::TwosAndThrees { grand_slam: GrandSlam::WipeOut }, ..base },
-        Rules { capture: Capture::Fours, ..base },
+        Rules { capture: Capture::Fours { last_four: LastFour::PenultimateCapturer }, ..base },
+        Rules { capture: Capture::Fours { last_four: LastFour::FirstLapCapturer }, ..base },
+        Rules { capture: Capture::Fours { last_four: LastFour::Lot }, ..base },
         Rules { feeding: Feeding::NotRequired, ..base },
         Rules {
             feeding: Feeding::Required { test: FeedTest::SowsInto, otherwise: Unfed::AnyMove },

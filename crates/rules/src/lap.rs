@@ -481,6 +481,8 @@ impl State {
             pits_per_row: rules.pits_per_row,
             quiet: self.quiet,
             outcome,
+            // Only Anywoli's fours (never a lap ruleset) record it.
+            first_lap_capture: None,
         }
     }
 }
