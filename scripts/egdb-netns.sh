@@ -48,18 +48,6 @@ for ((i = 0; i < procs; i++)); do
     echo "10.231.0.$((i + 1)):2101" >>"$hostfile"
 done
 set +e
-pids=()
-for ((i = 0; i < procs; i++)); do
-    ip netns exec "egdb$i" "$bin" egdb build "$@" -n "$procs" -p "$i" -h "$hostfile" \
-        > >(sed -u "s/^/[$i] /") 2> >(sed -u "s/^/[$i] /" >&2) &
-    pids+=($!)
-done
-failed=0
-for ((i = 0; i < procs; i++)); do
-    if ! wait "${pids[$i]}"; then
-        echo "[$i] exited with an error" >&2
-        failed=1
-    fi
-done
-wait
-exit $failed
+# The processes themselves: scripts/egdb-cluster.sh, each in its namespace.
+EGDB_CLUSTER_HOSTFILE=$hostfile EGDB_CLUSTER_NETNS=egdb MANCALA=$bin \
+    "$(dirname "$0")/egdb-cluster.sh" "$procs" "$@"

@@ -344,27 +344,6 @@ fn play_one(
     game
 }
 
-/// A seeded random opening of `plies` moves that does not end the game.
-fn opening(rules: Rules, plies: u32, rng: &mut fastrand::Rng) -> Vec<Pit> {
-    'retry: for _ in 0..100 {
-        let mut game = Game::new(rules);
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            let legal = game.legal_moves();
-            if legal.is_empty() {
-                continue 'retry;
-            }
-            let pit = legal.nth(rng.usize(..legal.len())).expect("a move");
-            game.play(pit).expect("legal");
-            moves.push(pit);
-        }
-        if !game.is_over() {
-            return moves;
-        }
-    }
-    Vec::new()
-}
-
 /// Elo difference for a score fraction, with a 95% margin from the games'
 /// spread.
 pub fn elo(points: &[f64]) -> (f64, f64) {
@@ -414,7 +393,7 @@ pub fn match_cmd(args: MatchArgs) -> Result<()> {
             }
         }
         if i % 2 == 0 {
-            line = opening(rules, args.opening_plies, &mut rng);
+            line = mancala_ai::bench::opening(rules, args.opening_plies, &mut rng);
         }
         // In a match, colours follow the match; otherwise a plays South in
         // even games.
