@@ -99,6 +99,41 @@ pub fn opening(rules: Rules, plies: u32, rng: &mut fastrand::Rng) -> Vec<Pit> {
     Vec::new()
 }
 
+/// The depth of the search that judges an opening in
+/// [`balanced_opening`].
+pub const BALANCE_DEPTH: u32 = 8;
+
+/// A seeded random opening of `plies` moves (as [`opening`]) that a
+/// depth-[`BALANCE_DEPTH`] search values within `max_tenths` tenths of a
+/// seed of even, for the player to move, and not as a proven result: random
+/// openings of a sharp game (Anywoli's relays) often hand one side a won
+/// game, and a match from those measures who got the better opening, not
+/// who plays better. `None` if 1,000 openings were all further from even.
+pub fn balanced_opening(
+    rules: Rules,
+    plies: u32,
+    max_tenths: i32,
+    rng: &mut fastrand::Rng,
+) -> Option<Vec<Pit>> {
+    let mut searcher = Searcher::with_table(rules, 4);
+    for _ in 0..1000 {
+        let line = opening(rules, plies, rng);
+        let mut game = Game::new(rules);
+        for &pit in &line {
+            game.play(pit).ok()?;
+        }
+        if game.is_over() {
+            continue;
+        }
+        searcher.clear();
+        let score = searcher.search(&game, Limits::depth(BALANCE_DEPTH)).score;
+        if !score.is_decisive() && score.0.abs() <= max_tenths {
+            return Some(line);
+        }
+    }
+    None
+}
+
 /// The processor time this thread has used.
 #[cfg(target_os = "linux")]
 fn cpu_time() -> Option<Duration> {

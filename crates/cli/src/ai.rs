@@ -304,6 +304,11 @@ pub struct MatchArgs {
     /// Random moves at the start of each game (seeded).
     #[arg(long, default_value_t = 4)]
     opening_plies: u32,
+    /// Keep only openings that a depth-8 search values within this many
+    /// seeds of even (for sharp games, Anywoli's above all, where random
+    /// openings often decide the game).
+    #[arg(long, value_name = "SEEDS", value_parser = clap::value_parser!(u32).range(0..=48))]
+    balanced: Option<u32>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// An endgame database for both players.
@@ -381,6 +386,14 @@ pub fn match_cmd(args: MatchArgs) -> Result<()> {
     let mut moves_total = 0usize;
     let mut line = Vec::new();
     println!("{}: {} (a) against {} (b)", ruleset.name, spec_a, spec_b);
+    if let Some(seeds) = args.balanced {
+        println!(
+            "openings: {} random moves, each valued within {seeds} seeds of even by a depth-{} \
+             search",
+            args.opening_plies,
+            mancala_ai::bench::BALANCE_DEPTH
+        );
+    }
     let mut i = 0;
     while i < total {
         if let Some(m) = &contest {
@@ -393,7 +406,22 @@ pub fn match_cmd(args: MatchArgs) -> Result<()> {
             }
         }
         if i % 2 == 0 {
-            line = mancala_ai::bench::opening(rules, args.opening_plies, &mut rng);
+            line = match args.balanced {
+                None => mancala_ai::bench::opening(rules, args.opening_plies, &mut rng),
+                Some(seeds) => mancala_ai::bench::balanced_opening(
+                    rules,
+                    args.opening_plies,
+                    seeds as i32 * 10,
+                    &mut rng,
+                )
+                .with_context(|| {
+                    format!(
+                        "no opening of {} random moves within {seeds} seeds of even in 1,000 \
+                         tries; allow more seeds (--balanced) or fewer moves (--opening-plies)",
+                        args.opening_plies
+                    )
+                })?,
+            };
         }
         // In a match, colours follow the match; otherwise a plays South in
         // even games.
