@@ -44,22 +44,6 @@ const MAX_LAP_PITS: usize = 16;
 /// positions between two captures in a typical game.
 const SLOTS: usize = 1024;
 
-/// `RUNS[first * 16 + end]`: bytes `first..end` of a 16-byte number all
-/// ones (none if `end <= first`), for taking a chain of captures.
-static RUNS: [u128; 256] = {
-    let mut table = [0; 256];
-    let mut a = 0;
-    while a < 16 {
-        let mut b = a + 1;
-        while b < 16 {
-            table[a * 16 + b] = table[a * 16 + b - 1] | 0xff << (8 * (b - 1));
-            b += 1;
-        }
-        a += 1;
-    }
-    table
-};
-
 /// `PICKS[mask]`: where each set bit of a byte is (byte `i`: the `i`th),
 /// and in the top byte how many there are, so that the `n`th move of a row
 /// is a load and a shift (as [`Moves::nth`]).
@@ -82,24 +66,40 @@ static PICKS: [u64; 256] = {
     table
 };
 
-/// The byte of the board that holds the side to move (beyond every pit).
+/// The byte of the board beyond every pit; its top bit (the board's bit
+/// [`SIDE_BIT`]) holds the side to move.
 const SIDE_BYTE: usize = 15;
+/// The bit of the board that holds the side to move ([`Side::index`]).
+/// Every entry of the sowing table adds one to it, so the sowing also hands
+/// the move over (the carry out of the top bit is dropped).
+const SIDE_BIT: u32 = 127;
+
+/// Rows of the capture tables: one per pit where the last seed may fall,
+/// and [`NO_CHAIN`], a row of no captures (the last seed fell in the mover's
+/// own row).
+const CHAIN_ROWS: usize = 16;
+const NO_CHAIN: usize = CHAIN_ROWS - 1;
+/// Columns of the capture tables: which pits of a row (of at most 7) hold
+/// 2 or 3 seeds, one bit each from the row's first pit.
+const PATTERNS: usize = 128;
 
 /// The state of a game between moves, kept in registers.
 #[derive(Clone, Copy, Debug)]
 struct State {
-    /// `pits[0..15]` little-endian, and in byte [`SIDE_BYTE`] the side to
-    /// move ([`Side::index`]): the key of the repetition rule.
+    /// `pits[0..15]` little-endian, and in bit [`SIDE_BIT`] the side to move:
+    /// the key of the repetition rule.
     board: u128,
     /// Seeds captured: South's in the low byte, North's in the high one.
     captured: u16,
+    /// The moves without a capture, once the game is over (while it goes
+    /// on, the repetition window's length says it: [`Hot::quiet`]).
     quiet: u8,
 }
 
 impl State {
     #[inline(always)]
     fn mover(self) -> usize {
-        (self.board >> (8 * SIDE_BYTE)) as usize
+        (self.board >> SIDE_BIT) as usize
     }
 }
 
@@ -107,12 +107,24 @@ impl State {
 struct Tables {
     rules: Rules,
     /// `delta[pit * HANDS + seeds]`: sowing `seeds` from `pit` adds this to the
-    /// board (wrapping: the taken seeds are subtracted).
+    /// board (wrapping: the taken seeds are subtracted, and the side to move
+    /// changes).
     delta: Box<[u128; MAX_LAP_PITS * HANDS]>,
-    /// `last[pit * HANDS + seeds]`: the pit where the last seed falls.
-    last: Box<[u8; MAX_LAP_PITS * HANDS]>,
+    /// `chain_row[pit * HANDS + seeds]`: the first entry of the row of
+    /// `chains` for the pit where the last seed falls, if it is in the
+    /// opponent's row; otherwise that of [`NO_CHAIN`].
+    chain_row: Box<[u16; MAX_LAP_PITS * HANDS]>,
+    /// `chains[last * PATTERNS + pattern]`: the bytes of the board that a
+    /// last seed in `last` captures when the pits of its row that hold 2 or
+    /// 3 are `pattern` (the run of them that ends at `last`), all ones.
+    chains: Box<[u128; CHAIN_ROWS * PATTERNS]>,
+    /// The same pits, one bit each.
+    chain_pits: Box<[u16; CHAIN_ROWS * PATTERNS]>,
     /// The pits of each row, by [`Side::index`].
     rows: [u32; 2],
+    /// The first pit of each row, and the bits of a row's pattern.
+    row_start: [u32; 2],
+    row_bits: u32,
     /// A mover's pits that must not all be empty after the move, or the
     /// opponent would have to be fed: their row, or every pit if feeding is
     /// not required.
@@ -127,19 +139,22 @@ struct Tables {
     /// only 2s and 3s are captured); with more seeds, the general engine
     /// decides. The most seeds a feeding pit may hold here (127: no limit).
     feed_seeds: u8,
-    /// The first pit of each row.
-    row_start: [u32; 2],
-    grand_slam: GrandSlam,
-    /// The least score that may reach the target (below it, no need to ask
-    /// [`Rules::target_reached`]), and the least count of moves without a
-    /// capture that ends the game ([`Rules::stalled`]; 256: none).
-    score_floor: u32,
-    quiet_limit: u32,
+    /// The target: added to the two scores (one byte each, at most 120),
+    /// a score's top bit ([`Tables::near_mask`]) is set when it is at least
+    /// the least score with which [`Rules::target_reached`] may hold; below
+    /// it, no need to ask.
+    near_bias: u16,
+    near_mask: u16,
+    /// The least length of the repetition window (moves without a capture,
+    /// plus one) at which the next move may stall the game
+    /// ([`Rules::stalled`]); `usize::MAX`: never.
+    quiet_limit: usize,
 }
 
 /// The repetition rule's memory: the boards (with the side to move) since
-/// the last capture (`since[..count]`), and for each hash slot the window
-/// (`stamp`) in which a position of that slot was last seen.
+/// the last capture (`since[..count]`; `since` is never shorter), and for
+/// each hash slot the window (`stamp`) in which a position of that slot was
+/// last seen.
 struct Window {
     since: Vec<u128>,
     count: usize,
@@ -148,16 +163,36 @@ struct Window {
 }
 
 impl Window {
-    /// Starts a new window (the slots stamped with an older one no longer
-    /// count).
-    fn open(&mut self) {
+    /// The window's state as local variables, for the loop of a game.
+    #[inline(always)]
+    fn hot(&mut self) -> Hot<'_> {
+        Hot { since: &mut self.since, slots: &mut self.slots, count: self.count, stamp: self.stamp }
+    }
+}
+
+/// [`Window`] during a game: its count and stamp in registers.
+struct Hot<'a> {
+    since: &'a mut Vec<u128>,
+    slots: &'a mut [u32; SLOTS],
+    count: usize,
+    stamp: u32,
+}
+
+impl Hot<'_> {
+    /// Starts a new window with `board` its first position.
+    fn open(&mut self, board: u128) {
+        self.count = 0;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            // The stamp went round: forget every slot.
-            self.slots.fill(0);
-            self.stamp = 1;
+            self.stamp = wrap(self.slots);
         }
-        self.count = 0;
+        self.repeats(board, false);
+    }
+
+    /// The moves without a capture that led to the window's last position.
+    #[inline(always)]
+    fn quiet(&self) -> u8 {
+        (self.count - 1).min(255) as u8
     }
 
     /// After a move: a capture opens a new window (the position after it is
@@ -168,23 +203,39 @@ impl Window {
         // Branch-free: whether a move captures is a coin toss.
         self.stamp = self.stamp.wrapping_add(captured as u32);
         if self.stamp == 0 {
-            self.open();
+            self.stamp = wrap(self.slots);
         }
         self.count *= (!captured) as usize;
         let mixed = (board as u64) ^ ((board >> 64) as u64).rotate_left(29);
         let slot = (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SLOTS;
         // (Right after a capture no slot holds the new stamp: no test of
         // `captured` here, which would be a branch.)
-        let repeated = self.slots[slot] == self.stamp && self.since[..self.count].contains(&board);
+        let seen = self.slots[slot] == self.stamp;
         self.slots[slot] = self.stamp;
-        if self.count < self.since.len() {
-            self.since[self.count] = board;
-        } else {
-            self.since.push(board);
+        let repeated = seen && self.since[..self.count].contains(&board);
+        match self.since.get_mut(self.count) {
+            Some(place) => *place = board,
+            None => grow(self.since, board),
         }
         self.count += 1;
         repeated
     }
+}
+
+/// The stamp went round: forgets every slot, and returns the next stamp.
+#[cold]
+#[inline(never)]
+fn wrap(slots: &mut [u32; SLOTS]) -> u32 {
+    slots.fill(0);
+    1
+}
+
+/// Appends `board` to a full window, and makes room for more.
+#[cold]
+#[inline(never)]
+fn grow(since: &mut Vec<u128>, board: u128) {
+    since.push(board);
+    since.resize(since.capacity().max(2 * since.len()), 0);
 }
 
 /// Plays random games of one ruleset ([`LapPlayout::new`] says which
@@ -199,6 +250,9 @@ pub(crate) struct LapPlayout {
     state: State,
     legal: u32,
     outcome: Option<Outcome>,
+    /// [`Tables::quiet_limit`] for this game: 0 (every move through the
+    /// general engine) if its start has reached the target already.
+    limit: usize,
 }
 
 /// Records where the seeds of a sowing fall.
@@ -220,45 +274,74 @@ impl LapPlayout {
     /// The playout for `rules`, if they are single-lap rules capturing twos and
     /// threes on at most 2 x 7 pits; otherwise `None` (use [`crate::Game`]).
     pub(crate) fn new(rules: &Rules) -> Option<LapPlayout> {
-        let Capture::TwosAndThrees { grand_slam } = rules.capture else {
+        let Capture::TwosAndThrees { .. } = rules.capture else {
             return None;
         };
         let n = rules.pit_count();
-        if rules.sowing != Sowing::SingleLap || n > SIDE_BYTE || rules.validate().is_err() {
+        let ppr = rules.pits_per_row as u32;
+        if rules.sowing != Sowing::SingleLap
+            || ppr > 7
+            || n >= NO_CHAIN
+            || rules.validate().is_err()
+        {
             return None;
         }
+        let row = (1u32 << ppr) - 1;
+        let rows = [row, row << ppr];
+        let row_start = [0, ppr];
         let total = rules.total_seeds() as usize;
         let mut delta = Box::new([0u128; MAX_LAP_PITS * HANDS]);
-        let mut last = Box::new([0u8; MAX_LAP_PITS * HANDS]);
+        let mut chain_row = Box::new([(NO_CHAIN * PATTERNS) as u16; MAX_LAP_PITS * HANDS]);
         let mut adds = vec![[0u8; MAX_LAP_PITS]; MAX_LAP_PITS * HANDS];
         for pit in 0..n {
+            let mover = Pit(pit as u8).owner(rules);
             for seeds in 1..=total.min(HANDS - 1) {
                 // A board holding only this handful, sown by the engine.
                 let mut pos = rules.start();
                 pos.pits = [0; MAX_PITS];
                 pos.pits[pit] = seeds as u8;
-                pos.to_move = Pit(pit as u8).owner(rules);
+                pos.to_move = mover;
                 let mut drops = Drops { added: [0; MAX_LAP_PITS], last: pit };
                 // Single-lap sowing always ends; what the move captures or
                 // ends does not matter here, only where the seeds fell.
                 let _ = rules.apply(&mut pos, Pit(pit as u8), &mut drops);
                 adds[pit * HANDS + seeds] = drops.added;
                 let added = u128::from_le_bytes(drops.added);
-                delta[pit * HANDS + seeds] = added.wrapping_sub((seeds as u128) << (8 * pit));
-                last[pit * HANDS + seeds] = drops.last as u8;
+                delta[pit * HANDS + seeds] =
+                    added.wrapping_sub((seeds as u128) << (8 * pit)).wrapping_add(1 << SIDE_BIT);
+                if rows[mover.index() ^ 1] & 1 << drops.last != 0 {
+                    chain_row[pit * HANDS + seeds] = (drops.last * PATTERNS) as u16;
+                }
+            }
+        }
+        let mut chains = Box::new([0u128; CHAIN_ROWS * PATTERNS]);
+        let mut chain_pits = Box::new([0u16; CHAIN_ROWS * PATTERNS]);
+        for last in 0..n {
+            let first = row_start[Pit(last as u8).owner(rules).index()] as usize;
+            for pattern in 0..PATTERNS {
+                // Back from `last` while the pits hold 2 or 3.
+                let mut pit = last;
+                while pit >= first && pattern & 1 << (pit - first) != 0 {
+                    chains[last * PATTERNS + pattern] |= 0xff << (8 * pit);
+                    chain_pits[last * PATTERNS + pattern] |= 1 << pit;
+                    if pit == first {
+                        break;
+                    }
+                    pit -= 1;
+                }
             }
         }
         let scores =
             (0..=total as u8).flat_map(|a| (0..=total as u8 - a).map(move |b| BySide::new(a, b)));
         let score_floor = scores
             .filter(|&c| rules.target_reached(c.map(u32::from)))
-            .map(|c| c.south.max(c.north) as u32)
-            .min()
-            .unwrap_or(256);
-        let quiet_limit = (0..=255u8).find(|&q| rules.stalled(q)).map_or(256, u32::from);
-        let ppr = rules.pits_per_row as u32;
-        let row = (1u32 << ppr) - 1;
-        let rows = [row, row << ppr];
+            .map(|c| c.south.max(c.north) as u16)
+            .min();
+        let (near_bias, near_mask) = match score_floor {
+            Some(floor) => (0x0101 * (128 - floor), 0x8080),
+            None => (0, 0),
+        };
+        let quiet_limit = (0..=255u8).find(|&q| rules.stalled(q)).map_or(usize::MAX, usize::from);
         let mut reach = [u128::from_le_bytes([127; 16]); 2];
         for pit in 0..n {
             let side = Pit(pit as u8).owner(rules).index();
@@ -288,25 +371,24 @@ impl LapPlayout {
             tables: Tables {
                 rules: *rules,
                 delta,
-                last,
+                chain_row,
+                chains,
+                chain_pits,
                 rows,
+                row_start,
+                row_bits: row,
                 feed,
                 reach,
                 feed_seeds,
-                row_start: [0, ppr],
-                grand_slam,
-                score_floor,
+                near_bias,
+                near_mask,
                 quiet_limit,
             },
-            window: Window {
-                since: Vec::with_capacity(256),
-                count: 0,
-                slots: Box::new([0; SLOTS]),
-                stamp: 0,
-            },
+            window: Window { since: vec![0; 256], count: 0, slots: Box::new([0; SLOTS]), stamp: 0 },
             state: State { board: 0, captured: 0, quiet: 0 },
             legal: 0,
             outcome: None,
+            limit: quiet_limit,
         })
     }
 
@@ -315,10 +397,14 @@ impl LapPlayout {
     pub(crate) fn restart(&mut self, start: &Position) {
         let mut start = *start;
         start.quiet = 0;
-        self.legal = self.tables.rules.legal_moves(&start).0;
+        let rules = &self.tables.rules;
+        self.legal = rules.legal_moves(&start).0;
         (self.state, self.outcome) = State::of(&start);
-        self.window.open();
-        self.window.repeats(self.state.board, false);
+        let reached = rules.target_reached(start.captured.map(u32::from));
+        self.limit = if reached { 0 } else { self.tables.quiet_limit };
+        let mut hot = self.window.hot();
+        hot.open(self.state.board);
+        (self.window.count, self.window.stamp) = (hot.count, hot.stamp);
     }
 
     /// The legal moves now; empty once the game is over.
@@ -329,7 +415,11 @@ impl LapPlayout {
 
     /// The current position.
     pub(crate) fn position(&self) -> Position {
-        self.state.position(&self.tables.rules, self.outcome)
+        let mut state = self.state;
+        if self.outcome.is_none() {
+            state.quiet = (self.window.count - 1).min(255) as u8;
+        }
+        state.position(&self.tables.rules, self.outcome)
     }
 
     /// Plays one uniformly random game from `start` to its end: `pick(n)`
@@ -341,132 +431,208 @@ impl LapPlayout {
         start: &Position,
         pick: &mut impl FnMut(usize) -> usize,
     ) -> u32 {
+        self.restart(start);
+        // Without a stall limit (and a target reached at the start) the
+        // loop need not count moves.
+        let limited = self.limit != usize::MAX;
         #[cfg(target_arch = "x86_64")]
         if self.fast_bits {
             // SAFETY: the CPU has these features (checked in `new`).
-            return unsafe { self.random_game_bits(start, pick) };
+            return unsafe {
+                match limited {
+                    true => self.random_game_bits::<true>(pick),
+                    false => self.random_game_bits::<false>(pick),
+                }
+            };
         }
-        self.random_game_plain(start, pick)
+        match limited {
+            true => self.random_game_plain::<true>(pick),
+            false => self.random_game_plain::<false>(pick),
+        }
     }
 
     /// [`LapPlayout::random_game`] compiled for CPUs with the bit
     /// instructions of x86-64-v3 (variable shifts without flags, `lzcnt`,
-    /// `popcnt`): about 5% faster.
+    /// `popcnt`, `pdep`): a move picked by `pdep` and `tzcnt`.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,lzcnt,popcnt")]
     #[inline(never)]
-    unsafe fn random_game_bits(
+    unsafe fn random_game_bits<const LIMITED: bool>(
         &mut self,
-        start: &Position,
         pick: &mut impl FnMut(usize) -> usize,
     ) -> u32 {
-        self.random_game_body(start, pick)
+        self.random_game_body::<true, LIMITED>(pick)
     }
 
     #[inline(never)]
-    fn random_game_plain(
+    fn random_game_plain<const LIMITED: bool>(
         &mut self,
-        start: &Position,
         pick: &mut impl FnMut(usize) -> usize,
     ) -> u32 {
-        self.random_game_body(start, pick)
+        self.random_game_body::<false, LIMITED>(pick)
     }
 
+    /// The loop of [`LapPlayout::random_game`] from the position that
+    /// [`LapPlayout::restart`] set; `BITS`: the CPU has `pdep` (and the
+    /// caller is compiled for it); `LIMITED`: [`LapPlayout::limit`] is not
+    /// `usize::MAX`.
     #[inline(always)]
-    fn random_game_body(&mut self, start: &Position, pick: &mut impl FnMut(usize) -> usize) -> u32 {
-        self.restart(start);
+    fn random_game_body<const BITS: bool, const LIMITED: bool>(
+        &mut self,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> u32 {
         // The game in local variables, which stay in registers, and the
         // tables behind a shared reference, whose fields stay in registers.
-        let LapPlayout { tables, window, state, legal, outcome, .. } = self;
+        let LapPlayout { tables, window, state, legal, outcome, limit, .. } = self;
         let t: &Tables = tables;
-        let (mut s, mut moves, mut ended) = (*state, *legal, *outcome);
+        let limit = if LIMITED { *limit } else { usize::MAX };
+        let mut hot = window.hot();
+        let mut s = *state;
+        let mut moves = *legal;
         let mut plies = 0;
-        while moves != 0 {
-            // The legal moves are in the mover's row, at most 7 pits.
-            let from = t.row_start[s.mover() % 2];
-            let places = PICKS[(moves >> from) as usize % 256];
-            let count = (places >> 56) as usize;
-            let n = pick(count);
-            if n >= count {
-                break;
+        // (A move that leaves no legal moves ends the game: `play_on`
+        // answers `Err`, so `moves` is never empty in the loop.)
+        if moves != 0 {
+            while let Some(pit) = nth_move::<BITS>(t, s, moves, pick) {
+                plies += 1;
+                match play_on::<LIMITED>(t, &mut hot, &mut s, limit, pit) {
+                    Ok(next) => moves = next,
+                    Err(end) => {
+                        (moves, *outcome) = (0, end);
+                        break;
+                    }
+                }
             }
-            let pit = from as usize + (places >> (8 * (n % 8))) as u8 as usize;
-            (moves, ended) = play_on(t, window, &mut s, pit);
-            plies += 1;
         }
-        (*state, *legal, *outcome) = (s, moves, ended);
+        (window.count, window.stamp) = (hot.count, hot.stamp);
+        (*state, *legal) = (s, moves);
         plies
     }
 
     /// Plays `pit`, which must be one of [`LapPlayout::legal_moves`].
     #[cfg(test)]
     pub(crate) fn play(&mut self, pit: Pit) {
+        let mut hot = self.window.hot();
         let mut state = self.state;
         (self.legal, self.outcome) =
-            play_on(&self.tables, &mut self.window, &mut state, pit.index());
+            match play_on::<true>(&self.tables, &mut hot, &mut state, self.limit, pit.index()) {
+                Ok(moves) => (moves, None),
+                Err(end) => (0, end),
+            };
+        (self.window.count, self.window.stamp) = (hot.count, hot.stamp);
         self.state = state;
     }
 }
 
-/// Plays `pit` (a legal move) in `state`; returns the legal moves after it,
-/// and the outcome if the game ended.
+/// The pit of the `pick(count)`th of `moves` (in board order), or `None` if
+/// `pick` answered out of range.
 #[inline(always)]
-fn play_on(t: &Tables, w: &mut Window, state: &mut State, pit: usize) -> (u32, Option<Outcome>) {
-    let (legal, captured) = match usual_move(t, state, pit) {
+fn nth_move<const BITS: bool>(
+    t: &Tables,
+    s: State,
+    moves: u32,
+    pick: &mut impl FnMut(usize) -> usize,
+) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if BITS {
+        let count = moves.count_ones() as usize;
+        let n = pick(count);
+        if n >= count {
+            return None;
+        }
+        // SAFETY: `BITS` only where the CPU has BMI2 (`random_game_bits`).
+        let bit = unsafe { std::arch::x86_64::_pdep_u32(1 << (n % 32), moves) };
+        return Some(bit.trailing_zeros() as usize);
+    }
+    // The legal moves are in the mover's row, at most 7 pits.
+    let from = t.row_start[s.mover() % 2];
+    let places = PICKS[(moves >> from) as usize % 256];
+    let count = (places >> 56) as usize;
+    let n = pick(count);
+    if n >= count {
+        return None;
+    }
+    Some(from as usize + (places >> (8 * (n % 8))) as u8 as usize)
+}
+
+/// Plays `pit` (a legal move) in `state`; returns the legal moves after it
+/// (never none), or the outcome if the game ended.
+#[inline(always)]
+fn play_on<const LIMITED: bool>(
+    t: &Tables,
+    w: &mut Hot<'_>,
+    state: &mut State,
+    limit: usize,
+    pit: usize,
+) -> Result<u32, Option<Outcome>> {
+    let stall = LIMITED && w.count >= limit;
+    let (legal, captured) = match usual_move(t, state, stall, pit) {
         Some(done) => done,
-        None => match unusual_move(&t.rules, state, pit) {
-            Ok(done) => done,
-            Err(outcome) => return (0, outcome),
+        None => match unusual_move(&t.rules, *state, w.quiet(), pit) {
+            Ok((next, legal, captured)) => {
+                *state = next;
+                (legal, captured)
+            }
+            Err((end, outcome)) => {
+                *state = end;
+                return Err(outcome);
+            }
         },
     };
     // The repetition rule, as in `Game::play_with`.
     if w.repeats(state.board, captured) {
-        return (0, cycle(&t.rules, state));
+        let outcome;
+        (*state, outcome) = cycle(&t.rules, *state, w.quiet());
+        return Err(outcome);
     }
-    (legal, None)
+    Ok(legal)
 }
 
-/// Plays `pit` in `state` by the general engine: returns the legal moves
-/// and whether it captured, or the outcome if the game ended.
+/// Plays `pit` in `state` (after `quiet` moves without a capture) by the
+/// general engine: returns the position after it, the legal moves and
+/// whether it captured, or the final position and the outcome if the game
+/// ended.
 #[cold]
 #[inline(never)]
 fn unusual_move(
     rules: &Rules,
-    state: &mut State,
+    state: State,
+    quiet: u8,
     pit: usize,
-) -> Result<(u32, bool), Option<Outcome>> {
-    let mut pos = state.position(rules, None);
+) -> Result<(State, u32, bool), (State, Option<Outcome>)> {
+    let mut pos = State { quiet, ..state }.position(rules, None);
     let before = pos.captured;
     let legal = match rules.apply(&mut pos, Pit(pit as u8), &mut ()) {
         Ok(Some(moves)) => moves,
         _ => rules.legal_moves(&pos),
     };
-    let outcome;
-    (*state, outcome) = State::of(&pos);
-    if pos.is_over() {
-        return Err(outcome);
+    let (after, outcome) = State::of(&pos);
+    // (Settling a move leaves the player to move with moves, or ends the
+    // game; `Err` for no moves all the same, so that `Ok` always has some.)
+    if pos.is_over() || legal.is_empty() {
+        return Err((after, outcome));
     }
-    Ok((legal.0, pos.captured.differs(before)))
+    Ok((after, legal.0, pos.captured.differs(before)))
 }
 
-/// Ends the game in `state` at a repetition.
+/// Ends the game in `state` (after `quiet` moves without a capture) at a
+/// repetition.
 #[cold]
 #[inline(never)]
-fn cycle(rules: &Rules, state: &mut State) -> Option<Outcome> {
-    let mut pos = state.position(rules, None);
+fn cycle(rules: &Rules, state: State, quiet: u8) -> (State, Option<Outcome>) {
+    let mut pos = State { quiet, ..state }.position(rules, None);
     rules.finish_with(&mut pos, EndReason::Cycle, &mut ());
-    let outcome;
-    (*state, outcome) = State::of(&pos);
-    outcome
+    State::of(&pos)
 }
 
 impl State {
     fn of(pos: &Position) -> (State, Option<Outcome>) {
         let mut low = [0u8; MAX_LAP_PITS];
         low[..SIDE_BYTE].copy_from_slice(&pos.pits[..SIDE_BYTE]);
-        low[SIDE_BYTE] = pos.to_move.index() as u8;
+        let side = (pos.to_move.index() as u128) << SIDE_BIT;
         let captured = u16::from_le_bytes([pos.captured.south, pos.captured.north]);
-        (State { board: u128::from_le_bytes(low), captured, quiet: pos.quiet }, pos.outcome)
+        let board = u128::from_le_bytes(low) | side;
+        (State { board, captured, quiet: pos.quiet }, pos.outcome)
     }
 
     fn position(self, rules: &Rules, outcome: Option<Outcome>) -> Position {
@@ -477,7 +643,7 @@ impl State {
         Position {
             pits,
             captured: BySide::new(south, north),
-            to_move: Side::ALL[bytes[SIDE_BYTE] as usize % 2],
+            to_move: Side::ALL[self.mover() % 2],
             pits_per_row: rules.pits_per_row,
             quiet: self.quiet,
             outcome,
@@ -488,55 +654,46 @@ impl State {
 }
 
 /// Plays `pit` if the move is a usual one: a sowing, maybe a capture of twos
-/// and threes, and the opponent to move with moves of their own and nothing
-/// to feed, no target or stall limit near. Returns the opponent's moves and
-/// whether it captured; `None` (and `state` unchanged) for any other move.
+/// and threes but not a grand slam, and the opponent to move with moves of
+/// their own and nothing to feed, no target reached or stall limit near
+/// (`stall`: the window is as long as [`LapPlayout::limit`]).
+/// Returns the opponent's moves and whether it captured; `None` (and
+/// `state` unchanged) for any other move.
 #[inline(always)]
-fn usual_move(t: &Tables, state: &mut State, pit: usize) -> Option<(u32, bool)> {
+fn usual_move(t: &Tables, state: &mut State, stall: bool, pit: usize) -> Option<(u32, bool)> {
     let s = *state;
     let mover = s.mover() % 2;
     let opponent = mover ^ 1;
     let pit = pit % MAX_LAP_PITS;
-    let seeds = (s.board >> (8 * pit)) as u8 as usize;
+    let seeds = s.board.to_le_bytes()[pit] as usize;
     let at = pit * HANDS + seeds % HANDS;
-    let sown = s.board.wrapping_add(t.delta[at]) ^ 1 << (8 * SIDE_BYTE);
-    let last = t.last[at] as u32 % 16;
-    // The chain of captures: the pits of 2 or 3 in the opponent's row,
-    // going back from the last seed's pit. `first` is the chain's first
-    // pit, `last + 1` if there is none.
+    let sown = s.board.wrapping_add(t.delta[at]);
+    // The chain of captures: the run of pits of 2 or 3 in the opponent's
+    // row that ends at the last seed's pit, from a table.
     let (occupied, twos_threes) = masks(sown);
-    let row = t.rows[opponent];
-    let up_to_last = (2u32 << last) - 1;
-    let breaks = !(twos_threes & row) & up_to_last;
-    let first = 32 - breaks.leading_zeros();
-    let mut chain_pits = up_to_last >> first << first;
-    let mut chain = RUNS[(first as usize * 16 + last as usize + 1) % 256];
-    // A grand slam (branch-free: whether a move captures is a coin toss).
-    let slam = (occupied & row & !chain_pits == 0) & (chain_pits != 0);
-    if slam & (t.grand_slam == GrandSlam::WipeOut) {
-        return None;
-    }
-    let keep = !(slam & (t.grand_slam == GrandSlam::CapturesNothing));
-    chain &= 0u128.wrapping_sub(keep as u128);
-    chain_pits &= 0u32.wrapping_sub(keep as u32);
+    let pattern = (twos_threes >> t.row_start[opponent]) & t.row_bits;
+    let entry = (t.chain_row[at] as usize + pattern as usize) % (CHAIN_ROWS * PATTERNS);
+    let chain = t.chains[entry];
     let taken = byte_sum(sown & chain) as u16;
     let board = sown & !chain;
     let captured = s.captured + (taken << (8 * mover));
     let capture = taken != 0;
-    let occupied = occupied & !chain_pits;
-    let quiet = s.quiet.saturating_add(1) * (!capture) as u8;
-    let mut moves = occupied & row;
-    let most = (captured as u8).max((captured >> 8) as u8) as u32;
-    if (moves == 0) | (quiet as u32 >= t.quiet_limit) {
+    let moves = occupied & !(t.chain_pits[entry] as u32) & t.rows[opponent];
+    // No moves left to the opponent (also after a grand slam, which the
+    // rules may forbid or turn into a wipe-out), or the stall limit near.
+    if (moves == 0) | stall {
         return None;
     }
-    if most >= t.score_floor {
-        // Near the end: ask the rules.
+    // A capture (`-taken` has both top bits of `near_mask` set: taken is 1
+    // to 120; a mask, not a branch) that leaves a score near the target:
+    // ask the rules.
+    if captured.wrapping_add(t.near_bias) & t.near_mask & taken.wrapping_neg() != 0 {
         let [south, north] = captured.to_le_bytes();
         if t.rules.target_reached(BySide::new(south as u32, north as u32)) {
             return None;
         }
     }
+    let mut moves = moves;
     if occupied & t.feed[mover] == 0 {
         // The mover's row is empty: the opponent must feed it.
         let (feeders, too_full) = feeding(board, t.reach[opponent], t.feed_seeds);
@@ -545,7 +702,8 @@ fn usual_move(t: &Tables, state: &mut State, pit: usize) -> Option<(u32, bool)> 
         }
         moves &= feeders;
     }
-    *state = State { board, captured, quiet };
+    // (`quiet`: see [`State::quiet`].)
+    *state = State { board, captured, quiet: 0 };
     Some((moves, capture))
 }
 
@@ -731,7 +889,11 @@ mod tests {
                 let mut game = Game::from_position(rules, start);
                 // Both compiled forms: for any CPU, and with bit instructions.
                 let mut copy = rng.clone();
-                let plain = fast.random_game_plain(&start, &mut |n| copy.usize(..n));
+                fast.restart(&start);
+                let plain = match fast.limit != usize::MAX {
+                    true => fast.random_game_plain::<true>(&mut |n| copy.usize(..n)),
+                    false => fast.random_game_plain::<false>(&mut |n| copy.usize(..n)),
+                };
                 let plain_end = fast.position();
                 let mut copy = rng.clone();
                 let plies = fast.random_game(&start, &mut |n| copy.usize(..n));
