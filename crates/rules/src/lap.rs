@@ -83,12 +83,186 @@ const NO_CHAIN: usize = CHAIN_ROWS - 1;
 /// 2 or 3 seeds, one bit each from the row's first pit.
 const PATTERNS: usize = 128;
 
+/// A board: byte `i` holds pit `i`, and the top bit ([`SIDE_BIT`]) the side
+/// to move. In an SSE register on x86-64 (sown, masked and compared there,
+/// without moves to and from the general registers), a `u128` elsewhere.
+#[derive(Clone, Copy, Debug)]
+#[repr(transparent)]
+struct Board(Lanes);
+
+#[cfg(target_arch = "x86_64")]
+type Lanes = std::arch::x86_64::__m128i;
+#[cfg(not(target_arch = "x86_64"))]
+type Lanes = u128;
+
+/// The top bit of every byte.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+const HIGH_BITS: u128 = u128::from_le_bytes([0x80; 16]);
+
+impl Board {
+    #[inline(always)]
+    fn new(bits: u128) -> Board {
+        // SAFETY: both are 16 bytes, and any bits are valid for either.
+        Board(unsafe { std::mem::transmute::<u128, Lanes>(bits) })
+    }
+
+    #[inline(always)]
+    fn bits(self) -> u128 {
+        // SAFETY: as in `new`.
+        unsafe { std::mem::transmute::<Lanes, u128>(self.0) }
+    }
+
+    /// The seeds in `pit`.
+    #[inline(always)]
+    fn seeds(self, pit: usize) -> usize {
+        // SAFETY: as in `new`.
+        let bytes = unsafe { std::mem::transmute::<Lanes, [u8; 16]>(self.0) };
+        bytes[pit % 16] as usize
+    }
+
+    /// The side to move ([`Side::index`]).
+    #[inline(always)]
+    fn mover(self) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of x86_64; a register operation.
+        unsafe {
+            use std::arch::x86_64::*;
+            (_mm_movemask_epi8(self.0) as u32 >> 15) as usize
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            (self.0 >> SIDE_BIT) as usize
+        }
+    }
+
+    /// `self` plus `delta`, byte by byte (wrapping).
+    #[inline(always)]
+    fn plus(self, delta: Board) -> Board {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of x86_64; a register operation.
+        unsafe {
+            Board(std::arch::x86_64::_mm_add_epi8(self.0, delta.0))
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            Board(bytewise_add(self.0, delta.0))
+        }
+    }
+
+    /// `self` without the bytes set in `mask`.
+    #[inline(always)]
+    fn without(self, mask: Board) -> Board {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of x86_64; a register operation.
+        unsafe {
+            Board(std::arch::x86_64::_mm_andnot_si128(mask.0, self.0))
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            Board(self.0 & !mask.0)
+        }
+    }
+
+    /// The sum of the bytes of `self` set in `mask` (at most 255 seeds).
+    #[inline(always)]
+    fn sum_in(self, mask: Board) -> u16 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of x86_64; register operations.
+        unsafe {
+            use std::arch::x86_64::*;
+            let sums = _mm_sad_epu8(_mm_and_si128(self.0, mask.0), _mm_setzero_si128());
+            (_mm_cvtsi128_si32(sums) + _mm_extract_epi16::<4>(sums)) as u16
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            byte_sum(self.0 & mask.0) as u16
+        }
+    }
+
+    /// The non-empty pits and the pits holding 2 or 3 seeds, one bit each.
+    #[inline(always)]
+    fn masks(self) -> (u32, u32) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of x86_64; register operations.
+        unsafe {
+            use std::arch::x86_64::*;
+            let v = self.0;
+            let empty = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u32;
+            let halved = _mm_and_si128(v, _mm_set1_epi8(!1));
+            let twos_threes = _mm_movemask_epi8(_mm_cmpeq_epi8(halved, _mm_set1_epi8(2))) as u32;
+            (!empty & 0xffff, twos_threes)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            masks_portable(self.0)
+        }
+    }
+
+    /// The pits whose seeds exceed `reach`'s byte (they feed), and those
+    /// that hold more than `most`, one bit each.
+    #[inline(always)]
+    fn feeding(self, reach: Board, most: u8) -> (u32, u32) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of x86_64; register operations. (Signed
+        // compares: no pit holds more than 120 seeds.)
+        unsafe {
+            use std::arch::x86_64::*;
+            let v = self.0;
+            let feeds = _mm_movemask_epi8(_mm_cmpgt_epi8(v, reach.0)) as u32;
+            let full = _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(most as i8))) as u32;
+            (feeds, full)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            feeding_portable(self.0, reach.0, most)
+        }
+    }
+
+    /// The slot of the repetition table.
+    #[inline(always)]
+    fn slot(self) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of x86_64; register operations.
+        let (low, high) = unsafe {
+            use std::arch::x86_64::*;
+            let high = _mm_unpackhi_epi64(self.0, self.0);
+            (_mm_cvtsi128_si64(self.0) as u64, _mm_cvtsi128_si64(high) as u64)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let (low, high) = (self.0 as u64, (self.0 >> 64) as u64);
+        let mixed = low ^ high.rotate_left(29);
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SLOTS
+    }
+
+    /// Whether the two boards are the same.
+    #[inline(always)]
+    fn same(self, other: Board) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of x86_64; register operations.
+        unsafe {
+            use std::arch::x86_64::*;
+            _mm_movemask_epi8(_mm_cmpeq_epi8(self.0, other.0)) == 0xffff
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self.0 == other.0
+        }
+    }
+}
+
+/// `a + b` byte by byte, wrapping ([`Board::plus`] without SIMD).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn bytewise_add(a: u128, b: u128) -> u128 {
+    // The low seven bits of each byte added (no carry leaves a byte), and
+    // the top bits added without carries.
+    ((a & !HIGH_BITS) + (b & !HIGH_BITS)) ^ ((a ^ b) & HIGH_BITS)
+}
+
 /// The state of a game between moves, kept in registers.
 #[derive(Clone, Copy, Debug)]
 struct State {
-    /// `pits[0..15]` little-endian, and in bit [`SIDE_BIT`] the side to move:
-    /// the key of the repetition rule.
-    board: u128,
+    /// The key of the repetition rule.
+    board: Board,
     /// Seeds captured: South's in the low byte, North's in the high one.
     captured: u16,
     /// The moves without a capture, once the game is over (while it goes
@@ -99,7 +273,7 @@ struct State {
 impl State {
     #[inline(always)]
     fn mover(self) -> usize {
-        (self.board >> SIDE_BIT) as usize
+        self.board.mover()
     }
 }
 
@@ -107,9 +281,9 @@ impl State {
 struct Tables {
     rules: Rules,
     /// `delta[pit * HANDS + seeds]`: sowing `seeds` from `pit` adds this to the
-    /// board (wrapping: the taken seeds are subtracted, and the side to move
-    /// changes).
-    delta: Box<[u128; MAX_LAP_PITS * HANDS]>,
+    /// board, byte by byte (wrapping: the taken seeds are subtracted, and
+    /// the side to move changes).
+    delta: Box<[Board; MAX_LAP_PITS * HANDS]>,
     /// `chain_row[pit * HANDS + seeds]`: the first entry of the row of
     /// `chains` for the pit where the last seed falls, if it is in the
     /// opponent's row; otherwise that of [`NO_CHAIN`].
@@ -117,7 +291,7 @@ struct Tables {
     /// `chains[last * PATTERNS + pattern]`: the bytes of the board that a
     /// last seed in `last` captures when the pits of its row that hold 2 or
     /// 3 are `pattern` (the run of them that ends at `last`), all ones.
-    chains: Box<[u128; CHAIN_ROWS * PATTERNS]>,
+    chains: Box<[Board; CHAIN_ROWS * PATTERNS]>,
     /// The same pits, one bit each.
     chain_pits: Box<[u16; CHAIN_ROWS * PATTERNS]>,
     /// The pits of each row, by [`Side::index`].
@@ -132,7 +306,7 @@ struct Tables {
     /// Feeding, by the side to feed: byte `p` is one less than the seeds
     /// that pit `p` of their row needs to sow into the other row (found
     /// from the engine's sowing); 127 elsewhere.
-    reach: [u128; 2],
+    reach: [Board; 2],
     /// Feeding: a move that feeds must leave seeds in the fed row
     /// ([`FeedTest::LeavesSeeds`]), which a sowing of fewer seeds than
     /// pits does whenever it sows into it (it drops one seed a pit, and
@@ -156,7 +330,7 @@ struct Tables {
 /// each hash slot the window (`stamp`) in which a position of that slot was
 /// last seen.
 struct Window {
-    since: Vec<u128>,
+    since: Vec<Board>,
     count: usize,
     slots: Box<[u32; SLOTS]>,
     stamp: u32,
@@ -172,7 +346,7 @@ impl Window {
 
 /// [`Window`] during a game: its count and stamp in registers.
 struct Hot<'a> {
-    since: &'a mut Vec<u128>,
+    since: &'a mut Vec<Board>,
     slots: &'a mut [u32; SLOTS],
     count: usize,
     stamp: u32,
@@ -180,7 +354,7 @@ struct Hot<'a> {
 
 impl Hot<'_> {
     /// Starts a new window with `board` its first position.
-    fn open(&mut self, board: u128) {
+    fn open(&mut self, board: Board) {
         self.count = 0;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -199,20 +373,19 @@ impl Hot<'_> {
     /// the first of it); otherwise, whether `board` occurred in this window.
     /// Either way `board` is added to the window.
     #[inline(always)]
-    fn repeats(&mut self, board: u128, captured: bool) -> bool {
+    fn repeats(&mut self, board: Board, captured: bool) -> bool {
         // Branch-free: whether a move captures is a coin toss.
         self.stamp = self.stamp.wrapping_add(captured as u32);
         if self.stamp == 0 {
             self.stamp = wrap(self.slots);
         }
         self.count *= (!captured) as usize;
-        let mixed = (board as u64) ^ ((board >> 64) as u64).rotate_left(29);
-        let slot = (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SLOTS;
+        let slot = board.slot();
         // (Right after a capture no slot holds the new stamp: no test of
         // `captured` here, which would be a branch.)
         let seen = self.slots[slot] == self.stamp;
         self.slots[slot] = self.stamp;
-        let repeated = seen && self.since[..self.count].contains(&board);
+        let repeated = seen && self.since[..self.count].iter().any(|b| b.same(board));
         match self.since.get_mut(self.count) {
             Some(place) => *place = board,
             None => grow(self.since, board),
@@ -233,9 +406,9 @@ fn wrap(slots: &mut [u32; SLOTS]) -> u32 {
 /// Appends `board` to a full window, and makes room for more.
 #[cold]
 #[inline(never)]
-fn grow(since: &mut Vec<u128>, board: u128) {
+fn grow(since: &mut Vec<Board>, board: Board) {
     since.push(board);
-    since.resize(since.capacity().max(2 * since.len()), 0);
+    since.resize(since.capacity().max(2 * since.len()), Board::new(0));
 }
 
 /// Plays random games of one ruleset ([`LapPlayout::new`] says which
@@ -290,7 +463,7 @@ impl LapPlayout {
         let rows = [row, row << ppr];
         let row_start = [0, ppr];
         let total = rules.total_seeds() as usize;
-        let mut delta = Box::new([0u128; MAX_LAP_PITS * HANDS]);
+        let mut delta = Box::new([Board::new(0); MAX_LAP_PITS * HANDS]);
         let mut chain_row = Box::new([(NO_CHAIN * PATTERNS) as u16; MAX_LAP_PITS * HANDS]);
         let mut adds = vec![[0u8; MAX_LAP_PITS]; MAX_LAP_PITS * HANDS];
         for pit in 0..n {
@@ -306,29 +479,31 @@ impl LapPlayout {
                 // ends does not matter here, only where the seeds fell.
                 let _ = rules.apply(&mut pos, Pit(pit as u8), &mut drops);
                 adds[pit * HANDS + seeds] = drops.added;
-                let added = u128::from_le_bytes(drops.added);
-                delta[pit * HANDS + seeds] =
-                    added.wrapping_sub((seeds as u128) << (8 * pit)).wrapping_add(1 << SIDE_BIT);
+                let mut bytes = drops.added;
+                bytes[pit] = bytes[pit].wrapping_sub(seeds as u8);
+                bytes[SIDE_BYTE] = 1 << (SIDE_BIT % 8);
+                delta[pit * HANDS + seeds] = Board::new(u128::from_le_bytes(bytes));
                 if rows[mover.index() ^ 1] & 1 << drops.last != 0 {
                     chain_row[pit * HANDS + seeds] = (drops.last * PATTERNS) as u16;
                 }
             }
         }
-        let mut chains = Box::new([0u128; CHAIN_ROWS * PATTERNS]);
+        let mut chains = Box::new([Board::new(0); CHAIN_ROWS * PATTERNS]);
         let mut chain_pits = Box::new([0u16; CHAIN_ROWS * PATTERNS]);
         for last in 0..n {
             let first = row_start[Pit(last as u8).owner(rules).index()] as usize;
             for pattern in 0..PATTERNS {
                 // Back from `last` while the pits hold 2 or 3.
-                let mut pit = last;
+                let (mut pit, mut chain) = (last, 0u128);
                 while pit >= first && pattern & 1 << (pit - first) != 0 {
-                    chains[last * PATTERNS + pattern] |= 0xff << (8 * pit);
+                    chain |= 0xff << (8 * pit);
                     chain_pits[last * PATTERNS + pattern] |= 1 << pit;
                     if pit == first {
                         break;
                     }
                     pit -= 1;
                 }
+                chains[last * PATTERNS + pattern] = Board::new(chain);
             }
         }
         let scores =
@@ -342,7 +517,7 @@ impl LapPlayout {
             None => (0, 0),
         };
         let quiet_limit = (0..=255u8).find(|&q| rules.stalled(q)).map_or(usize::MAX, usize::from);
-        let mut reach = [u128::from_le_bytes([127; 16]); 2];
+        let mut reach = [[127u8; 16]; 2];
         for pit in 0..n {
             let side = Pit(pit as u8).owner(rules).index();
             let other = rows[side ^ 1];
@@ -350,10 +525,9 @@ impl LapPlayout {
                 let added = adds[pit * HANDS + seeds];
                 (0..n).any(|p| other & 1 << p != 0 && added[p] != 0)
             });
-            let mut bytes = reach[side].to_le_bytes();
-            bytes[pit] = needed.map_or(127, |seeds| seeds as u8 - 1);
-            reach[side] = u128::from_le_bytes(bytes);
+            reach[side][pit] = needed.map_or(127, |seeds| seeds as u8 - 1);
         }
+        let reach = reach.map(|bytes| Board::new(u128::from_le_bytes(bytes)));
         let feed_seeds = match rules.feeding {
             Feeding::Required { test: FeedTest::LeavesSeeds, .. } => n as u8 - 1,
             _ => 127,
@@ -384,8 +558,13 @@ impl LapPlayout {
                 near_mask,
                 quiet_limit,
             },
-            window: Window { since: vec![0; 256], count: 0, slots: Box::new([0; SLOTS]), stamp: 0 },
-            state: State { board: 0, captured: 0, quiet: 0 },
+            window: Window {
+                since: vec![Board::new(0); 256],
+                count: 0,
+                slots: Box::new([0; SLOTS]),
+                stamp: 0,
+            },
+            state: State { board: Board::new(0), captured: 0, quiet: 0 },
             legal: 0,
             outcome: None,
             limit: quiet_limit,
@@ -631,12 +810,12 @@ impl State {
         low[..SIDE_BYTE].copy_from_slice(&pos.pits[..SIDE_BYTE]);
         let side = (pos.to_move.index() as u128) << SIDE_BIT;
         let captured = u16::from_le_bytes([pos.captured.south, pos.captured.north]);
-        let board = u128::from_le_bytes(low) | side;
+        let board = Board::new(u128::from_le_bytes(low) | side);
         (State { board, captured, quiet: pos.quiet }, pos.outcome)
     }
 
     fn position(self, rules: &Rules, outcome: Option<Outcome>) -> Position {
-        let bytes = self.board.to_le_bytes();
+        let bytes = self.board.bits().to_le_bytes();
         let mut pits = [0u8; MAX_PITS];
         pits[..SIDE_BYTE].copy_from_slice(&bytes[..SIDE_BYTE]);
         let [south, north] = self.captured.to_le_bytes();
@@ -665,17 +844,17 @@ fn usual_move(t: &Tables, state: &mut State, stall: bool, pit: usize) -> Option<
     let mover = s.mover() % 2;
     let opponent = mover ^ 1;
     let pit = pit % MAX_LAP_PITS;
-    let seeds = s.board.to_le_bytes()[pit] as usize;
+    let seeds = s.board.seeds(pit);
     let at = pit * HANDS + seeds % HANDS;
-    let sown = s.board.wrapping_add(t.delta[at]);
+    let sown = s.board.plus(t.delta[at]);
     // The chain of captures: the run of pits of 2 or 3 in the opponent's
     // row that ends at the last seed's pit, from a table.
-    let (occupied, twos_threes) = masks(sown);
+    let (occupied, twos_threes) = sown.masks();
     let pattern = (twos_threes >> t.row_start[opponent]) & t.row_bits;
     let entry = (t.chain_row[at] as usize + pattern as usize) % (CHAIN_ROWS * PATTERNS);
     let chain = t.chains[entry];
-    let taken = byte_sum(sown & chain) as u16;
-    let board = sown & !chain;
+    let taken = sown.sum_in(chain);
+    let board = sown.without(chain);
     let captured = s.captured + (taken << (8 * mover));
     let capture = taken != 0;
     let moves = occupied & !(t.chain_pits[entry] as u32) & t.rows[opponent];
@@ -696,7 +875,7 @@ fn usual_move(t: &Tables, state: &mut State, stall: bool, pit: usize) -> Option<
     let mut moves = moves;
     if occupied & t.feed[mover] == 0 {
         // The mover's row is empty: the opponent must feed it.
-        let (feeders, too_full) = feeding(board, t.reach[opponent], t.feed_seeds);
+        let (feeders, too_full) = board.feeding(t.reach[opponent], t.feed_seeds);
         if (moves & feeders == 0) | (moves & too_full != 0) {
             return None;
         }
@@ -707,51 +886,7 @@ fn usual_move(t: &Tables, state: &mut State, stall: bool, pit: usize) -> Option<
     Some((moves, capture))
 }
 
-/// The non-empty pits and the pits holding 2 or 3 seeds, one bit each.
-#[inline(always)]
-fn masks(board: u128) -> (u32, u32) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::*;
-        // SAFETY: SSE2 is part of x86_64; these are register operations.
-        unsafe {
-            let v = _mm_set_epi64x((board >> 64) as i64, board as i64);
-            let empty = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u32;
-            let halved = _mm_and_si128(v, _mm_set1_epi8(!1));
-            let twos_threes = _mm_movemask_epi8(_mm_cmpeq_epi8(halved, _mm_set1_epi8(2))) as u32;
-            (!empty & 0xffff, twos_threes)
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        masks_portable(board)
-    }
-}
-
-/// The pits whose seeds exceed `reach`'s byte (they feed), and those that
-/// hold more than `most`, one bit each.
-#[inline(always)]
-fn feeding(board: u128, reach: u128, most: u8) -> (u32, u32) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::*;
-        // SAFETY: SSE2 is part of x86_64; these are register operations.
-        // (Signed compares: no pit holds more than 120 seeds.)
-        unsafe {
-            let v = _mm_set_epi64x((board >> 64) as i64, board as i64);
-            let r = _mm_set_epi64x((reach >> 64) as i64, reach as i64);
-            let feeds = _mm_movemask_epi8(_mm_cmpgt_epi8(v, r)) as u32;
-            let full = _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(most as i8))) as u32;
-            (feeds, full)
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        feeding_portable(board, reach, most)
-    }
-}
-
-/// [`feeding`] without SIMD.
+/// [`Board::feeding`] without SIMD.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 fn feeding_portable(board: u128, reach: u128, most: u8) -> (u32, u32) {
     let (b, r) = (board.to_le_bytes(), reach.to_le_bytes());
@@ -763,7 +898,7 @@ fn feeding_portable(board: u128, reach: u128, most: u8) -> (u32, u32) {
     masks
 }
 
-/// [`masks`] without SIMD.
+/// [`Board::masks`] without SIMD.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 fn masks_portable(board: u128) -> (u32, u32) {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
@@ -782,7 +917,7 @@ fn masks_portable(board: u128) -> (u32, u32) {
 }
 
 /// The sum of the bytes of `x`; at most 255 (every seed of a ruleset).
-#[inline(always)]
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 fn byte_sum(x: u128) -> u8 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     // Multiplying by ones adds every byte into the top one (no byte sum
@@ -911,7 +1046,7 @@ mod tests {
     }
 
     #[test]
-    fn masks_agree_with_a_loop() {
+    fn board_operations_agree_with_loops() {
         let mut rng = fastrand::Rng::with_seed(3);
         for _ in 0..10_000 {
             let mut bytes = [0u8; 16];
@@ -924,16 +1059,36 @@ mod tests {
                 want.0 |= ((b != 0) as u32) << i;
                 want.1 |= (matches!(b, 2 | 3) as u32) << i;
             }
-            assert_eq!(masks(board), want, "{bytes:?}");
+            assert_eq!(Board::new(board).masks(), want, "{bytes:?}");
             assert_eq!(masks_portable(board), want, "{bytes:?}");
+            let pit = rng.usize(..16);
+            assert_eq!(Board::new(board).seeds(pit), bytes[pit] as usize);
+            assert_eq!(Board::new(board).mover(), (bytes[15] >> 7) as usize);
             let small = board & u128::from_le_bytes([0x7f; 16]);
             let reach = u128::from_le_bytes([rng.u8(0..128); 16]) ^ board.rotate_left(8) & small;
             let reach = reach & u128::from_le_bytes([0x7f; 16]);
             let most = rng.u8(0..128);
-            assert_eq!(feeding(small, reach, most), feeding_portable(small, reach, most));
+            assert_eq!(
+                Board::new(small).feeding(Board::new(reach), most),
+                feeding_portable(small, reach, most)
+            );
+            // Byte by byte: sums wrap within their byte.
+            let other: [u8; 16] = std::array::from_fn(|_| rng.u8(..));
+            let sum: [u8; 16] = std::array::from_fn(|i| bytes[i].wrapping_add(other[i]));
+            let other = u128::from_le_bytes(other);
+            assert_eq!(Board::new(board).plus(Board::new(other)).bits().to_le_bytes(), sum);
+            assert_eq!(bytewise_add(board, other).to_le_bytes(), sum);
+            // The seeds under a mask of whole bytes, and the rest.
+            let mask: [u8; 16] = std::array::from_fn(|_| if rng.bool() { 0xff } else { 0 });
+            let mask = u128::from_le_bytes(mask);
             let small = board & u128::from_le_bytes([7; 16]);
-            let sum: u32 = small.to_le_bytes().iter().map(|&b| b as u32).sum();
-            assert_eq!(byte_sum(small) as u32, sum);
+            let sum: u32 = (small & mask).to_le_bytes().iter().map(|&b| b as u32).sum();
+            assert_eq!(Board::new(small).sum_in(Board::new(mask)) as u32, sum);
+            assert_eq!(byte_sum(small & mask) as u32, sum);
+            assert_eq!(Board::new(board).without(Board::new(mask)).bits(), board & !mask);
+            assert!(Board::new(board).same(Board::new(board)));
+            let bit = 1u128 << rng.u32(..128);
+            assert!(!Board::new(board).same(Board::new(board ^ bit)));
         }
     }
 }
