@@ -35,9 +35,10 @@ use crate::position::{EndReason, Outcome, Position};
 use crate::rules::*;
 use crate::side::{BySide, Side};
 
-/// Rows of the sowing tables: one per possible handful, above the most seeds
-/// a ruleset may have (120, [`Rules::validate`]).
-const HANDS: usize = 128;
+/// Rows of the sowing tables: one per value of a pit's byte (a pit holds at
+/// most 120 seeds, [`Rules::validate`]), so that the byte is an index as it
+/// is.
+const HANDS: usize = 256;
 /// The most pits this path handles: the board must fit a 16-byte number.
 const MAX_LAP_PITS: usize = 16;
 /// Slots of the repetition table (a power of two); a few times more than the
@@ -73,15 +74,6 @@ const SIDE_BYTE: usize = 15;
 /// Every entry of the sowing table adds one to it, so the sowing also hands
 /// the move over (the carry out of the top bit is dropped).
 const SIDE_BIT: u32 = 127;
-
-/// Rows of the capture tables: one per pit where the last seed may fall,
-/// and [`NO_CHAIN`], a row of no captures (the last seed fell in the mover's
-/// own row).
-const CHAIN_ROWS: usize = 16;
-const NO_CHAIN: usize = CHAIN_ROWS - 1;
-/// Columns of the capture tables: which pits of a row (of at most 7) hold
-/// 2 or 3 seeds, one bit each from the row's first pit.
-const PATTERNS: usize = 128;
 
 /// A board: byte `i` holds pit `i`, and the top bit ([`SIDE_BIT`]) the side
 /// to move. In an SSE register on x86-64 (sown, masked and compared there,
@@ -284,21 +276,15 @@ struct Tables {
     /// board, byte by byte (wrapping: the taken seeds are subtracted, and
     /// the side to move changes).
     delta: Box<[Board; MAX_LAP_PITS * HANDS]>,
-    /// `chain_row[pit * HANDS + seeds]`: the first entry of the row of
-    /// `chains` for the pit where the last seed falls, if it is in the
-    /// opponent's row; otherwise that of [`NO_CHAIN`].
-    chain_row: Box<[u16; MAX_LAP_PITS * HANDS]>,
-    /// `chains[last * PATTERNS + pattern]`: the bytes of the board that a
-    /// last seed in `last` captures when the pits of its row that hold 2 or
-    /// 3 are `pattern` (the run of them that ends at `last`), all ones.
-    chains: Box<[Board; CHAIN_ROWS * PATTERNS]>,
-    /// The same pits, one bit each.
-    chain_pits: Box<[u16; CHAIN_ROWS * PATTERNS]>,
+    /// `last[pit * HANDS + seeds]`: the pit where the last seed falls.
+    last: Box<[u8; MAX_LAP_PITS * HANDS]>,
+    /// `runs[first * 16 + end]`: bytes `first..end` all ones (none if
+    /// `end <= first`), for taking a chain of captures.
+    runs: Box<[Board; 256]>,
     /// The pits of each row, by [`Side::index`].
     rows: [u32; 2],
-    /// The first pit of each row, and the bits of a row's pattern.
+    /// The first pit of each row.
     row_start: [u32; 2],
-    row_bits: u32,
     /// A mover's pits that must not all be empty after the move, or the
     /// opponent would have to be fed: their row, or every pit if feeding is
     /// not required.
@@ -452,11 +438,7 @@ impl LapPlayout {
         };
         let n = rules.pit_count();
         let ppr = rules.pits_per_row as u32;
-        if rules.sowing != Sowing::SingleLap
-            || ppr > 7
-            || n >= NO_CHAIN
-            || rules.validate().is_err()
-        {
+        if rules.sowing != Sowing::SingleLap || ppr > 7 || rules.validate().is_err() {
             return None;
         }
         let row = (1u32 << ppr) - 1;
@@ -464,7 +446,7 @@ impl LapPlayout {
         let row_start = [0, ppr];
         let total = rules.total_seeds() as usize;
         let mut delta = Box::new([Board::new(0); MAX_LAP_PITS * HANDS]);
-        let mut chain_row = Box::new([(NO_CHAIN * PATTERNS) as u16; MAX_LAP_PITS * HANDS]);
+        let mut last = Box::new([0u8; MAX_LAP_PITS * HANDS]);
         let mut adds = vec![[0u8; MAX_LAP_PITS]; MAX_LAP_PITS * HANDS];
         for pit in 0..n {
             let mover = Pit(pit as u8).owner(rules);
@@ -483,27 +465,13 @@ impl LapPlayout {
                 bytes[pit] = bytes[pit].wrapping_sub(seeds as u8);
                 bytes[SIDE_BYTE] = 1 << (SIDE_BIT % 8);
                 delta[pit * HANDS + seeds] = Board::new(u128::from_le_bytes(bytes));
-                if rows[mover.index() ^ 1] & 1 << drops.last != 0 {
-                    chain_row[pit * HANDS + seeds] = (drops.last * PATTERNS) as u16;
-                }
+                last[pit * HANDS + seeds] = drops.last as u8;
             }
         }
-        let mut chains = Box::new([Board::new(0); CHAIN_ROWS * PATTERNS]);
-        let mut chain_pits = Box::new([0u16; CHAIN_ROWS * PATTERNS]);
-        for last in 0..n {
-            let first = row_start[Pit(last as u8).owner(rules).index()] as usize;
-            for pattern in 0..PATTERNS {
-                // Back from `last` while the pits hold 2 or 3.
-                let (mut pit, mut chain) = (last, 0u128);
-                while pit >= first && pattern & 1 << (pit - first) != 0 {
-                    chain |= 0xff << (8 * pit);
-                    chain_pits[last * PATTERNS + pattern] |= 1 << pit;
-                    if pit == first {
-                        break;
-                    }
-                    pit -= 1;
-                }
-                chains[last * PATTERNS + pattern] = Board::new(chain);
+        let mut runs = Box::new([Board::new(0); 256]);
+        for first in 0..16 {
+            for end in first + 1..16 {
+                runs[first * 16 + end] = Board::new((1u128 << (8 * end)) - (1u128 << (8 * first)));
             }
         }
         let scores =
@@ -545,12 +513,10 @@ impl LapPlayout {
             tables: Tables {
                 rules: *rules,
                 delta,
-                chain_row,
-                chains,
-                chain_pits,
+                last,
+                runs,
                 rows,
                 row_start,
-                row_bits: row,
                 feed,
                 reach,
                 feed_seeds,
@@ -845,19 +811,25 @@ fn usual_move(t: &Tables, state: &mut State, stall: bool, pit: usize) -> Option<
     let opponent = mover ^ 1;
     let pit = pit % MAX_LAP_PITS;
     let seeds = s.board.seeds(pit);
-    let at = pit * HANDS + seeds % HANDS;
+    let at = pit * HANDS + seeds;
     let sown = s.board.plus(t.delta[at]);
-    // The chain of captures: the run of pits of 2 or 3 in the opponent's
-    // row that ends at the last seed's pit, from a table.
+    let last = t.last[at] as u32 % 16;
+    // The chain of captures: the pits of 2 or 3 in the opponent's row,
+    // going back from the last seed's pit (bit operations, not a table: the
+    // next move depends on them). `first` is the chain's first pit, `last +
+    // 1` if there is none (the last seed fell in the mover's own row, or in
+    // a pit that does not hold 2 or 3).
     let (occupied, twos_threes) = sown.masks();
-    let pattern = (twos_threes >> t.row_start[opponent]) & t.row_bits;
-    let entry = (t.chain_row[at] as usize + pattern as usize) % (CHAIN_ROWS * PATTERNS);
-    let chain = t.chains[entry];
+    let up_to_last = (2u32 << last) - 1;
+    let breaks = !(twos_threes & t.rows[opponent]) & up_to_last;
+    let first = 32 - breaks.leading_zeros();
+    let chain_pits = up_to_last >> first << first;
+    let chain = t.runs[(first as usize * 16 + last as usize + 1) % 256];
     let taken = sown.sum_in(chain);
     let board = sown.without(chain);
     let captured = s.captured + (taken << (8 * mover));
     let capture = taken != 0;
-    let moves = occupied & !(t.chain_pits[entry] as u32) & t.rows[opponent];
+    let moves = occupied & !chain_pits & t.rows[opponent];
     // No moves left to the opponent (also after a grand slam, which the
     // rules may forbid or turn into a wipe-out), or the stall limit near.
     if (moves == 0) | stall {
