@@ -1017,6 +1017,51 @@ mod tests {
         }
     }
 
+    /// Games from a set-up position whose score has reached the target
+    /// already (the fast path leaves every move to the engine), and from
+    /// one with few seeds left under a stall limit (games that stall), agree
+    /// with `Game` too.
+    #[test]
+    fn agrees_with_game_past_the_target_and_at_the_stall_limit() {
+        let stalling = Rules { stall: Stall::QuietMoves(20), ..ABAPA };
+        for (rules, captured) in [(ABAPA, (25, 0)), (stalling, (10, 14))] {
+            let mut start = rules.start();
+            // 48 seeds: the captured ones, and the rest one a pit from
+            // South's first pit on, two in the last ones.
+            let left = 48 - captured.0 - captured.1;
+            for (i, pit) in start.pits[..12].iter_mut().enumerate() {
+                *pit = (left / 12 + (i < left as usize % 12) as u8) as u8;
+            }
+            start.captured = BySide::new(captured.0, captured.1);
+            assert_eq!(start.pits[..12].iter().map(|&p| p as u32).sum::<u32>(), left as u32);
+            let mut fast = LapPlayout::new(&rules).unwrap();
+            let mut rng = fastrand::Rng::with_seed(5);
+            let mut stalled = 0;
+            for g in 0..50 {
+                let mut game = Game::from_position(rules, start);
+                fast.restart(game.position());
+                let mut plies = 0;
+                while !game.legal_moves().is_empty() {
+                    assert_eq!(fast.legal_moves(), game.legal_moves(), "game {g}");
+                    let legal = game.legal_moves();
+                    let pit = legal.nth(rng.usize(..legal.len())).unwrap();
+                    game.play(pit).unwrap();
+                    fast.play(pit);
+                    assert_eq!(&fast.position(), game.position(), "game {g}");
+                    plies += 1;
+                }
+                assert!(fast.legal_moves().is_empty());
+                let reason = game.position().outcome().unwrap().reason;
+                stalled += (reason == EndReason::Stall) as u32;
+                if captured.0 >= 25 {
+                    // The target is checked after every move.
+                    assert_eq!((plies, reason), (1, EndReason::Target), "game {g}");
+                }
+            }
+            assert!(rules == ABAPA || stalled > 0, "no game stalled");
+        }
+    }
+
     #[test]
     fn board_operations_agree_with_loops() {
         let mut rng = fastrand::Rng::with_seed(3);
