@@ -5,24 +5,31 @@
 //! bookkeeping that a playout does not need (a copy of every position, a
 //! checked move, the move list) and on branches that no predictor can guess
 //! (where a sowing ends, whether it captures). Here the board is one 16-byte
-//! number held in registers, and the usual move is a handful of
-//! instructions without a data-dependent branch:
+//! [`Board`] held in an SSE register (the side to move in its top bit), and
+//! the usual move is a handful of instructions without a data-dependent
+//! branch:
 //!
-//! - the sowing is one addition: `DELTA[pit][seeds]` is what sowing `seeds`
-//!   from `pit` adds to the board, whole laps (and the skipped origin)
-//!   included, minus the seeds taken; the table is filled by the engine's own
-//!   seed-by-seed sowing, so [`crate::Origin`] is still answered in one place;
+//! - the move is picked from the legal moves' bits by `pdep` and `tzcnt`
+//!   (a table where the CPU lacks them);
+//! - the sowing is one byte-wise addition: `delta[pit][seeds]` is what
+//!   sowing `seeds` from `pit` adds to the board, whole laps (and the
+//!   skipped origin) included, minus the seeds taken, and the side to move
+//!   handed over; the table is filled by the engine's own seed-by-seed
+//!   sowing, so [`crate::Origin`] is still answered in one place;
 //! - the capture of twos and threes is found with bit masks (the pits of 2
-//!   or 3 in the opponent's row, the run of them that ends at the last seed)
-//!   and taken with one mask and one sum of bytes;
+//!   or 3 in the opponent's row, the run of them that ends at the last seed,
+//!   by a leading-zero count) and taken with one mask and one sum of bytes;
 //! - the repetition rule keeps the positions since the last capture in a
 //!   list and a table of hash slots stamped with a capture count, so that
 //!   the usual "no repetition" is one load and a compare, and a capture
-//!   empties both by bumping the count.
+//!   empties both by bumping the count; the list's length is also the count
+//!   of moves without a capture (the stall rule's);
+//! - the target is looked at only after a capture, and only when a score is
+//!   near it.
 //!
-//! Anything unusual (a grand slam that the rules turn into a wipe-out, a
-//! target reached, a stall limit, a player who cannot move or must be fed)
-//! is played again from the position before the move by the general engine,
+//! Anything unusual (a grand slam, whatever the rules make of it, a target
+//! reached, a stall limit, a player who cannot move or must be fed) is
+//! played again from the position before the move by the general engine,
 //! [`Rules::apply`], so those rules are answered in one place too. The tests
 //! below play many random games move by move through this path and through
 //! [`crate::Game`] for every preset and compare every position.
