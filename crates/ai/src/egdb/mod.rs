@@ -30,6 +30,7 @@ mod format;
 mod index;
 pub(crate) mod mem;
 pub mod play;
+mod relay;
 mod retro;
 mod solve;
 mod storage;
