@@ -30,7 +30,9 @@
 //! the other side to move (one quiet edge); and a move after which the
 //! opponent passes gives the mover another turn.
 
+use super::retro::{unpack, Parent};
 use super::solve::Solver;
+use super::EgdbError;
 use mancala_rules::{BySide, Capture, Origin, Pit, Rules, Side, Sowing, MAX_PITS};
 
 /// The "pit" reported for a pass (see [`Solver::relay_predecessors`]).
@@ -50,7 +52,54 @@ pub(crate) fn layer_supported(rules: &Rules, n: usize) -> bool {
     n < rules.pit_count()
 }
 
+/// The error for a layer with as many seeds as pits or more.
+pub(crate) fn too_many_seeds(rules: &Rules, n: usize) -> EgdbError {
+    EgdbError::Unsupported(format!(
+        "the retrograde builder un-sows relay sowing only with fewer seeds on the board than \
+         pits ({n} seeds, {} pits); use the edges builder",
+        rules.pit_count()
+    ))
+}
+
 impl Solver<'_> {
+    /// Whether `side`, named to move on `board`, passes at once (relay
+    /// rules: a position of kind `PASSED`).
+    pub(crate) fn passes(&self, board: &[u8], side: Side) -> bool {
+        let pos = self.rules.setup_unchecked(board, BySide::new(0, 0), side);
+        !pos.is_over() && pos.to_move() != side
+    }
+
+    /// [`Solver::parents`] under relay sowing: the quiet predecessors of a
+    /// position (as stored) whose value changed from `old` to `new` in the
+    /// last round, from [`Solver::relay_predecessors`]; a predecessor with
+    /// North to move is indexed as stored (its mirror, where one side is
+    /// stored), and each edge is reported once, as the edges builder
+    /// stores it.
+    pub(crate) fn relay_parents(
+        &self,
+        child: &[u8],
+        child_side: Side,
+        new: u16,
+        old: u16,
+        f: &mut impl FnMut(Parent),
+    ) -> Result<(), EgdbError> {
+        let (wn, ln) = unpack(new);
+        let (wo, lo) = unpack(old);
+        let mut error = None;
+        self.relay_predecessors(child, child_side, &mut |parent, side, _| {
+            let (tw, tl) = match self.ends_in_play(parent, side) {
+                Ok(e) => e,
+                Err(e) => return error = Some(e),
+            };
+            let pi = self.index(parent, self.n, side);
+            // The child's values as the parent's mover sees them.
+            let (w_new, l_new, l_old) =
+                if child_side == side { (wn, ln, lo) } else { (ln, wn, wo) };
+            f(Parent { pi, tw, tl, w_new, l_new, l_old });
+        });
+        error.map_or(Ok(()), Err)
+    }
+
     /// The quiet predecessors of the position `child` with `child_side` to
     /// move in this layer, under relay sowing: `f(board, side, pit)` for
     /// each position (`board` with `side` to move, both as played, not as
