@@ -15,17 +15,22 @@
 //! `k` computes exactly the reference's sweep `k`.
 //!
 //! Supported: single-lap sowing (un-sowing is then unambiguous) and rules in
-//! which a player without seeds ends the game (so nobody ever passes). Any
-//! quiet move that gives the mover another turn is reported as an error.
+//! which a player without seeds ends the game (so nobody ever passes); any
+//! quiet move that gives the mover another turn is then reported as an
+//! error. And relay sowing with passes (Anywoli), whose predecessors come
+//! from `relay.rs`.
 
 use super::index::{next_board, Binomials, Sides};
 use super::mem::huge_vec;
+use super::relay;
 use super::solve::{
     bound_of_round, combine, has_bounds, layer_exists, stall_limit, Layer, Phase, Solver, Tally,
-    NORMAL, TERMINAL,
+    NORMAL, PASSED, TERMINAL,
 };
 use super::EgdbError;
-use mancala_rules::{BySide, Capture, Origin, Pit, Rules, Side, Sowing, Stall, Starved, MAX_PITS};
+use mancala_rules::{
+    BySide, Capture, Moves, Origin, Pit, Rules, Side, Sowing, Stall, Starved, MAX_PITS,
+};
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 const RELAXED: Ordering = Ordering::Relaxed;
@@ -80,7 +85,7 @@ pub(crate) fn prefetch<T>(x: &T) {
 pub(crate) fn unsupported() -> EgdbError {
     EgdbError::Unsupported(
         "the retrograde builder needs single-lap sowing and rules in which a player without \
-         seeds ends the game; use the edges builder"
+         seeds ends the game, or relay sowing that sows the emptied pit; use the edges builder"
             .into(),
     )
 }
@@ -88,6 +93,7 @@ pub(crate) fn unsupported() -> EgdbError {
 /// Whether the retrograde builder handles these rules.
 pub(crate) fn supports(rules: &Rules) -> bool {
     matches!(rules.sowing, Sowing::SingleLap) && matches!(rules.starved, Starved::GameEnds(_))
+        || relay::supports(rules)
 }
 
 #[inline]
@@ -461,6 +467,9 @@ impl Solver<'_> {
         if !layer_exists(self.rules, self.n) {
             return Ok(Layer::empty());
         }
+        if relay::supports(self.rules) && !relay::layer_supported(self.rules, self.n) {
+            return Err(relay::too_many_seeds(self.rules, self.n));
+        }
         let positions = self.positions();
         if positions > u32::MAX as u64 {
             return Err(EgdbError::TooBig { seeds: self.n as u32, positions });
@@ -613,14 +622,16 @@ impl Solver<'_> {
             quiet += 1;
             extra_turn |= child_side == side;
         })?;
+        let relay = relay::supports(self.rules);
         match s.kind {
             TERMINAL => Ok((TERMINAL_MARK, HELD, pack(s.tw, s.tl))),
-            NORMAL if extra_turn => Err(EgdbError::Unsupported(
+            NORMAL if extra_turn && !relay => Err(EgdbError::Unsupported(
                 "a move without capture gives the mover another turn, which the \
                  retrograde builder does not handle; use the edges builder"
                     .into(),
             )),
-            NORMAL => {
+            // (A side that passes: one quiet edge, `wm` never, `lm` 0.)
+            k if k == NORMAL || (k == PASSED && relay) => {
                 let lm = if quiet > 0 { m1 } else { s.lm };
                 let (w, l) = combine(m1, s.tw, s.tl, s.wm, lm);
                 let (_, held) = combine(m1, s.tw, s.tl, s.wm, s.lm);
@@ -658,6 +669,9 @@ impl Solver<'_> {
                 (&mirror[..p], Side::North)
             }
         };
+        if relay::supports(self.rules) {
+            return self.relay_parents(child, child_side, new, old, f);
+        }
         let (wn, ln) = unpack(new);
         let (wo, lo) = unpack(old);
         let mut error = None;
@@ -861,7 +875,10 @@ impl Solver<'_> {
         let (n, m1) = (self.n, (self.m() + 1) as u8);
         let zero = BySide::new(0u8, 0u8);
         let pos0 = self.rules.setup_unchecked(board, zero, side);
-        if stat == TERMINAL_MARK || pos0.is_over() || pos0.to_move() != side {
+        // A side that passes (relay rules): its one quiet child is the same
+        // board with the other side to move.
+        let passes = !pos0.is_over() && pos0.to_move() != side && relay::supports(self.rules);
+        if stat == TERMINAL_MARK || pos0.is_over() || (pos0.to_move() != side && !passes) {
             return Err(EgdbError::Internal("a finished position was marked".into()));
         }
         let (tw, tl) = self.ends_in_play(board, side)?;
@@ -873,7 +890,14 @@ impl Solver<'_> {
         // their values: the reads overlap.
         let mut children = [(0usize, false); MAX_PITS];
         let mut quiet = 0;
-        for pit in self.rules.legal_moves(&pos0) {
+        if passes {
+            let ci = self.index(board, n, !side);
+            prefetch(ci);
+            children[0] = (ci, false);
+            quiet = 1;
+        }
+        let moves = if passes { Moves::EMPTY } else { self.rules.legal_moves(&pos0) };
+        for pit in moves {
             let child = self.rules.play_unchecked(&pos0, pit);
             if child.is_over() || child.board_seeds() as usize != n {
                 continue;
@@ -948,11 +972,15 @@ impl Solver<'_> {
         let limit = stall_limit(self.rules);
         let mut cursor = Cursor::new();
         let mut mine = Tally::default();
+        let relay = relay::supports(self.rules);
         for idx in self.block(b) {
             if st.stat[idx].load(RELAXED) == TERMINAL_BYTE {
                 continue;
             }
             let (board, side) = self.board_of(&mut cursor, idx);
+            if relay && self.passes(board, side) {
+                continue; // a side that passes is not counted (as in `run_edges`)
+            }
             let (tw, tl) = self.ends_in_play(board, side)?;
             let (w, l) = (st.slots[idx].win.load(RELAXED), st.slots[idx].lose.load(RELAXED));
             let stalls = limit
