@@ -267,6 +267,11 @@ struct State {
     /// (the `lose` its predecessors see it leave); during a round, from
     /// phase 2 on, the new `lose` of a position computed from its moves.
     other: Vec<AtomicU8>,
+    /// Relay rules only (else empty): the `lose` before the last round of
+    /// a position that changed in it. A quiet move that gives the mover
+    /// another turn sees its child's `lose` as its own (see
+    /// `relay.rs`), so marking needs the child's old `lose` too.
+    old_lose: Vec<AtomicU8>,
     /// Positions that changed in the last round.
     changed: Vec<AtomicU64>,
     /// Positions whose value changes in this round.
@@ -497,6 +502,7 @@ impl Solver<'_> {
             },
             stat: bytes(total, 0),
             other: bytes(total, 0),
+            old_lose: bytes(if relay::supports(self.rules) { total } else { 0 }, 0),
             changed: atomics64(words),
             dirty: atomics64(words),
             full: atomics64(words),
@@ -536,8 +542,8 @@ impl Solver<'_> {
             progress(Phase::Count, scaled(d, 0, 1), positions)
         })?;
         let tally = tally.into_inner().expect("tally lock");
-        let State { slots, stat, other, changed, dirty, full, rounds } = st;
-        drop((stat, other, changed, dirty, full));
+        let State { slots, stat, other, old_lose, changed, dirty, full, rounds } = st;
+        drop((stat, other, old_lose, changed, dirty, full));
         let mut data = huge_vec(total * if rounds.is_empty() { 2 } else { 3 });
         for slot in slots {
             data.push(slot.win.into_inner());
@@ -592,6 +598,9 @@ impl Solver<'_> {
             st.slots[idx].win.store(w, RELAXED);
             st.slots[idx].lose.store(l, RELAXED);
             st.other[idx].store(m1, RELAXED);
+            if !st.old_lose.is_empty() {
+                st.old_lose[idx].store(m1, RELAXED);
+            }
             if value != bottom {
                 word |= 1 << (idx % 64);
                 changes += 1;
@@ -720,7 +729,8 @@ impl Solver<'_> {
                 // Only the old `win` is kept: a quiet move's child has the
                 // other side to move, so its parents see its `win` as the
                 // `lose` it gives them (see `parents`).
-                let old = pack(st.other[ci].load(RELAXED), 0);
+                let old_lose = st.old_lose.get(ci).map_or(0, |x| x.load(RELAXED));
+                let old = pack(st.other[ci].load(RELAXED), old_lose);
                 // In play as set up: round 1 found it NORMAL.
                 let found = self.parents(board, child_side, new, old, &mut |parent| {
                     prefetch(&st.slots[parent.pi]);
@@ -822,7 +832,10 @@ impl Solver<'_> {
         let (n, m1) = (self.n, (self.m() + 1) as u8);
         let zero = BySide::new(0u8, 0u8);
         let pos0 = self.rules.setup_unchecked(board, zero, side);
-        if lm0 == TERMINAL_BYTE || pos0.is_over() || pos0.to_move() != side {
+        // A side that passes (relay rules): its one quiet child is the same
+        // board with the other side to move.
+        let passes = !pos0.is_over() && pos0.to_move() != side && relay::supports(self.rules);
+        if lm0 == TERMINAL_BYTE || pos0.is_over() || (pos0.to_move() != side && !passes) {
             return Err(EgdbError::Internal("a finished position was marked".into()));
         }
         let (tw, tl) = self.ends_in_play(board, side)?;
@@ -833,7 +846,14 @@ impl Solver<'_> {
         // values: the reads overlap.
         let mut children = [(0usize, false); MAX_PITS];
         let mut quiet = 0;
-        for pit in self.rules.legal_moves(&pos0) {
+        if passes {
+            let ci = self.index(board, n, !side);
+            prefetch(ci);
+            children[0] = (ci, false);
+            quiet = 1;
+        }
+        let moves = if passes { Moves::EMPTY } else { self.rules.legal_moves(&pos0) };
+        for pit in moves {
             let child = self.rules.play_unchecked(&pos0, pit);
             if child.is_over() || child.board_seeds() as usize != n {
                 continue;
@@ -949,6 +969,9 @@ impl Solver<'_> {
                     slot.win.store(new_win, RELAXED);
                     slot.lose.store(new_lose, RELAXED);
                     st.other[pi].store(win, RELAXED);
+                    if !st.old_lose.is_empty() {
+                        st.old_lose[pi].store(lose, RELAXED);
+                    }
                     moved |= bit;
                     changes += 1;
                     if !st.rounds.is_empty() {
