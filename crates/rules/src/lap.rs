@@ -102,20 +102,34 @@ impl Board {
     #[inline(always)]
     fn new(bits: u128) -> Board {
         // SAFETY: both are 16 bytes, and any bits are valid for either.
-        Board(unsafe { std::mem::transmute::<u128, Lanes>(bits) })
+        #[cfg(target_arch = "x86_64")]
+        let lanes = unsafe { std::mem::transmute::<u128, Lanes>(bits) };
+        #[cfg(not(target_arch = "x86_64"))]
+        let lanes = bits;
+        Board(lanes)
     }
 
     #[inline(always)]
     fn bits(self) -> u128 {
+        #[cfg(target_arch = "x86_64")]
         // SAFETY: as in `new`.
-        unsafe { std::mem::transmute::<Lanes, u128>(self.0) }
+        unsafe {
+            std::mem::transmute::<Lanes, u128>(self.0)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self.0
+        }
     }
 
     /// The seeds in `pit`.
     #[inline(always)]
     fn seeds(self, pit: usize) -> usize {
-        // SAFETY: as in `new`.
+        // SAFETY: as in `new` (x86-64 is little-endian: byte `i` is pit `i`).
+        #[cfg(target_arch = "x86_64")]
         let bytes = unsafe { std::mem::transmute::<Lanes, [u8; 16]>(self.0) };
+        #[cfg(not(target_arch = "x86_64"))]
+        let bytes = self.0.to_le_bytes();
         bytes[pit % 16] as usize
     }
 
