@@ -112,6 +112,79 @@ fn occupancy(pos: &Position) -> u32 {
     }
 }
 
+/// Masks of the board's pits, one bit each, for [`Rules::first_lap_ends`].
+struct LapEnds {
+    /// The empty pits.
+    empty: u32,
+    /// The pits holding three seeds.
+    three: u32,
+    /// The pits holding fewer seeds than the board has pits (a lap from one
+    /// of them reaches no pit twice).
+    short: u32,
+}
+
+/// [`LapEnds`] for a board of `n` pits.
+#[inline(always)]
+fn lap_ends(pos: &Position, n: u8) -> LapEnds {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // As in `occupancy`: 16 + 8 bytes compared at once.
+        use std::arch::x86_64::*;
+        let mut tail = [0u8; 16];
+        tail[..8].copy_from_slice(&pos.pits[16..24]);
+        // SAFETY: SSE2 is always available on x86_64; the loads are unaligned
+        // loads of 16 bytes from arrays of at least 16 bytes.
+        unsafe {
+            let head = _mm_loadu_si128(pos.pits.as_ptr() as *const __m128i);
+            let tail = _mm_loadu_si128(tail.as_ptr() as *const __m128i);
+            let mask = |v: __m128i, w: __m128i| {
+                (_mm_movemask_epi8(v) as u32 | (_mm_movemask_epi8(w) as u32) << 16) & 0x00ff_ffff
+            };
+            let equal = |v: i8| {
+                let v = _mm_set1_epi8(v);
+                mask(_mm_cmpeq_epi8(head, v), _mm_cmpeq_epi8(tail, v))
+            };
+            // Unsigned `seeds < n`: `min(seeds, n - 1) == seeds`.
+            let most = _mm_set1_epi8(n.saturating_sub(1) as i8);
+            let short = mask(
+                _mm_cmpeq_epi8(_mm_min_epu8(head, most), head),
+                _mm_cmpeq_epi8(_mm_min_epu8(tail, most), tail),
+            );
+            LapEnds { empty: equal(0), three: equal(3), short }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut ends = LapEnds { empty: 0, three: 0, short: 0 };
+        for (i, &seeds) in pos.pits.iter().enumerate() {
+            ends.empty |= ((seeds == 0) as u32) << i;
+            ends.three |= ((seeds == 3) as u32) << i;
+            ends.short |= ((seeds < n) as u32) << i;
+        }
+        ends
+    }
+}
+
+/// [`Position::board_seeds`] in a few instructions (a sum of absolute
+/// differences from zero over the 24 bytes).
+#[inline(always)]
+fn seeds_on_board(pos: &Position) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of x86_64; the loads cover `pits[..16]` and
+    // `pits[16..24]`, inside the 24-byte array.
+    unsafe {
+        use std::arch::x86_64::*;
+        let pits = pos.pits.as_ptr();
+        let head = _mm_loadu_si128(pits as *const __m128i);
+        let tail = _mm_loadl_epi64(pits.add(16) as *const __m128i);
+        let zero = _mm_setzero_si128();
+        let sums = _mm_add_epi64(_mm_sad_epu8(head, zero), _mm_sad_epu8(tail, zero));
+        (_mm_cvtsi128_si64(sums) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums))) as u32
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    pos.board_seeds()
+}
+
 /// `RUNS[a][b]`: a one in each byte `a..b` of a 16-byte number (none if
 /// `b <= a`), for [`sow_lap_at_once`].
 const RUNS: [[u128; 17]; 17] = {
@@ -239,6 +312,136 @@ fn sow_lap_at_once(
     }
 }
 
+/// Relay laps from this one on look for an endless relay (Brent's cycle
+/// detection on the state at the start of each lap); before it, every lap
+/// is played without saving or comparing boards. An endless relay repeats
+/// for ever, so it is found all the same, a few laps later; a relay that
+/// ends (almost every one: Anywoli's take a handful of laps) pays nothing.
+const CYCLE_CHECK_FROM: u32 = 16;
+
+/// One lap of a relay sowing that nobody watches, added to the board at once
+/// rather than seed by seed (where each lap ends is a coin toss to a branch
+/// predictor): `hand < n` seeds taken from `start` (emptied here) and sown
+/// into the following pits of a ring of `n <= 24` pits, none skipped (with
+/// fewer seeds than pits, `start` is not reached, so no pit gets two).
+/// With `fours`, a seed that is not the lap's last and makes a pit hold 4
+/// captures them for the pit's owner (`south` is South's row, a bit a pit);
+/// if those captures would leave 4 seeds or fewer in play, which ends the
+/// game in the middle of the lap, the board is left as it was and `None`
+/// returned, for the seed-by-seed loop to play the lap in order. Otherwise
+/// returns the pit of the lap's last seed. `tests/properties.rs` compares
+/// every move with the seed-by-seed loop (used when events are watched).
+#[inline(always)]
+fn relay_lap_at_once(
+    pos: &mut Position,
+    start: usize,
+    hand: usize,
+    n: usize,
+    south: u32,
+    fours: bool,
+    in_play: &mut u32,
+) -> Option<usize> {
+    debug_assert!(hand < n && n <= MAX_PITS);
+    let end = start + hand; // the last pit, counted past the end of the ring
+    let last = if end >= n { end - n } else { end };
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of x86_64; the unaligned 16-byte load and store
+    // cover `pits[..16]` and the 8-byte ones `pits[16..24]`, inside the
+    // 24-byte array.
+    unsafe {
+        use std::arch::x86_64::*;
+        let at = |v: usize| _mm_set1_epi8(v as i8);
+        let low = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        let high = _mm_add_epi8(low, at(16));
+        // Pits after `start` up to `end` on the ring, then those reached
+        // after going round past the end: index <= end - n (none if
+        // negative).
+        let wrapped_to = _mm_set1_epi8(end as i8 - n as i8);
+        let run = |index: __m128i| {
+            let forward = _mm_andnot_si128(
+                _mm_cmpgt_epi8(index, at(end)),
+                _mm_and_si128(_mm_cmpgt_epi8(index, at(start)), _mm_cmplt_epi8(index, at(n))),
+            );
+            _mm_or_si128(
+                forward,
+                _mm_andnot_si128(_mm_cmpgt_epi8(index, wrapped_to), _mm_set1_epi8(-1)),
+            )
+        };
+        let pits = pos.pits.as_mut_ptr();
+        let head = _mm_loadu_si128(pits as *const __m128i);
+        let tail = _mm_loadl_epi64(pits.add(16) as *const __m128i);
+        let (run_low, run_high) = (run(low), run(high));
+        let empty_start = |board: __m128i, index: __m128i| {
+            _mm_andnot_si128(_mm_cmpeq_epi8(index, at(start)), board)
+        };
+        let one = _mm_set1_epi8(1);
+        let mut head_after = _mm_add_epi8(empty_start(head, low), _mm_and_si128(run_low, one));
+        let mut tail_after = _mm_add_epi8(empty_start(tail, high), _mm_and_si128(run_high, one));
+        if fours {
+            // Pits of the run, but the last, that held 3: they now hold 4.
+            let three = at(3);
+            let four_low = _mm_andnot_si128(
+                _mm_cmpeq_epi8(low, at(last)),
+                _mm_and_si128(run_low, _mm_cmpeq_epi8(head, three)),
+            );
+            let four_high = _mm_andnot_si128(
+                _mm_cmpeq_epi8(high, at(last)),
+                _mm_and_si128(run_high, _mm_cmpeq_epi8(tail, three)),
+            );
+            let fours_made = (_mm_movemask_epi8(four_low) as u32
+                | (_mm_movemask_epi8(four_high) as u32) << 16)
+                & 0x00ff_ffff;
+            if fours_made != 0 {
+                let taken = 4 * fours_made.count_ones();
+                if *in_play <= taken + 4 {
+                    return None;
+                }
+                *in_play -= taken;
+                let by_south = 4 * (fours_made & south).count_ones();
+                pos.captured.south += by_south as u8;
+                pos.captured.north += (taken - by_south) as u8;
+                head_after = _mm_andnot_si128(four_low, head_after);
+                tail_after = _mm_andnot_si128(four_high, tail_after);
+            }
+        }
+        _mm_storeu_si128(pits as *mut __m128i, head_after);
+        _mm_storel_epi64(pits.add(16) as *mut __m128i, tail_after);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let reached = |i: usize| (i > start && i <= end) || i + n <= end;
+        if fours {
+            let mut fours_made = 0u32;
+            for i in 0..n {
+                if reached(i) && i != last && pos.pits[i] == 3 {
+                    fours_made |= 1 << i;
+                }
+            }
+            let taken = 4 * fours_made.count_ones();
+            if fours_made != 0 && *in_play <= taken + 4 {
+                return None;
+            }
+            *in_play -= taken;
+            let by_south = 4 * (fours_made & south).count_ones();
+            pos.captured.south += by_south as u8;
+            pos.captured.north += (taken - by_south) as u8;
+            for i in 0..n {
+                if fours_made & (1 << i) != 0 {
+                    pos.pits[i] = 0;
+                } else if reached(i) {
+                    pos.pits[i] += 1;
+                }
+            }
+        } else {
+            for i in 0..n {
+                pos.pits[i] += reached(i) as u8;
+            }
+        }
+        pos.pits[start] = 0;
+    }
+    Some(last)
+}
+
 impl Rules {
     #[inline]
     fn row_range(&self, side: Side) -> std::ops::Range<usize> {
@@ -291,11 +494,13 @@ impl Rules {
     pub fn is_legal(&self, pos: &Position, pit: Pit) -> bool {
         self.check(pos, pit).is_ok()
             && (matches!(self.sowing, Sowing::SingleLap)
+                || self.first_lap_ends(pos, pos.to_move, Moves(u32::MAX)).contains(pit)
                 || self.sow(&mut { *pos }, pit, &mut ()).is_some())
     }
 
     /// The legal moves of `side` as if it were to move. With `first_only`,
-    /// stops at the first legal move found (used to ask "can they move?").
+    /// stops once some are found, which may be fewer than all (used to ask
+    /// "can they move?").
     #[inline]
     fn moves_for(&self, pos: &Position, side: Side, first_only: bool) -> Moves {
         let occupancy = occupancy(pos);
@@ -319,12 +524,21 @@ impl Rules {
         must_feed: bool,
         first_only: bool,
     ) -> Moves {
+        // Without feeding, a move is legal unless its relay never ends: the
+        // moves whose first lap ends the move need no sowing.
+        let quick =
+            if must_feed { Moves::EMPTY } else { self.first_lap_ends(pos, side, candidates) };
+        if first_only && !quick.is_empty() {
+            // Usually some move's first lap ends it: whether a player must
+            // pass ([`Rules::settle`]) is then answered without sowing.
+            return quick;
+        }
         let mut probe = *pos;
         probe.to_move = side;
         let opponent = self.row_range(!side);
-        let mut legal = Moves::EMPTY;
+        let mut legal = quick;
         let mut feeders = Moves::EMPTY;
-        for pit in candidates {
+        for pit in Moves(candidates.0 & !quick.0) {
             let mut watch =
                 RowWatch { lo: opponent.start as u8, hi: opponent.end as u8, sown_into: false };
             let mut sown = probe;
@@ -355,6 +569,39 @@ impl Rules {
             Feeding::Required { otherwise: Unfed::AnyMove, .. } => legal,
             _ => Moves::EMPTY,
         }
+    }
+
+    /// The moves among `candidates` (non-empty pits of one row) that end
+    /// with their first lap, read off the board without sowing: such a move
+    /// is never endless. A lap of fewer seeds than pits drops one seed in
+    /// each pit it reaches and the last one in a pit that no other seed of
+    /// the lap reaches, (origin + seeds) mod pits, whether or not the origin
+    /// is skipped (it is not reached). That seed ends the move if the pit
+    /// was empty, or, where fours are captured, held three. (A lap can end
+    /// the move in other ways, a capture that ends the game for one; those
+    /// moves are left to the sowing.) Without a branch on the board: which
+    /// pit ends its lap is a coin toss to a predictor.
+    #[inline(always)]
+    fn first_lap_ends(&self, pos: &Position, side: Side, candidates: Moves) -> Moves {
+        let n = self.pit_count();
+        let LapEnds { empty, three, short } = lap_ends(pos, n as u8);
+        // The pits where a lap's last seed ends the move, on a ring written
+        // twice over, so that the last pit of a lap of `seeds < n` from
+        // `origin` is bit `origin + seeds`, with no wrap.
+        let fours = matches!(self.capture, Capture::Fours { .. });
+        let board = (1u64 << n) - 1;
+        let stops = (empty as u64 | if fours { three as u64 } else { 0 }) & board;
+        let ring = stops | stops << n;
+        // The row's pits and the pits after them, as a fixed-size array.
+        let row = side.index() * (self.pits_per_row as usize).min(MAX_PITS_PER_ROW);
+        let pits: &[u8; MAX_PITS_PER_ROW] =
+            pos.pits[row..][..MAX_PITS_PER_ROW].try_into().expect("12 pits");
+        let mut ends = 0u32;
+        for (k, &seeds) in pits.iter().enumerate() {
+            let last = row + k + seeds as usize;
+            ends |= ((ring >> (last % 64)) as u32 & 1) << k;
+        }
+        Moves((ends << row) & short & candidates.0)
     }
 
     #[cold]
@@ -540,19 +787,27 @@ impl Rules {
         let captured_before = pos.captured;
         let mut hand = pos.pits[origin];
         let at_once = !RELAY && !FOURS && !O::ACTIVE && n <= 16;
-        if !at_once {
+        // Relay laps added at once ([`relay_lap_at_once`]); the pit each lap
+        // is taken from is then emptied by the lap, not before it.
+        let laps_at_once = RELAY && !O::ACTIVE && !skip_origin && n <= MAX_PITS;
+        if !at_once && !laps_at_once {
             // (`sow_lap_at_once` empties the origin itself: a byte store here
             // would stall its 16-byte load.)
             pos.pits[origin] = 0;
         }
         obs.event(Event::Take { pit, seeds: hand });
         // Seeds on the board and in hand: only [`Capture::Fours`] needs it.
-        let mut in_play = if fours { pos.board_seeds() + hand as u32 } else { 0 };
+        let mut in_play = if fours {
+            seeds_on_board(pos) + if laps_at_once { 0 } else { hand as u32 }
+        } else {
+            0
+        };
         let mut cur = origin;
         let mut extra_turn = false;
         let mut ended = None;
         // Endless relays: Brent's cycle detection on the state at the start of
-        // each lap (board, pit, hand), saved at laps 1, 2, 4, 8...
+        // each lap (board, pit, hand), from lap [`CYCLE_CHECK_FROM`] on, saved
+        // at powers of two.
         let mut laps: u32 = 0;
         let mut saved: Option<([u8; MAX_PITS], usize, u8)> = None;
         if at_once {
@@ -561,6 +816,19 @@ impl Rules {
             hand = 0;
         }
         'laps: loop {
+            if laps_at_once {
+                let south = self.row_mask(Side::South);
+                let quick = (hand as usize) < n && laps < CYCLE_CHECK_FROM;
+                match quick.then(|| {
+                    relay_lap_at_once(pos, cur, hand as usize, n, south, fours, &mut in_play)
+                }) {
+                    Some(Some(last)) => {
+                        cur = last;
+                        hand = 0;
+                    }
+                    _ => pos.pits[cur] = 0,
+                }
+            }
             while hand > 0 {
                 cur += 1;
                 if cur == n {
@@ -593,16 +861,23 @@ impl Rules {
             }
             if relay && pos.pits[cur] > 1 {
                 hand = pos.pits[cur];
-                pos.pits[cur] = 0;
+                if !laps_at_once {
+                    pos.pits[cur] = 0;
+                }
                 obs.event(Event::Relay { pit: Pit(cur as u8), seeds: hand });
                 laps += 1;
-                if let Some((pits, at, held)) = &saved {
-                    if *pits == pos.pits && *at == cur && *held == hand {
-                        return None;
+                if laps >= CYCLE_CHECK_FROM {
+                    // The board as the lap starts, its pit emptied.
+                    let mut board = pos.pits;
+                    board[cur] = 0;
+                    if let Some((pits, at, held)) = &saved {
+                        if *at == cur && *held == hand && *pits == board {
+                            return None;
+                        }
                     }
-                }
-                if laps.is_power_of_two() {
-                    saved = Some((pos.pits, cur, hand));
+                    if laps.is_power_of_two() {
+                        saved = Some((board, cur, hand));
+                    }
                 }
                 continue;
             }

@@ -546,6 +546,83 @@ fn neither_player_can_move_ends_the_game() {
     assert_ends(&p, "1/1 3-3", EndReason::NoMoves, DRAW);
 }
 
+// ---------------------------------------------------------------- shortcuts
+
+/// The same move sown seed by seed: an observer watching turns off the
+/// engine's shortcuts (laps added to the board at once).
+fn watched(p: &Position, m: Pit) -> Result<Position, IllegalMove> {
+    R.play_with(p, m, &mut Vec::<Event>::new())
+}
+
+#[test]
+fn legal_moves_agree_with_moves_sown_seed_by_seed() {
+    // The legal moves are found without sowing where a move's first lap
+    // ends it (its last seed in an empty pit, or making four), and sown
+    // otherwise; either way they must be the moves that can be played,
+    // here sown seed by seed. Boards at the shortcut's edges: laps of 23
+    // and 24 seeds (the 24th lands in the emptied pit), last seeds into 0,
+    // 1, 2 and 3 seeds, round the end of the board.
+    let boards = [
+        ("23,0,0,0,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,0,0,0,0 36-36 S", "a l"),
+        ("23,2,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,3 34-34 S", "a b"),
+        ("24,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,0 36-36 S", "a"),
+        ("0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,24 36-36 N", "L"),
+        ("1,2,3,0,1,0,2,0,0,3,1,1/2,1,0,3,0,2,1,1,0,0,3,1 34-34 S", "a b c e g j k l"),
+        ("1,2,3,0,1,0,2,0,0,3,1,1/2,1,0,3,0,2,1,1,0,0,3,1 34-34 N", "A B D F G H K L"),
+    ];
+    for (board, letters) in boards {
+        let p = pos(&R, board);
+        let legal = R.legal_moves(&p);
+        assert_eq!(legal.letters(&R), letters, "{board}");
+        for m in (0..R.pit_count() as u8).map(Pit) {
+            let sown = watched(&p, m);
+            assert_eq!(sown.is_ok(), legal.contains(m), "{board}: {}", m.letter(&R));
+            assert_eq!(R.is_legal(&p, m), legal.contains(m), "{board}: {}", m.letter(&R));
+            if let Ok(after) = sown {
+                assert_eq!(R.play(&p, m), Ok(after), "{board}: {}", m.letter(&R));
+            }
+        }
+    }
+}
+
+#[test]
+fn player_whose_every_first_lap_relays_still_moves() {
+    // South's only seed, in l, lands in A (1): lifted, 2 are sown into B
+    // and C, and C was empty: the move ends. No first lap of South's ends
+    // the move, so the engine must sow it to see that South need not pass.
+    let board = "0,0,0,0,0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,0,0,0,3,3 44-44 S";
+    let p = pos(&R, board);
+    assert_goes_on(&p, board);
+    assert_eq!(R.legal_moves(&p).letters(&R), "l");
+    assert_goes_on(
+        &play(&R, board, "l"),
+        "0,0,0,0,0,0,0,0,0,0,0,0/0,1,1,0,0,0,0,0,0,0,3,3 44-44 N",
+    );
+}
+
+#[test]
+fn fours_made_in_both_rows_in_one_lap() {
+    // k's 5: l (3) makes South's 4, A and B (3 each) make North's 4s, C,
+    // and the last seed in the empty D. Taken in one go when the game goes
+    // on; when a capture on the way leaves 4 seeds in play (here B's, with
+    // 2 in hand and G's 2 on the board), the game ends there and North
+    // takes those 4 too.
+    let goes_on = "0,0,0,0,0,0,0,0,0,0,5,3/3,3,0,0,0,0,10,0,0,0,0,0 36-36 S";
+    let after = play(&R, goes_on, "k");
+    assert_goes_on(&after, "0,0,0,0,0,0,0,0,0,0,0,0/0,0,1,1,0,0,10,0,0,0,0,0 40-44 N");
+    let ends = "0,0,0,0,0,0,0,0,0,0,5,3/3,3,0,0,0,0,2,0,0,0,0,0 40-40 S";
+    let after_end = play(&R, ends, "k");
+    assert_ends(
+        &after_end,
+        "0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,0 44-52",
+        EndReason::Exhausted,
+        N,
+    );
+    for (board, after) in [(goes_on, after), (ends, after_end)] {
+        assert_eq!(watched(&pos(&R, board), pit(&R, "k")), Ok(after), "{board}");
+    }
+}
+
 // ---------------------------------------------------------------- beyond a game
 
 #[test]

@@ -199,6 +199,14 @@ pub fn build_distributed(
     progress: Arc<dyn Fn(&str) + Send + Sync>,
 ) -> Result<ClusterReport, EgdbError> {
     super::check_request(ruleset, options.max_seeds, Builder::Retro)?;
+    // (Its marks carry thresholds in 6 bits: Anywoli's 96 seeds need 7.)
+    if super::relay::supports(&ruleset.rules) {
+        return Err(EgdbError::Unsupported(
+            "the distributed build does not handle relay sowing (Anywoli) yet; build it on one \
+             machine"
+                .into(),
+        ));
+    }
     if cluster.addresses.len() != cluster.processes || cluster.process >= cluster.processes {
         return Err(EgdbError::Cluster(format!(
             "process {} of {} with {} addresses",
@@ -481,8 +489,9 @@ fn run(
                     lower.len()
                 )));
             }
+            let slices: Vec<&[u8]> = lower.iter().map(Vec::as_slice).collect();
             let (layer, mine) =
-                layer_distributed(net, ruleset, &binom, &lower, n, options, progress)?;
+                layer_distributed(net, ruleset, &binom, &slices, n, options, progress)?;
             layers.push(mine);
             lower.push(layer.data);
         }
@@ -544,7 +553,7 @@ fn layer_distributed(
     net: &mut Net,
     ruleset: &Ruleset,
     binom: &Binomials,
-    lower: &[Vec<u8>],
+    lower: &[&[u8]],
     n: u32,
     options: &BuildOptions,
     progress: &dyn Fn(&str),
@@ -553,9 +562,8 @@ fn layer_distributed(
     let (cpu0, _, sys0) = usage();
     let (sent0, received0) = (net.sent, net.received);
     let rules = &ruleset.rules;
-    let lower: Vec<&[u8]> = lower.iter().map(Vec::as_slice).collect();
     let threads = options.threads.max(1);
-    let solver = Solver::new(rules, binom, &lower, n as usize, threads, super::sides_for(rules));
+    let solver = Solver::new(rules, binom, lower, n as usize, threads, super::sides_for(rules));
     if !layer_exists(rules, n as usize) {
         return Ok((Layer::empty(), ProcessLayer { seeds: n, ..ProcessLayer::default() }));
     }
