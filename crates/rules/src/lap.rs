@@ -102,20 +102,34 @@ impl Board {
     #[inline(always)]
     fn new(bits: u128) -> Board {
         // SAFETY: both are 16 bytes, and any bits are valid for either.
-        Board(unsafe { std::mem::transmute::<u128, Lanes>(bits) })
+        #[cfg(target_arch = "x86_64")]
+        let lanes = unsafe { std::mem::transmute::<u128, Lanes>(bits) };
+        #[cfg(not(target_arch = "x86_64"))]
+        let lanes = bits;
+        Board(lanes)
     }
 
     #[inline(always)]
     fn bits(self) -> u128 {
+        #[cfg(target_arch = "x86_64")]
         // SAFETY: as in `new`.
-        unsafe { std::mem::transmute::<Lanes, u128>(self.0) }
+        unsafe {
+            std::mem::transmute::<Lanes, u128>(self.0)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self.0
+        }
     }
 
     /// The seeds in `pit`.
     #[inline(always)]
     fn seeds(self, pit: usize) -> usize {
-        // SAFETY: as in `new`.
+        // SAFETY: as in `new` (x86-64 is little-endian: byte `i` is pit `i`).
+        #[cfg(target_arch = "x86_64")]
         let bytes = unsafe { std::mem::transmute::<Lanes, [u8; 16]>(self.0) };
+        #[cfg(not(target_arch = "x86_64"))]
+        let bytes = self.0.to_le_bytes();
         bytes[pit % 16] as usize
     }
 
@@ -1033,11 +1047,11 @@ mod tests {
         let stalling = Rules { stall: Stall::QuietMoves(20), ..ABAPA };
         for (rules, captured) in [(ABAPA, (25, 0)), (stalling, (10, 14))] {
             let mut start = rules.start();
-            // 48 seeds: the captured ones, and the rest one a pit from
-            // South's first pit on, two in the last ones.
+            // 48 seeds: the captured ones, and the rest spread over the
+            // pits, one more in the first ones.
             let left = 48 - captured.0 - captured.1;
             for (i, pit) in start.pits[..12].iter_mut().enumerate() {
-                *pit = (left / 12 + (i < left as usize % 12) as u8) as u8;
+                *pit = left / 12 + (i < left as usize % 12) as u8;
             }
             start.captured = BySide::new(captured.0, captured.1);
             assert_eq!(start.pits[..12].iter().map(|&p| p as u32).sum::<u32>(), left as u32);
@@ -1067,6 +1081,40 @@ mod tests {
             }
             assert!(rules == ABAPA || stalled > 0, "no game stalled");
         }
+    }
+
+    /// The repetition window against a plain list: a long window (the
+    /// list grows), captures (a new window), and the stamp going round.
+    #[test]
+    fn window_finds_exactly_the_repeats_since_the_last_capture() {
+        let mut window = Window {
+            since: vec![Board::new(0); 4],
+            count: 0,
+            slots: Box::new([0; SLOTS]),
+            stamp: u32::MAX - 3,
+        };
+        let mut hot = window.hot();
+        let mut rng = fastrand::Rng::with_seed(9);
+        let mut plain: Vec<u128> = vec![1];
+        let mut repeats = 0;
+        hot.open(Board::new(1));
+        for i in 0..5_000 {
+            // Few distinct boards, so that repeats and slot collisions come.
+            let board = (rng.u128(..) % 700) | (((i % 2) as u128) << SIDE_BIT);
+            let captured = rng.u32(..100) == 0;
+            if captured {
+                plain.clear();
+            }
+            let want = plain.contains(&board);
+            repeats += want as u32;
+            plain.push(board);
+            assert_eq!(hot.repeats(Board::new(board), captured), want, "move {i}");
+            assert_eq!(hot.count, plain.len());
+            assert_eq!(hot.quiet() as usize, (plain.len() - 1).min(255));
+        }
+        assert!(repeats > 100, "{repeats} repeats");
+        assert!(hot.stamp < 100, "the stamp went round");
+        assert!(hot.since.len() > 4, "the list grew");
     }
 
     #[test]
