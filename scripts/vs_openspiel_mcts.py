@@ -10,6 +10,8 @@ OpenSpiel's `pyspiel.MCTSBot` (random rollouts, UCT c=2, solver on) gets
     python3 scripts/vs_openspiel_mcts.py --games 100 --our-ms 100 --their-ms 100
     python3 scripts/vs_openspiel_mcts.py --games 20 --our-ms 100 --their-ms 1000
     python3 scripts/vs_openspiel_mcts.py --games 50 --their-ms 1000 --seed 2 --db abapa.egdb --verbose
+    python3 scripts/vs_openspiel_mcts.py --games 50 --their-ms 1000 --records games/
+    mancala analyse games/seed1-game007.txt --db abapa.egdb   # where a lost game went wrong
 
 Move mapping (see scripts/openspiel_diff.py): OpenSpiel action k of player 0
 is our pit "abcdef"[k], of player 1 our "ABCDEF"[k]; player 0 is South.
@@ -54,6 +56,27 @@ class Engine:
             if line.startswith("bestmove"):
                 return line.split()[1]
 
+    def outcome(self, moves):
+        """The finished game's (reason, winner) from the engine's `show`."""
+        self.send("position startpos moves " + " ".join(moves))
+        self.send("show")
+        self.send("isready")
+        over = None
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                sys.exit("error: the engine stopped")
+            if line.startswith("error"):
+                sys.exit(f"engine: {line.strip()} (moves {' '.join(moves)})")
+            if line.startswith("over"):
+                _, reason, winner = line.split()
+                over = (reason, winner)
+            if line.startswith("readyok"):
+                break
+        if over is None:
+            sys.exit(f"error: OpenSpiel ended the game, our rules did not (moves {' '.join(moves)})")
+        return over
+
     def close(self):
         self.send("quit")
         self.proc.wait(timeout=10)
@@ -69,7 +92,17 @@ def main():
     ap.add_argument("--binary", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "mancala"))
     ap.add_argument("--db", help="an endgame database for our engine (`mancala engine --db FILE`)")
     ap.add_argument("--verbose", action="store_true", help="print every game's moves")
+    ap.add_argument(
+        "--records",
+        metavar="DIR",
+        help="write every game as a game record DIR/seedS-gameNNN.txt (for `mancala analyse`)",
+    )
     args = ap.parse_args()
+    if args.records:
+        try:
+            os.makedirs(args.records, exist_ok=True)
+        except OSError as e:
+            sys.exit(f"error: cannot make the records folder {args.records}: {e.strerror}")
 
     game = pyspiel.load_game("oware")
     engine = Engine(args.binary, args.db)
@@ -128,6 +161,17 @@ def main():
         )
         if args.verbose:
             print(f"  moves: {' '.join(moves)}", flush=True)
+        if args.records:
+            reason, winner = engine.outcome(moves)
+            ours_name = f"mancala engine {args.our_ms} ms" + (" + database" if args.db else "")
+            theirs_name = f"OpenSpiel MCTS {args.their_ms} ms"
+            south, north = (ours_name, theirs_name) if ours == 0 else (theirs_name, ours_name)
+            path = os.path.join(args.records, f"seed{args.seed}-game{g + 1:03}.txt")
+            with open(path, "w") as f:
+                f.write(
+                    f'[Game "oware-abapa"]\n[South "{south}"]\n[North "{north}"]\n'
+                    f'[Result "{winner}"]\n[Ending "{reason}"]\n\n{" ".join(moves)}\n'
+                )
     engine.close()
     n = args.games
     print(

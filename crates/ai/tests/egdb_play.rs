@@ -45,6 +45,52 @@ fn with_a_database_the_player_never_worsens_the_exact_result() {
     }
 }
 
+#[test]
+fn where_the_database_has_no_exact_result_the_player_avoids_the_moves_it_calls_lost() {
+    // Oware (Abapa): an unresolved position (the result depends on how the
+    // seeds circulate) has no exact result, but some of its moves may lead
+    // to positions the database calls lost, most of them quiet moves,
+    // which the search does not look up.
+    let ruleset = RULESETS.iter().find(|r| r.id == "oware-abapa").unwrap();
+    let rules = ruleset.rules;
+    let db = Egdb::build_in_memory(ruleset, 6).unwrap();
+    let mut rng = fastrand::Rng::with_seed(29);
+    let (mut checked, mut blind_losses) = (0, 0);
+    let mut tries = 0;
+    while checked < 100 && tries < 200_000 {
+        tries += 1;
+        let seeds = rng.u32(3..=6);
+        let pos = random_position(&rules, &mut rng, seeds);
+        if pos.is_over() || db.probe(&pos).is_none() || db.result(&pos).is_some() {
+            continue;
+        }
+        let game = Game::from_position(rules, pos);
+        let lost = |pit: mancala_rules::Pit| {
+            let child = rules.play_unchecked(&pos, pit);
+            let r = if child.is_over() {
+                Some(Score::of_outcome(&rules, &child, pos.to_move()).result())
+            } else {
+                db.result(&child)
+                    .map(|r| if child.to_move() == pos.to_move() { r } else { r.flip() })
+            };
+            r == Some(Wdl::Loss)
+        };
+        let losing = game.legal_moves().filter(|&p| lost(p)).count();
+        if losing == 0 || losing == game.legal_moves().len() {
+            continue;
+        }
+        let spec = "ab:depth=1".parse::<PlayerSpec>().unwrap();
+        let with_db = Player::new(spec, rules, 1).choose(&game, Some(&db)).unwrap();
+        assert!(!lost(with_db), "{pos}: {} leads to a loss", with_db.letter(&rules));
+        let without = Player::new(spec, rules, 1).choose(&game, None).unwrap();
+        blind_losses += lost(without) as u32;
+        checked += 1;
+    }
+    assert!(checked >= 50, "only {checked} positions");
+    // The same search without the database walks into some of them.
+    assert!(blind_losses > 0, "no position where the database made a difference");
+}
+
 /// A set-up position with `seeds` seeds on the board, captures near even.
 fn random_position(rules: &Rules, rng: &mut fastrand::Rng, seeds: u32) -> Position {
     let mut board = vec![0u8; 12];

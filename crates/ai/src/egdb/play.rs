@@ -71,7 +71,10 @@ impl Oracle for Egdb {
 /// `root`) are `history`: in a position the database calls won, the one
 /// move of the shortest way out ([`winning_move`], within `node_limit`
 /// positions, at most [`WAY_OUT_NODES`], and the deadline); otherwise, or
-/// if none is found, the moves that keep the result ([`keep_result`]).
+/// if none is found, the moves that keep the result ([`keep_result`]);
+/// where the database has no exact result for `root` (unresolved, or more
+/// seeds than it covers), the moves that do not lead to a position it
+/// calls lost, if there are any ([`avoid_losses`]).
 pub fn moves_to_play(
     rules: &Rules,
     oracle: &dyn Oracle,
@@ -88,7 +91,58 @@ pub fn moves_to_play(
             only.insert(way.pit);
             only
         }
+        None if oracle.result(root).is_none() => avoid_losses(rules, oracle, root, legal, history),
         None => keep_result(rules, oracle, root, legal, history),
+    }
+}
+
+/// The moves of `pos` that do not lead to a result the database calls lost
+/// for the player to move (as in [`keep_result`], a move that repeats a
+/// position is valued as the cycle it makes): for a position whose own
+/// result the database does not know exactly, where the search alone does
+/// not see these losses (it asks the database only after captures). All of
+/// `legal` if every move loses.
+pub fn avoid_losses(
+    rules: &Rules,
+    oracle: &dyn Oracle,
+    pos: &Position,
+    legal: Moves,
+    history: &[Position],
+) -> Moves {
+    let mut keep = Moves::EMPTY;
+    for pit in legal {
+        if result_after(rules, oracle, pos, pit, history) != Some(Wdl::Loss) {
+            keep.insert(pit);
+        }
+    }
+    if keep.is_empty() {
+        legal
+    } else {
+        keep
+    }
+}
+
+/// The result of `pit` in `pos` for its player, where known: the end of
+/// the game, a cycle (the move repeats `pos` or a position of `history`),
+/// or the database's result for the position it leads to.
+fn result_after(
+    rules: &Rules,
+    oracle: &dyn Oracle,
+    pos: &Position,
+    pit: Pit,
+    history: &[Position],
+) -> Option<Wdl> {
+    let mover = pos.to_move();
+    let child = rules.play_unchecked(pos, pit);
+    let cycle = child.captured() == pos.captured()
+        && (child.same_place(pos) || history.iter().any(|p| p.same_place(&child)));
+    if child.is_over() {
+        Some(Wdl::for_side(rules.winner_of(&child), mover))
+    } else if cycle {
+        let ended = rules.finish(&child, EndReason::Cycle);
+        Some(Wdl::for_side(rules.winner_of(&ended), mover))
+    } else {
+        oracle.result(&child).map(|r| if child.to_move() == mover { r } else { r.flip() })
     }
 }
 
@@ -109,20 +163,9 @@ pub fn keep_result(
     let Some(result) = oracle.result(pos) else {
         return legal;
     };
-    let mover = pos.to_move();
     let mut keep = Moves::EMPTY;
     for pit in legal {
-        let child = rules.play_unchecked(pos, pit);
-        let cycle = child.captured() == pos.captured()
-            && (child.same_place(pos) || history.iter().any(|p| p.same_place(&child)));
-        let after = if child.is_over() {
-            Some(Wdl::for_side(rules.winner_of(&child), mover))
-        } else if cycle {
-            let ended = rules.finish(&child, EndReason::Cycle);
-            Some(Wdl::for_side(rules.winner_of(&ended), mover))
-        } else {
-            oracle.result(&child).map(|r| if child.to_move() == mover { r } else { r.flip() })
-        };
+        let after = result_after(rules, oracle, pos, pit, history);
         if after.is_some_and(|a| a >= result) {
             keep.insert(pit);
         }
