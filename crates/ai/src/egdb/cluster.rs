@@ -3,32 +3,37 @@
 //! See "Distributed build" in `docs/egdb.md`.
 //!
 //! Each process owns one contiguous range of every layer's positions (the
-//! ranges are as equal as whole 64-position words allow) and keeps their
-//! working slots (8 bytes a position); it also keeps the current values of
-//! the whole layer (2 bytes a position) and every finished lower layer.
-//! A round is the one-machine builder's round, split where it crosses
-//! owners:
+//! ranges are as equal as whole 64-position words allow), of the layer
+//! being built and of every finished layer, and keeps only those: the
+//! working slots of its range of the current layer (8 bytes a position)
+//! and its range of each finished layer (2 bytes a position). A round is
+//! the one-machine builder's round, split where it crosses owners:
 //!
 //! 1. each process un-sows its positions that changed in the last round;
 //!    a predecessor it owns is marked at once, the others are sent to
 //!    their owners (one 64-bit word each) and marked on arrival;
-//! 2. each process computes its marked positions again (reading the
-//!    children's values from its copy of the layer's values);
-//! 3. each process publishes its changes and sends them to every other
-//!    process (one 64-bit word each), which updates its copy.
+//! 2. each process computes its marked positions again; a position that
+//!    reads a child's value owned elsewhere is set aside, the missing
+//!    values are fetched from their owners in one batch a part (see
+//!    [`with_fetches`]) and it is computed again with them;
+//! 3. each process publishes its changes and sends the others its count
+//!    of them.
+//!
+//! Round 1 reads the lower layers the same way: its own ranges, the rest
+//! fetched (through `Solver::lower_read`).
 //!
 //! Each exchange is one timely epoch: when the probe says the epoch is
 //! complete, every record sent in it has arrived everywhere, so after the
-//! changes' epoch every process knows the number of changes in the whole
-//! layer (its own and all it received) and all stop together when it is
-//! 0. The per-position work is the retrograde builder's own
-//! (`first_position`, `parents`, `mark_slot`, `recompute`), so the values,
-//! sweeps and counts are the same, and so is the file.
+//! counts' epoch every process knows the number of changes in the whole
+//! layer and all stop together when it is 0. The per-position work is the
+//! retrograde builder's own (`first_position`, `parents`, `mark_slot`,
+//! `recompute`), so the values, sweeps and counts are the same, and so is
+//! the file.
 //!
-//! Process 0 owns the file: it reads the finished layers when a build
-//! resumes and sends them to the others (in 1 MiB pieces) before the first
-//! layer it computes, and it appends each layer as it is finished. The
-//! other processes keep the layers in memory only.
+//! Process 0 owns the file: when a build resumes it reads the finished
+//! layers in pieces and sends each process its ranges; at the end of each
+//! layer every process sends it its range, in pieces, and it writes them
+//! in order, so no process ever holds a whole layer.
 
 use super::format::{fnv1a_more, Header, FNV1A_START, HEADER_LEN};
 use super::index::Binomials;
@@ -39,7 +44,9 @@ use super::solve::{bound_of_round, has_bounds, layer_exists, stall_limit, Layer,
 use super::{build_with, BuildOptions, BuildReport, Builder, EgdbError, LayerEntry};
 use mancala_rules::{Rules, Ruleset};
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -709,8 +716,9 @@ impl File0 {
         self.file.seek(SeekFrom::Start(self.end)).map_err(io)?;
         let mut report = super::report_of(n, &entry, self.header.sides, None, seconds);
         report.computed = true;
-        report.inexact =
-            has_bounds_bytes(self.header.bytes_per_position).then_some(layer.tally.inexact);
+        // As the one-machine build reports it: for layers with bounds stored.
+        report.inexact = (has_bounds_bytes(self.header.bytes_per_position) && layer.positions > 0)
+            .then_some(layer.tally.inexact);
         report.revisits = layer.revisits;
         self.reports.push(report);
         Ok(())
@@ -876,24 +884,43 @@ fn key(seeds: usize, idx: usize) -> u64 {
     (seeds as u64) << 32 | idx as u64
 }
 
-/// Values fetched from their owners, by key, sorted.
+/// Values fetched from their owners, by key.
 #[derive(Default)]
 struct Fetched {
-    keys: Vec<u64>,
-    values: Vec<u16>,
+    values: HashMap<u64, u16, BuildHasherDefault<KeyHasher>>,
 }
 
 impl Fetched {
     #[inline]
     fn get(&self, key: u64) -> Option<u16> {
-        self.keys.binary_search(&key).ok().map(|i| self.values[i])
+        self.values.get(&key).copied()
     }
 
-    fn add(&mut self, mut pairs: Vec<(u64, u16)>) {
-        pairs.extend(self.keys.iter().copied().zip(self.values.iter().copied()));
-        pairs.sort_unstable_by_key(|&(k, _)| k);
-        self.keys = pairs.iter().map(|&(k, _)| k).collect();
-        self.values = pairs.iter().map(|&(_, v)| v).collect();
+    fn add(&mut self, pairs: Vec<(u64, u16)>) {
+        self.values.extend(pairs);
+    }
+}
+
+/// A hash for [`key`]s (no protection against chosen keys is needed:
+/// they are positions).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        let h = (self.0 ^ x ^ x >> 29).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = h ^ h >> 32;
     }
 }
 
@@ -1023,7 +1050,7 @@ fn sum_counts(net: &mut Net, counts: &[u64]) -> Result<Vec<u64>, EgdbError> {
 }
 
 /// Positions of round 1 a process works on between two fetches.
-const FIRST_PART: usize = 1 << 20;
+const FIRST_PART: usize = 1 << 18;
 
 /// Computes layer `n` together with the other processes. Returns the
 /// layer's counts (its data left empty: process 0 has written it into
