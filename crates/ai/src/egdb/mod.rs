@@ -538,7 +538,7 @@ fn check_identity(header: &Header, ruleset: &Ruleset, binom: &Binomials) -> Resu
 fn compute_layer(
     rules: &Rules,
     binom: &Binomials,
-    lower: &[Vec<u8>],
+    lower: &[&[u8]],
     n: u32,
     max_seeds: u32,
     threads: usize,
@@ -546,8 +546,7 @@ fn compute_layer(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<(solve::Layer, f64), EgdbError> {
     let start = Instant::now();
-    let lower: Vec<&[u8]> = lower.iter().map(Vec::as_slice).collect();
-    let solver = solve::Solver::new(rules, binom, &lower, n as usize, threads, sides_for(rules));
+    let solver = solve::Solver::new(rules, binom, lower, n as usize, threads, sides_for(rules));
     let mut report =
         |phase, done, total| progress(&Progress { seeds: n, max_seeds, phase, done, total });
     let layer = match builder.resolve(rules) {
@@ -623,7 +622,7 @@ pub fn build(
 
 /// Computes layer `n` from the lower layers: `(n, binom, lower)`.
 pub(crate) type ComputeLayer<'a> =
-    dyn FnMut(u32, &Binomials, &[Vec<u8>]) -> Result<(solve::Layer, f64), EgdbError> + 'a;
+    dyn FnMut(u32, &Binomials, &[&[u8]]) -> Result<(solve::Layer, f64), EgdbError> + 'a;
 
 /// [`build`] with the layers computed by `compute(n, binom, lower layers)`
 /// (the distributed build passes its own).
@@ -645,7 +644,6 @@ pub(crate) fn build_with(
         .map_err(io(path))?;
     let len = file.metadata().map_err(io(path))?.len();
     let mut header = new_header(ruleset);
-    let mut data: Vec<Vec<u8>> = Vec::new();
     let mut discarded = Vec::new();
     if len > 0 {
         let mut head = vec![0u8; (len as usize).min(HEADER_LEN)];
@@ -669,20 +667,21 @@ pub(crate) fn build_with(
                 // Otherwise the layers are kept: as they are, or (a file
                 // of format 1 or 2 for side-symmetric rules) with one side
                 // to move kept; the header is rewritten as version 3.
+                let map = map_layers(&file, path)?;
                 for (n, e) in old.layers.iter().enumerate() {
-                    let mut bytes = mem::huge_zeroed(e.length as usize);
                     let complete = e.offset + e.length <= len
-                        && file.seek(SeekFrom::Start(e.offset)).is_ok()
-                        && file.read_exact(&mut bytes).is_ok()
-                        && fnv1a(&bytes) == e.checksum;
+                        && fnv1a(&map[e.offset as usize..(e.offset + e.length) as usize])
+                            == e.checksum;
                     if !complete {
                         discarded.extend(n as u32..old.layers.len() as u32);
                         break;
                     }
-                    data.push(bytes);
                     header.layers.push(*e);
                 }
                 if old.sides != header.sides {
+                    let mut data: Vec<Vec<u8>> =
+                        header.layers.iter().map(|e| layer_bytes(&map, e).to_vec()).collect();
+                    drop(map);
                     drop(file);
                     file = keep_one_side(ruleset, &binom, &mut header, &mut data, path)?;
                 }
@@ -706,7 +705,13 @@ pub(crate) fn build_with(
         None => options.max_seeds,
     };
     for n in first..=last {
-        let (layer, seconds) = compute(n, &binom, &data)?;
+        // The finished layers are read where they lie in the file (the
+        // page cache): no second copy in the process's own memory.
+        let map = map_layers(&file, path)?;
+        let lower: Vec<&[u8]> = header.layers.iter().map(|e| layer_bytes(&map, e)).collect();
+        let (layer, seconds) = compute(n, &binom, &lower)?;
+        drop(lower);
+        drop(map);
         let entry = entry_of(&layer, end);
         file.seek(SeekFrom::Start(end)).map_err(io(path))?;
         file.write_all(&layer.data).map_err(io(path))?;
@@ -715,7 +720,6 @@ pub(crate) fn build_with(
         header.layers.push(entry);
         write_header(&mut file, &header, path)?;
         reports.push(report_of(n, &entry, header.sides, Some(&layer), seconds));
-        data.push(layer.data);
     }
     Ok(BuildReport {
         layers: reports,
@@ -723,6 +727,23 @@ pub(crate) fn build_with(
         seconds: start.elapsed().as_secs_f64(),
         file_size: end,
     })
+}
+
+/// The database file at `path` mapped read-only, to read its finished
+/// layers from (an empty map for an empty file). The build only appends
+/// to the file and rewrites its header while it is mapped, never cutting
+/// it shorter than the map.
+fn map_layers(file: &File, path: &Path) -> Result<memmap2::Mmap, EgdbError> {
+    // SAFETY: the map is read-only and only read as bytes, so any contents
+    // are valid; the file is not cut shorter while it is mapped (the build
+    // truncates it only before mapping it), and another program changing
+    // it meanwhile would change values, not safety (see storage.rs).
+    unsafe { memmap2::Mmap::map(file) }.map_err(io(path))
+}
+
+/// A finished layer's bytes in the mapped file.
+fn layer_bytes<'m>(map: &'m [u8], e: &LayerEntry) -> &'m [u8] {
+    &map[e.offset as usize..(e.offset + e.length) as usize]
 }
 
 /// Converts the layers of a file of format 1 or 2 (both sides to move
@@ -880,10 +901,11 @@ impl Egdb {
         let mut data: Vec<Vec<u8>> = Vec::new();
         let mut offset = HEADER_LEN as u64;
         for n in 0..=max_seeds {
+            let lower: Vec<&[u8]> = data.iter().map(Vec::as_slice).collect();
             let (layer, _) = compute_layer(
                 &ruleset.rules,
                 &binom,
-                &data,
+                &lower,
                 n,
                 max_seeds,
                 threads,

@@ -192,6 +192,7 @@ pub(crate) fn for_blocks(
     })
 }
 
+#[cfg_attr(not(feature = "cluster"), allow(dead_code))]
 /// One position's working state, 8 bytes: what a round reads and writes
 /// of a position it reaches by a random index lies in one cache line.
 #[repr(C)]
@@ -211,6 +212,7 @@ pub(crate) struct Slot {
     pub pending: AtomicU8,
 }
 
+#[cfg_attr(not(feature = "cluster"), allow(dead_code))]
 impl Slot {
     /// A slot before round 1.
     pub(crate) fn new() -> Slot {
@@ -224,10 +226,41 @@ impl Slot {
     }
 }
 
-/// The working state of one layer: 8 bytes and 3 bits a position (9 bytes
-/// with a stall limit), plus the finished lower layers.
+/// One position's state that a round reaches at a random index, 4 bytes
+/// (the single-machine builder; the distributed one still uses [`Slot`]):
+/// a cache line holds 16 of them.
+#[repr(C, align(4))]
+pub(crate) struct Slot4 {
+    /// The value after the last finished round.
+    pub win: AtomicU8,
+    pub lose: AtomicU8,
+    /// The least `win` a child that changed gives, or [`NO_WIN`].
+    pub pending: AtomicU8,
+    /// How many quiet moves lead to a child that gives the position its
+    /// `lose` (at the maximum), or [`HELD`].
+    pub at_max: AtomicU8,
+}
+
+/// The static part of a position over as set up, in the one byte that
+/// [`State`] keeps (a `lose` is at most `m + 1`).
+pub(crate) const TERMINAL_BYTE: u8 = 0xFF;
+
+/// The working state of one layer: 6 bytes and 3 bits a position (7 with
+/// a stall limit), plus the finished lower layers. What a round reaches at
+/// a random index (a predecessor when marking, a child when computing) is
+/// the 4-byte [`Slot4`]; the other two bytes are only read and written in
+/// index order.
 struct State {
-    slots: Vec<Slot>,
+    slots: Vec<Slot4>,
+    /// The static part of `lose` (`lm`: the greatest a capture or
+    /// game-ending move gives), or [`TERMINAL_BYTE`]. The static `win`
+    /// is not kept: a position's `win` only ever goes down to the least a
+    /// changed child gives, which `pending` gathers.
+    stat: Vec<AtomicU8>,
+    /// For a position that changed in the last round, its `win` before
+    /// (the `lose` its predecessors see it leave); during a round, from
+    /// phase 2 on, the new `lose` of a position computed from its moves.
+    other: Vec<AtomicU8>,
     /// Positions that changed in the last round.
     changed: Vec<AtomicU64>,
     /// Positions whose value changes in this round.
@@ -240,6 +273,36 @@ struct State {
     rounds: Vec<AtomicU8>,
 }
 
+/// [`mark_slot`] on a [`Slot4`].
+#[inline]
+pub(crate) fn mark_slot4(slot: &Slot4, m1: u8, p: &Parent) -> Result<(bool, bool), EgdbError> {
+    let Parent { tw, tl, w_new, l_new, l_old, .. } = *p;
+    let clamp_w = |x: u8| combine(m1, tw, tl, x, 0).0;
+    let clamp_l = |x: u8| combine(m1, tw, tl, m1, x).1;
+    let (wp, lp) = (slot.win.load(RELAXED), slot.lose.load(RELAXED));
+    let lowers_win = clamp_w(w_new) < wp;
+    if lowers_win && slot.pending.load(RELAXED) > clamp_w(w_new) {
+        slot.pending.fetch_min(clamp_w(w_new), RELAXED);
+    }
+    let mut lowers_lose = false;
+    if clamp_l(l_old) == lp && clamp_l(l_new) < lp {
+        match slot.at_max.load(RELAXED) {
+            HELD => {}
+            _ => match slot.at_max.fetch_sub(1, RELAXED) {
+                1 => lowers_lose = true,
+                0 => {
+                    return Err(EgdbError::Internal(
+                        "more children left the maximum than were at it".into(),
+                    ))
+                }
+                _ => {}
+            },
+        }
+    }
+    Ok((lowers_win || lowers_lose, lowers_lose))
+}
+
+#[cfg_attr(not(feature = "cluster"), allow(dead_code))]
 /// Marks one quiet predecessor's slot for a change of one of its
 /// children (phase 1): a lower `win` goes into `pending`; a child leaving
 /// the maximum counts down `at_max`. Returns whether the parent's value
@@ -407,12 +470,24 @@ impl Solver<'_> {
         let words = total.div_ceil(64);
         let threads = self.threads.max(1);
         let atomics64 = |len: usize| (0..len).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+        let bytes = |len: usize, x: u8| {
+            let mut v = huge_vec(len);
+            v.extend((0..len).map(|_| AtomicU8::new(x)));
+            v
+        };
         let st = State {
             slots: {
                 let mut slots = huge_vec(total);
-                slots.extend((0..total).map(|_| Slot::new()));
+                slots.extend((0..total).map(|_| Slot4 {
+                    win: AtomicU8::new(0),
+                    lose: AtomicU8::new(0),
+                    pending: AtomicU8::new(NO_WIN),
+                    at_max: AtomicU8::new(HELD),
+                }));
                 slots
             },
+            stat: bytes(total, 0),
+            other: bytes(total, 0),
             changed: atomics64(words),
             dirty: atomics64(words),
             full: atomics64(words),
@@ -452,13 +527,12 @@ impl Solver<'_> {
             progress(Phase::Count, scaled(d, 0, 1), positions)
         })?;
         let tally = tally.into_inner().expect("tally lock");
-        let State { slots, changed, dirty, full, rounds } = st;
-        drop((changed, dirty, full));
+        let State { slots, stat, other, changed, dirty, full, rounds } = st;
+        drop((stat, other, changed, dirty, full));
         let mut data = huge_vec(total * if rounds.is_empty() { 2 } else { 3 });
         for slot in slots {
-            let (w, l) = unpack(slot.cur.into_inner());
-            data.push(w);
-            data.push(l);
+            data.push(slot.win.into_inner());
+            data.push(slot.lose.into_inner());
         }
         data.extend(rounds.into_iter().map(|r| bound_of_round(r.into_inner())));
         Ok(Layer { data, positions, sweeps, tally, revisits })
@@ -502,10 +576,13 @@ impl Solver<'_> {
         for idx in range.clone() {
             let (board, side) = self.board_of(&mut cursor, idx);
             let (stat, at_max, value) = self.first_position(board, side)?;
-            st.slots[idx].stat.store(stat, RELAXED);
+            let stat = if stat == TERMINAL_MARK { TERMINAL_BYTE } else { unpack(stat).1 };
+            let (w, l) = unpack(value);
+            st.stat[idx].store(stat, RELAXED);
             st.slots[idx].at_max.store(at_max, RELAXED);
-            st.slots[idx].cur.store(value, RELAXED);
-            st.slots[idx].other.store(bottom, RELAXED);
+            st.slots[idx].win.store(w, RELAXED);
+            st.slots[idx].lose.store(l, RELAXED);
+            st.other[idx].store(m1, RELAXED);
             if value != bottom {
                 word |= 1 << (idx % 64);
                 changes += 1;
@@ -620,12 +697,16 @@ impl Solver<'_> {
             }
             st.changed[word].store(0, RELAXED);
             bits(word, w, |ci| {
-                if st.slots[ci].stat.load(RELAXED) == TERMINAL_MARK {
+                if st.stat[ci].load(RELAXED) == TERMINAL_BYTE {
                     return; // over as set up: no move leads to it quietly
                 }
                 let (board, child_side) = self.board_of(&mut cursor, ci);
-                let new = st.slots[ci].cur.load(RELAXED);
-                let old = st.slots[ci].other.load(RELAXED);
+                let slot = &st.slots[ci];
+                let new = pack(slot.win.load(RELAXED), slot.lose.load(RELAXED));
+                // Only the old `win` is kept: a quiet move's child has the
+                // other side to move, so its parents see its `win` as the
+                // `lose` it gives them (see `parents`).
+                let old = pack(st.other[ci].load(RELAXED), 0);
                 // In play as set up: round 1 found it NORMAL.
                 let found = self.parents(board, child_side, new, old, &mut |parent| {
                     prefetch(&st.slots[parent.pi]);
@@ -658,7 +739,7 @@ impl Solver<'_> {
     #[inline]
     fn mark_parent(&self, st: &State, m1: u8, p: &Parent) -> Result<(), EgdbError> {
         let pi = p.pi;
-        let (lowers, lowers_lose) = mark_slot(&st.slots[pi], m1, p)?;
+        let (lowers, lowers_lose) = mark_slot4(&st.slots[pi], m1, p)?;
         let bit = 1 << (pi % 64);
         if lowers && st.dirty[pi / 64].load(RELAXED) & bit == 0 {
             st.dirty[pi / 64].fetch_or(bit, RELAXED);
@@ -669,42 +750,38 @@ impl Solver<'_> {
         Ok(())
     }
 
-    /// Phase 2 on block `b`: the new value of each marked position, into
-    /// `other`: the lower `win` from `pending`, or, where `lose` goes down,
-    /// computed again from its moves and the values of the last round,
-    /// with its count of children at the maximum. Returns how many it
-    /// computed from their moves.
+    /// Phase 2 on block `b`: for each marked position whose `lose` goes
+    /// down, its new `lose` (into `other`) and count of children at the
+    /// maximum, computed again from its moves and the values of the last
+    /// round. (Its new `win`, like that of every marked position, is the
+    /// least of its `win` and `pending`: phase 3 takes it.) Returns how
+    /// many it computed from their moves.
     fn compute(&self, st: &State, b: usize) -> Result<u64, EgdbError> {
         let range = self.block(b);
         let mut cursor = Cursor::new();
         let mut visited = 0u64;
         let mut error = None;
         for word in range.start / 64..range.end.div_ceil(64) {
-            let w = st.dirty[word].load(RELAXED);
+            let w = st.dirty[word].load(RELAXED) & st.full[word].load(RELAXED);
             if w == 0 {
                 continue;
             }
-            let full = st.full[word].load(RELAXED);
-            bits(word, w & !full, |pi| {
-                let (_, lose) = unpack(st.slots[pi].cur.load(RELAXED));
-                st.slots[pi].other.store(pack(st.slots[pi].pending.load(RELAXED), lose), RELAXED);
-            });
-            bits(word, w & full, |pi| {
+            bits(word, w, |pi| {
                 visited += 1;
                 let (board, side) = self.board_of(&mut cursor, pi);
-                let stat = st.slots[pi].stat.load(RELAXED);
-                let (value, at_max) = match self.recompute(
+                match self.recompute_lose(
                     board,
                     side,
-                    stat,
+                    st.stat[pi].load(RELAXED),
                     |ci| prefetch(&st.slots[ci]),
-                    |ci| st.slots[ci].cur.load(RELAXED),
+                    |ci| (st.slots[ci].win.load(RELAXED), st.slots[ci].lose.load(RELAXED)),
                 ) {
-                    Ok(x) => x,
-                    Err(e) => return error = Some(e),
-                };
-                st.slots[pi].at_max.store(at_max, RELAXED);
-                st.slots[pi].other.store(value, RELAXED);
+                    Ok((lose, at_max)) => {
+                        st.slots[pi].at_max.store(at_max, RELAXED);
+                        st.other[pi].store(lose, RELAXED);
+                    }
+                    Err(e) => error = Some(e),
+                }
             });
             if let Some(e) = error {
                 return Err(e);
@@ -713,6 +790,62 @@ impl Solver<'_> {
         Ok(visited)
     }
 
+    /// The new `lose` of a marked position whose `lose` goes down, from
+    /// its static part `lm` (the one byte [`State`] keeps) and the values
+    /// of the last round (`read`, with `prefetch` called on each quiet
+    /// child first), with its count of children at the maximum. Its `win`
+    /// is not needed: `win` only goes down, and exactly to the least that
+    /// a changed child gives (`pending`), which is what a computation from
+    /// every move gives too ([`Solver::recompute`]).
+    pub(crate) fn recompute_lose(
+        &self,
+        board: &[u8],
+        side: Side,
+        lm0: u8,
+        prefetch: impl Fn(usize),
+        read: impl Fn(usize) -> (u8, u8),
+    ) -> Result<(u8, u8), EgdbError> {
+        let (n, m1) = (self.n, (self.m() + 1) as u8);
+        let zero = BySide::new(0u8, 0u8);
+        let pos0 = self.rules.setup_unchecked(board, zero, side);
+        if lm0 == TERMINAL_BYTE || pos0.is_over() || pos0.to_move() != side {
+            return Err(EgdbError::Internal("a finished position was marked".into()));
+        }
+        let (tw, tl) = self.ends_in_play(board, side)?;
+        let mut lm = lm0;
+        // The quiet children's `lose` as the mover sees it.
+        let mut ls = [0u8; MAX_PITS];
+        // The quiet children first (each slot prefetched), then their
+        // values: the reads overlap.
+        let mut children = [(0usize, false); MAX_PITS];
+        let mut quiet = 0;
+        for pit in self.rules.legal_moves(&pos0) {
+            let child = self.rules.play_unchecked(&pos0, pit);
+            if child.is_over() || child.board_seeds() as usize != n {
+                continue;
+            }
+            let ci = self.index(child.pits(), n, child.to_move());
+            prefetch(ci);
+            children[quiet] = (ci, child.to_move() == side);
+            quiet += 1;
+        }
+        for (k, &(ci, same)) in children[..quiet].iter().enumerate() {
+            let (wc, lc) = read(ci);
+            let l = if same { lc } else { wc };
+            lm = lm.max(l);
+            ls[k] = l;
+        }
+        let lose_of = |l: u8| combine(m1, tw, tl, m1, l).1;
+        let lose = lose_of(lm);
+        let at_max = if lose_of(lm0) == lose {
+            HELD
+        } else {
+            ls[..quiet].iter().filter(|&&l| lose_of(l) == lose).count() as u8
+        };
+        Ok((lose, at_max))
+    }
+
+    #[cfg_attr(not(feature = "cluster"), allow(dead_code))]
     /// The new value of a marked position whose `lose` goes down, computed
     /// again from its moves and the values of the last round (`read`, with
     /// `prefetch` called on each quiet child first), with its count of
@@ -768,8 +901,9 @@ impl Solver<'_> {
     }
 
     /// Phase 3 on block `b`: the new values of the marked positions become
-    /// current, the old ones stay in `other` for the next round's phase 1.
-    /// Returns how many changed.
+    /// current (`win` lowered to `pending`, `lose` from phase 2 where it
+    /// was computed), the old `win` of those that changed goes into
+    /// `other` for the next round's phase 1. Returns how many changed.
     fn publish(&self, st: &State, b: usize, round: u32) -> u64 {
         let range = self.block(b);
         let mut changes = 0u64;
@@ -778,16 +912,20 @@ impl Solver<'_> {
                 continue;
             }
             let w = st.dirty[word].swap(0, RELAXED);
-            st.full[word].store(0, RELAXED);
+            let full = st.full[word].swap(0, RELAXED);
             let mut moved = 0u64;
             bits(word, w, |pi| {
-                st.slots[pi].pending.store(NO_WIN, RELAXED);
-                let new = st.slots[pi].other.load(RELAXED);
-                let old = st.slots[pi].cur.load(RELAXED);
-                if new != old {
-                    st.slots[pi].cur.store(new, RELAXED);
-                    st.slots[pi].other.store(old, RELAXED);
-                    moved |= 1 << (pi % 64);
+                let slot = &st.slots[pi];
+                let (win, lose) = (slot.win.load(RELAXED), slot.lose.load(RELAXED));
+                let new_win = win.min(slot.pending.load(RELAXED));
+                slot.pending.store(NO_WIN, RELAXED);
+                let bit = 1 << (pi % 64);
+                let new_lose = if full & bit != 0 { st.other[pi].load(RELAXED) } else { lose };
+                if (new_win, new_lose) != (win, lose) {
+                    slot.win.store(new_win, RELAXED);
+                    slot.lose.store(new_lose, RELAXED);
+                    st.other[pi].store(win, RELAXED);
+                    moved |= bit;
                     changes += 1;
                     if !st.rounds.is_empty() {
                         st.rounds[pi].store(round.min(255) as u8, RELAXED);
@@ -811,12 +949,12 @@ impl Solver<'_> {
         let mut cursor = Cursor::new();
         let mut mine = Tally::default();
         for idx in self.block(b) {
-            if st.slots[idx].stat.load(RELAXED) == TERMINAL_MARK {
+            if st.stat[idx].load(RELAXED) == TERMINAL_BYTE {
                 continue;
             }
             let (board, side) = self.board_of(&mut cursor, idx);
             let (tw, tl) = self.ends_in_play(board, side)?;
-            let (w, l) = unpack(st.slots[idx].cur.load(RELAXED));
+            let (w, l) = (st.slots[idx].win.load(RELAXED), st.slots[idx].lose.load(RELAXED));
             let stalls = limit
                 .is_some_and(|limit| bound_of_round(st.rounds[idx].load(RELAXED)) as u32 >= limit);
             mine.add(m, w, l, tw, tl, stalls);
