@@ -64,14 +64,14 @@ const RELAXED: Ordering = Ordering::Relaxed;
 const BLOCK: usize = 1 << 14;
 
 /// Marks in flight from one process, at most (about; see phase 1).
-const MARK_BYTES: u64 = 8 << 20;
+const MARK_BYTES: u64 = 2 << 20;
 
 /// Quiet predecessors per changed position, about (for sizing the parts
 /// of phase 1).
 const MARKS_PER_CHANGE: u64 = 6;
 
-/// Words per record of marks or requests (1 MiB).
-const WORDS: usize = 1 << 17;
+/// Words per record of marks or requests (256 KiB).
+const WORDS: usize = 1 << 15;
 
 /// A record: destination process, kind, argument, words, bytes.
 type Rec = (u32, u8, u64, Vec<u64>, Vec<u8>);
@@ -411,7 +411,7 @@ impl<'w> Net<'w> {
         Ok(got)
     }
 
-    /// `words` to every other process, in records of at most 1 MiB.
+    /// `words` to every other process, in records of at most 256 KiB.
     fn to_others(&self, kind: u8, arg: u64, words: &[u64], out: &mut Vec<Rec>) {
         for p in (0..self.peers).filter(|&p| p != self.me) {
             for piece in words.chunks(WORDS) {
@@ -780,7 +780,7 @@ fn send_layer(
 
 /// Bytes of a layer in one record when the processes send their ranges
 /// to process 0 (and process 0 the lower layers' ranges to their owners).
-const GATHER: usize = 8 << 20;
+const GATHER: usize = 2 << 20;
 
 /// Sends this process's range of a finished layer to process 0, which
 /// writes the whole layer in order into `sink` (the values of every
@@ -1050,7 +1050,7 @@ fn sum_counts(net: &mut Net, counts: &[u64]) -> Result<Vec<u64>, EgdbError> {
 }
 
 /// Positions of round 1 a process works on between two fetches.
-const FIRST_PART: usize = 1 << 18;
+const FIRST_PART: usize = 1 << 16;
 
 /// Computes layer `n` together with the other processes. Returns the
 /// layer's counts (its data left empty: process 0 has written it into
