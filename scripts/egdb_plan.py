@@ -10,10 +10,15 @@ build of it needs on a cluster, from rates measured here (docs/solving.md).
 `mancala egdb build` (its per-layer report); --traffic: bytes sent in all (every
 process together) per position of the layer over the whole layer, measured
 by the distributed build (`mancala egdb build -n P` prints each process's
-bytes per layer). Memory is given two ways: "replicated" as the distributed
-build holds it today (its share of the 8-byte slots, but the whole layer's
-values and every lower layer), and "partitioned" as the design in
-docs/solving.md would (every layer split among the machines).
+bytes per layer). Memory is given two ways: "replicated" as the first
+distributed build held it (its share of the 8-byte slots, but the whole
+layer's values and every lower layer in every process), and "partitioned"
+as the distributed build holds it now (docs/egdb.md, "Distributed build"):
+each machine its share of the layer's working slots (--work-bytes) and of
+every finished layer, the current one's values included (2 bytes a
+position), all divided by the machines, plus --buffer-mib of fixed buffers
+(marks in flight, a part's fetches, a piece of a layer on its way to
+process 0).
 """
 import argparse
 from math import comb
@@ -30,6 +35,7 @@ p.add_argument("--machines", type=int, default=64)
 p.add_argument("--cores", type=int, default=32)
 p.add_argument("--memory-gib", type=float, default=256.0)
 p.add_argument("--bandwidth-gbit", type=float, default=10.0)
+p.add_argument("--buffer-mib", type=float, default=64.0, help="fixed buffers per process, partitioned")
 p.add_argument("--table", action="store_true", help="print every layer")
 a = p.parse_args()
 
@@ -48,7 +54,7 @@ for n in range(a.seeds + 1):
     comm = pos * a.traffic / K / (a.bandwidth_gbit * 1e9 / 8)  # each machine's link, in parallel
     total_comm += comm
     mem_rep = pos * a.work_bytes / K + total * a.bytes_per_pos  # layer values + lower layers in full
-    mem_part = (pos * a.work_bytes + total * a.bytes_per_pos) / K
+    mem_part = (pos * a.work_bytes + total * a.bytes_per_pos) / K + a.buffer_mib * 2 ** 20
     if a.table or n % 4 == 0 or n == a.seeds:
         print(f"{n:>5} {pos:>20,} {pos * a.bytes_per_pos / GiB:>10.1f} G {total * a.bytes_per_pos / GiB:>10.1f} G "
               f"{mem_rep / GiB:>13.1f} G {mem_part / GiB:>14.1f} G {cpu / 3600:>10.1f} {cpu / (K * C) / 3600:>15.2f} {comm / 3600:>8.2f}")

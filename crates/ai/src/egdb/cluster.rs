@@ -3,44 +3,55 @@
 //! See "Distributed build" in `docs/egdb.md`.
 //!
 //! Each process owns one contiguous range of every layer's positions (the
-//! ranges are as equal as whole 64-position words allow) and keeps their
-//! working slots (8 bytes a position); it also keeps the current values of
-//! the whole layer (2 bytes a position) and every finished lower layer.
-//! A round is the one-machine builder's round, split where it crosses
-//! owners:
+//! ranges are as equal as whole 64-position words allow), of the layer
+//! being built and of every finished layer, and keeps only those: the
+//! working slots of its range of the current layer (8 bytes a position)
+//! and its range of each finished layer (2 bytes a position). A round is
+//! the one-machine builder's round, split where it crosses owners:
 //!
 //! 1. each process un-sows its positions that changed in the last round;
 //!    a predecessor it owns is marked at once, the others are sent to
 //!    their owners (one 64-bit word each) and marked on arrival;
-//! 2. each process computes its marked positions again (reading the
-//!    children's values from its copy of the layer's values);
-//! 3. each process publishes its changes and sends them to every other
-//!    process (one 64-bit word each), which updates its copy.
+//! 2. each process computes its marked positions again; a position that
+//!    reads a child's value owned elsewhere is set aside, the missing
+//!    values are fetched from their owners in one batch a part (see
+//!    [`with_fetches`]) and it is computed again with them;
+//! 3. each process publishes its changes and sends the others its count
+//!    of them.
+//!
+//! Round 1 reads the lower layers the same way: its own ranges, the rest
+//! fetched (through `Solver::lower_read`).
 //!
 //! Each exchange is one timely epoch: when the probe says the epoch is
 //! complete, every record sent in it has arrived everywhere, so after the
-//! changes' epoch every process knows the number of changes in the whole
-//! layer (its own and all it received) and all stop together when it is
-//! 0. The per-position work is the retrograde builder's own
-//! (`first_position`, `parents`, `mark_slot`, `recompute`), so the values,
-//! sweeps and counts are the same, and so is the file.
+//! counts' epoch every process knows the number of changes in the whole
+//! layer and all stop together when it is 0. The per-position work is the
+//! retrograde builder's own (`first_position`, `parents`, `mark_slot`,
+//! `recompute`), so the values, sweeps and counts are the same, and so is
+//! the file.
 //!
-//! Process 0 owns the file: it reads the finished layers when a build
-//! resumes and sends them to the others (in 1 MiB pieces) before the first
-//! layer it computes, and it appends each layer as it is finished. The
-//! other processes keep the layers in memory only.
+//! Process 0 owns the file: when a build resumes it reads the finished
+//! layers in pieces and sends each process its ranges; at the end of each
+//! layer every process sends it its range, in pieces, and it writes them
+//! in order, so no process ever holds a whole layer.
 
+use super::format::{fnv1a_more, Header, FNV1A_START, HEADER_LEN};
 use super::index::Binomials;
 use super::retro::{
     bits, for_blocks, mark_slot, pack, prefetch, unpack, Cursor, Parent, Slot, TERMINAL_MARK,
 };
 use super::solve::{bound_of_round, has_bounds, layer_exists, stall_limit, Layer, Solver, Tally};
-use super::{build_with, BuildOptions, BuildReport, Builder, EgdbError};
-use mancala_rules::Ruleset;
-use std::cell::RefCell;
-use std::path::Path;
+use super::{build_with, BuildOptions, BuildReport, Builder, EgdbError, LayerEntry};
+use mancala_rules::{Rules, Ruleset};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::fs::{File, OpenOptions};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use timely::dataflow::channels::pact::Exchange;
@@ -52,39 +63,42 @@ const RELAXED: Ordering = Ordering::Relaxed;
 /// Positions per block of local work (a multiple of 64).
 const BLOCK: usize = 1 << 14;
 
-/// Bytes of a lower layer per record when process 0 sends it.
-const PIECE: usize = 1 << 20;
-
 /// Marks in flight from one process, at most (about; see phase 1).
-const MARK_BYTES: u64 = 8 << 20;
+const MARK_BYTES: u64 = 2 << 20;
 
 /// Quiet predecessors per changed position, about (for sizing the parts
 /// of phase 1).
 const MARKS_PER_CHANGE: u64 = 6;
 
-/// Words per record of marks or changes (1 MiB).
-const WORDS: usize = 1 << 17;
+/// Words per record of marks or requests (256 KiB).
+const WORDS: usize = 1 << 15;
 
 /// A record: destination process, kind, argument, words, bytes.
 type Rec = (u32, u8, u64, Vec<u64>, Vec<u8>);
 
 /// Packed quiet predecessors to mark (see [`pack_parent`]).
 const MARKS: u8 = 1;
-/// Changed positions: `index << 16 | value`.
-const CHANGES: u8 = 2;
-/// A layer's counts from one process: win, loss, unresolved, inexact,
-/// revisits.
-const TALLY: u8 = 3;
+/// Counts to be summed over the processes (changes in a round, a
+/// layer's win, loss, unresolved, inexact and revisits).
+const COUNT: u8 = 2;
 /// Process 0: compute layer `arg`.
 const LAYER: u8 = 4;
-/// Process 0: a piece of lower layer `arg` (words: its offset and length).
+/// Process 0: a piece of lower layer `arg` of the receiver's range
+/// (words: the piece's offset in the range's bytes, and their number).
 const LOWER: u8 = 5;
 /// Process 0: the build is complete.
 const DONE: u8 = 6;
 /// A process failed: the bytes are its message.
 const FAILED: u8 = 7;
-/// Round 1's values of a range from `arg` on (2 bytes each).
-const FIRST: u8 = 8;
+/// Values wanted from their owner: the words are keys (see [`key`]);
+/// `arg`: the asker's index (high 32 bits) and its number for the record.
+const ASK: u8 = 8;
+/// The values (2 bytes each) for an [`ASK`] record, with its `arg`.
+const ANSWER: u8 = 9;
+/// Positions the sender still has to compute in this part (`arg`).
+const LEFT: u8 = 10;
+/// A piece of a finished layer's bytes for process 0 to write.
+const DATA: u8 = 11;
 
 /// How the processes of a distributed build find each other.
 #[derive(Clone, Debug)]
@@ -405,7 +419,7 @@ impl<'w> Net<'w> {
         Ok(got)
     }
 
-    /// `words` to every other process, in records of at most 1 MiB.
+    /// `words` to every other process, in records of at most 256 KiB.
     fn to_others(&self, kind: u8, arg: u64, words: &[u64], out: &mut Vec<Rec>) {
         for p in (0..self.peers).filter(|&p| p != self.me) {
             for piece in words.chunks(WORDS) {
@@ -415,8 +429,82 @@ impl<'w> Net<'w> {
     }
 }
 
+/// How a layer's positions are split among the processes: process `p`
+/// owns `p * chunk .. (p + 1) * chunk`, cut at the layer's end; `chunk` is
+/// a whole number of 64-position words (a process owns whole words of its
+/// bitmaps), as equal as that allows.
+#[derive(Clone, Copy, Debug)]
+struct Split {
+    total: usize,
+    chunk: usize,
+}
+
+impl Split {
+    fn new(total: usize, peers: usize) -> Split {
+        Split { total, chunk: total.div_ceil(peers).div_ceil(64).max(1) * 64 }
+    }
+
+    #[inline]
+    fn owner(&self, idx: usize) -> usize {
+        idx / self.chunk
+    }
+
+    fn range(&self, p: usize) -> Range<usize> {
+        (p * self.chunk).min(self.total)..((p + 1) * self.chunk).min(self.total)
+    }
+}
+
+/// Positions stored in layer `n` (0 for a layer that cannot occur).
+fn layer_positions(rules: &Rules, binom: &Binomials, n: usize) -> usize {
+    if !layer_exists(rules, n) {
+        return 0;
+    }
+    (super::sides_for(rules).per_board() * binom.boards(n, rules.pit_count())) as usize
+}
+
+/// This process's part of the finished lower layers: for each, how it is
+/// split and the values (2 bytes a position) of the range this process
+/// owns. The other ranges are fetched from their owners when needed.
+struct Lower {
+    splits: Vec<Split>,
+    mine: Vec<Vec<u8>>,
+}
+
+impl Lower {
+    /// The `(win, lose)` of position `idx` of layer `seeds`, if this
+    /// process owns it.
+    #[inline]
+    fn own(&self, me: usize, seeds: usize, idx: usize) -> Option<(u8, u8)> {
+        let split = &self.splits[seeds];
+        if split.owner(idx) != me {
+            return None;
+        }
+        let at = 2 * (idx - split.range(me).start);
+        let mine = &self.mine[seeds];
+        Some((mine[at], mine[at + 1]))
+    }
+
+    /// Checks that the first `n` layers are all here, in full, and drops
+    /// any above (process 0 may have sent a layer it then found damaged).
+    fn check(&mut self, me: usize, n: usize) -> Result<(), EgdbError> {
+        self.mine.resize_with(self.mine.len().max(n), Vec::new);
+        self.mine.truncate(n);
+        for (k, mine) in self.mine.iter().enumerate() {
+            if mine.len() != 2 * self.splits[k].range(me).len() {
+                return Err(EgdbError::Internal(format!(
+                    "lower layer {k}: {} bytes of this process's range arrived, {} expected",
+                    mine.len(),
+                    2 * self.splits[k].range(me).len()
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// One process's build: process 0 drives the file and tells the others
-/// which layer to compute; all compute each layer together.
+/// which layer to compute; all compute each layer together, and each
+/// keeps its own range of every finished layer.
 fn run(
     net: &mut Net,
     ruleset: &'static Ruleset,
@@ -424,40 +512,52 @@ fn run(
     options: &BuildOptions,
     progress: &dyn Fn(&str),
 ) -> Result<ClusterReport, EgdbError> {
+    let binom = Binomials::new();
+    let rules = &ruleset.rules;
+    let mut lower = Lower {
+        splits: (0..=options.max_seeds.max(rules.total_seeds()) as usize)
+            .map(|n| Split::new(layer_positions(rules, &binom, n), net.peers))
+            .collect(),
+        mine: Vec::new(),
+    };
     let mut layers = Vec::new();
     if net.me == 0 {
-        // How many lower layers the others already have.
-        let mut shared = 0usize;
-        let report = build_with(ruleset, path, options, &mut |n, binom, lower| {
-            let mut out = Vec::new();
-            for (k, layer) in lower.iter().enumerate().skip(shared) {
-                for p in 1..net.peers {
-                    for (i, piece) in layer.chunks(PIECE).enumerate() {
-                        let words = vec![(i * PIECE) as u64, layer.len() as u64];
-                        out.push((p as u32, LOWER, k as u64, words, piece.to_vec()));
-                    }
-                    if layer.is_empty() {
-                        out.push((p as u32, LOWER, k as u64, vec![0, 0], Vec::new()));
-                    }
-                }
-            }
-            shared = lower.len() + 1;
-            for p in 1..net.peers {
-                out.push((p as u32, LAYER, n as u64, Vec::new(), Vec::new()));
-            }
-            net.exchange(out)?;
-            let (layer, mine) =
-                layer_distributed(net, ruleset, binom, lower, n, options, progress)?;
-            let seconds = mine.seconds;
+        let mut file = File0::open(net, ruleset, path, &binom, &mut lower)?;
+        let first = file.header.layers.len() as u32;
+        let last = match options.stop_after_layer {
+            Some(stop) => stop.min(options.max_seeds),
+            None => options.max_seeds,
+        };
+        for n in first..=last {
+            let out = (1..net.peers).map(|p| (p as u32, LAYER, n as u64, Vec::new(), Vec::new()));
+            net.exchange(out.collect())?;
+            lower.check(0, n as usize)?;
+            let mut sink = file.sink();
+            let (meta, mine, values) = layer_distributed(
+                net,
+                ruleset,
+                &binom,
+                &lower,
+                n,
+                options,
+                Some(&mut sink),
+                progress,
+            )?;
+            let hash = sink.hash;
+            file.finish(n, &meta, hash, mine.seconds)?;
             layers.push(mine);
-            Ok((layer, seconds))
-        })?;
+            lower.mine.push(values);
+        }
         let done = (1..net.peers).map(|p| (p as u32, DONE, 0, Vec::new(), Vec::new())).collect();
         net.exchange(done)?;
+        let report = BuildReport {
+            file_size: file.end,
+            layers: file.reports,
+            discarded: file.discarded,
+            seconds: file.start.elapsed().as_secs_f64(),
+        };
         Ok(ClusterReport { build: Some(report), layers })
     } else {
-        let binom = Binomials::new();
-        let mut lower: Vec<Vec<u8>> = Vec::new();
         loop {
             let mut todo = None;
             let mut finished = false;
@@ -465,12 +565,12 @@ fn run(
                 match kind {
                     LOWER => {
                         let k = arg as usize;
-                        if lower.len() <= k {
-                            lower.resize_with(k + 1, Vec::new);
+                        if lower.mine.len() <= k {
+                            lower.mine.resize_with(k + 1, Vec::new);
                         }
                         let (at, len) = (words[0] as usize, words[1] as usize);
-                        lower[k].resize(len, 0);
-                        lower[k][at..at + bytes.len()].copy_from_slice(&bytes);
+                        lower.mine[k].resize(len, 0);
+                        lower.mine[k][at..at + bytes.len()].copy_from_slice(&bytes);
                     }
                     LAYER => todo = Some(arg as u32),
                     DONE => finished = true,
@@ -480,36 +580,270 @@ fn run(
             if finished {
                 return Ok(ClusterReport { build: None, layers });
             }
-            let Some(n) = todo else {
-                return Err(EgdbError::Internal("process 0 sent no layer to compute".into()));
-            };
-            if lower.len() != n as usize {
-                return Err(EgdbError::Internal(format!(
-                    "layer {n} to compute with {} lower layers",
-                    lower.len()
-                )));
-            }
-            let slices: Vec<&[u8]> = lower.iter().map(Vec::as_slice).collect();
-            let (layer, mine) =
-                layer_distributed(net, ruleset, &binom, &slices, n, options, progress)?;
+            let Some(n) = todo else { continue };
+            lower.check(net.me, n as usize)?;
+            let (_, mine, values) =
+                layer_distributed(net, ruleset, &binom, &lower, n, options, None, progress)?;
             layers.push(mine);
-            lower.push(layer.data);
+            lower.mine.push(values);
         }
     }
 }
 
-/// This process's share of a layer: its positions' slots and bitmaps, and
-/// the whole layer's current values.
+/// Process 0's file: as the one-machine build writes it (see
+/// `build_with`), but written piece by piece as the processes send their
+/// ranges, so that no process holds a whole layer.
+struct File0 {
+    file: File,
+    path: PathBuf,
+    header: super::format::Header,
+    end: u64,
+    reports: Vec<super::LayerReport>,
+    discarded: Vec<u32>,
+    start: Instant,
+}
+
+/// Where process 0 writes a layer's bytes as they come, with their
+/// checksum so far.
+struct Sink<'f> {
+    file: &'f mut File,
+    path: &'f Path,
+    hash: u64,
+}
+
+impl Sink<'_> {
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EgdbError> {
+        self.hash = fnv1a_more(self.hash, bytes);
+        self.file.write_all(bytes).map_err(|error| EgdbError::Io { path: self.path.into(), error })
+    }
+}
+
+impl File0 {
+    /// Opens (or creates) the file, keeps its complete layers (a file of
+    /// an older format is converted first, as the one-machine build does)
+    /// and sends each process its range of them; cuts off anything after
+    /// the last complete layer.
+    fn open(
+        net: &mut Net,
+        ruleset: &'static Ruleset,
+        path: &Path,
+        binom: &Binomials,
+        lower: &mut Lower,
+    ) -> Result<File0, EgdbError> {
+        let start = Instant::now();
+        let io = |error| EgdbError::Io { path: path.to_path_buf(), error };
+        let open =
+            || OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path);
+        let mut file = open().map_err(io)?;
+        let mut header = super::new_header(ruleset);
+        let mut old = None;
+        let len = file.metadata().map_err(io)?.len();
+        if len > 0 {
+            let mut head = vec![0u8; (len as usize).min(HEADER_LEN)];
+            file.read_exact(&mut head).map_err(io)?;
+            match Header::decode(&head) {
+                // Killed while writing the very first header: start afresh.
+                Err(EgdbError::Truncated { .. }) if len < HEADER_LEN as u64 => {}
+                Err(e) => return Err(e),
+                Ok(h) => {
+                    super::check_identity(&h, ruleset, binom)?;
+                    old = Some(h);
+                }
+            }
+        }
+        if let Some(h) = old.as_ref().filter(|h| {
+            !h.layers.is_empty()
+                && (h.format_version != header.format_version
+                    || h.sides != header.sides
+                    || h.bytes_per_position != header.bytes_per_position)
+        }) {
+            // An older format: the one-machine build converts it (or says
+            // why it cannot), computing nothing; then it is read as below.
+            drop(file);
+            let options = BuildOptions {
+                max_seeds: h.layers.len() as u32 - 1,
+                stop_after_layer: Some(h.layers.len() as u32 - 1),
+                ..BuildOptions::default()
+            };
+            build_with(ruleset, path, &options, &mut |n, _, _| {
+                Err(EgdbError::Internal(format!("layer {n} computed while converting")))
+            })?;
+            file = open().map_err(io)?;
+            let mut head = vec![0u8; HEADER_LEN];
+            file.read_exact(&mut head).map_err(io)?;
+            old = Some(Header::decode(&head)?);
+        }
+        let len = file.metadata().map_err(io)?.len();
+        let mut discarded = Vec::new();
+        let mut reports = Vec::new();
+        let old_layers = old.map(|h| h.layers).unwrap_or_default();
+        for (n, e) in old_layers.iter().enumerate() {
+            let complete = e.offset + e.length <= len
+                && e.length == lower.splits[n].total as u64 * header.bytes_per_position as u64
+                && send_layer(net, &mut file, path, e, &lower.splits[n], &mut lower.mine, n)?;
+            if !complete {
+                discarded.extend(n as u32..old_layers.len() as u32);
+                break;
+            }
+            header.layers.push(*e);
+            reports.push(super::report_of(n as u32, e, header.sides, None, 0.0));
+        }
+        lower.mine.truncate(header.layers.len());
+        let end = HEADER_LEN as u64 + header.layers.iter().map(|e| e.length).sum::<u64>();
+        file.set_len(end).map_err(io)?;
+        super::write_header(&mut file, &header, path)?;
+        file.seek(SeekFrom::Start(end)).map_err(io)?;
+        Ok(File0 { file, path: path.to_path_buf(), header, end, reports, discarded, start })
+    }
+
+    /// A sink for the next layer, at the end of the file.
+    fn sink(&mut self) -> Sink<'_> {
+        Sink { file: &mut self.file, path: &self.path, hash: FNV1A_START }
+    }
+
+    /// Layer `n` has been written with checksum `hash`: syncs it and adds
+    /// it to the header.
+    fn finish(&mut self, n: u32, layer: &Layer, hash: u64, seconds: f64) -> Result<(), EgdbError> {
+        let io = |error| EgdbError::Io { path: self.path.clone(), error };
+        self.file.flush().map_err(io)?;
+        self.file.sync_data().map_err(io)?;
+        let length = self.file.stream_position().map_err(io)? - self.end;
+        let entry = LayerEntry {
+            offset: self.end,
+            length,
+            checksum: hash,
+            positions: layer.positions,
+            win: layer.tally.win,
+            loss: layer.tally.loss,
+            unresolved: layer.tally.unresolved,
+            sweeps: layer.sweeps,
+        };
+        self.end += length;
+        self.header.layers.push(entry);
+        super::write_header(&mut self.file, &self.header, &self.path)?;
+        self.file.seek(SeekFrom::Start(self.end)).map_err(io)?;
+        let mut report = super::report_of(n, &entry, self.header.sides, None, seconds);
+        report.computed = true;
+        // As the one-machine build reports it: for layers with bounds stored.
+        report.inexact = (has_bounds_bytes(self.header.bytes_per_position) && layer.positions > 0)
+            .then_some(layer.tally.inexact);
+        report.revisits = layer.revisits;
+        self.reports.push(report);
+        Ok(())
+    }
+}
+
+fn has_bounds_bytes(bytes_per_position: u8) -> bool {
+    bytes_per_position > 2
+}
+
+/// Reads layer `n` of the file (entry `e`) in pieces, checking its
+/// checksum, and sends each process its range of the layer's values (this
+/// process keeps its own in `mine`); whether the layer is intact.
+fn send_layer(
+    net: &mut Net,
+    file: &mut File,
+    path: &Path,
+    e: &LayerEntry,
+    split: &Split,
+    mine: &mut Vec<Vec<u8>>,
+    n: usize,
+) -> Result<bool, EgdbError> {
+    let io = |error| EgdbError::Io { path: path.to_path_buf(), error };
+    file.seek(SeekFrom::Start(e.offset)).map_err(io)?;
+    mine.resize_with(n + 1, Vec::new);
+    mine[n] = super::mem::huge_zeroed(2 * split.range(0).len());
+    let values = 2 * split.total as u64;
+    let mut hash = FNV1A_START;
+    let mut piece = vec![0u8; GATHER];
+    let mut at = 0u64;
+    while at < e.length {
+        let len = (e.length - at).min(GATHER as u64) as usize;
+        if file.read_exact(&mut piece[..len]).is_err() {
+            return Ok(false);
+        }
+        hash = fnv1a_more(hash, &piece[..len]);
+        // The part of the values in this piece, by owner.
+        let mut out = Vec::new();
+        let mut i = at;
+        while i < (at + len as u64).min(values) {
+            let owner = split.owner(i as usize / 2);
+            let range = split.range(owner);
+            let stop = (2 * range.end as u64).min(at + len as u64);
+            let bytes = &piece[(i - at) as usize..(stop - at) as usize];
+            let offset = i - 2 * range.start as u64;
+            if owner == 0 {
+                mine[n][offset as usize..offset as usize + bytes.len()].copy_from_slice(bytes);
+            } else {
+                let words = vec![offset, 2 * range.len() as u64];
+                out.push((owner as u32, LOWER, n as u64, words, bytes.to_vec()));
+            }
+            i = stop;
+        }
+        net.exchange(out)?;
+        at += len as u64;
+    }
+    Ok(hash == e.checksum)
+}
+
+/// Bytes of a layer in one record when the processes send their ranges
+/// to process 0 (and process 0 the lower layers' ranges to their owners).
+const GATHER: usize = 2 << 20;
+
+/// Sends this process's range of a finished layer to process 0, which
+/// writes the whole layer in order into `sink` (the values of every
+/// position, then the bounds for rules with a stall limit); every process
+/// takes part in the same exchanges.
+fn gather(
+    net: &mut Net,
+    split: &Split,
+    sections: [(&[u8], usize); 2],
+    mut sink: Option<&mut Sink>,
+) -> Result<(), EgdbError> {
+    for (mine, width) in sections {
+        if width == 0 {
+            continue;
+        }
+        for q in 0..net.peers {
+            let len = width * split.range(q).len();
+            if q == net.me && mine.len() != len {
+                return Err(EgdbError::Internal("a range of the wrong length".into()));
+            }
+            if q == 0 {
+                if let Some(sink) = sink.as_mut() {
+                    sink.write(mine)?;
+                }
+                continue;
+            }
+            for at in (0..len).step_by(GATHER) {
+                let mut out = Vec::new();
+                if q == net.me {
+                    let piece = mine[at..(at + GATHER).min(len)].to_vec();
+                    out.push((0, DATA, at as u64, Vec::new(), piece));
+                }
+                for (_, kind, _, _, bytes) in net.exchange(out)? {
+                    match (&mut sink, kind) {
+                        (Some(sink), DATA) => sink.write(&bytes)?,
+                        _ => return Err(EgdbError::Internal(format!("unexpected record {kind}"))),
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// This process's share of a layer: its positions' slots, bitmaps and
+/// rounds of change.
 struct Share {
     lo: usize,
     slots: Vec<Slot>,
     changed: Vec<AtomicU64>,
     dirty: Vec<AtomicU64>,
     full: Vec<AtomicU64>,
-    /// Every position's value after the last finished round.
-    values: Vec<AtomicU16>,
-    /// Every position's last round of change (rules with a stall limit).
-    rounds: Vec<u8>,
+    /// The owned positions' last round of change (rules with a stall
+    /// limit).
+    rounds: Vec<AtomicU8>,
 }
 
 impl Share {
@@ -522,6 +856,11 @@ impl Share {
     #[inline]
     fn word(&self, idx: usize) -> usize {
         (idx - self.lo) / 64
+    }
+
+    #[inline]
+    fn bit(&self, idx: usize) -> u64 {
+        1 << ((idx - self.lo) % 64)
     }
 }
 
@@ -547,37 +886,216 @@ fn unpack_parent(w: u64) -> Parent {
     }
 }
 
-/// Computes layer `n` together with the other processes: every process
-/// returns the same layer.
+/// A value to fetch: the layer (seeds on the board) and the index.
+#[inline]
+fn key(seeds: usize, idx: usize) -> u64 {
+    (seeds as u64) << 32 | idx as u64
+}
+
+/// Values fetched from their owners, by key.
+#[derive(Default)]
+struct Fetched {
+    values: HashMap<u64, u16, BuildHasherDefault<KeyHasher>>,
+}
+
+impl Fetched {
+    #[inline]
+    fn get(&self, key: u64) -> Option<u16> {
+        self.values.get(&key).copied()
+    }
+
+    fn add(&mut self, pairs: Vec<(u64, u16)>) {
+        self.values.extend(pairs);
+    }
+}
+
+/// A hash for [`key`]s (no protection against chosen keys is needed:
+/// they are positions).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        let h = (self.0 ^ x ^ x >> 29).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = h ^ h >> 32;
+    }
+}
+
+/// Positions tried per task of [`with_fetches`].
+const TRY: usize = 4096;
+
+/// One try at some positions: does the work of each position whose reads
+/// all find their values (this process's own, or fetched); for the others
+/// it adds the keys it missed to the first vector and the position to the
+/// second, to be tried again once those values are fetched.
+type Attempt<'a> =
+    dyn Fn(&[usize], &Fetched, &mut Vec<u64>, &mut Vec<usize>) -> Result<(), EgdbError> + Sync + 'a;
+
+/// Does `attempt`'s work on `items` (positions this process owns),
+/// fetching the values it misses from their owners (`owner` of a key) in
+/// batches, and answering the other processes' requests with `answer`,
+/// until no process has a position left. Every process calls it the same
+/// number of times: it takes two exchanges a try (the requests with each
+/// process's count of positions left, then the answers), or one when no
+/// process has any left.
+fn with_fetches(
+    net: &mut Net,
+    threads: usize,
+    mut items: Vec<usize>,
+    attempt: &Attempt,
+    owner: &dyn Fn(u64) -> usize,
+    answer: &dyn Fn(u64) -> Option<u16>,
+) -> Result<(), EgdbError> {
+    let mut fetched = Fetched::default();
+    loop {
+        let next = Mutex::new(Vec::new());
+        let missing = Mutex::new(Vec::new());
+        for_blocks(
+            threads,
+            items.len().div_ceil(TRY),
+            &|c| {
+                let part = &items[c * TRY..((c + 1) * TRY).min(items.len())];
+                let (mut miss, mut left) = (Vec::new(), Vec::new());
+                attempt(part, &fetched, &mut miss, &mut left)?;
+                if !left.is_empty() {
+                    next.lock().expect("fetch lock").extend(left);
+                    missing.lock().expect("fetch lock").extend(miss);
+                }
+                Ok(0)
+            },
+            &mut |_| {},
+        )?;
+        let mut next = next.into_inner().expect("fetch lock");
+        next.sort_unstable();
+        let mut missing = missing.into_inner().expect("fetch lock");
+        missing.sort_unstable();
+        missing.dedup();
+        if !next.is_empty() && missing.is_empty() {
+            return Err(EgdbError::Internal("positions left without a value to fetch".into()));
+        }
+        let mut by_owner: Vec<Vec<u64>> = vec![Vec::new(); net.peers];
+        for k in missing {
+            let o = owner(k);
+            if o == net.me {
+                return Err(EgdbError::Internal(format!("key {k:#x} missed by its owner")));
+            }
+            by_owner[o].push(k);
+        }
+        let mut out = Vec::new();
+        let mut asked: Vec<Vec<u64>> = Vec::new();
+        for p in (0..net.peers).filter(|&p| p != net.me) {
+            out.push((p as u32, LEFT, next.len() as u64, Vec::new(), Vec::new()));
+            for piece in by_owner[p].chunks(WORDS) {
+                let tag = (net.me as u64) << 32 | asked.len() as u64;
+                out.push((p as u32, ASK, tag, piece.to_vec(), Vec::new()));
+                asked.push(piece.to_vec());
+            }
+        }
+        drop(by_owner);
+        let mut left = next.len() as u64;
+        let mut answers = Vec::new();
+        for (_, kind, arg, words, _) in net.exchange(out)? {
+            match kind {
+                LEFT => left += arg,
+                ASK => {
+                    let mut bytes = Vec::with_capacity(2 * words.len());
+                    for k in words {
+                        let v = answer(k).ok_or_else(|| {
+                            EgdbError::Internal(format!("asked for key {k:#x}, not owned here"))
+                        })?;
+                        bytes.extend_from_slice(&v.to_le_bytes());
+                    }
+                    answers.push(((arg >> 32) as u32, ANSWER, arg, Vec::new(), bytes));
+                }
+                _ => return Err(EgdbError::Internal(format!("unexpected record {kind}"))),
+            }
+        }
+        if left == 0 {
+            return Ok(());
+        }
+        let mut pairs = Vec::new();
+        for (_, kind, arg, _, bytes) in net.exchange(answers)? {
+            let keys = asked.get((arg & 0xFFFF_FFFF) as usize);
+            match keys {
+                Some(keys) if kind == ANSWER && bytes.len() == 2 * keys.len() => pairs.extend(
+                    keys.iter()
+                        .zip(bytes.chunks_exact(2))
+                        .map(|(&k, v)| (k, u16::from_le_bytes([v[0], v[1]]))),
+                ),
+                _ => return Err(EgdbError::Internal(format!("unexpected record {kind}"))),
+            }
+        }
+        fetched.add(pairs);
+        items = next;
+    }
+}
+
+/// The sum over the processes of this process's `counts` (one exchange).
+fn sum_counts(net: &mut Net, counts: &[u64]) -> Result<Vec<u64>, EgdbError> {
+    let mut out = Vec::new();
+    net.to_others(COUNT, 0, counts, &mut out);
+    let mut sum = counts.to_vec();
+    for (_, kind, _, words, _) in net.exchange(out)? {
+        if kind != COUNT || words.len() != counts.len() {
+            return Err(EgdbError::Internal(format!("unexpected record {kind}")));
+        }
+        for (s, w) in sum.iter_mut().zip(words) {
+            *s += w;
+        }
+    }
+    Ok(sum)
+}
+
+/// Positions of round 1 a process works on between two fetches.
+const FIRST_PART: usize = 1 << 16;
+
+/// Computes layer `n` together with the other processes. Returns the
+/// layer's counts (its data left empty: process 0 has written it into
+/// `sink` as it came), this process's figures, and the values of the
+/// range it owns (2 bytes a position), which it keeps as a lower layer.
+#[allow(clippy::too_many_arguments)]
 fn layer_distributed(
     net: &mut Net,
     ruleset: &Ruleset,
     binom: &Binomials,
-    lower: &[&[u8]],
+    lower: &Lower,
     n: u32,
     options: &BuildOptions,
+    sink: Option<&mut Sink>,
     progress: &dyn Fn(&str),
-) -> Result<(Layer, ProcessLayer), EgdbError> {
+) -> Result<(Layer, ProcessLayer, Vec<u8>), EgdbError> {
     let start = Instant::now();
     let (cpu0, _, sys0) = usage();
     let (sent0, received0) = (net.sent, net.received);
     let rules = &ruleset.rules;
     let threads = options.threads.max(1);
-    let solver = Solver::new(rules, binom, lower, n as usize, threads, super::sides_for(rules));
+    let solver = Solver::new(rules, binom, &[], n as usize, threads, super::sides_for(rules));
     if !layer_exists(rules, n as usize) {
-        return Ok((Layer::empty(), ProcessLayer { seeds: n, ..ProcessLayer::default() }));
+        return Ok((
+            Layer::empty(),
+            ProcessLayer { seeds: n, ..ProcessLayer::default() },
+            Vec::new(),
+        ));
     }
     let positions = solver.positions();
     if positions > u32::MAX as u64 {
         return Err(EgdbError::TooBig { seeds: n, positions });
     }
-    let total = positions as usize;
     let (me, peers) = (net.me, net.peers);
-    // Owners' ranges: whole words, as equal as they can be.
-    let chunk = total.div_ceil(peers).div_ceil(64).max(1) * 64;
-    let owner = |idx: usize| idx / chunk;
-    let lo = (me * chunk).min(total);
-    let hi = ((me + 1) * chunk).min(total);
+    let split = lower.splits[n as usize];
+    let owner = |idx: usize| split.owner(idx);
+    let Range { start: lo, end: hi } = split.range(me);
     let words = (hi - lo).div_ceil(64);
     let atomics64 = |len: usize| (0..len).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
     let st = Share {
@@ -590,8 +1108,9 @@ fn layer_distributed(
         changed: atomics64(words),
         dirty: atomics64(words),
         full: atomics64(words),
-        values: (0..total).map(|_| AtomicU16::new(0)).collect(),
-        rounds: vec![0; if has_bounds(rules) { total } else { 0 }],
+        rounds: (0..if has_bounds(rules) { hi - lo } else { 0 })
+            .map(|_| AtomicU8::new(0))
+            .collect(),
     };
     progress(&format!(
         "layer {n}: {positions} positions, this process owns {} ({lo}..{hi})",
@@ -599,42 +1118,80 @@ fn layer_distributed(
     ));
     let m1 = (solver.m() + 1) as u8;
     let bottom = pack(m1, m1);
-    for v in &st.values {
-        v.store(bottom, RELAXED);
-    }
     let blocks = (hi - lo).div_ceil(BLOCK);
     let block = |b: usize| lo + b * BLOCK..(lo + (b + 1) * BLOCK).min(hi);
-    let mut st = st;
+    // A key's owner, and this process's answer to a request for it: a
+    // position of this layer (its value after the last finished round) or
+    // of a lower layer.
+    let key_owner = |k: u64| {
+        let (seeds, idx) = ((k >> 32) as usize, (k & 0xFFFF_FFFF) as usize);
+        lower.splits[seeds].owner(idx)
+    };
+    let answer = |k: u64| {
+        let (seeds, idx) = ((k >> 32) as usize, (k & 0xFFFF_FFFF) as usize);
+        if seeds == n as usize {
+            (owner(idx) == me).then(|| st.slot(idx).cur.load(RELAXED))
+        } else {
+            lower.own(me, seeds, idx).map(|(w, l)| pack(w, l))
+        }
+    };
 
-    // Round 1: every owned position's moves.
-    for_blocks(
-        threads,
-        blocks,
-        &|b| {
-            let mut cursor = Cursor::new();
-            let range = block(b);
-            let mut word = 0u64;
-            for idx in range.clone() {
-                let (board, side) = solver.board_of(&mut cursor, idx);
-                let (stat, at_max, value) = solver.first_position(board, side)?;
-                let slot = st.slot(idx);
-                slot.stat.store(stat, RELAXED);
-                slot.at_max.store(at_max, RELAXED);
-                slot.cur.store(value, RELAXED);
-                slot.other.store(bottom, RELAXED);
-                if value != bottom {
-                    word |= 1 << (idx % 64);
+    // Round 1: every owned position's moves, reading the lower layers
+    // (this process's ranges, the rest fetched), in parts.
+    let first_changes = AtomicU64::new(0);
+    let max_owned = (0..peers).map(|p| split.range(p).len()).max().unwrap_or(0);
+    for part in 0..max_owned.div_ceil(FIRST_PART) {
+        let items: Vec<usize> =
+            (lo + part * FIRST_PART..(lo + (part + 1) * FIRST_PART).min(hi)).collect();
+        with_fetches(
+            net,
+            threads,
+            items,
+            &|part, fetched, miss, left| {
+                let missed = AtomicBool::new(false);
+                let misses = Mutex::new(Vec::new());
+                let read = |seeds: usize, idx: usize| {
+                    if let Some(v) = lower.own(me, seeds, idx) {
+                        return v;
+                    }
+                    if let Some(v) = fetched.get(key(seeds, idx)) {
+                        return unpack(v);
+                    }
+                    missed.store(true, RELAXED);
+                    misses.lock().expect("misses lock").push(key(seeds, idx));
+                    (u8::MAX, u8::MAX)
+                };
+                let solver = solver.with_lower_read(&read);
+                let mut cursor = Cursor::new();
+                for &idx in part {
+                    let (board, side) = solver.board_of(&mut cursor, idx);
+                    let result = solver.first_position(board, side);
+                    if missed.swap(false, RELAXED) {
+                        left.push(idx);
+                        continue;
+                    }
+                    let (stat, at_max, value) = result?;
+                    let slot = st.slot(idx);
+                    slot.stat.store(stat, RELAXED);
+                    slot.at_max.store(at_max, RELAXED);
+                    slot.cur.store(value, RELAXED);
+                    slot.other.store(bottom, RELAXED);
+                    if value != bottom {
+                        st.changed[st.word(idx)].fetch_or(st.bit(idx), RELAXED);
+                        first_changes.fetch_add(1, RELAXED);
+                        if !st.rounds.is_empty() {
+                            st.rounds[idx - lo].store(1, RELAXED);
+                        }
+                    }
                 }
-                if idx % 64 == 63 || idx + 1 == range.end {
-                    st.changed[st.word(idx)].store(word, RELAXED);
-                    word = 0;
-                }
-            }
-            Ok(0)
-        },
-        &mut |_| {},
-    )?;
-    let mut changes = publish_first(net, &mut st, hi, bottom)?;
+                miss.extend(misses.into_inner().expect("misses lock"));
+                Ok(())
+            },
+            &key_owner,
+            &answer,
+        )?;
+    }
+    let mut changes = sum_counts(net, &[first_changes.into_inner()])?[0];
     let mut sweeps = 1u32;
     let mut revisits = 0u64;
     while changes > 0 {
@@ -647,15 +1204,18 @@ fn layer_distributed(
         // so all agree on the number of parts and so of exchanges).
         let parts = (changes * MARKS_PER_CHANGE * 8 / (peers as u64 * MARK_BYTES)).max(1) as usize;
         let per_part = blocks.div_ceil(parts);
-        for part in 0..parts {
+        let part_blocks = |part: usize| {
             let first_block = (part * per_part).min(blocks);
-            let count = per_part.min(blocks - first_block);
+            first_block..first_block + per_part.min(blocks - first_block)
+        };
+        for part in 0..parts {
+            let these = part_blocks(part);
             let remote: Vec<Mutex<Vec<u64>>> = (0..peers).map(|_| Mutex::new(Vec::new())).collect();
             for_blocks(
                 threads,
-                count,
+                these.len(),
                 &|i| {
-                    let range = block(first_block + i);
+                    let range = block(these.start + i);
                     let mut cursor = Cursor::new();
                     let mut error = None;
                     let mut away: Vec<Vec<u64>> = vec![Vec::new(); peers];
@@ -719,63 +1279,97 @@ fn layer_distributed(
                 }
             }
         }
-        // Phase 2: the new values of the marked positions.
-        let values = &st.values;
-        revisits += for_blocks(
-            threads,
-            blocks,
-            &|b| {
-                let range = block(b);
-                let mut cursor = Cursor::new();
-                let mut visited = 0;
-                let mut error = None;
-                let first = st.word(range.start);
-                for word in first..first + (range.end - range.start).div_ceil(64) {
-                    let w = st.dirty[word].load(RELAXED);
-                    if w == 0 {
-                        continue;
+        // Phase 2: the new values of the marked positions: a lower `win`
+        // at once; those whose `lose` goes down computed again from their
+        // moves, reading their children's values (this process's own, the
+        // others fetched from their owners), in the same parts.
+        let visited = AtomicU64::new(0);
+        for part in 0..parts {
+            let these = part_blocks(part);
+            let full_items = Mutex::new(Vec::new());
+            for_blocks(
+                threads,
+                these.len(),
+                &|i| {
+                    let range = block(these.start + i);
+                    let mut mine = Vec::new();
+                    let first = st.word(range.start);
+                    for word in first..first + (range.end - range.start).div_ceil(64) {
+                        let w = st.dirty[word].load(RELAXED);
+                        if w == 0 {
+                            continue;
+                        }
+                        let full = st.full[word].load(RELAXED);
+                        bits(word, w & !full, |local| {
+                            let slot = st.slot(lo + local);
+                            let (_, lose) = unpack(slot.cur.load(RELAXED));
+                            slot.other.store(pack(slot.pending.load(RELAXED), lose), RELAXED);
+                        });
+                        bits(word, w & full, |local| mine.push(lo + local));
                     }
-                    let full = st.full[word].load(RELAXED);
-                    bits(word, w & !full, |local| {
-                        let slot = st.slot(lo + local);
-                        let (_, lose) = unpack(slot.cur.load(RELAXED));
-                        slot.other.store(pack(slot.pending.load(RELAXED), lose), RELAXED);
-                    });
-                    bits(word, w & full, |local| {
-                        let pi = lo + local;
-                        visited += 1;
+                    full_items.lock().expect("items lock").extend(mine);
+                    Ok(0)
+                },
+                &mut |_| {},
+            )?;
+            let mut items = full_items.into_inner().expect("items lock");
+            items.sort_unstable();
+            with_fetches(
+                net,
+                threads,
+                items,
+                &|part, fetched, miss, left| {
+                    let mut cursor = Cursor::new();
+                    let missed = Cell::new(false);
+                    let misses = RefCell::new(Vec::new());
+                    for &pi in part {
                         let (board, side) = solver.board_of(&mut cursor, pi);
                         let slot = st.slot(pi);
-                        match solver.recompute(
+                        let result = solver.recompute(
                             board,
                             side,
                             slot.stat.load(RELAXED),
-                            |ci| prefetch(&values[ci]),
-                            |ci| values[ci].load(RELAXED),
-                        ) {
-                            Ok((value, at_max)) => {
-                                slot.at_max.store(at_max, RELAXED);
-                                slot.other.store(value, RELAXED);
-                            }
-                            Err(e) => error = Some(e),
+                            |ci| {
+                                if owner(ci) == me {
+                                    prefetch(st.slot(ci))
+                                }
+                            },
+                            |ci| {
+                                if owner(ci) == me {
+                                    return st.slot(ci).cur.load(RELAXED);
+                                }
+                                let k = key(n as usize, ci);
+                                fetched.get(k).unwrap_or_else(|| {
+                                    missed.set(true);
+                                    misses.borrow_mut().push(k);
+                                    bottom
+                                })
+                            },
+                        );
+                        if missed.replace(false) {
+                            left.push(pi);
+                            continue;
                         }
-                    });
-                    if let Some(e) = error.take() {
-                        return Err(e);
+                        let (value, at_max) = result?;
+                        slot.at_max.store(at_max, RELAXED);
+                        slot.other.store(value, RELAXED);
+                        visited.fetch_add(1, RELAXED);
                     }
-                }
-                Ok(visited)
-            },
-            &mut |_| {},
-        )?;
-        // Phase 3: publish, and tell the others.
-        let outgoing = Mutex::new(Vec::new());
-        for_blocks(
+                    miss.extend(misses.into_inner());
+                    Ok(())
+                },
+                &key_owner,
+                &answer,
+            )?;
+        }
+        revisits += visited.into_inner();
+        // Phase 3: publish; all learn the number of changes.
+        let moved = for_blocks(
             threads,
             blocks,
             &|b| {
                 let range = block(b);
-                let mut mine = Vec::new();
+                let mut count = 0;
                 let first = st.word(range.start);
                 for word in first..first + (range.end - range.start).div_ceil(64) {
                     let w = st.dirty[word].swap(0, RELAXED);
@@ -785,8 +1379,7 @@ fn layer_distributed(
                     st.full[word].store(0, RELAXED);
                     let mut moved = 0u64;
                     bits(word, w, |local| {
-                        let idx = lo + local;
-                        let slot = st.slot(idx);
+                        let slot = st.slot(lo + local);
                         slot.pending.store(super::retro::NO_WIN, RELAXED);
                         let new = slot.other.load(RELAXED);
                         let old = slot.cur.load(RELAXED);
@@ -794,17 +1387,19 @@ fn layer_distributed(
                             slot.cur.store(new, RELAXED);
                             slot.other.store(old, RELAXED);
                             moved |= 1 << (local % 64);
-                            mine.push((idx as u64) << 16 | new as u64);
+                            count += 1;
+                            if !st.rounds.is_empty() {
+                                st.rounds[local].store(round.min(255) as u8, RELAXED);
+                            }
                         }
                     });
                     st.changed[word].store(moved, RELAXED);
                 }
-                outgoing.lock().expect("changes lock").extend(mine);
-                Ok(0)
+                Ok(count)
             },
             &mut |_| {},
         )?;
-        changes = publish_changes(net, &mut st, outgoing.into_inner().expect("lock"), round)?;
+        changes = sum_counts(net, &[moved])?[0];
     }
 
     // The counts of the owned positions, summed over the processes.
@@ -818,14 +1413,16 @@ fn layer_distributed(
             let mut cursor = Cursor::new();
             let mut mine = Tally::default();
             for idx in block(b) {
-                if st.slot(idx).stat.load(RELAXED) == TERMINAL_MARK {
+                let slot = st.slot(idx);
+                if slot.stat.load(RELAXED) == TERMINAL_MARK {
                     continue;
                 }
                 let (board, side) = solver.board_of(&mut cursor, idx);
                 let (tw, tl) = solver.ends_in_play(board, side)?;
-                let (w, l) = unpack(st.values[idx].load(RELAXED));
-                let stalls =
-                    limit.is_some_and(|limit| bound_of_round(st.rounds[idx]) as u32 >= limit);
+                let (w, l) = unpack(slot.cur.load(RELAXED));
+                let stalls = limit.is_some_and(|limit| {
+                    bound_of_round(st.rounds[idx - lo].load(RELAXED)) as u32 >= limit
+                });
                 mine.add(m, w, l, tw, tl, stalls);
             }
             tally.lock().expect("tally lock").merge(&mine);
@@ -833,27 +1430,21 @@ fn layer_distributed(
         },
         &mut |_| {},
     )?;
-    let mut tally = tally.into_inner().expect("tally lock");
-    let mine = [tally.win, tally.loss, tally.unresolved, tally.inexact, revisits];
-    let mut out = Vec::new();
-    net.to_others(TALLY, 0, &mine, &mut out);
-    let mut all_revisits = revisits;
-    for (_, kind, _, w, _) in net.exchange(out)? {
-        if kind != TALLY || w.len() != 5 {
-            return Err(EgdbError::Internal(format!("unexpected record {kind}")));
-        }
-        tally.merge(&Tally { win: w[0], loss: w[1], unresolved: w[2], inexact: w[3] });
-        all_revisits += w[4];
+    let t = tally.into_inner().expect("tally lock");
+    let all = sum_counts(net, &[t.win, t.loss, t.unresolved, t.inexact, revisits])?;
+    let tally = Tally { win: all[0], loss: all[1], unresolved: all[2], inexact: all[3] };
+    let Share { slots, changed, dirty, full, rounds, .. } = st;
+    drop((changed, dirty, full));
+    let mut values = super::mem::huge_vec(2 * (hi - lo));
+    for slot in slots {
+        let (w, l) = unpack(slot.cur.into_inner());
+        values.push(w);
+        values.push(l);
     }
-    let Share { slots, changed, dirty, full, values, rounds, .. } = st;
-    drop((slots, changed, dirty, full));
-    let mut data = super::mem::huge_vec(total * if rounds.is_empty() { 2 } else { 3 });
-    for v in values {
-        let (w, l) = unpack(v.into_inner());
-        data.push(w);
-        data.push(l);
-    }
-    data.extend(rounds.into_iter().map(bound_of_round));
+    let bounds: Vec<u8> = rounds.into_iter().map(|r| bound_of_round(r.into_inner())).collect();
+    let widths = if has_bounds(rules) { (2, 1) } else { (2, 0) };
+    gather(net, &split, [(&values, widths.0), (&bounds, widths.1)], sink)?;
+    drop(bounds);
     let seconds = start.elapsed().as_secs_f64();
     let mine = ProcessLayer {
         seeds: n,
@@ -872,7 +1463,8 @@ fn layer_distributed(
         "layer {n}: {sweeps} sweeps in {seconds:.2} s, {} bytes sent, {} received",
         mine.bytes_sent, mine.bytes_received
     ));
-    Ok((Layer { data, positions, sweeps, tally, revisits: all_revisits }, mine))
+    let layer = Layer { data: Vec::new(), positions, sweeps, tally, revisits: all[4] };
+    Ok((layer, mine, values))
 }
 
 /// This process's user CPU seconds, peak resident bytes and system CPU
@@ -898,7 +1490,7 @@ fn usage() -> (f64, u64, f64) {
 fn mark(st: &Share, m1: u8, p: &Parent) -> Result<(), EgdbError> {
     let (lowers, lowers_lose) = mark_slot(st.slot(p.pi), m1, p)?;
     let word = st.word(p.pi);
-    let bit = 1 << ((p.pi - st.lo) % 64);
+    let bit = st.bit(p.pi);
     if lowers && st.dirty[word].load(RELAXED) & bit == 0 {
         st.dirty[word].fetch_or(bit, RELAXED);
     }
@@ -906,80 +1498,4 @@ fn mark(st: &Share, m1: u8, p: &Parent) -> Result<(), EgdbError> {
         st.full[word].fetch_or(bit, RELAXED);
     }
     Ok(())
-}
-
-/// Round 1 changes nearly every value: each process sends the values of
-/// its whole range (2 bytes a position, in 1 MiB pieces) rather than
-/// each change (8 bytes); returns how many positions of the whole layer
-/// are not "never" after round 1.
-fn publish_first(net: &mut Net, st: &mut Share, hi: usize, bottom: u16) -> Result<u64, EgdbError> {
-    let mut count = 0u64;
-    let mut apply = |idx: usize, v: u16| {
-        st.values[idx].store(v, RELAXED);
-        if v != bottom {
-            if !st.rounds.is_empty() {
-                st.rounds[idx] = 1;
-            }
-            count += 1;
-        }
-    };
-    let mut out = Vec::new();
-    let lo = st.lo;
-    for start in (lo..hi).step_by(PIECE / 2) {
-        let end = (start + PIECE / 2).min(hi);
-        let bytes: Vec<u8> = st.slots[start - lo..end - lo]
-            .iter()
-            .flat_map(|s| s.cur.load(RELAXED).to_le_bytes())
-            .collect();
-        for p in (0..net.peers).filter(|&p| p != net.me) {
-            out.push((p as u32, FIRST, start as u64, Vec::new(), bytes.clone()));
-        }
-    }
-    for idx in lo..hi {
-        apply(idx, st.slots[idx - lo].cur.load(RELAXED));
-    }
-    for (_, kind, at, _, bytes) in net.exchange(out)? {
-        if kind != FIRST {
-            return Err(EgdbError::Internal(format!("unexpected record {kind}")));
-        }
-        for (k, v) in bytes.chunks_exact(2).enumerate() {
-            apply(at as usize + k, u16::from_le_bytes([v[0], v[1]]));
-        }
-    }
-    Ok(count)
-}
-
-/// Sends this process's changes of round `round` to the others and
-/// applies everyone's to the layer's values; returns how many positions
-/// of the whole layer changed.
-fn publish_changes(
-    net: &mut Net,
-    st: &mut Share,
-    mine: Vec<u64>,
-    round: u32,
-) -> Result<u64, EgdbError> {
-    let mut out = Vec::new();
-    net.to_others(CHANGES, round as u64, &mine, &mut out);
-    let got = net.exchange(out)?;
-    let mut count = 0u64;
-    let mut apply = |w: u64| {
-        let idx = (w >> 16) as usize;
-        st.values[idx].store(w as u16, RELAXED);
-        if !st.rounds.is_empty() {
-            st.rounds[idx] = round.min(255) as u8;
-        }
-        count += 1;
-    };
-    for w in mine {
-        apply(w);
-    }
-    for (_, kind, _, words, _) in got {
-        if kind != CHANGES {
-            return Err(EgdbError::Internal(format!("unexpected record {kind}")));
-        }
-        for w in words {
-            apply(w);
-        }
-    }
-    Ok(count)
 }

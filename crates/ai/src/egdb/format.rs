@@ -26,7 +26,15 @@ const CHECKSUM_AT: usize = HEADER_LEN - 8;
 
 /// FNV-1a, 64 bits.
 pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv1a_more(FNV1A_START, bytes)
+}
+
+/// FNV-1a's starting value.
+pub(crate) const FNV1A_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a of bytes that follow those whose FNV-1a is `h` (a checksum
+/// computed piece by piece).
+pub(crate) fn fnv1a_more(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= b as u64;
         h = h.wrapping_mul(0x0000_0100_0000_01b3);

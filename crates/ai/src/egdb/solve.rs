@@ -157,6 +157,10 @@ pub(crate) struct Solver<'a> {
     pub binom: &'a Binomials,
     /// The finished layers below, by seeds on the board.
     pub lower: &'a [&'a [u8]],
+    /// Where the lower layers' values are read instead of `lower` when
+    /// this process holds only part of them (the distributed build,
+    /// `cluster.rs`): `(seeds, index)` to `(win, lose)`.
+    pub lower_read: Option<&'a (dyn Fn(usize, usize) -> (u8, u8) + Sync)>,
     pub n: usize,
     pub threads: usize,
     /// Which positions the layers store (see `index.rs`).
@@ -284,7 +288,29 @@ impl<'a> Solver<'a> {
                 target_thresholds(rules, m, BySide::new(south, n as u32 - south), side)
             })
             .collect();
-        Solver { rules, binom, lower, n, threads, sides, ends }
+        Solver { rules, binom, lower, lower_read: None, n, threads, sides, ends }
+    }
+
+    /// The same solver reading the lower layers through `read` (see
+    /// [`Solver::lower_read`]).
+    pub(crate) fn with_lower_read<'b>(
+        &'b self,
+        read: &'b (dyn Fn(usize, usize) -> (u8, u8) + Sync),
+    ) -> Solver<'b> {
+        Solver { lower_read: Some(read), ends: self.ends.clone(), ..*self }
+    }
+
+    /// The `(win, lose)` of position `idx` of the finished lower layer
+    /// with `seeds` on the board.
+    #[inline]
+    fn lower_value(&self, seeds: usize, idx: usize) -> (u8, u8) {
+        match self.lower_read {
+            Some(read) => read(seeds, idx),
+            None => {
+                let layer = self.lower[seeds];
+                (layer[2 * idx], layer[2 * idx + 1])
+            }
+        }
     }
 
     /// The set-up endings of a position not over as set up (`None`: the
@@ -349,8 +375,7 @@ impl<'a> Solver<'a> {
             )));
         }
         let idx = self.index(pos.pits(), seeds, pos.to_move());
-        let layer = self.lower[seeds];
-        let (win, lose) = (layer[2 * idx], layer[2 * idx + 1]);
+        let (win, lose) = self.lower_value(seeds, idx);
         let m = self.total() - seeds;
         let cm = pos.captured()[pos.to_move()] as usize;
         let v = if cm >= win as usize {
@@ -432,8 +457,7 @@ impl<'a> Solver<'a> {
                     continue;
                 }
                 let idx = self.index(child.pits(), seeds, child.to_move());
-                let layer = self.lower[seeds];
-                let (win, lose) = (layer[2 * idx], layer[2 * idx + 1]);
+                let (win, lose) = self.lower_value(seeds, idx);
                 let captured = child.captured();
                 let (dm, dop) = (captured[side], captured[!side]);
                 let (w, l) = if child.to_move() == side {
