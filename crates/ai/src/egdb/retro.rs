@@ -245,6 +245,54 @@ pub(crate) struct Slot4 {
 /// [`State`] keeps (a `lose` is at most `m + 1`).
 pub(crate) const TERMINAL_BYTE: u8 = 0xFF;
 
+/// Positions in flight in [`Solver::compute`]'s pipeline.
+const PIPELINE: usize = 4;
+
+/// The quiet children of a position whose `lose` is computed again, found
+/// before their values are read (see [`Solver::compute`]).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Children {
+    m1: u8,
+    tw: u8,
+    tl: u8,
+    /// The static part of `lose`.
+    lm0: u8,
+    quiet: u8,
+    /// Bit `k`: child `k` has the same side to move.
+    same: u32,
+    index: [u32; MAX_PITS],
+}
+
+impl Children {
+    /// The new `lose` from the children's values (`read`: `win` and
+    /// `lose` of an index), with the count of children at the maximum.
+    /// The `win` is not needed: `win` only goes down, and exactly to the
+    /// least that a changed child gives (`pending`), which a computation
+    /// from every move gives too.
+    #[inline]
+    pub(crate) fn lose(&self, read: impl Fn(usize) -> (u8, u8)) -> (u8, u8) {
+        let Children { m1, tw, tl, lm0, .. } = *self;
+        let quiet = self.quiet as usize;
+        let mut lm = lm0;
+        // The quiet children's `lose` as the mover sees it.
+        let mut ls = [0u8; MAX_PITS];
+        for (k, &ci) in self.index[..quiet].iter().enumerate() {
+            let (wc, lc) = read(ci as usize);
+            let l = if self.same >> k & 1 != 0 { lc } else { wc };
+            lm = lm.max(l);
+            ls[k] = l;
+        }
+        let lose_of = |l: u8| combine(m1, tw, tl, m1, l).1;
+        let lose = lose_of(lm);
+        let at_max = if lose_of(lm0) == lose {
+            HELD
+        } else {
+            ls[..quiet].iter().filter(|&&l| lose_of(l) == lose).count() as u8
+        };
+        (lose, at_max)
+    }
+}
+
 /// The working state of one layer: 6 bytes and 3 bits a position (7 with
 /// a stall limit), plus the finished lower layers. What a round reaches at
 /// a random index (a predecessor when marking, a child when computing) is
@@ -756,11 +804,24 @@ impl Solver<'_> {
     /// round. (Its new `win`, like that of every marked position, is the
     /// least of its `win` and `pending`: phase 3 takes it.) Returns how
     /// many it computed from their moves.
+    ///
+    /// The positions go through a short pipeline: the children of each are
+    /// found (and their slots prefetched) [`PIPELINE`] positions before
+    /// their values are read, so the cache misses of several positions
+    /// overlap with the engine's work instead of each waiting in turn.
     fn compute(&self, st: &State, b: usize) -> Result<u64, EgdbError> {
         let range = self.block(b);
         let mut cursor = Cursor::new();
         let mut visited = 0u64;
         let mut error = None;
+        let mut ring = [(0usize, Children::default()); PIPELINE];
+        let mut filled = 0usize;
+        let read = |ci: usize| (st.slots[ci].win.load(RELAXED), st.slots[ci].lose.load(RELAXED));
+        let finish = |pi: usize, kids: &Children| {
+            let (lose, at_max) = kids.lose(read);
+            st.slots[pi].at_max.store(at_max, RELAXED);
+            st.other[pi].store(lose, RELAXED);
+        };
         for word in range.start / 64..range.end.div_ceil(64) {
             let w = st.dirty[word].load(RELAXED) & st.full[word].load(RELAXED);
             if w == 0 {
@@ -769,42 +830,40 @@ impl Solver<'_> {
             bits(word, w, |pi| {
                 visited += 1;
                 let (board, side) = self.board_of(&mut cursor, pi);
-                match self.recompute_lose(
-                    board,
-                    side,
-                    st.stat[pi].load(RELAXED),
-                    |ci| prefetch(&st.slots[ci]),
-                    |ci| (st.slots[ci].win.load(RELAXED), st.slots[ci].lose.load(RELAXED)),
-                ) {
-                    Ok((lose, at_max)) => {
-                        st.slots[pi].at_max.store(at_max, RELAXED);
-                        st.other[pi].store(lose, RELAXED);
-                    }
-                    Err(e) => error = Some(e),
+                let kids = match self.children_of(board, side, st.stat[pi].load(RELAXED), |ci| {
+                    prefetch(&st.slots[ci])
+                }) {
+                    Ok(kids) => kids,
+                    Err(e) => return error = Some(e),
+                };
+                let slot = &mut ring[filled % PIPELINE];
+                if filled >= PIPELINE {
+                    finish(slot.0, &slot.1);
                 }
+                *slot = (pi, kids);
+                filled += 1;
             });
             if let Some(e) = error {
                 return Err(e);
             }
         }
+        for k in filled.saturating_sub(PIPELINE)..filled {
+            let (pi, kids) = &ring[k % PIPELINE];
+            finish(*pi, kids);
+        }
         Ok(visited)
     }
 
-    /// The new `lose` of a marked position whose `lose` goes down, from
-    /// its static part `lm` (the one byte [`State`] keeps) and the values
-    /// of the last round (`read`, with `prefetch` called on each quiet
-    /// child first), with its count of children at the maximum. Its `win`
-    /// is not needed: `win` only goes down, and exactly to the least that
-    /// a changed child gives (`pending`), which is what a computation from
-    /// every move gives too ([`Solver::recompute`]).
-    pub(crate) fn recompute_lose(
+    /// The quiet children of a marked position whose `lose` goes down, with
+    /// what [`Children::lose`] needs to give its new `lose`; `prefetch` is
+    /// called on each child's index.
+    pub(crate) fn children_of(
         &self,
         board: &[u8],
         side: Side,
         lm0: u8,
         prefetch: impl Fn(usize),
-        read: impl Fn(usize) -> (u8, u8),
-    ) -> Result<(u8, u8), EgdbError> {
+    ) -> Result<Children, EgdbError> {
         let (n, m1) = (self.n, (self.m() + 1) as u8);
         let zero = BySide::new(0u8, 0u8);
         let pos0 = self.rules.setup_unchecked(board, zero, side);
@@ -812,13 +871,7 @@ impl Solver<'_> {
             return Err(EgdbError::Internal("a finished position was marked".into()));
         }
         let (tw, tl) = self.ends_in_play(board, side)?;
-        let mut lm = lm0;
-        // The quiet children's `lose` as the mover sees it.
-        let mut ls = [0u8; MAX_PITS];
-        // The quiet children first (each slot prefetched), then their
-        // values: the reads overlap.
-        let mut children = [(0usize, false); MAX_PITS];
-        let mut quiet = 0;
+        let mut kids = Children { m1, tw, tl, lm0, ..Children::default() };
         for pit in self.rules.legal_moves(&pos0) {
             let child = self.rules.play_unchecked(&pos0, pit);
             if child.is_over() || child.board_seeds() as usize != n {
@@ -826,23 +879,11 @@ impl Solver<'_> {
             }
             let ci = self.index(child.pits(), n, child.to_move());
             prefetch(ci);
-            children[quiet] = (ci, child.to_move() == side);
-            quiet += 1;
+            kids.index[kids.quiet as usize] = ci as u32;
+            kids.same |= ((child.to_move() == side) as u32) << kids.quiet;
+            kids.quiet += 1;
         }
-        for (k, &(ci, same)) in children[..quiet].iter().enumerate() {
-            let (wc, lc) = read(ci);
-            let l = if same { lc } else { wc };
-            lm = lm.max(l);
-            ls[k] = l;
-        }
-        let lose_of = |l: u8| combine(m1, tw, tl, m1, l).1;
-        let lose = lose_of(lm);
-        let at_max = if lose_of(lm0) == lose {
-            HELD
-        } else {
-            ls[..quiet].iter().filter(|&&l| lose_of(l) == lose).count() as u8
-        };
-        Ok((lose, at_max))
+        Ok(kids)
     }
 
     #[cfg_attr(not(feature = "cluster"), allow(dead_code))]
