@@ -9,21 +9,10 @@
 # older one, for the figures before a change).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/server.sh
 
-cargo build --release -p mancala-web --bin mancala-web --example flood
-target="${CARGO_TARGET_DIR:-target}/release"
+build_with_example flood
 bin="${SERVER:-$target/mancala-web}"
-
-dir="$(mktemp -d)"
-server=""
-cleanup() {
-  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then
-    kill "$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
-  fi
-  rm -rf "$dir"
-}
-trap cleanup EXIT
 
 # The rate limit is off (the flood would be refused long before it mattered)
 # and the game creation limit, if this build has one, is high enough.
@@ -31,19 +20,6 @@ extra=()
 if "$bin" --help | grep -q -- --games-per-address-per-hour; then
   extra=(--games-per-address-per-hour 10000)
 fi
-"$bin" --bind 127.0.0.1:0 --database "sqlite://$dir/games.db" --rate-limit 0 "${extra[@]}" \
-  >"$dir/server.log" 2>&1 &
-server=$!
-addr=""
-for _ in $(seq 200); do
-  addr="$(sed -n 's|^Open http://\([^ ]*\) in your browser.*|\1|p' "$dir/server.log")"
-  [ -n "$addr" ] && break
-  sleep 0.1
-done
-if [ -z "$addr" ]; then
-  echo "the server did not start:" >&2
-  cat "$dir/server.log" >&2
-  exit 1
-fi
+start_server "$bin" --database "sqlite://$dir/games.db" --rate-limit 0 "${extra[@]}"
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs; server $bin (--ai-threads: the CPU count)"
 "$target/examples/flood" --addr "$addr" "$@"

@@ -9,53 +9,17 @@
 # (`--help` lists them). Exits non-zero if the load test found any error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/server.sh
 # A game holds two or three connections on each side (seats, watcher), so
 # 1,000 games need more open files than the usual soft limit of 1,024: the
 # server and the generator get the hard limit.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
-cargo build --release -p mancala-web --bin mancala-web --example loadtest
-target="${CARGO_TARGET_DIR:-target}/release"
-
-dir="$(mktemp -d)"
-server=""
-cleanup() {
-  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then
-    kill "$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
-  fi
-  rm -rf "$dir"
-}
-trap cleanup EXIT
-
-db="$dir/games.db"
-# Port 0: the system picks a free port, and the server prints the address.
-# Every client comes from 127.0.0.1: the per-address caps on connections
-# and on games an hour are lifted like the rate limit.
-"$target/mancala-web" --bind 127.0.0.1:0 --database "sqlite://$db" --rate-limit 0 \
-  --max-connections-per-address 100000 --games-per-address-per-hour 0 \
-  >"$dir/server.log" 2>&1 &
-server=$!
-addr=""
-for _ in $(seq 200); do
-  addr="$(sed -n 's|^Open http://\([^ ]*\) in your browser.*|\1|p' "$dir/server.log")"
-  [ -n "$addr" ] && break
-  if ! kill -0 "$server" 2>/dev/null; then
-    echo "the server did not start:" >&2
-    cat "$dir/server.log" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
-if [ -z "$addr" ]; then
-  echo "the server printed no address within 20 s:" >&2
-  cat "$dir/server.log" >&2
-  exit 1
-fi
+build_with_example loadtest
+start_load_test_server
 
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, $(uname -sr), open files $(ulimit -n)"
-echo "server: mancala-web --bind $addr --database sqlite://(a temporary file) --rate-limit 0"
-echo "        --max-connections-per-address 100000 --games-per-address-per-hour 0"
+describe_load_test_server
 echo "        (--ai-threads left at its default, the CPU count: $(nproc));"
 echo "        the rate limit is off because every client of the load test comes from"
 echo "        127.0.0.1 and would share one address's allowance"
@@ -78,7 +42,5 @@ if [ -r "/proc/$server/stat" ]; then
 fi
 echo "database                           $(du -sh "$dir" | cut -f1) (games.db with its WAL)"
 
-kill -INT "$server"
-wait "$server" || true
-server=""
+stop_server
 exit "$status"

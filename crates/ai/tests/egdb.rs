@@ -550,11 +550,68 @@ fn retrograde_builder_matches_edges_builder_byte_for_byte() {
         assert!(edges.as_bytes() == retro.as_bytes(), "{}: the files differ", r.id);
         assert!(edges.layers().iter().any(|e| e.sweeps > 10), "{}", r.id);
     }
-    // Relay sowing cannot be un-sown: the retrograde builder refuses it.
-    let error = Egdb::build_in_memory_with(&RULESETS[3], 4, Builder::Retro).err().unwrap();
-    assert!(matches!(error, EgdbError::Unsupported(_)), "{error}");
-    assert_eq!(Builder::Auto.resolve(&RULESETS[3].rules), Builder::Edges);
     assert_eq!(Builder::Auto.resolve(&RULESETS[0].rules), Builder::Retro);
+}
+
+/// Relay rules the retrograde builder takes (through `egdb/relay.rs`):
+/// Anywoli on its 2 x 12 board and on 2 x 6 (48 seeds), with a short stall
+/// limit, and relay sowing with captures of twos and threes (Wahree's).
+fn relay_variants() -> Vec<(Ruleset, u32)> {
+    use mancala_rules::{Origin, Sowing, Stall, ANYWOLI, WAHREE};
+    let variant = |id: &'static str, rules: Rules| Ruleset {
+        id,
+        name: id,
+        version: 1,
+        rules,
+        match_first_to: None,
+    };
+    let relay = |rules: Rules| Rules { sowing: Sowing::Relay, origin: Origin::Sown, ..rules };
+    vec![
+        (*RULESETS.iter().find(|r| r.id == "anywoli").unwrap(), 6),
+        (variant("test-anywoli-6", Rules { pits_per_row: 6, ..ANYWOLI }), 11),
+        (
+            variant(
+                "test-anywoli-stall",
+                Rules { pits_per_row: 6, stall: Stall::QuietMoves(30), ..ANYWOLI },
+            ),
+            8,
+        ),
+        (variant("test-relay-wahree", relay(WAHREE)), 8),
+    ]
+}
+
+/// Relay sowing un-sown (Anywoli and made-up relay rules): the retrograde
+/// builder's file is byte for byte the edges builder's, and Anywoli uses
+/// it by default. With the emptied pit skipped, or as many seeds as pits,
+/// it refuses.
+#[test]
+fn relay_retrograde_builder_matches_edges_builder_byte_for_byte() {
+    for (r, seeds) in &relay_variants() {
+        let edges = Egdb::build_in_memory_with(r, *seeds, Builder::Edges).unwrap();
+        let retro = Egdb::build_in_memory_with(r, *seeds, Builder::Retro).unwrap();
+        assert_eq!(edges.layers(), retro.layers(), "{}", r.id);
+        assert!(edges.as_bytes() == retro.as_bytes(), "{}: the files differ", r.id);
+        let sweeps = edges.layers().iter().map(|e| e.sweeps).max().unwrap();
+        eprintln!("{}: {seeds} seeds, up to {sweeps} sweeps a layer", r.id);
+        assert!(sweeps > 10, "{}", r.id);
+    }
+    let anywoli = RULESETS.iter().find(|r| r.id == "anywoli").unwrap();
+    assert_eq!(Builder::Auto.resolve(&anywoli.rules), Builder::Retro);
+    let skipped = Ruleset {
+        id: "test-relay-skipped",
+        rules: Rules { origin: mancala_rules::Origin::Skipped, ..anywoli.rules },
+        ..*anywoli
+    };
+    let error = Egdb::build_in_memory_with(&skipped, 4, Builder::Retro).err().unwrap();
+    assert!(matches!(error, EgdbError::Unsupported(_)), "{error}");
+    assert_eq!(Builder::Auto.resolve(&skipped.rules), Builder::Edges);
+    let small = Ruleset {
+        id: "test-relay-small",
+        rules: Rules { pits_per_row: 2, ..anywoli.rules },
+        ..*anywoli
+    };
+    let error = Egdb::build_in_memory_with(&small, 4, Builder::Retro).err().unwrap();
+    assert!(error.to_string().contains("fewer seeds on the board than pits"), "{error}");
 }
 
 /// FNV-1a 64, as the file format uses.

@@ -40,8 +40,9 @@ enum EgdbCommand {
         #[arg(long, short = 'w')]
         threads: Option<usize>,
         /// Layer builder: auto (retro where the rules allow it), retro (no
-        /// stored moves, single-lap sowing only) or edges (stores every
-        /// quiet move; any rules). The files are the same.
+        /// stored moves; single-lap sowing without passes, or relay sowing
+        /// as in Anywoli) or edges (stores every quiet move; any rules).
+        /// The files are the same.
         #[arg(long, default_value = "auto", value_parser = parse_builder)]
         builder: Builder,
         /// Distributed build: the number of processes (timely's -n).

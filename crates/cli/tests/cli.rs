@@ -382,25 +382,28 @@ fn egdb_builders_agree_and_bad_choices_are_refused() {
         "egdb",
         "build",
         "--game",
-        "anywoli",
+        "anywoli-gering",
         "--seeds",
         "4",
         "--out",
-        &path("a"),
+        &path("g"),
         "--builder",
         "retro",
     ]);
     assert!(!out.status.success());
-    assert!(
-        stderr(&out).contains("retrograde builder needs single-lap sowing"),
-        "{}",
-        stderr(&out)
-    );
-    assert!(!dir.join("a").exists(), "a refused build leaves no file");
+    assert!(stderr(&out).contains("unsupported rules"), "{}", stderr(&out));
+    assert!(!dir.join("g").exists(), "a refused build leaves no file");
 
+    // Anywoli (relay sowing, passes): the retrograde builder by default,
+    // the same file as the edges builder's.
     let out = mancala(&["egdb", "build", "--game", "anywoli", "--seeds", "4", "--out", &path("a")]);
     assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("retrograde builder"), "{}", stderr(&out));
     assert!(stdout(&out).contains("inexact"), "{}", stdout(&out));
+    let args = ["egdb", "build", "--game", "anywoli", "--seeds", "4", "--builder", "edges"];
+    let out = mancala(&[&args[..], &["--out", &path("ae")]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read(path("a")).unwrap(), std::fs::read(path("ae")).unwrap());
     let info = mancala(&["egdb", "info", &path("a")]);
     assert!(stdout(&info).contains("quiet-move bound"), "{}", stdout(&info));
     let _ = std::fs::remove_dir_all(&dir);

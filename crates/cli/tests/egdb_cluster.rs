@@ -238,7 +238,7 @@ fn bad_distributed_options_are_refused_clearly() {
     let e = run(&["--game", "wahree", "-n", "2", "-p", "2"]);
     assert!(e.contains("process index 2 is out of range: with 2 processes it is 0 to 1"), "{e}");
     let e = run(&["--game", "anywoli", "-n", "1"]);
-    assert!(e.contains("the retrograde builder needs single-lap sowing"), "{e}");
+    assert!(e.contains("the distributed build does not handle relay sowing"), "{e}");
     let e = run(&["--game", "wahree", "-n", "2", "--builder", "edges"]);
     assert!(e.contains("uses the retrograde builder"), "{e}");
     let e = run(&["--game", "wahree", "-p", "1"]);

@@ -10,40 +10,18 @@
   const root = document.getElementById("analysis");
   if (!dataEl || !root) return;
   const D = JSON.parse(dataEl.textContent);
-  const W = D.words || {};
+  const { el } = mancala;
+  const t = mancala.makeT(D.words);
   const n = D.pits;
   const lang = D.lang;
 
-  function t(key, args) {
-    let text = W[key] || key;
-    for (const [k, v] of Object.entries(args || {})) text = text.split("{" + k + "}").join(String(v));
-    return text;
-  }
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (k === "text") node.textContent = v;
-      else if (k === "on") for (const [ev, f] of Object.entries(v)) node.addEventListener(ev, f);
-      else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children) if (c) node.append(c);
-    return node;
-  }
   const sideWord = (s) => t(s === "south" ? "analysis.south" : "analysis.north");
-  const letter = (i) => (i < n ? String.fromCharCode(97 + i) : String.fromCharCode(65 + i - n));
+  const letter = (i) => mancala.pitLetter(i, n);
 
+  // The analysis API: GET with the game and the language in the query.
   function api(path, params) {
     const q = new URLSearchParams(Object.assign({ game: D.game, lang }, params));
-    return fetch(path + "?" + q.toString()).then((r) =>
-      r.json().then((body) => {
-        if (!r.ok) {
-          const e = new Error((body.error && body.error.message) || r.statusText);
-          e.status = r.status;
-          throw e;
-        }
-        return body;
-      })
-    );
+    return mancala.api("GET", path + "?" + q.toString());
   }
 
   // The tree: nodes {id, parent, move, view (the server's position), children}.
@@ -75,30 +53,30 @@
 
   // Controls: set up / done, back, forward, to the root.
   const editButton = el("button", { class: "button secondary", type: "button", text: t("analysis.edit"),
-    on: { click: () => (editing ? finishEditing() : startEditing()) } });
+    onclick: () => (editing ? finishEditing() : startEditing()) });
   const backButton = el("button", { class: "button secondary", type: "button", "aria-label": t("analysis.back"), text: "◀",
-    on: { click: () => current && current.parent !== null && select(nodes[current.parent]) } });
+    onclick: () => current && current.parent !== null && select(nodes[current.parent]) });
   const forwardButton = el("button", { class: "button secondary", type: "button", "aria-label": t("analysis.forward"), text: "▶",
-    on: { click: () => current && current.children.length && select(nodes[current.children[0]]) } });
+    onclick: () => current && current.children.length && select(nodes[current.children[0]]) });
   const rootButton = el("button", { class: "button secondary", type: "button", "aria-label": t("analysis.root"), text: "«",
-    on: { click: () => nodes.length && select(nodes[0]) } });
+    onclick: () => nodes.length && select(nodes[0]) });
   controls.append(rootButton, backButton, forwardButton, editButton);
 
   // The editor's own controls.
   const modeButton = el("button", { class: "button secondary", type: "button", "aria-pressed": "false",
-    on: { click: () => { takeMode = !takeMode; drawEditor(); } } });
+    onclick: () => { takeMode = !takeMode; drawEditor(); } });
   const countText = el("p", { class: "seed-count", "aria-live": "polite" });
   const storeInputs = {};
   for (const side of ["south", "north"]) {
     storeInputs[side] = el("input", { type: "number", min: "0", max: String(D.total), inputmode: "numeric",
-      on: { input: () => { draft.captured[side === "south" ? 0 : 1] = Math.max(0, parseInt(storeInputs[side].value, 10) || 0); drawEditor(); } } });
+      oninput: () => { draft.captured[side === "south" ? 0 : 1] = Math.max(0, parseInt(storeInputs[side].value, 10) || 0); drawEditor(); } });
   }
-  const toMoveSelect = el("select", { on: { change: () => { draft.toMove = toMoveSelect.value; } } },
+  const toMoveSelect = el("select", { onchange: () => { draft.toMove = toMoveSelect.value; } },
     el("option", { value: "south", text: t("analysis.south") }), el("option", { value: "north", text: t("analysis.north") }));
   const clearButton = el("button", { class: "button secondary", type: "button", text: t("analysis.clear"),
-    on: { click: () => { draft.board = draft.board.map(() => 0); drawEditor(); } } });
+    onclick: () => { draft.board = draft.board.map(() => 0); drawEditor(); } });
   const startButton = el("button", { class: "button secondary", type: "button", text: t("analysis.start"),
-    on: { click: () => { draft = parsePosition(D.start); drawEditor(); } } });
+    onclick: () => { draft = parsePosition(D.start); drawEditor(); } });
   const editError = el("p", { class: "error", role: "alert", hidden: true });
   editBox.append(
     modeButton, countText,
@@ -146,10 +124,8 @@
         tabindex: i === focusPit ? "0" : "-1",
         "aria-label": t("analysis.pit", { pit: letter(i), n: seeds }),
         "aria-disabled": !editing && !playable ? "true" : null,
-        on: {
-          click: (e) => { focusPit = i; pitAction(i, e.shiftKey ? -1 : takeMode ? -1 : 1); },
-          keydown: (e) => pitKey(e, i),
-        },
+        onclick: (e) => { focusPit = i; pitAction(i, e.shiftKey ? -1 : takeMode ? -1 : 1); },
+        onkeydown: (e) => pitKey(e, i),
       }, el("span", { class: "a-seeds", text: String(seeds) }), el("span", { class: "a-letter", text: letter(i) }));
       (i >= n ? rows[0] : rows[1]).append(b);
     }
@@ -329,7 +305,7 @@
     return el("button", {
       type: "button", class: "tree-move" + (node === current ? " current" : ""),
       "aria-current": node === current ? "true" : null, text: node.move,
-      on: { click: () => { select(node); } },
+      onclick: () => { select(node); },
     });
   }
 

@@ -5,59 +5,19 @@
 "use strict";
 
 (function () {
-  const dataEl = document.getElementById("page-data");
-  const page = dataEl ? JSON.parse(dataEl.textContent) : { page: "static" };
-  const i18nEl = document.getElementById("i18n");
-  const T = i18nEl ? JSON.parse(i18nEl.textContent) : {};
+  const { el, store, api } = mancala;
+  const page = mancala.jsonOf("page-data") || { page: "static" };
+  const T = mancala.jsonOf("i18n") || {};
+  const t = mancala.makeT(T);
   const lang = document.documentElement.lang || "en";
 
-  function t(key, args) {
-    let text = T[key] || key;
-    for (const [k, v] of Object.entries(args || {})) text = text.split("{" + k + "}").join(String(v));
-    return text;
-  }
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "class") node.className = v;
-      else if (k === "text") node.textContent = v;
-      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else node.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children) if (c !== null && c !== undefined) node.append(c);
-    return node;
-  }
-  const store = {
-    get(key) {
-      let raw = null;
-      try { raw = localStorage.getItem(key); } catch (e) { return null; }
-      try { return JSON.parse(raw); } catch (e) { return raw; }
-    },
-    set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ } },
-  };
-  async function api(method, path, body) {
-    const response = await fetch(path, {
-      method,
-      headers: body ? { "Content-Type": "application/json" } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    let data = null;
-    try { data = await response.json(); } catch (e) { data = null; }
-    if (!response.ok) {
-      const error = (data && data.error) || { code: "other", message: response.statusText };
-      throw error;
-    }
-    return data;
-  }
   function errorText(error) {
     const code = error && error.code;
     if (code === "illegal_move") return t("err.illegal_move", { legal: (error.legal || []).join(" ") });
     if (code === "bad_record") return t("err.bad_record", { message: error.message });
     if (code === "too_early") return t("err.too_early", { seconds: error.seconds_left });
     if (code === "waiting_for_opponent") return t("play.waiting-friend");
-    if (code && T["err." + code]) return t("err." + code);
-    return t("err.other", { message: (error && error.message) || String(error) });
+    return mancala.errorText(t, error);
   }
   const sideName = (side) => t("side." + side);
 

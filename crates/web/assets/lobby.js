@@ -7,53 +7,12 @@
 "use strict";
 
 (function () {
-  const dataEl = document.getElementById("page-data");
-  const page = dataEl ? JSON.parse(dataEl.textContent) : {};
-  const i18nEl = document.getElementById("i18n");
-  const T = i18nEl ? JSON.parse(i18nEl.textContent) : {};
+  const { el, store, api } = mancala;
+  const page = mancala.jsonOf("page-data") || {};
+  const t = mancala.makeT(mancala.jsonOf("i18n"));
+  const errorText = (error) => mancala.errorText(t, error);
   const lang = document.documentElement.lang || "en";
 
-  function t(key, args) {
-    let text = T[key] || key;
-    for (const [k, v] of Object.entries(args || {})) text = text.split("{" + k + "}").join(String(v));
-    return text;
-  }
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "class") node.className = v;
-      else if (k === "text") node.textContent = v;
-      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else node.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children) if (c !== null && c !== undefined) node.append(c);
-    return node;
-  }
-  const store = {
-    get(key) {
-      let raw = null;
-      try { raw = localStorage.getItem(key); } catch (e) { return null; }
-      try { return JSON.parse(raw); } catch (e) { return raw; }
-    },
-    set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ } },
-  };
-  async function api(method, path, body) {
-    const response = await fetch(path, {
-      method,
-      headers: body ? { "Content-Type": "application/json" } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    let data = null;
-    try { data = await response.json(); } catch (e) { data = null; }
-    if (!response.ok) throw (data && data.error) || { code: "other", message: response.statusText };
-    return data;
-  }
-  function errorText(error) {
-    const code = error && error.code;
-    if (code && T["err." + code]) return t("err." + code);
-    return t("err.other", { message: (error && error.message) || String(error) });
-  }
   function dateText(ms) {
     return new Date(ms).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
   }

@@ -5,10 +5,10 @@
 "use strict";
 
 (function () {
-  const dataEl = document.getElementById("puzzle-data");
-  if (!dataEl) return;
-  const page = JSON.parse(dataEl.textContent);
-  const T = page.texts || {};
+  const page = mancala.jsonOf("puzzle-data");
+  if (!page) return;
+  const { el, store, api } = mancala;
+  const t = mancala.makeT(page.texts);
   const boardEl = document.getElementById("puzzle-board");
   const statusEl = document.getElementById("puzzle-status");
   const hintButton = document.getElementById("puzzle-hint");
@@ -18,40 +18,8 @@
   const ratingEl = document.getElementById("puzzle-rating");
   const STREAK = "mancala-puzzle-streak";
 
-  function t(key, args) {
-    let text = T[key] || key;
-    for (const [k, v] of Object.entries(args || {})) text = text.split("{" + k + "}").join(String(v));
-    return text;
-  }
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "class") node.className = v;
-      else if (k === "text") node.textContent = v;
-      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else node.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children) if (c !== null && c !== undefined) node.append(c);
-    return node;
-  }
-  function streak() {
-    try { return Number(localStorage.getItem(STREAK)) || 0; } catch (e) { return 0; }
-  }
-  function setStreak(n) {
-    try { localStorage.setItem(STREAK, String(n)); } catch (e) { /* private mode */ }
-  }
-  async function api(method, path, body) {
-    const response = await fetch(path, {
-      method,
-      headers: body ? { "Content-Type": "application/json" } : {},
-      body: body ? JSON.stringify(body) : undefined,
-      credentials: "same-origin",
-    });
-    const json = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error((json.error && json.error.message) || response.statusText);
-    return json;
-  }
+  function streak() { return Number(store.get(STREAK)) || 0; }
+  function setStreak(n) { store.set(STREAK, n); }
 
   let puzzle = null;
   let played = [];     // letters since the puzzle's position
@@ -60,10 +28,7 @@
   let busy = false;
   let hinted = null;
 
-  function letterOf(i) {
-    const n = page.pits;
-    return i < n ? String.fromCharCode(97 + i) : String.fromCharCode(65 + i - n);
-  }
+  const letterOf = (i) => mancala.pitLetter(i, page.pits);
   function sideName(side) { return t("side." + side); }
 
   function draw(s) {

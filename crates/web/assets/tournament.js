@@ -6,44 +6,12 @@
 "use strict";
 
 (function () {
-  const page = JSON.parse(document.getElementById("tournament-data").textContent);
-  const T = JSON.parse(document.getElementById("tournament-i18n").textContent);
+  const { el, store, api } = mancala;
+  const page = mancala.jsonOf("tournament-data");
+  const t = mancala.makeT(mancala.jsonOf("tournament-i18n"));
+  const errorText = (error) => mancala.errorText(t, error);
   const POLL_MS = 3000;
 
-  function t(key, args) {
-    let text = T[key] || key;
-    for (const [k, v] of Object.entries(args || {})) text = text.split("{" + k + "}").join(String(v));
-    return text;
-  }
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "class") node.className = v;
-      else if (k === "text") node.textContent = v;
-      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else node.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children) if (c !== null && c !== undefined && c !== false) node.append(c);
-    return node;
-  }
-  async function api(method, path, body) {
-    const response = await fetch(path, {
-      method,
-      headers: body ? { "Content-Type": "application/json" } : {},
-      body: body ? JSON.stringify(body) : undefined,
-      credentials: "same-origin",
-    });
-    let data = null;
-    try { data = await response.json(); } catch (e) { data = null; }
-    if (!response.ok) throw (data && data.error) || { code: "other", message: response.statusText };
-    return data;
-  }
-  function errorText(error) {
-    const code = error && error.code;
-    if (code && T["err." + code]) return t("err." + code);
-    return t("err.other", { message: (error && error.message) || String(error) });
-  }
   function field(label, input) {
     return el("label", {}, el("span", { text: label }), input);
   }
@@ -164,7 +132,7 @@
     function playLink(seat) {
       return el("a", { class: "button", href: "/g/" + seat.game, "data-game": seat.game, onclick: () => {
         // The page of the game finds the seat where `app.js` keeps seats.
-        try { localStorage.setItem("mancala.seat." + seat.game, JSON.stringify({ token: seat.token, side: seat.side })); } catch (e) { /* private mode */ }
+        store.set("mancala.seat." + seat.game, { token: seat.token, side: seat.side });
       }, text: t("t.play-game") + " (" + t("t.board") + " " + seat.board + ")" });
     }
 

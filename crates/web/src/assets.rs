@@ -1,10 +1,10 @@
-//! The script and the stylesheet, embedded in the binary. Pages link them
+//! The scripts and the stylesheet, embedded in the binary. Pages link them
 //! under names that carry a hash of their content (`/assets/app.HASH.js`),
 //! so a browser may keep them for a year without asking again (a new build
 //! with other content has other names); the plain names (`/assets/app.js`)
 //! still work and are revalidated with their ETag (304 when unchanged).
 //! Each is gzipped once, on first use, for clients that accept gzip: the
-//! script shrinks to about a quarter. Only these two are compressed: pages
+//! script shrinks to about a quarter. Only these files are compressed: pages
 //! and API answers are small and made per request.
 
 use crate::Shared;
@@ -75,6 +75,14 @@ impl Asset {
     }
 }
 
+/// The helpers every page script uses (`el`, `store`, `api`, a text
+/// lookup...): every page loads it first, in its head.
+pub static COMMON: Asset = Asset::new(
+    "common",
+    "js",
+    "text/javascript; charset=utf-8",
+    include_str!("../assets/common.js"),
+);
 pub static APP: Asset =
     Asset::new("app", "js", "text/javascript; charset=utf-8", include_str!("../assets/app.js"));
 pub static PUZZLES: Asset = Asset::new(
@@ -140,7 +148,7 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
 }
 
 async fn serve(Path(file): Path<String>, headers: HeaderMap) -> Response {
-    for asset in [&APP, &STYLE, &ANALYSIS, &LOBBY, &TOURNAMENT, &PUZZLES] {
+    for asset in [&COMMON, &APP, &STYLE, &ANALYSIS, &LOBBY, &TOURNAMENT, &PUZZLES] {
         let plain = format!("{}.{}", asset.stem, asset.ext);
         let versioned = file
             .strip_prefix(asset.stem)

@@ -126,23 +126,36 @@ pub fn parse_side(text: &str) -> Option<Side> {
     }
 }
 
-/// Builds game `id` from its start (the ruleset's, or a stored set-up).
-pub fn new_game(ruleset: &Ruleset, setup: Option<&str>, id: &str) -> Result<Game, String> {
+/// Builds the game of header `row` at its start (the ruleset's, or its
+/// stored set-up), with its lot's seed.
+pub fn new_game(ruleset: &Ruleset, row: &GameRow) -> Result<Game, String> {
     let rules = ruleset.rules;
-    let start = match setup {
+    let start = match row.setup.as_deref() {
         Some(text) => rules.parse_position(text).map_err(|e| e.to_string())?,
         None => rules.start(),
     };
-    Ok(Game::from_position(rules, start).with_lot_seed(lot_seed(id)))
+    let seed = row.lot_seed.unwrap_or_else(|| lot_seed_of_old_game(&row.id));
+    Ok(Game::from_position(rules, start).with_lot_seed(seed))
 }
 
-/// The seed of game `id`'s lot (`anywoli-lot`'s last four): FNV-1a of the
-/// id, which is random (10 characters, about 50 bits) and stored with the
-/// game, so a rebuilt game draws the same lot. The id is not secret, so
-/// someone who knows this function can work the lot out during the game;
-/// a secret seed stored with the game would need a schema migration. The
-/// game's record shows the seed only once the game is over.
-pub fn lot_seed(id: &str) -> u64 {
+/// A new game's lot seed (`GameRow::lot_seed`, the draw of `anywoli-lot`'s
+/// last four): 64 bits from the OS, stored with the game and shown to
+/// nobody until the game is over (its record's `[Lot]` tag). Drawn for
+/// every game, so no path that makes a game can forget it.
+pub fn lot_seed_for_new_game() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_err() {
+        // No OS randomness: a seeded generator rather than no game.
+        return fastrand::u64(..);
+    }
+    u64::from_le_bytes(bytes)
+}
+
+/// The lot seed of a game made before schema migration 8, which stored
+/// none: FNV-1a of its id. Such games keep the lot they were played with;
+/// since the id is public, their lot could be worked out during the game,
+/// which is why new games draw a secret seed instead.
+pub fn lot_seed_of_old_game(id: &str) -> u64 {
     id.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
@@ -154,8 +167,8 @@ impl Live {
         let ruleset = ruleset_version(&row.ruleset, row.version)
             .map_err(|e| Corrupt(format!("game {}: {e}", row.id)))?;
         let rules = ruleset.rules;
-        let mut game = new_game(ruleset, row.setup.as_deref(), &row.id)
-            .map_err(|e| Corrupt(format!("game {}: {e}", row.id)))?;
+        let mut game =
+            new_game(ruleset, &row).map_err(|e| Corrupt(format!("game {}: {e}", row.id)))?;
         let mut last = None;
         for (i, text) in moves.iter().enumerate() {
             let pit = Pit::parse(text, &rules)

@@ -168,7 +168,8 @@ impl IntoResponse for Page {
         let html = format!(
             "<!doctype html>\n<html lang=\"{code}\"><head><meta charset=\"utf-8\">\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-             <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"{style}\"></head>\
+             <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"{style}\">\
+             <script src=\"{common}\" defer></script></head>\
              <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\"><nav>\
              <a href=\"/\">{catalogue}</a> <a href=\"/lobby\">{lobby}</a> <a href=\"/finished\">{finished}</a> \
              <a href=\"/learn\">{learn}</a> <a href=\"/analysis\">{analysis}</a> <a href=\"/puzzles\">{puzzles}</a> \
@@ -190,6 +191,9 @@ impl IntoResponse for Page {
             language = esc(t(lang, "nav.language")),
             body = self.body,
             style = crate::assets::STYLE.path(),
+            // Deferred scripts run in document order: the helpers in the
+            // head come before every page script in the body.
+            common = crate::assets::COMMON.path(),
         );
         let mut response =
             (self.status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html)

@@ -47,8 +47,7 @@ pub fn rated_players(row: &GameRow) -> Option<(&str, &str)> {
 pub fn movers(row: &GameRow, moves: &[String]) -> Result<[bool; 2], String> {
     let ruleset =
         ruleset_version(&row.ruleset, row.version).map_err(|e| format!("game {}: {e}", row.id))?;
-    let mut game = new_game(ruleset, row.setup.as_deref(), &row.id)
-        .map_err(|e| format!("game {}: {e}", row.id))?;
+    let mut game = new_game(ruleset, row).map_err(|e| format!("game {}: {e}", row.id))?;
     let mut moved = [false, false];
     for (i, text) in moves.iter().enumerate() {
         let pit = Pit::parse(text, &ruleset.rules)

@@ -177,6 +177,11 @@ pub struct GameRow {
     /// (`turn_started`), after which the opponent may claim the game.
     /// Set when the game is made, never changed.
     pub days: Option<u8>,
+    /// The seed of the game's lot (how `anywoli-lot` gives the last four
+    /// seeds), secret until the game is over: drawn when the game is made
+    /// (see `live::lot_seed_for_new_game`), never changed. `None` in games
+    /// made before schema migration 8, whose lot comes from their id.
+    pub lot_seed: Option<u64>,
 }
 
 /// A game's clock: what each side started with, the increment, and each
@@ -476,10 +481,10 @@ pub struct Sqlite {
 const COLUMNS: &str = "id, ruleset, version, setup, mode, level, south_name, north_name, \
      south_token, north_token, invite, computer, status, result, ending, rematch, created, updated, \
      offer, clock_initial_ms, clock_increment_ms, clock_south_ms, clock_north_ms, turn_started, \
-     match_id, match_game, rated, south_player, north_player, correspondence_days";
+     match_id, match_game, rated, south_player, north_player, correspondence_days, lot_seed";
 
 /// How many columns `COLUMNS` names.
-const COLUMN_COUNT: usize = 30;
+const COLUMN_COUNT: usize = 31;
 
 /// Column `i`, text stored for one of the enums above (`NULL` is `None`).
 fn enum_column<T>(
@@ -533,6 +538,8 @@ fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         south_player: r.get(27)?,
         north_player: r.get(28)?,
         days: r.get(29)?,
+        // Stored as the signed 64-bit integer with the same bits.
+        lot_seed: r.get::<_, Option<i64>>(30)?.map(|s| s as u64),
     })
 }
 
@@ -579,7 +586,8 @@ fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             row.rated,
             row.south_player,
             row.north_player,
-            row.days
+            row.days,
+            row.lot_seed.map(|s| s as i64)
         ],
     )
 }

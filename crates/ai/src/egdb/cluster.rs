@@ -199,6 +199,14 @@ pub fn build_distributed(
     progress: Arc<dyn Fn(&str) + Send + Sync>,
 ) -> Result<ClusterReport, EgdbError> {
     super::check_request(ruleset, options.max_seeds, Builder::Retro)?;
+    // (Its marks carry thresholds in 6 bits: Anywoli's 96 seeds need 7.)
+    if super::relay::supports(&ruleset.rules) {
+        return Err(EgdbError::Unsupported(
+            "the distributed build does not handle relay sowing (Anywoli) yet; build it on one \
+             machine"
+                .into(),
+        ));
+    }
     if cluster.addresses.len() != cluster.processes || cluster.process >= cluster.processes {
         return Err(EgdbError::Cluster(format!(
             "process {} of {} with {} addresses",

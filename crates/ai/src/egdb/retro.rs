@@ -17,17 +17,22 @@
 //! `k` computes exactly the reference's sweep `k`.
 //!
 //! Supported: single-lap sowing (un-sowing is then unambiguous) and rules in
-//! which a player without seeds ends the game (so nobody ever passes). Any
-//! quiet move that gives the mover another turn is reported as an error.
+//! which a player without seeds ends the game (so nobody ever passes); any
+//! quiet move that gives the mover another turn is then reported as an
+//! error. And relay sowing with passes (Anywoli), whose predecessors come
+//! from `relay.rs`.
 
 use super::index::{next_board, Binomials, Sides};
 use super::mem::huge_vec;
+use super::relay;
 use super::solve::{
     bound_of_round, combine, has_bounds, layer_exists, stall_limit, Layer, Phase, Solver, Tally,
-    NORMAL, TERMINAL,
+    NORMAL, PASSED, TERMINAL,
 };
 use super::EgdbError;
-use mancala_rules::{BySide, Capture, Origin, Pit, Rules, Side, Sowing, Stall, Starved, MAX_PITS};
+use mancala_rules::{
+    BySide, Capture, Moves, Origin, Pit, Rules, Side, Sowing, Stall, Starved, MAX_PITS,
+};
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 const RELAXED: Ordering = Ordering::Relaxed;
@@ -82,7 +87,7 @@ pub(crate) fn prefetch<T>(x: &T) {
 pub(crate) fn unsupported() -> EgdbError {
     EgdbError::Unsupported(
         "the retrograde builder needs single-lap sowing and rules in which a player without \
-         seeds ends the game; use the edges builder"
+         seeds ends the game, or relay sowing that sows the emptied pit; use the edges builder"
             .into(),
     )
 }
@@ -90,6 +95,7 @@ pub(crate) fn unsupported() -> EgdbError {
 /// Whether the retrograde builder handles these rules.
 pub(crate) fn supports(rules: &Rules) -> bool {
     matches!(rules.sowing, Sowing::SingleLap) && matches!(rules.starved, Starved::GameEnds(_))
+        || relay::supports(rules)
 }
 
 #[inline]
@@ -311,6 +317,11 @@ struct State {
     /// (the `lose` its predecessors see it leave); during a round, from
     /// phase 2 on, the new `lose` of a position computed from its moves.
     other: Vec<AtomicU8>,
+    /// Relay rules only (else empty): the `lose` before the last round of
+    /// a position that changed in it. A quiet move that gives the mover
+    /// another turn sees its child's `lose` as its own (see
+    /// `relay.rs`), so marking needs the child's old `lose` too.
+    old_lose: Vec<AtomicU8>,
     /// Positions that changed in the last round.
     changed: Vec<AtomicU64>,
     /// Positions whose value changes in this round.
@@ -511,6 +522,9 @@ impl Solver<'_> {
         if !layer_exists(self.rules, self.n) {
             return Ok(Layer::empty());
         }
+        if relay::supports(self.rules) && !relay::layer_supported(self.rules, self.n) {
+            return Err(relay::too_many_seeds(self.rules, self.n));
+        }
         let positions = self.positions();
         if positions > u32::MAX as u64 {
             return Err(EgdbError::TooBig { seeds: self.n as u32, positions });
@@ -538,6 +552,7 @@ impl Solver<'_> {
             },
             stat: bytes(total, 0),
             other: bytes(total, 0),
+            old_lose: bytes(if relay::supports(self.rules) { total } else { 0 }, 0),
             changed: atomics64(words),
             dirty: atomics64(words),
             full: atomics64(words),
@@ -577,8 +592,8 @@ impl Solver<'_> {
             progress(Phase::Count, scaled(d, 0, 1), positions)
         })?;
         let tally = tally.into_inner().expect("tally lock");
-        let State { slots, stat, other, changed, dirty, full, rounds } = st;
-        drop((stat, other, changed, dirty, full));
+        let State { slots, stat, other, old_lose, changed, dirty, full, rounds } = st;
+        drop((stat, other, old_lose, changed, dirty, full));
         let mut data = huge_vec(total * if rounds.is_empty() { 2 } else { 3 });
         for slot in slots {
             data.push(slot.win.into_inner());
@@ -633,6 +648,9 @@ impl Solver<'_> {
             st.slots[idx].win.store(w, RELAXED);
             st.slots[idx].lose.store(l, RELAXED);
             st.other[idx].store(m1, RELAXED);
+            if !st.old_lose.is_empty() {
+                st.old_lose[idx].store(m1, RELAXED);
+            }
             if value != bottom {
                 word |= 1 << (idx % 64);
                 changes += 1;
@@ -663,14 +681,16 @@ impl Solver<'_> {
             quiet += 1;
             extra_turn |= child_side == side;
         })?;
+        let relay = relay::supports(self.rules);
         match s.kind {
             TERMINAL => Ok((TERMINAL_MARK, HELD, pack(s.tw, s.tl))),
-            NORMAL if extra_turn => Err(EgdbError::Unsupported(
+            NORMAL if extra_turn && !relay => Err(EgdbError::Unsupported(
                 "a move without capture gives the mover another turn, which the \
                  retrograde builder does not handle; use the edges builder"
                     .into(),
             )),
-            NORMAL => {
+            // (A side that passes: one quiet edge, `wm` never, `lm` 0.)
+            k if k == NORMAL || (k == PASSED && relay) => {
                 let lm = if quiet > 0 { m1 } else { s.lm };
                 let (w, l) = combine(m1, s.tw, s.tl, s.wm, lm);
                 let (_, held) = combine(m1, s.tw, s.tl, s.wm, s.lm);
@@ -708,6 +728,9 @@ impl Solver<'_> {
                 (&mirror[..p], Side::North)
             }
         };
+        if relay::supports(self.rules) {
+            return self.relay_parents(child, child_side, new, old, f);
+        }
         let (wn, ln) = unpack(new);
         let (wo, lo) = unpack(old);
         let mut error = None;
@@ -756,7 +779,8 @@ impl Solver<'_> {
                 // Only the old `win` is kept: a quiet move's child has the
                 // other side to move, so its parents see its `win` as the
                 // `lose` it gives them (see `parents`).
-                let old = pack(st.other[ci].load(RELAXED), 0);
+                let old_lose = st.old_lose.get(ci).map_or(0, |x| x.load(RELAXED));
+                let old = pack(st.other[ci].load(RELAXED), old_lose);
                 // In play as set up: round 1 found it NORMAL.
                 let found = self.parents(board, child_side, new, old, &mut |parent| {
                     prefetch(&st.slots[parent.pi]);
@@ -869,12 +893,22 @@ impl Solver<'_> {
         let (n, m1) = (self.n, (self.m() + 1) as u8);
         let zero = BySide::new(0u8, 0u8);
         let pos0 = self.rules.setup_unchecked(board, zero, side);
-        if lm0 == TERMINAL_BYTE || pos0.is_over() || pos0.to_move() != side {
+        // A side that passes (relay rules): its one quiet child is the same
+        // board with the other side to move.
+        let passes = !pos0.is_over() && pos0.to_move() != side && relay::supports(self.rules);
+        if lm0 == TERMINAL_BYTE || pos0.is_over() || (pos0.to_move() != side && !passes) {
             return Err(EgdbError::Internal("a finished position was marked".into()));
         }
         let (tw, tl) = self.ends_in_play(board, side)?;
         let mut kids = Children { m1, tw, tl, lm0, ..Children::default() };
-        for pit in self.rules.legal_moves(&pos0) {
+        if passes {
+            let ci = self.index(board, n, !side);
+            prefetch(ci);
+            kids.index[0] = ci as u32;
+            kids.quiet = 1;
+        }
+        let moves = if passes { Moves::EMPTY } else { self.rules.legal_moves(&pos0) };
+        for pit in moves {
             let child = self.rules.play_unchecked(&pos0, pit);
             if child.is_over() || child.board_seeds() as usize != n {
                 continue;
@@ -904,7 +938,10 @@ impl Solver<'_> {
         let (n, m1) = (self.n, (self.m() + 1) as u8);
         let zero = BySide::new(0u8, 0u8);
         let pos0 = self.rules.setup_unchecked(board, zero, side);
-        if stat == TERMINAL_MARK || pos0.is_over() || pos0.to_move() != side {
+        // A side that passes (relay rules): its one quiet child is the same
+        // board with the other side to move.
+        let passes = !pos0.is_over() && pos0.to_move() != side && relay::supports(self.rules);
+        if stat == TERMINAL_MARK || pos0.is_over() || (pos0.to_move() != side && !passes) {
             return Err(EgdbError::Internal("a finished position was marked".into()));
         }
         let (tw, tl) = self.ends_in_play(board, side)?;
@@ -916,7 +953,14 @@ impl Solver<'_> {
         // their values: the reads overlap.
         let mut children = [(0usize, false); MAX_PITS];
         let mut quiet = 0;
-        for pit in self.rules.legal_moves(&pos0) {
+        if passes {
+            let ci = self.index(board, n, !side);
+            prefetch(ci);
+            children[0] = (ci, false);
+            quiet = 1;
+        }
+        let moves = if passes { Moves::EMPTY } else { self.rules.legal_moves(&pos0) };
+        for pit in moves {
             let child = self.rules.play_unchecked(&pos0, pit);
             if child.is_over() || child.board_seeds() as usize != n {
                 continue;
@@ -968,6 +1012,9 @@ impl Solver<'_> {
                     slot.win.store(new_win, RELAXED);
                     slot.lose.store(new_lose, RELAXED);
                     st.other[pi].store(win, RELAXED);
+                    if !st.old_lose.is_empty() {
+                        st.old_lose[pi].store(lose, RELAXED);
+                    }
                     moved |= bit;
                     changes += 1;
                     if !st.rounds.is_empty() {
@@ -991,11 +1038,15 @@ impl Solver<'_> {
         let limit = stall_limit(self.rules);
         let mut cursor = Cursor::new();
         let mut mine = Tally::default();
+        let relay = relay::supports(self.rules);
         for idx in self.block(b) {
             if st.stat[idx].load(RELAXED) == TERMINAL_BYTE {
                 continue;
             }
             let (board, side) = self.board_of(&mut cursor, idx);
+            if relay && self.passes(board, side) {
+                continue; // a side that passes is not counted (as in `run_edges`)
+            }
             let (tw, tl) = self.ends_in_play(board, side)?;
             let (w, l) = (st.slots[idx].win.load(RELAXED), st.slots[idx].lose.load(RELAXED));
             let stalls = limit

@@ -240,8 +240,7 @@ pub(crate) async fn review(
                 "a game is reviewed once it is over",
             ));
         }
-        let start =
-            new_game(live.ruleset, live.row.setup.as_deref(), &live.row.id).map_err(internal)?;
+        let start = new_game(live.ruleset, &live.row).map_err(internal)?;
         (live.ruleset, start, live.game.clone())
     };
     let rules = ruleset.rules;

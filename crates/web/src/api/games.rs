@@ -215,6 +215,7 @@ pub(crate) async fn create(
         // An online game's clock starts when the second player arrives.
         turn_started: (mode != Mode::Online).then(now_ms),
         days,
+        lot_seed: Some(lot_seed_for_new_game()),
         ..GameRow::default()
     };
     row.rated = rated;
@@ -513,6 +514,8 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
         rated: old.rated,
         south_player: old.north_player.clone(),
         north_player: old.south_player.clone(),
+        // A new lot: the last game's seed is public once it is over.
+        lot_seed: Some(lot_seed_for_new_game()),
         ..GameRow::default()
     };
     let mut old_row = live.row.clone();

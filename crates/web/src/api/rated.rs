@@ -163,6 +163,7 @@ pub async fn create_seated_game_with_days(
         days,
         south_player: spec.south.account.map(|p| p.id),
         north_player: spec.north.account.map(|p| p.id),
+        lot_seed: Some(lot_seed_for_new_game()),
         ..GameRow::default()
     };
     let id = row.id.clone();

@@ -100,7 +100,7 @@ pub(crate) async fn replay(
 ) -> Result<Json<Replay>, ApiError> {
     let game = live(&state, &id).await?;
     let live = game.lock().await;
-    let mut replayed = new_game(live.ruleset, live.row.setup.as_deref(), &live.row.id)
+    let mut replayed = new_game(live.ruleset, &live.row)
         .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "corrupt_game", e))?;
     let start = replayed.position();
     let mut plies = vec![ReplayedPly {
@@ -171,6 +171,14 @@ pub(crate) async fn upload(
         ending,
         created: now(),
         updated: now(),
+        // The record's own seed, so the stored game replays as the record
+        // does (one without a `[Lot]` tag was replayed with 0); an
+        // unfinished record's lot is still to come, so it gets a secret one.
+        lot_seed: Some(match (record.lot_seed, status) {
+            (Some(seed), _) => seed,
+            (None, Status::Finished) => 0,
+            (None, _) => lot_seed_for_new_game(),
+        }),
         ..GameRow::default()
     };
     let moves: Vec<String> = game.moves().iter().map(|p| p.letter(&rules).to_string()).collect();

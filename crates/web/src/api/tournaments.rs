@@ -816,6 +816,7 @@ async fn make_game(
         created: now(),
         updated: now(),
         clock,
+        lot_seed: Some(lot_seed_for_new_game()),
         ..GameRow::default()
     };
     board.game = Some(game.id.clone());

@@ -39,7 +39,7 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// The games table's columns, in the order of [`values`].
-const COLUMNS: [&str; 30] = [
+const COLUMNS: [&str; 31] = [
     "id",
     "ruleset",
     "version",
@@ -70,11 +70,12 @@ const COLUMNS: [&str; 30] = [
     "south_player",
     "north_player",
     "correspondence_days",
+    "lot_seed",
 ];
 
 /// Columns set when a game is created and never changed by `save` (as in
 /// the SQLite store); every other column is saved.
-const FIXED: [&str; 12] = [
+const FIXED: [&str; 13] = [
     "id",
     "ruleset",
     "version",
@@ -87,6 +88,7 @@ const FIXED: [&str; 12] = [
     "match_game",
     "rated",
     "correspondence_days",
+    "lot_seed",
 ];
 
 type Value<'a> = Box<dyn ToSql + Sync + 'a>;
@@ -127,6 +129,8 @@ fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
         Box::new(&row.south_player),
         Box::new(&row.north_player),
         Box::new(row.days.map(i64::from)),
+        // The signed 64-bit integer with the same bits.
+        Box::new(row.lot_seed.map(|s| s as i64)),
     ]
 }
 
@@ -190,6 +194,7 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
         days: days.map(u8::try_from).transpose().map_err(|_| {
             Failure::Data(format!("stored days per move {days:?} are out of range"))
         })?,
+        lot_seed: r.try_get::<_, Option<i64>>("lot_seed")?.map(|s| s as u64),
     })
 }
 

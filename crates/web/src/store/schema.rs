@@ -232,7 +232,15 @@ pub const SQLITE: &[Migration] = &[
             );",
         )],
     },
-    // The next migration: number 8, in POSTGRES too.
+    Migration {
+        number: 8,
+        name: "games: a secret seed for the lot",
+        // `GameRow::lot_seed`: the seed of the game's lot (anywoli-lot's
+        // last four), drawn from the OS when the game is made. Games made
+        // before keep NULL and the lot their id gives (`live::lot_seed`).
+        steps: &[Step::Sql("ALTER TABLE games ADD COLUMN lot_seed BIGINT")],
+    },
+    // The next migration: number 9, in POSTGRES too.
 ];
 
 /// PostgreSQL's migrations: the same numbers and names as [`SQLITE`], in
@@ -421,7 +429,15 @@ pub const POSTGRES: &[Migration] = &[
             );",
         )],
     },
-    // The next migration: number 8, in SQLITE too.
+    Migration {
+        number: 8,
+        name: "games: a secret seed for the lot",
+        // `GameRow::lot_seed`: the seed of the game's lot (anywoli-lot's
+        // last four), drawn from the OS when the game is made. Games made
+        // before keep NULL and the lot their id gives (`live::lot_seed`).
+        steps: &[Step::Sql("ALTER TABLE games ADD COLUMN lot_seed BIGINT")],
+    },
+    // The next migration: number 9, in SQLITE too.
 ];
 
 /// The two lists must have as many migrations: a migration made for one

@@ -211,11 +211,13 @@ describe("playing", () => {
     await page.goto(server.url);
     await page.waitForLoadState("load");
     const names = [...seen.keys()].sort();
-    // The home page has the lobby's script too (its "Your move" list).
-    assert.equal(names.length, 3, names.join(" "));
+    // The home page has the lobby's script too (its "Your move" list), and
+    // every page the helpers all page scripts share.
+    assert.equal(names.length, 4, names.join(" "));
     assert.match(names[0], /^\/assets\/app\.[0-9a-f]{16}\.js$/);
-    assert.match(names[1], /^\/assets\/lobby\.[0-9a-f]{16}\.js$/);
-    assert.match(names[2], /^\/assets\/style\.[0-9a-f]{16}\.css$/);
+    assert.match(names[1], /^\/assets\/common\.[0-9a-f]{16}\.js$/);
+    assert.match(names[2], /^\/assets\/lobby\.[0-9a-f]{16}\.js$/);
+    assert.match(names[3], /^\/assets\/style\.[0-9a-f]{16}\.css$/);
     for (const response of seen.values()) {
       const headers = await response.allHeaders();
       assert.equal(headers["cache-control"], "public, max-age=31536000, immutable");

@@ -638,3 +638,72 @@ async fn a_pending_offer_survives_a_restart() {
 async fn a_pending_offer_survives_a_restart_on_postgres() {
     offer_survives_a_restart(&postgres_db()).await;
 }
+
+/// `anywoli-lot`'s last-four story (as in the rules crate's tests): two
+/// moves, then South's `A`... ends the game, and the lot gives the last
+/// four seeds to one side.
+const LOT_STORY: &str = "2,0,3,0,0,0,0,0,0,0,0,0/1,2,1,3,0,0,0,0,0,0,0,0 42-42 S";
+
+async fn upload_lot(server: &Server, tags: &str, moves: &str) -> (String, String, Value) {
+    let record = format!("[Game \"anywoli-lot\"]\n{tags}[Setup \"{LOT_STORY}\"]\n\n{moves}\n");
+    let uploaded = post(server, "/api/records", json!({"record": record})).await;
+    assert_eq!(uploaded.status, 200, "{}", uploaded.body);
+    let uploaded = uploaded.json();
+    let id = uploaded["id"].as_str().unwrap().to_string();
+    let token = uploaded["token"].as_str().unwrap().to_string();
+    (id, token, uploaded["state"].clone())
+}
+
+async fn the_lot_comes_from_a_secret_stored_seed(db: &impl Database) {
+    let server = start(db, 0).await;
+    // Two games a move from the lot: each has a seed of its own, stored,
+    // not the one its public id would give, and not in the record yet.
+    let (a, token, state) = upload_lot(&server, "", "a b").await;
+    let (b, _, _) = upload_lot(&server, "", "a b").await;
+    assert_eq!(state["over"], false, "{state}");
+    let seed = stored_row(db, &a).lot_seed.expect("a new game stores its lot's seed");
+    assert_ne!(Some(seed), stored_row(db, &b).lot_seed, "each game draws its own seed");
+    assert_ne!(seed, mancala_web::live::lot_seed_of_old_game(&a));
+    let record = get(&server, &format!("/api/games/{a}/record")).await.body;
+    assert!(!record.contains("[Lot"), "the seed is secret while the game is on: {record}");
+    // The last move draws the lot from that seed, and the record shows it.
+    let answer =
+        post(&server, &format!("/api/games/{a}/moves"), json!({"token": token, "move": "A"})).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let state = answer.json()["state"].clone();
+    assert_eq!(state["over"], true, "{state}");
+    let winner = match mancala_rules::lot_winner(seed) {
+        mancala_rules::Side::South => "south",
+        mancala_rules::Side::North => "north",
+    };
+    // 42-42 before: the lot's four make the difference.
+    assert_eq!(state["winner"], winner, "{state}");
+    let record = get(&server, &format!("/api/games/{a}/record")).await.body;
+    assert!(record.contains(&format!("[Lot \"{seed}\"]")), "{record}");
+    server.stop().await;
+    // A finished record keeps its own seed, so the stored game replays to
+    // the record's result after a restart (the game is rebuilt from its moves).
+    let north_seed = (0..).find(|&s| mancala_rules::lot_winner(s) == mancala_rules::Side::North);
+    let north_seed = north_seed.unwrap();
+    let server = start(db, 0).await;
+    let (c, _, state) = upload_lot(&server, &format!("[Lot \"{north_seed}\"]\n"), "a b A").await;
+    assert_eq!((state["over"].clone(), state["winner"].clone()), (json!(true), json!("north")));
+    assert_eq!(stored_row(db, &c).lot_seed, Some(north_seed));
+    server.stop().await;
+    let server = start(db, 0).await;
+    let again = state_of(&server, &c).await;
+    assert_eq!(again["winner"], "north", "{again}");
+    assert_eq!(state_of(&server, &a).await["winner"], winner);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lot_comes_from_a_secret_stored_seed_on_sqlite() {
+    let (_dir, db) = temp_db();
+    the_lot_comes_from_a_secret_stored_seed(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lot_comes_from_a_secret_stored_seed_on_postgres() {
+    the_lot_comes_from_a_secret_stored_seed(&postgres_db()).await;
+}

@@ -319,9 +319,11 @@ async fn static_assets_are_cached_by_version_and_gzipped() {
     let (_dir, db) = temp_db();
     let server = start(&db, 0).await;
     let page = get(&server, "/").await.body;
-    for (plain, ext, content_type) in
-        [("app", "js", "text/javascript"), ("style", "css", "text/css")]
-    {
+    for (plain, ext, content_type) in [
+        ("common", "js", "text/javascript"),
+        ("app", "js", "text/javascript"),
+        ("style", "css", "text/css"),
+    ] {
         // Pages link the versioned name: a hash of the content.
         let at = page.find(&format!("/assets/{plain}.")).expect("the page links the asset");
         let path: String = page[at..].chars().take_while(|&c| c != '"').collect();
@@ -463,6 +465,36 @@ async fn an_ending_names_the_player_and_watchers_learn_of_the_next_game() {
         if message["type"] == "state" && message["state"]["next_game"] == json!(next_id) {
             break;
         }
+    }
+    server.stop().await;
+}
+
+/// Every page script uses the helpers of `common.js` (the global
+/// `mancala`): each page links it once, before any of its own scripts, and
+/// all are deferred, so it runs first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_page_loads_the_shared_helpers_before_its_scripts() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let (id, _, _) = create(&server, json!({"game": "oware-abapa", "mode": "local"})).await;
+    let game = format!("/g/{id}");
+    let pages =
+        ["/", "/lobby", "/new", "/finished", "/learn", "/analysis", "/puzzles", "/tournaments"];
+    for path in pages.into_iter().chain([game.as_str()]) {
+        let page = get(&server, path).await;
+        assert_eq!(page.status, 200, "{path}");
+        let scripts: Vec<&str> = page
+            .body
+            .split("<script src=\"")
+            .skip(1)
+            .map(|rest| &rest[..rest.find('"').unwrap()])
+            .collect();
+        assert!(scripts.len() >= 2, "{path}: {scripts:?}");
+        assert!(scripts[0].starts_with("/assets/common."), "{path}: {scripts:?}");
+        assert_eq!(scripts.iter().filter(|s| s.starts_with("/assets/common.")).count(), 1);
+        assert!(scripts.iter().any(|s| s.starts_with("/assets/app.")), "{path}: {scripts:?}");
+        let tags = page.body.matches("<script src=").count();
+        assert_eq!(page.body.matches("\" defer></script>").count(), tags, "{path}: all deferred");
     }
     server.stop().await;
 }
