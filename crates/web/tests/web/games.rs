@@ -263,6 +263,11 @@ async fn match_to_six_wins(db: &impl Database) {
 async fn upload(server: &Server, moves: &str) -> (String, String, Value) {
     let record =
         format!("[Game \"barbados-warri-speightstown\"]\n[Setup \"{PUZZLE}\"]\n\n{moves}\n");
+    upload_record(server, &record).await
+}
+
+/// Uploads a record; its game's id, token and state.
+async fn upload_record(server: &Server, record: &str) -> (String, String, Value) {
     let uploaded = post(server, "/api/records", json!({"record": record})).await;
     assert_eq!(uploaded.status, 200, "{}", uploaded.body);
     let uploaded = uploaded.json();
@@ -646,12 +651,7 @@ const LOT_STORY: &str = "2,0,3,0,0,0,0,0,0,0,0,0/1,2,1,3,0,0,0,0,0,0,0,0 42-42 S
 
 async fn upload_lot(server: &Server, tags: &str, moves: &str) -> (String, String, Value) {
     let record = format!("[Game \"anywoli-lot\"]\n{tags}[Setup \"{LOT_STORY}\"]\n\n{moves}\n");
-    let uploaded = post(server, "/api/records", json!({"record": record})).await;
-    assert_eq!(uploaded.status, 200, "{}", uploaded.body);
-    let uploaded = uploaded.json();
-    let id = uploaded["id"].as_str().unwrap().to_string();
-    let token = uploaded["token"].as_str().unwrap().to_string();
-    (id, token, uploaded["state"].clone())
+    upload_record(server, &record).await
 }
 
 async fn the_lot_comes_from_a_secret_stored_seed(db: &impl Database) {
