@@ -337,30 +337,8 @@ struct State {
 /// [`mark_slot`] on a [`Slot4`].
 #[inline]
 pub(crate) fn mark_slot4(slot: &Slot4, m1: u8, p: &Parent) -> Result<(bool, bool), EgdbError> {
-    let Parent { tw, tl, w_new, l_new, l_old, .. } = *p;
-    let clamp_w = |x: u8| combine(m1, tw, tl, x, 0).0;
-    let clamp_l = |x: u8| combine(m1, tw, tl, m1, x).1;
     let (wp, lp) = (slot.win.load(RELAXED), slot.lose.load(RELAXED));
-    let lowers_win = clamp_w(w_new) < wp;
-    if lowers_win && slot.pending.load(RELAXED) > clamp_w(w_new) {
-        slot.pending.fetch_min(clamp_w(w_new), RELAXED);
-    }
-    let mut lowers_lose = false;
-    if clamp_l(l_old) == lp && clamp_l(l_new) < lp {
-        match slot.at_max.load(RELAXED) {
-            HELD => {}
-            _ => match slot.at_max.fetch_sub(1, RELAXED) {
-                1 => lowers_lose = true,
-                0 => {
-                    return Err(EgdbError::Internal(
-                        "more children left the maximum than were at it".into(),
-                    ))
-                }
-                _ => {}
-            },
-        }
-    }
-    Ok((lowers_win || lowers_lose, lowers_lose))
+    mark(wp, lp, &slot.pending, &slot.at_max, m1, p)
 }
 
 #[cfg_attr(not(feature = "cluster"), allow(dead_code))]
@@ -371,19 +349,33 @@ pub(crate) fn mark_slot4(slot: &Slot4, m1: u8, p: &Parent) -> Result<(bool, bool
 /// left it: it is then computed again from its moves).
 #[inline]
 pub(crate) fn mark_slot(slot: &Slot, m1: u8, p: &Parent) -> Result<(bool, bool), EgdbError> {
+    let (wp, lp) = unpack(slot.cur.load(RELAXED));
+    mark(wp, lp, &slot.pending, &slot.at_max, m1, p)
+}
+
+/// The marking itself, for either slot layout: the parent's value
+/// `(wp, lp)` after the last round, its `pending` and `at_max`.
+#[inline(always)]
+fn mark(
+    wp: u8,
+    lp: u8,
+    pending: &AtomicU8,
+    at_max: &AtomicU8,
+    m1: u8,
+    p: &Parent,
+) -> Result<(bool, bool), EgdbError> {
     let Parent { tw, tl, w_new, l_new, l_old, .. } = *p;
     let clamp_w = |x: u8| combine(m1, tw, tl, x, 0).0;
     let clamp_l = |x: u8| combine(m1, tw, tl, m1, x).1;
-    let (wp, lp) = unpack(slot.cur.load(RELAXED));
     let lowers_win = clamp_w(w_new) < wp;
-    if lowers_win && slot.pending.load(RELAXED) > clamp_w(w_new) {
-        slot.pending.fetch_min(clamp_w(w_new), RELAXED);
+    if lowers_win && pending.load(RELAXED) > clamp_w(w_new) {
+        pending.fetch_min(clamp_w(w_new), RELAXED);
     }
     let mut lowers_lose = false;
     if clamp_l(l_old) == lp && clamp_l(l_new) < lp {
-        match slot.at_max.load(RELAXED) {
+        match at_max.load(RELAXED) {
             HELD => {}
-            _ => match slot.at_max.fetch_sub(1, RELAXED) {
+            _ => match at_max.fetch_sub(1, RELAXED) {
                 1 => lowers_lose = true,
                 0 => {
                     return Err(EgdbError::Internal(

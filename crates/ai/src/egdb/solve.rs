@@ -292,7 +292,8 @@ impl<'a> Solver<'a> {
     }
 
     /// The same solver reading the lower layers through `read` (see
-    /// [`Solver::lower_read`]).
+    /// [`Solver::lower_read`]); only the distributed build uses it.
+    #[cfg_attr(not(feature = "cluster"), allow(dead_code))]
     pub(crate) fn with_lower_read<'b>(
         &'b self,
         read: &'b (dyn Fn(usize, usize) -> (u8, u8) + Sync),
