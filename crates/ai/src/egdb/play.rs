@@ -109,16 +109,19 @@ pub fn avoid_losses(
     legal: Moves,
     history: &[Position],
 ) -> Moves {
-    let mut keep = Moves::EMPTY;
-    for pit in legal {
-        if result_after(rules, oracle, pos, pit, history) != Some(Wdl::Loss) {
-            keep.insert(pit);
-        }
-    }
-    if keep.is_empty() {
+    keep_where(legal, |pit| result_after(rules, oracle, pos, pit, history) != Some(Wdl::Loss))
+}
+
+/// The moves of `legal` for which `keep` holds, or all of `legal` if none.
+fn keep_where(legal: Moves, mut keep: impl FnMut(Pit) -> bool) -> Moves {
+    let kept = legal.into_iter().filter(|&pit| keep(pit)).fold(Moves::EMPTY, |mut m, pit| {
+        m.insert(pit);
+        m
+    });
+    if kept.is_empty() {
         legal
     } else {
-        keep
+        kept
     }
 }
 
@@ -163,18 +166,9 @@ pub fn keep_result(
     let Some(result) = oracle.result(pos) else {
         return legal;
     };
-    let mut keep = Moves::EMPTY;
-    for pit in legal {
-        let after = result_after(rules, oracle, pos, pit, history);
-        if after.is_some_and(|a| a >= result) {
-            keep.insert(pit);
-        }
-    }
-    if keep.is_empty() {
-        legal
-    } else {
-        keep
-    }
+    keep_where(legal, |pit| {
+        result_after(rules, oracle, pos, pit, history).is_some_and(|a| a >= result)
+    })
 }
 
 /// How a won stretch is left: the move to play now and the number of plies
