@@ -39,13 +39,23 @@ impl Sides {
 /// `u64::MAX` (only values that fit a layer's size are ever used).
 #[derive(Clone, Debug)]
 pub(crate) struct Binomials {
-    /// `C(a, b)` at `b * ROWS + a`: ranking a board reads `C(., k)` twice
-    /// for each `k`, close together in one row.
+    /// `C(a, b)` at `b * ROWS + a`.
     table: Vec<u64>,
+    /// What ranking reads, one entry a pit: `C(r + k - 1, k)` at
+    /// `k << RANK_SHIFT | r`, for `k < 32` and `r < 1 << RANK_SHIFT`
+    /// (see [`Binomials::rank`]). A fixed size and masked indices: ranking,
+    /// about a third of a build's instructions, reads it without bounds
+    /// checks.
+    after: Box<[u64; RANK_LEN]>,
 }
 
 /// Enough for 120 seeds on 24 pits.
 const ROWS: usize = 160;
+
+/// Seeds a rank table row covers: `1 << RANK_SHIFT` (more than `ROWS`).
+const RANK_SHIFT: usize = 8;
+/// Rows of the rank table: one for each `k < 32` (more than [`MAX_PITS`]).
+const RANK_LEN: usize = 32 << RANK_SHIFT;
 
 impl Binomials {
     pub(crate) fn new() -> Binomials {
@@ -58,7 +68,20 @@ impl Binomials {
                 table[b * ROWS + a] = above.saturating_add(beside);
             }
         }
-        Binomials { table }
+        let mut after: Box<[u64; RANK_LEN]> =
+            vec![0u64; RANK_LEN].into_boxed_slice().try_into().expect("rank table length");
+        // C(r + k - 1, k) (0 for r = 0 < k, or r = k = 0), saturating where the
+        // binomial table ends (never read for a layer that can be built).
+        for k in 0..32 {
+            for r in 0..1 << RANK_SHIFT {
+                after[k << RANK_SHIFT | r] = match (r + k).checked_sub(1) {
+                    Some(a) if a < ROWS => table[k * ROWS + a],
+                    Some(_) => u64::MAX,
+                    None => 0,
+                };
+            }
+        }
+        Binomials { table, after }
     }
 
     /// `C(a, b)`; 0 when `b > a`.
@@ -82,35 +105,43 @@ impl Binomials {
     /// The rank of a board holding `n` seeds in all.
     #[inline]
     pub(crate) fn rank(&self, board: &[u8], n: usize) -> u64 {
-        let p = board.len();
-        let mut rank = 0u64;
-        let mut r = n;
-        for (i, &v) in board[..p - 1].iter().enumerate() {
-            let k = p - 1 - i;
-            let v = v as usize;
-            // Boards with fewer seeds in pit i (and the same before it):
-            // sum over u < v of boards(r - u, k) = C(r + k, k) - C(r - v + k, k).
-            rank += self.c(r + k, k) - self.c(r - v + k, k);
-            r -= v;
-        }
-        rank
+        self.rank_from(board, n, 0)
     }
 
     /// The rank of a board holding `n` seeds in all, read from pit `from`
     /// round to pit `from - 1` (the board with its rows swapped, for
     /// `from` the first pit of North's row).
+    ///
+    /// The boards of `n` seeds in `p` pits are the ways to put `p - 1`
+    /// bars among `n + p - 1` places, and lexicographic order on the pits
+    /// is the reverse of colexicographic order on the bars counted from
+    /// the end: the rank is `C(n + p - 1, p - 1) - 1` less, for each pit
+    /// `i` read, `C(r + k - 1, k)` with `k = p - 1 - i` the pits after it
+    /// and `r` the seeds left after it. One table read a pit (the last
+    /// pit's, `C(-1, 0)` with nothing left, is 0).
     #[inline]
     pub(crate) fn rank_from(&self, board: &[u8], n: usize, from: usize) -> u64 {
-        if from == 0 {
-            return self.rank(board, n);
-        }
-        // The rows swapped into a copy: ranking a plain slice is quicker
-        // than stepping through two.
+        const MASK: usize = (1 << RANK_SHIFT) - 1;
         let p = board.len();
-        let mut turned = [0u8; MAX_PITS];
-        turned[..p - from].copy_from_slice(&board[from..]);
-        turned[p - from..p].copy_from_slice(&board[..from]);
-        self.rank(&turned[..p], n)
+        let (front, back) = board.split_at(from.min(p));
+        let mut r = n;
+        let mut k = p;
+        let mut below = 0u64;
+        // (Wrapping arithmetic and masked indices: a board whose seeds do
+        // not add up to `n` gets some rank, never a panic.)
+        let mut step = |v: u8| {
+            k = k.wrapping_sub(1);
+            r = r.wrapping_sub(v as usize);
+            below = below.wrapping_add(self.after[(k & 31) << RANK_SHIFT | (r & MASK)]);
+        };
+        for &v in back {
+            step(v);
+        }
+        for &v in front {
+            step(v);
+        }
+        let all = self.after[(p.wrapping_sub(1) & 31) << RANK_SHIFT | ((n + 1) & MASK)];
+        all.wrapping_sub(1).wrapping_sub(below)
     }
 
     /// The index in its layer of a board with `n` seeds and `side` to move.
