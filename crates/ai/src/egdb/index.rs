@@ -8,7 +8,7 @@
 //! sides are stored ([`Sides::Both`]: files of format 1 and 2, and rules
 //! that favour a side).
 
-use mancala_rules::{Side, MAX_PITS};
+use mancala_rules::Side;
 
 /// Which positions a layer stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +54,7 @@ const ROWS: usize = 160;
 
 /// Seeds a rank table row covers: `1 << RANK_SHIFT` (more than `ROWS`).
 const RANK_SHIFT: usize = 8;
-/// Rows of the rank table: one for each `k < 32` (more than [`MAX_PITS`]).
+/// Rows of the rank table: one for each `k < 32` (more than `MAX_PITS`).
 const RANK_LEN: usize = 32 << RANK_SHIFT;
 
 impl Binomials {

@@ -37,8 +37,9 @@ use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, AtomicUsize,
 
 const RELAXED: Ordering = Ordering::Relaxed;
 
-/// Positions per block of work: a multiple of 64, so that a block owns
-/// whole words of the bitmaps, and of 2, so that it owns whole boards.
+/// Positions per block of work: a multiple of 64 * 64, so that a block
+/// owns whole words of the bitmaps (of `dirty`'s too, a bit for 64
+/// positions), and of 2, so that it owns whole boards.
 const BLOCK: usize = 1 << 14;
 
 /// `stat` of a position over as set up (its value never changes).
@@ -301,8 +302,8 @@ impl Children {
     }
 }
 
-/// The working state of one layer: 6 bytes and 3 bits a position (7 with
-/// a stall limit), plus the finished lower layers. What a round reaches at
+/// The working state of one layer: 6 bytes and 2 bits a position (and a
+/// bit for 64 positions; 7 bytes with a stall limit), plus the finished lower layers. What a round reaches at
 /// a random index (a predecessor when marking, a child when computing) is
 /// the 4-byte [`Slot4`]; the other two bytes are only read and written in
 /// index order.
@@ -324,10 +325,16 @@ struct State {
     old_lose: Vec<AtomicU8>,
     /// Positions that changed in the last round.
     changed: Vec<AtomicU64>,
-    /// Positions whose value changes in this round.
+    /// One bit for each 64 positions (a word of `changed` and `full`):
+    /// some position among them has its value changed in this round, its
+    /// `win` (`pending` below it) or its `lose` (in `full`). A mark's
+    /// random write goes to this table, 1/512 of a byte a position (in
+    /// cache even at 24 seeds), instead of a bitmap as large as the
+    /// layer's own; phase 3 looks at each of the 64 slots.
     dirty: Vec<AtomicU64>,
-    /// Of those, the ones whose `lose` changes: computed again from their
-    /// moves. The others only get the lower `win` in `pending`.
+    /// The positions whose `lose` changes in this round: computed again
+    /// from their moves. The others marked only get the lower `win` in
+    /// `pending`.
     full: Vec<AtomicU64>,
     /// The round in which each position last changed (saturating at 255);
     /// empty for rules without a stall limit.
@@ -546,7 +553,7 @@ impl Solver<'_> {
             other: bytes(total, 0),
             old_lose: bytes(if relay::supports(self.rules) { total } else { 0 }, 0),
             changed: atomics64(words),
-            dirty: atomics64(words),
+            dirty: atomics64(words.div_ceil(64)),
             full: atomics64(words),
             rounds: (0..if has_bounds(self.rules) { total } else { 0 })
                 .map(|_| AtomicU8::new(0))
@@ -776,7 +783,7 @@ impl Solver<'_> {
                 // In play as set up: round 1 found it NORMAL.
                 let found = self.parents(board, child_side, new, old, &mut |parent| {
                     prefetch(&st.slots[parent.pi]);
-                    prefetch(&st.dirty[parent.pi / 64]);
+                    prefetch(&st.dirty[parent.pi / 4096]);
                     batch.push(parent);
                 });
                 if let Err(e) = found {
@@ -806,12 +813,12 @@ impl Solver<'_> {
     fn mark_parent(&self, st: &State, m1: u8, p: &Parent) -> Result<(), EgdbError> {
         let pi = p.pi;
         let (lowers, lowers_lose) = mark_slot4(&st.slots[pi], m1, p)?;
-        let bit = 1 << (pi % 64);
-        if lowers && st.dirty[pi / 64].load(RELAXED) & bit == 0 {
-            st.dirty[pi / 64].fetch_or(bit, RELAXED);
+        let group = 1 << (pi / 64 % 64);
+        if lowers && st.dirty[pi / 4096].load(RELAXED) & group == 0 {
+            st.dirty[pi / 4096].fetch_or(group, RELAXED);
         }
         if lowers_lose {
-            st.full[pi / 64].fetch_or(bit, RELAXED);
+            st.full[pi / 64].fetch_or(1 << (pi % 64), RELAXED);
         }
         Ok(())
     }
@@ -841,7 +848,7 @@ impl Solver<'_> {
             st.other[pi].store(lose, RELAXED);
         };
         for word in range.start / 64..range.end.div_ceil(64) {
-            let w = st.dirty[word].load(RELAXED) & st.full[word].load(RELAXED);
+            let w = st.full[word].load(RELAXED);
             if w == 0 {
                 continue;
             }
@@ -986,35 +993,43 @@ impl Solver<'_> {
     fn publish(&self, st: &State, b: usize, round: u32) -> u64 {
         let range = self.block(b);
         let mut changes = 0u64;
-        for word in range.start / 64..range.end.div_ceil(64) {
-            if st.dirty[word].load(RELAXED) == 0 {
+        // (A block holds whole words of `dirty`: BLOCK is a multiple of
+        // 64 * 64.)
+        for group in range.start / 4096..range.end.div_ceil(4096) {
+            if st.dirty[group].load(RELAXED) == 0 {
                 continue;
             }
-            let w = st.dirty[word].swap(0, RELAXED);
-            let full = st.full[word].swap(0, RELAXED);
-            let mut moved = 0u64;
-            bits(word, w, |pi| {
-                let slot = &st.slots[pi];
-                let (win, lose) = (slot.win.load(RELAXED), slot.lose.load(RELAXED));
-                let new_win = win.min(slot.pending.load(RELAXED));
-                slot.pending.store(NO_WIN, RELAXED);
-                let bit = 1 << (pi % 64);
-                let new_lose = if full & bit != 0 { st.other[pi].load(RELAXED) } else { lose };
-                if (new_win, new_lose) != (win, lose) {
-                    slot.win.store(new_win, RELAXED);
-                    slot.lose.store(new_lose, RELAXED);
-                    st.other[pi].store(win, RELAXED);
-                    if !st.old_lose.is_empty() {
-                        st.old_lose[pi].store(lose, RELAXED);
+            let g = st.dirty[group].swap(0, RELAXED);
+            bits(group, g, |word| {
+                let full = st.full[word].swap(0, RELAXED);
+                let mut moved = 0u64;
+                for pi in word * 64..(word * 64 + 64).min(range.end) {
+                    let slot = &st.slots[pi];
+                    let pending = slot.pending.load(RELAXED);
+                    let bit = 1 << (pi % 64);
+                    if pending == NO_WIN && full & bit == 0 {
+                        continue; // not marked
                     }
-                    moved |= bit;
-                    changes += 1;
-                    if !st.rounds.is_empty() {
-                        st.rounds[pi].store(round.min(255) as u8, RELAXED);
+                    let (win, lose) = (slot.win.load(RELAXED), slot.lose.load(RELAXED));
+                    let new_win = win.min(pending);
+                    slot.pending.store(NO_WIN, RELAXED);
+                    let new_lose = if full & bit != 0 { st.other[pi].load(RELAXED) } else { lose };
+                    if (new_win, new_lose) != (win, lose) {
+                        slot.win.store(new_win, RELAXED);
+                        slot.lose.store(new_lose, RELAXED);
+                        st.other[pi].store(win, RELAXED);
+                        if !st.old_lose.is_empty() {
+                            st.old_lose[pi].store(lose, RELAXED);
+                        }
+                        moved |= bit;
+                        changes += 1;
+                        if !st.rounds.is_empty() {
+                            st.rounds[pi].store(round.min(255) as u8, RELAXED);
+                        }
                     }
                 }
+                st.changed[word].store(moved, RELAXED);
             });
-            st.changed[word].store(moved, RELAXED);
         }
         changes
     }
