@@ -37,10 +37,14 @@ use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, AtomicUsize,
 
 const RELAXED: Ordering = Ordering::Relaxed;
 
-/// Positions per block of work: a multiple of 64 * 64, so that a block
-/// owns whole words of the bitmaps (of `dirty`'s too, a bit for 64
-/// positions), and of 2, so that it owns whole boards.
+/// Positions per block of work: a multiple of 64 * [`GROUP`], so that a
+/// block owns whole words of the bitmaps (of `dirty`'s too, a bit for a
+/// group), and of 2, so that it owns whole boards.
 const BLOCK: usize = 1 << 14;
+
+/// Positions a bit of the `dirty` map stands for: the [`Slot4`]s of one
+/// 64-byte cache line.
+const GROUP: usize = 16;
 
 /// `stat` of a position over as set up (its value never changes).
 pub(crate) const TERMINAL_MARK: u16 = 0xFFFF;
@@ -303,7 +307,7 @@ impl Children {
 }
 
 /// The working state of one layer: 6 bytes and 2 bits a position (and a
-/// bit for 64 positions; 7 bytes with a stall limit), plus the finished lower layers. What a round reaches at
+/// bit for [`GROUP`] positions; 7 bytes with a stall limit), plus the finished lower layers. What a round reaches at
 /// a random index (a predecessor when marking, a child when computing) is
 /// the 4-byte [`Slot4`]; the other two bytes are only read and written in
 /// index order.
@@ -325,12 +329,13 @@ struct State {
     old_lose: Vec<AtomicU8>,
     /// Positions that changed in the last round.
     changed: Vec<AtomicU64>,
-    /// One bit for each 64 positions (a word of `changed` and `full`):
+    /// One bit for each [`GROUP`] positions (the slots in one cache line):
     /// some position among them has its value changed in this round, its
     /// `win` (`pending` below it) or its `lose` (in `full`). A mark's
-    /// random write goes to this table, 1/512 of a byte a position (in
-    /// cache even at 24 seeds), instead of a bitmap as large as the
-    /// layer's own; phase 3 looks at each of the 64 slots.
+    /// random write goes to this table, 1/128 of a byte a position (in
+    /// the processor's cache even at 24 seeds), instead of a bitmap 16
+    /// times as large; phase 3 looks at each slot of the group, in the
+    /// cache line that a mark read anyway.
     dirty: Vec<AtomicU64>,
     /// The positions whose `lose` changes in this round: computed again
     /// from their moves. The others marked only get the lower `win` in
@@ -553,7 +558,7 @@ impl Solver<'_> {
             other: bytes(total, 0),
             old_lose: bytes(if relay::supports(self.rules) { total } else { 0 }, 0),
             changed: atomics64(words),
-            dirty: atomics64(words.div_ceil(64)),
+            dirty: atomics64(total.div_ceil(64 * GROUP)),
             full: atomics64(words),
             rounds: (0..if has_bounds(self.rules) { total } else { 0 })
                 .map(|_| AtomicU8::new(0))
@@ -783,7 +788,7 @@ impl Solver<'_> {
                 // In play as set up: round 1 found it NORMAL.
                 let found = self.parents(board, child_side, new, old, &mut |parent| {
                     prefetch(&st.slots[parent.pi]);
-                    prefetch(&st.dirty[parent.pi / 4096]);
+                    prefetch(&st.dirty[parent.pi / (64 * GROUP)]);
                     batch.push(parent);
                 });
                 if let Err(e) = found {
@@ -813,9 +818,9 @@ impl Solver<'_> {
     fn mark_parent(&self, st: &State, m1: u8, p: &Parent) -> Result<(), EgdbError> {
         let pi = p.pi;
         let (lowers, lowers_lose) = mark_slot4(&st.slots[pi], m1, p)?;
-        let group = 1 << (pi / 64 % 64);
-        if lowers && st.dirty[pi / 4096].load(RELAXED) & group == 0 {
-            st.dirty[pi / 4096].fetch_or(group, RELAXED);
+        let (word, group) = (pi / (64 * GROUP), 1 << (pi / GROUP % 64));
+        if lowers && st.dirty[word].load(RELAXED) & group == 0 {
+            st.dirty[word].fetch_or(group, RELAXED);
         }
         if lowers_lose {
             st.full[pi / 64].fetch_or(1 << (pi % 64), RELAXED);
@@ -994,42 +999,55 @@ impl Solver<'_> {
         let range = self.block(b);
         let mut changes = 0u64;
         // (A block holds whole words of `dirty`: BLOCK is a multiple of
-        // 64 * 64.)
-        for group in range.start / 4096..range.end.div_ceil(4096) {
-            if st.dirty[group].load(RELAXED) == 0 {
+        // 64 * GROUP.)
+        const PER_WORD: usize = 64 / GROUP;
+        for d in range.start / (64 * GROUP)..range.end.div_ceil(64 * GROUP) {
+            if st.dirty[d].load(RELAXED) == 0 {
                 continue;
             }
-            let g = st.dirty[group].swap(0, RELAXED);
-            bits(group, g, |word| {
+            let groups = st.dirty[d].swap(0, RELAXED);
+            // A word of `dirty` covers 64 * GROUP positions: GROUP words
+            // of `changed` and `full`, each of PER_WORD groups.
+            for (k, word) in (d * GROUP..(d + 1) * GROUP).enumerate() {
+                let mine = groups >> (k * PER_WORD) & ((1 << PER_WORD) - 1);
+                if mine == 0 {
+                    continue;
+                }
                 let full = st.full[word].swap(0, RELAXED);
                 let mut moved = 0u64;
-                for pi in word * 64..(word * 64 + 64).min(range.end) {
-                    let slot = &st.slots[pi];
-                    let pending = slot.pending.load(RELAXED);
-                    let bit = 1 << (pi % 64);
-                    if pending == NO_WIN && full & bit == 0 {
-                        continue; // not marked
-                    }
-                    let (win, lose) = (slot.win.load(RELAXED), slot.lose.load(RELAXED));
-                    let new_win = win.min(pending);
-                    slot.pending.store(NO_WIN, RELAXED);
-                    let new_lose = if full & bit != 0 { st.other[pi].load(RELAXED) } else { lose };
-                    if (new_win, new_lose) != (win, lose) {
-                        slot.win.store(new_win, RELAXED);
-                        slot.lose.store(new_lose, RELAXED);
-                        st.other[pi].store(win, RELAXED);
-                        if !st.old_lose.is_empty() {
-                            st.old_lose[pi].store(lose, RELAXED);
+                let mut mine = mine;
+                while mine != 0 {
+                    let first = word * 64 + mine.trailing_zeros() as usize * GROUP;
+                    mine &= mine - 1;
+                    for pi in first..(first + GROUP).min(range.end) {
+                        let slot = &st.slots[pi];
+                        let pending = slot.pending.load(RELAXED);
+                        let bit = 1 << (pi % 64);
+                        if pending == NO_WIN && full & bit == 0 {
+                            continue; // not marked
                         }
-                        moved |= bit;
-                        changes += 1;
-                        if !st.rounds.is_empty() {
-                            st.rounds[pi].store(round.min(255) as u8, RELAXED);
+                        let (win, lose) = (slot.win.load(RELAXED), slot.lose.load(RELAXED));
+                        let new_win = win.min(pending);
+                        slot.pending.store(NO_WIN, RELAXED);
+                        let new_lose =
+                            if full & bit != 0 { st.other[pi].load(RELAXED) } else { lose };
+                        if (new_win, new_lose) != (win, lose) {
+                            slot.win.store(new_win, RELAXED);
+                            slot.lose.store(new_lose, RELAXED);
+                            st.other[pi].store(win, RELAXED);
+                            if !st.old_lose.is_empty() {
+                                st.old_lose[pi].store(lose, RELAXED);
+                            }
+                            moved |= bit;
+                            changes += 1;
+                            if !st.rounds.is_empty() {
+                                st.rounds[pi].store(round.min(255) as u8, RELAXED);
+                            }
                         }
                     }
                 }
                 st.changed[word].store(moved, RELAXED);
-            });
+            }
         }
         changes
     }
