@@ -45,6 +45,7 @@ const BLOCK: usize = 1 << 14;
 /// Positions a bit of the `dirty` map stands for: the [`Slot4`]s of one
 /// 64-byte cache line.
 const GROUP: usize = 16;
+const _: () = assert!(BLOCK.is_multiple_of(64 * GROUP) && 64usize.is_multiple_of(GROUP));
 
 /// `stat` of a position over as set up (its value never changes).
 pub(crate) const TERMINAL_MARK: u16 = 0xFFFF;
