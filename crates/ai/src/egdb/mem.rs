@@ -22,8 +22,10 @@ pub(crate) fn huge_zeroed(len: usize) -> Vec<u8> {
     v
 }
 
+/// Marks `[start, start + bytes)` for huge pages (its whole 2 MiB pages;
+/// nothing below 4 MiB).
 #[cfg(target_os = "linux")]
-fn advise(start: usize, bytes: usize) {
+pub(crate) fn advise(start: usize, bytes: usize) {
     const HUGE: usize = 2 << 20;
     // Smaller tables gain nothing (a search's table of 4 MiB does: see
     // crate::tt).
@@ -45,7 +47,7 @@ fn advise(start: usize, bytes: usize) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise(_start: usize, _bytes: usize) {}
+pub(crate) fn advise(_start: usize, _bytes: usize) {}
 
 #[cfg(test)]
 mod tests {
