@@ -98,7 +98,8 @@ impl Table {
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(0);
+        let (base, size) = (self.base, self.mask + 1);
+        self.entries[base..base + size].fill(0);
     }
 
     /// The slot of `key`.
