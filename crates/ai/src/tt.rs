@@ -2,7 +2,7 @@
 //! the key, always-replace except that deeper results of the same position
 //! are kept over shallower ones.
 
-use crate::egdb::mem::advise;
+use crate::egdb::mem::huge_vec;
 use crate::score::Score;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,15 +68,9 @@ fn unpack(word: u64, key: u64) -> Entry {
 }
 
 pub struct Table {
-    /// The slots are `entries[base..base + mask + 1]`: `base` puts them on
-    /// a 2 MiB boundary, so that huge pages can back all of them.
     entries: Vec<u64>,
-    base: usize,
     mask: usize,
 }
-
-/// A huge page's size in entries.
-const HUGE_PAGE: usize = (2 << 20) / std::mem::size_of::<u64>();
 
 impl Table {
     /// A table of about `megabytes` MiB (a power of two number of entries).
@@ -86,31 +80,19 @@ impl Table {
         let size = size.max(1024);
         // Probes land anywhere in the table: with 4 KiB pages most of them
         // also miss the TLB (measured: about 6% off the searchbench's CPU
-        // time, docs/ai.md "Search speed"). Only whole 2 MiB pages can be
-        // huge: the slots start on a boundary (an allocation of 4 MiB
-        // otherwise held one huge page and 4 KiB pages for the rest). The
-        // memory comes zeroed from the system, untouched until used.
-        let extra = if size >= HUGE_PAGE { HUGE_PAGE } else { 0 };
-        let entries = vec![0u64; size + extra];
-        let base = entries.as_ptr().align_offset(HUGE_PAGE * 8).min(extra);
-        advise(entries[base..].as_ptr() as usize, size * std::mem::size_of::<u64>());
-        Table { entries, base, mask: size - 1 }
+        // time, docs/ai.md "Search speed").
+        let mut entries = huge_vec(size);
+        entries.resize(size, 0);
+        Table { entries, mask: size - 1 }
     }
 
     pub fn clear(&mut self) {
-        let (base, size) = (self.base, self.mask + 1);
-        self.entries[base..base + size].fill(0);
-    }
-
-    /// The slot of `key`.
-    #[inline]
-    fn slot(&self, key: u64) -> usize {
-        self.base + (key as usize & self.mask)
+        self.entries.fill(0);
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let word = self.entries[self.slot(key)];
+        let word = self.entries[key as usize & self.mask];
         (word as u32 == (key >> 32) as u32).then(|| unpack(word, key))
     }
 
@@ -121,7 +103,7 @@ impl Table {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let slot = self.entries.as_ptr().wrapping_add(self.slot(key));
+            let slot = self.entries.as_ptr().wrapping_add(key as usize & self.mask);
             // SAFETY: a prefetch never faults and reads nothing; the address
             // is inside the table anyway.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
@@ -132,8 +114,7 @@ impl Table {
 
     #[inline]
     pub fn store(&mut self, entry: Entry) {
-        let at = self.slot(entry.key);
-        let slot = &mut self.entries[at];
+        let slot = &mut self.entries[entry.key as usize & self.mask];
         let same = *slot as u32 == (entry.key >> 32) as u32;
         if !same || entry.depth >= (*slot >> 48) as u8 || entry.bound == Bound::Exact {
             *slot = pack(&entry);

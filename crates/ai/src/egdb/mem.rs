@@ -22,10 +22,8 @@ pub(crate) fn huge_zeroed(len: usize) -> Vec<u8> {
     v
 }
 
-/// Marks `[start, start + bytes)` for huge pages (its whole 2 MiB pages;
-/// nothing below 4 MiB).
 #[cfg(target_os = "linux")]
-pub(crate) fn advise(start: usize, bytes: usize) {
+fn advise(start: usize, bytes: usize) {
     const HUGE: usize = 2 << 20;
     // Smaller tables gain nothing (a search's table of 4 MiB does: see
     // crate::tt).
@@ -47,7 +45,7 @@ pub(crate) fn advise(start: usize, bytes: usize) {
 }
 
 #[cfg(not(target_os = "linux"))]
-pub(crate) fn advise(_start: usize, _bytes: usize) {}
+fn advise(_start: usize, _bytes: usize) {}
 
 #[cfg(test)]
 mod tests {
