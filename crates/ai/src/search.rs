@@ -518,6 +518,17 @@ impl Searcher {
         }
     }
 
+    /// [`Searcher::frame_of`] for a child at the horizon (its parent at
+    /// depth 1): its set and filter are left empty, as nothing reads them
+    /// (they are a parent's, for its children and its table key).
+    #[inline]
+    fn leaf_frame_of(&self, child: Position) -> Frame {
+        let parent = self.path.last().expect("path");
+        let window =
+            if child.captured() != parent.pos.captured() { self.path.len() } else { parent.window };
+        Frame { pos: child, key: child.key(), window, set: 0, seen: 0 }
+    }
+
     /// Pushes `child` (from [`Searcher::frame_of`]) onto the path, applying
     /// the repetition rule. Returns its value for `mover` (without pushing)
     /// when the game is over there.
@@ -859,7 +870,8 @@ impl Searcher {
             } else {
                 gain * 100_000 + plan.history[pit.index()].min(99_999)
             };
-            let child = self.frame_of(child);
+            let child =
+                if plan.depth > 1 { self.frame_of(child) } else { self.leaf_frame_of(child) };
             if plan.depth > 1 {
                 // The child's table slot, loaded while its siblings are made.
                 self.tt.prefetch(self.tt_key(&child));
