@@ -15,7 +15,7 @@
 //! whose player to move is the same player is not negated.
 
 use crate::egdb::play;
-use crate::eval::{evaluate, Linear, Weights};
+use crate::eval::{evaluate, Evaluator, Linear, Weights};
 use crate::score::Score;
 use crate::tt::{Bound, Entry, Table};
 use mancala_rules::{
@@ -210,7 +210,8 @@ fn seen_bit(key: u64) -> u64 {
 /// searches of one game.
 pub struct Searcher {
     rules: Rules,
-    weights: Weights,
+    /// The default evaluation, table-driven.
+    evaluator: Evaluator,
     /// Set weights for the linear evaluation, used instead of the default
     /// one when present.
     linear: Option<Linear>,
@@ -256,7 +257,7 @@ impl Searcher {
     pub fn with_table(rules: Rules, megabytes: usize) -> Searcher {
         Searcher {
             rules,
-            weights: Weights::for_rules(&rules),
+            evaluator: Evaluator::new(&rules, Weights::for_rules(&rules)),
             linear: None,
             tt: Table::new(megabytes),
             path: Vec::with_capacity(512),
@@ -566,7 +567,7 @@ impl Searcher {
         self.horizon_hits += 1;
         match self.horizon {
             Horizon::Evaluate => Score::heuristic(match &self.linear {
-                None => evaluate(&self.rules, &self.weights, pos),
+                None => self.evaluator.evaluate(&self.rules, pos),
                 Some(linear) => linear.evaluate(&self.rules, pos),
             }),
             Horizon::Pessimistic | Horizon::Optimistic => {
