@@ -15,13 +15,14 @@
 //! whose player to move is the same player is not negated.
 
 use crate::egdb::play;
-use crate::eval::{evaluate, Linear, Weights};
+use crate::eval::{evaluate, Evaluator, Linear, Weights};
 use crate::score::Score;
 use crate::tt::{Bound, Entry, Table};
 use mancala_rules::{
     EndReason, Feeding, Game, Moves, Pit, Position, Rules, Side, Sowing, Wdl, MAX_PITS,
     MAX_PITS_PER_ROW,
 };
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -209,7 +210,8 @@ fn seen_bit(key: u64) -> u64 {
 /// searches of one game.
 pub struct Searcher {
     rules: Rules,
-    weights: Weights,
+    /// The default evaluation, table-driven.
+    evaluator: Evaluator,
     /// Set weights for the linear evaluation, used instead of the default
     /// one when present.
     linear: Option<Linear>,
@@ -255,7 +257,7 @@ impl Searcher {
     pub fn with_table(rules: Rules, megabytes: usize) -> Searcher {
         Searcher {
             rules,
-            weights: Weights::for_rules(&rules),
+            evaluator: Evaluator::new(&rules, Weights::for_rules(&rules)),
             linear: None,
             tt: Table::new(megabytes),
             path: Vec::with_capacity(512),
@@ -517,6 +519,17 @@ impl Searcher {
         }
     }
 
+    /// [`Searcher::frame_of`] for a child at the horizon (its parent at
+    /// depth 1): its set and filter are left empty, as nothing reads them
+    /// (they are a parent's, for its children and its table key).
+    #[inline]
+    fn leaf_frame_of(&self, child: Position) -> Frame {
+        let parent = self.path.last().expect("path");
+        let window =
+            if child.captured() != parent.pos.captured() { self.path.len() } else { parent.window };
+        Frame { pos: child, key: child.key(), window, set: 0, seen: 0 }
+    }
+
     /// Pushes `child` (from [`Searcher::frame_of`]) onto the path, applying
     /// the repetition rule. Returns its value for `mover` (without pushing)
     /// when the game is over there.
@@ -554,7 +567,7 @@ impl Searcher {
         self.horizon_hits += 1;
         match self.horizon {
             Horizon::Evaluate => Score::heuristic(match &self.linear {
-                None => evaluate(&self.rules, &self.weights, pos),
+                None => self.evaluator.evaluate(&self.rules, pos),
                 Some(linear) => linear.evaluate(&self.rules, pos),
             }),
             Horizon::Pessimistic | Horizon::Optimistic => {
@@ -684,11 +697,7 @@ impl Searcher {
         // Generate and order the moves: a player's moves are in their own
         // row; the children stay where they are made, and the order is an
         // index sort (cheaper than moving the frames).
-        let mut pits = [Pit(0); MAX_PITS_PER_ROW];
-        let mut children = [frame; MAX_PITS_PER_ROW];
-        let mut order = [0u64; MAX_PITS_PER_ROW];
-        let mut count = 0;
-        let before = pos.captured()[mover] as i32 - pos.captured()[!mover] as i32;
+        let mut kids = Children::new();
         // Relay moves must be sown to know they are legal (not endless):
         // sow each candidate once, and drop the endless ones, rather than
         // sowing them all twice.
@@ -697,44 +706,50 @@ impl Searcher {
         let options =
             if relay { self.rules.candidate_moves(&pos) } else { self.rules.legal_moves(&pos) };
         let options = if ply == 0 { Moves(options.0 & self.root_moves.0) } else { options };
-        for pit in options {
-            let child = if relay {
-                match self.rules.play(&pos, pit) {
-                    Ok(child) => child,
-                    Err(_) => continue,
-                }
-            } else {
-                self.rules.play_unchecked(&pos, pit)
-            };
-            let gain = child.captured()[mover] as i32 - child.captured()[!mover] as i32 - before;
-            let rank = if pit.0 == tt_move {
-                1 << 30
-            } else {
-                gain * 100_000 + self.history[mover.index()][pit.index()].min(99_999)
-            };
-            let child = self.frame_of(child);
-            if depth > 1 {
-                // The child's table slot, loaded while its siblings are made.
-                self.tt.prefetch(self.tt_key(&child));
-            }
-            pits[count] = pit;
-            children[count] = child;
-            order[count] = sort_key(rank, count);
-            count += 1;
+        let plan = Plan {
+            mover,
+            before: pos.captured()[mover] as i32 - pos.captured()[!mover] as i32,
+            relay,
+            tt_move,
+            depth,
+            history: self.history[mover.index()],
+        };
+        // The table's move comes first whatever the others' ranks: where it
+        // is known, it is made and searched alone, and its siblings only
+        // made if it does not cut off (their ranks from the history as it
+        // was before it was searched, so the order is the one all made at
+        // once would have had).
+        let lazy = options.contains(Pit(tt_move));
+        let mut rest = options;
+        if lazy {
+            rest.remove(Pit(tt_move));
+            self.make_children(&pos, Moves(options.0 & !rest.0), &plan, &mut kids);
+        } else {
+            self.make_children(&pos, rest, &plan, &mut kids);
+            rest = Moves::EMPTY;
+            sort_descending(&mut kids.order[..kids.count]);
         }
-        if count == 0 {
-            // Cannot happen with settled positions (a player without a
-            // legal move has passed, or the game is over); be safe.
-            return self.horizon_value(&pos);
-        }
-        let order = &mut order[..count];
-        sort_descending(order);
         let alpha_in = alpha;
         let hits_before = self.horizon_hits;
         let mut best = -Score::INFINITY;
-        let mut best_pit = pits[(order[0] & 0xFF) as usize];
-        for (i, &key) in order.iter().enumerate() {
-            let (pit, child) = (pits[(key & 0xFF) as usize], children[(key & 0xFF) as usize]);
+        let mut best_pit = Pit(0);
+        let mut i = 0;
+        loop {
+            if i == kids.count {
+                if rest.is_empty() {
+                    break;
+                }
+                self.make_children(&pos, rest, &plan, &mut kids);
+                rest = Moves::EMPTY;
+                sort_descending(&mut kids.order[i..kids.count]);
+                if i == kids.count {
+                    break;
+                }
+            }
+            let (pit, child) = kids.get(i);
+            if i == 0 {
+                best_pit = pit;
+            }
             let mut line = true;
             let score = match self.enter(&child, mover) {
                 Some(score) => {
@@ -804,6 +819,12 @@ impl Searcher {
                     break;
                 }
             }
+            i += 1;
+        }
+        if kids.count == 0 {
+            // Cannot happen with settled positions (a player without a
+            // legal move has passed, or the game is over); be safe.
+            return self.horizon_value(&pos);
         }
         if self.stopped && ply == 0 && best == -Score::INFINITY {
             return Score::ZERO;
@@ -829,6 +850,37 @@ impl Searcher {
         best
     }
 
+    /// Makes the children of `pos` by `moves` (those that are legal), each
+    /// with its place in the order, after those in `kids`.
+    #[inline(always)]
+    fn make_children(&self, pos: &Position, moves: Moves, plan: &Plan, kids: &mut Children) {
+        let mover = plan.mover;
+        for pit in moves {
+            let child = if plan.relay {
+                match self.rules.play(pos, pit) {
+                    Ok(child) => child,
+                    Err(_) => continue,
+                }
+            } else {
+                self.rules.play_unchecked(pos, pit)
+            };
+            let gain =
+                child.captured()[mover] as i32 - child.captured()[!mover] as i32 - plan.before;
+            let rank = if pit.0 == plan.tt_move {
+                1 << 30
+            } else {
+                gain * 100_000 + plan.history[pit.index()].min(99_999)
+            };
+            let child =
+                if plan.depth > 1 { self.frame_of(child) } else { self.leaf_frame_of(child) };
+            if plan.depth > 1 {
+                // The child's table slot, loaded while its siblings are made.
+                self.tt.prefetch(self.tt_key(&child));
+            }
+            kids.push(pit, child, rank);
+        }
+    }
+
     #[inline]
     fn child_search(
         &mut self,
@@ -845,6 +897,63 @@ impl Searcher {
             -self.negamax(ctx, depth, ply, -beta, -alpha, None)
         }
     }
+}
+
+/// The children of a node, in the order made: the order to search them
+/// in is `order` (see [`sort_key`]).
+struct Children {
+    pits: [Pit; MAX_PITS_PER_ROW],
+    /// The first `count` are set. (Left unset rather than filled: a node
+    /// has a dozen children at most, often fewer, and filling 768 bytes a
+    /// node cost more than the check in [`Children::get`].)
+    frames: [MaybeUninit<Frame>; MAX_PITS_PER_ROW],
+    order: [u64; MAX_PITS_PER_ROW],
+    count: usize,
+}
+
+impl Children {
+    #[inline(always)]
+    fn new() -> Children {
+        Children {
+            pits: [Pit(0); MAX_PITS_PER_ROW],
+            frames: [MaybeUninit::uninit(); MAX_PITS_PER_ROW],
+            order: [0; MAX_PITS_PER_ROW],
+            count: 0,
+        }
+    }
+
+    /// Adds a child of rank `rank` (higher first).
+    #[inline(always)]
+    fn push(&mut self, pit: Pit, frame: Frame, rank: i32) {
+        let at = self.count;
+        self.pits[at] = pit;
+        self.frames[at] = MaybeUninit::new(frame);
+        self.order[at] = sort_key(rank, at);
+        self.count += 1;
+    }
+
+    /// The `i`-th child in the order (once `order[..=i]` is sorted).
+    #[inline(always)]
+    fn get(&self, i: usize) -> (Pit, Frame) {
+        let at = (self.order[i] & 0xFF) as usize;
+        assert!(at < self.count, "a child that was made");
+        // SAFETY: `push` set `frames[at]` for every `at < count`.
+        (self.pits[at], unsafe { self.frames[at].assume_init() })
+    }
+}
+
+/// What a node's children are made and ranked with.
+struct Plan {
+    mover: Side,
+    /// The mover's captures minus the opponent's, before the move.
+    before: i32,
+    /// Relay sowing without feeding: the candidates are sown to find the
+    /// legal ones.
+    relay: bool,
+    tt_move: u8,
+    depth: i32,
+    /// The mover's history row as the node began.
+    history: [i32; MAX_PITS],
 }
 
 /// A move's place in the order as one number: its rank (higher first),

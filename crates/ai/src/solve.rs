@@ -6,6 +6,7 @@
 //! early; they give the result but not the margin, so with them a proof may
 //! settle win/draw/loss while the margin stays open.
 
+use crate::egdb::play;
 use crate::score::Score;
 use crate::search::{Horizon, Limits, Oracle, SearchOptions, Searcher};
 use mancala_rules::{BySide, Game, Pit, Wdl};
@@ -70,6 +71,18 @@ pub fn solve(
         solution.final_scores = Some(pos.captured());
         return solution;
     }
+    // A database that knows the position exactly (no repetition history
+    // yet) settles the result at once; the searches then only narrow the
+    // margin, which it does not hold.
+    let oracle = oracle.filter(|o| o.covers(&rules));
+    let known = oracle
+        .filter(|_| game.repeatable_positions().len() == 1)
+        .and_then(|o| o.result(game.position()))
+        .map(band);
+    if let Some((lo, hi)) = known {
+        solution.lower = lo;
+        solution.upper = hi;
+    }
     let deadline = started + time;
     let mut best_line = Vec::new();
     for depth in 1..=max_depth.unwrap_or(126).min(126) {
@@ -96,12 +109,13 @@ pub fn solve(
         if upper.depth < depth {
             break;
         }
-        solution.lower = lower.score;
-        solution.upper = upper.score;
+        let (lo, hi) = known.unwrap_or((Score::WORST, Score::BEST));
+        solution.lower = lower.score.max(lo);
+        solution.upper = upper.score.min(hi);
         solution.depth = depth;
         best_line.clone_from(&lower.pv);
-        progress(depth, lower.score, upper.score);
-        if lower.score == upper.score || lower.exact {
+        progress(depth, solution.lower, solution.upper);
+        if solution.lower == solution.upper || lower.exact {
             solution.upper = lower.score;
             break;
         }
@@ -124,6 +138,22 @@ pub fn solve(
         let mut guard = 0;
         while !line_game.is_over() && guard < 1000 {
             guard += 1;
+            // A position the database calls won is played by the shortest
+            // way out of its stretch without captures, as in a game: moving
+            // from won position to won position alone can walk in a circle,
+            // and a circle ends the game as a cycle, not a win.
+            if let Some(way) = oracle.and_then(|o| {
+                let positions = line_game.repeatable_positions();
+                let (pos, history) = positions.split_last().expect("the game has a position");
+                let deadline = walk_deadline.max(Instant::now() + Duration::from_millis(200));
+                play::winning_move(&rules, o, history, pos, play::WAY_OUT_NODES, Some(deadline))
+            }) {
+                if line_game.play(way.pit).is_err() {
+                    break;
+                }
+                line.push(way.pit);
+                continue;
+            }
             let left = walk_deadline.saturating_duration_since(Instant::now());
             let report = if left.is_zero() {
                 quick.search(&line_game, Limits::depth(4))
@@ -152,4 +182,15 @@ pub fn solve(
         solution.line = best_line;
     }
     solution
+}
+
+/// The scores a database result allows: the result is known, the margin
+/// is not.
+fn band(result: Wdl) -> (Score, Score) {
+    let centre = match result {
+        Wdl::Win => Score::WIN,
+        Wdl::Draw => 0,
+        Wdl::Loss => -Score::WIN,
+    };
+    (Score(centre - Score::MARGIN_MAX), Score(centre + Score::MARGIN_MAX))
 }

@@ -6,7 +6,7 @@ mod common;
 use common::{boards, outcome_for, split, Exhaustive};
 use mancala_ai::egdb::{self, BuildOptions, Builder, Egdb, EgdbError};
 use mancala_ai::Wdl;
-use mancala_rules::{Capture, LastFour, Rules, Ruleset, Side, RULESETS};
+use mancala_rules::{BySide, Capture, LastFour, Position, Rules, Ruleset, Side, RULESETS};
 use proptest::prelude::*;
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -498,13 +498,82 @@ fn interrupted_build_resumes_and_matches_straight_build() {
     let _ = std::fs::remove_file(&path);
 }
 
-/// Requests the analysis cannot honour are refused up front.
+/// More seeds than the game has are refused up front.
 #[test]
-fn too_many_seeds_are_refused() {
-    let error = Egdb::build_in_memory(&RULESETS[0], 25).err().unwrap();
-    assert!(matches!(error, EgdbError::TooManySeeds { limit: 24, .. }), "{error}");
+fn more_seeds_than_the_game_has_are_refused() {
     let error = Egdb::build_in_memory(&RULESETS[2], 49).err().unwrap();
     assert!(matches!(error, EgdbError::TooManySeeds { limit: 48, .. }), "{error}");
+    assert!(error.to_string().contains("at most 48"), "{error}");
+}
+
+/// Made-up rulesets on small boards whose target can be reached by a single
+/// move's captures from 0-0: Speightstown's and Bridgetown's rules on 2 x 3
+/// pits with 13 of 24 seeds to win (a grand slam takes them all), and
+/// Abapa's majority on 2 x 4 pits of 2 seeds (9 of 16, three pits of 3).
+fn low_target_variants() -> Vec<Ruleset> {
+    use mancala_rules::{Target, Winner, ABAPA, BRIDGETOWN, SPEIGHTSTOWN};
+    let variant = |id: &'static str, rules: Rules| Ruleset {
+        id,
+        name: id,
+        version: 1,
+        rules,
+        match_first_to: None,
+    };
+    vec![
+        variant(
+            "test-reach-13",
+            Rules {
+                pits_per_row: 3,
+                target: Target::Reach(13),
+                winner: Winner::Reach(13),
+                ..SPEIGHTSTOWN
+            },
+        ),
+        variant(
+            "test-split-13",
+            Rules { pits_per_row: 3, target: Target::Reach(13), ..BRIDGETOWN },
+        ),
+        variant("test-majority-16", Rules { pits_per_row: 4, seeds_per_pit: 2, ..ABAPA }),
+    ]
+}
+
+/// Layers with more seeds than the target: a move's captures alone can end
+/// the game by the target even from 0-0 captured, so the moves pass plays
+/// such a move again for every split (as any game-ending move). Built to
+/// the whole game, every value agrees with the engine one move deep for
+/// every split of the captured seeds, and the two builders give the same
+/// file byte for byte.
+#[test]
+fn layers_where_one_move_can_reach_the_target_agree_with_the_engine() {
+    let mut rng = fastrand::Rng::with_seed(25);
+    for r in &low_target_variants() {
+        let total = r.rules.total_seeds();
+        assert!(r.rules.target_reached(BySide::new(total / 2 + 1, 0)), "{}", r.id);
+        let retro = Egdb::build_in_memory_with(r, total, Builder::Retro).unwrap();
+        let edges = Egdb::build_in_memory_with(r, total, Builder::Edges).unwrap();
+        assert_eq!(edges.layers(), retro.layers(), "{}", r.id);
+        assert!(edges.as_bytes() == retro.as_bytes(), "{}: the files differ", r.id);
+        let checked = check_against_engine(&retro, &mut rng, 3000);
+        assert!(checked > 10_000, "{}: {checked}", r.id);
+        // Some position of a high layer is won only through a move whose
+        // captures reach the target.
+        let reaches = |pos: &Position, pit| {
+            let child = r.rules.play_unchecked(pos, pit);
+            let c = child.captured();
+            child.is_over()
+                && r.rules
+                    .target_reached(BySide::new(c[Side::South], c[Side::North]).map(u32::from))
+        };
+        let won_by_target = (total / 2 + 1..=total).any(|n| {
+            boards(n as usize, r.rules.pit_count()).iter().any(|pits| {
+                let pos = r.rules.setup_unchecked(pits, BySide::new(0, 0), Side::South);
+                !pos.is_over()
+                    && retro.value(pits, Side::South, 0).unwrap() == Wdl::Win
+                    && r.rules.legal_moves(&pos).any(|pit| reaches(&pos, pit))
+            })
+        });
+        assert!(won_by_target, "{}: no move reaches the target", r.id);
+    }
 }
 
 /// Made-up rulesets the retrograde builder takes, beyond the four 2 x 6

@@ -233,3 +233,54 @@ fn a_database_file_result_survives_the_repetition_rule() {
     );
     assert!(differ.is_empty(), "{}:\n{}", ruleset.id, differ.join("\n"));
 }
+
+/// `solve` with a database: for a position the database calls won, the line
+/// it prints is a game the root player wins (its final scores say so), not
+/// a walk from won position to won position that ends in a cycle. Both
+/// players of the line move under the real repetition rule. Speightstown,
+/// where a cycle is a draw; each solve spends its whole time on the margin,
+/// which the database does not know, so few positions.
+#[test]
+fn a_solved_line_from_a_won_position_ends_in_a_win() {
+    let mut rng = fastrand::Rng::with_seed(41);
+    for ruleset in RULESETS.iter().filter(|r| r.id == "barbados-warri-speightstown") {
+        let rules = ruleset.rules;
+        let db = Egdb::build_in_memory(ruleset, 8).unwrap();
+        let (mut won, mut tries) = (0, 0);
+        while won < 12 && tries < 20_000 {
+            tries += 1;
+            let seeds = rng.u32(5..=8);
+            let pos = random_position(&rules, &mut rng, seeds);
+            if pos.is_over() || db.result(&pos) != Some(Wdl::Win) {
+                continue;
+            }
+            won += 1;
+            let game = Game::from_position(rules, pos);
+            let solution = mancala_ai::solve(
+                &game,
+                std::time::Duration::from_millis(600),
+                None,
+                Some(&db),
+                &mut |_, _, _| {},
+            );
+            assert_eq!(solution.result(), Some(Wdl::Win), "{}: {pos} {solution:?}", ruleset.id);
+            let mut end = game.clone();
+            for &pit in &solution.line {
+                end.play(pit).unwrap();
+            }
+            assert!(end.is_over(), "{}: {pos}: the line stops before the end", ruleset.id);
+            let result = Score::of_outcome(&rules, end.position(), pos.to_move()).result();
+            assert_eq!(
+                result,
+                Wdl::Win,
+                "{}: {pos}: the line {} ends {:?} ({})",
+                ruleset.id,
+                solution.line.iter().map(|p| p.letter(&rules)).collect::<String>(),
+                end.position().captured(),
+                result.name()
+            );
+            assert_eq!(solution.final_scores, Some(end.position().captured()));
+        }
+        assert_eq!(won, 12, "{}", ruleset.id);
+    }
+}

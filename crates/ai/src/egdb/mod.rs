@@ -421,19 +421,6 @@ fn check_request(ruleset: &Ruleset, max_seeds: u32, builder: Builder) -> Result<
             why: "the game has no more seeds".into(),
         });
     }
-    if solve::target_reachable_from_zero(rules, max_seeds) {
-        let limit = (0..=max_seeds)
-            .take_while(|&n| !solve::target_reachable_from_zero(rules, n))
-            .last()
-            .unwrap_or(0);
-        return Err(EgdbError::TooManySeeds {
-            requested: max_seeds,
-            limit,
-            why: "a single layer's captures could reach the target score, which the \
-                  analysis does not handle"
-                .into(),
-        });
-    }
     Ok(())
 }
 

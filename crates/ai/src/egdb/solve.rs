@@ -261,17 +261,6 @@ pub(crate) fn target_end(
     )
 }
 
-/// Whether captured seeds could make a target fire during the simulated
-/// play from 0-0 within a layer of `n` seeds, which the analysis assumes
-/// never happens. The most a player can capture there is all `n` (and
-/// reaching a target never gets harder with more seeds), so it is whether
-/// `n`-0 reaches it. (Both players at exactly half, the other way to reach
-/// a majority, needs all the game's seeds on the board, and then `n`-0 is
-/// more than half already.)
-pub(crate) fn target_reachable_from_zero(rules: &Rules, n: u32) -> bool {
-    rules.target_reached(BySide::new(n, 0))
-}
-
 impl<'a> Solver<'a> {
     pub(crate) fn new(
         rules: &'a Rules,
