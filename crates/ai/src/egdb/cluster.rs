@@ -5,22 +5,27 @@
 //! Each process owns one contiguous range of every layer's positions (the
 //! ranges are as equal as whole 64-position words allow), of the layer
 //! being built and of every finished layer, and keeps only those: the
-//! working slots of its range of the current layer (8 bytes a position)
+//! working state of its range of the current layer, laid out as the
+//! one-machine builder's (6 bytes and 3 bits a position: the 4-byte
+//! `Slot4` reached at random, 2 bytes and the bitmaps in index order),
 //! and its range of each finished layer (2 bytes a position). A round is
 //! the one-machine builder's round, split where it crosses owners:
 //!
 //! 1. each process un-sows its positions that changed in the last round;
 //!    a predecessor it owns is marked at once, the others are sent to
 //!    their owners (one 64-bit word each) and marked on arrival;
-//! 2. each process computes its marked positions again; a position that
-//!    reads a child's value owned elsewhere is set aside, the missing
-//!    values are fetched from their owners in one batch a part (see
-//!    [`with_fetches`]) and it is computed again with them;
+//! 2. each process computes the `lose` of its marked positions again; a
+//!    position whose children's values are not all here waits with its
+//!    children (found once), the missing values are fetched from their
+//!    owners in one batch a step (see [`with_fetches`]; 32-bit indices
+//!    asked, 2-byte values answered) and it is finished with them;
 //! 3. each process publishes its changes and sends the others its count
 //!    of them.
 //!
 //! Round 1 reads the lower layers the same way: its own ranges, the rest
-//! fetched (through `Solver::lower_read`).
+//! fetched (through `Solver::lower_read`); a capturing move whose child's
+//! value is elsewhere is left out of the position's static part until the
+//! value arrives, then folded in, so no position is computed twice.
 //!
 //! Each exchange is one timely epoch: when the probe says the epoch is
 //! complete, every record sent in it has arrived everywhere, so after the
