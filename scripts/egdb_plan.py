@@ -16,14 +16,14 @@ read in index order and 3 bitmaps, 6.4 in all, 7.4 with a stall limit; the
 lower layers read from the mapped file, in the page cache, at --bytes-per-pos;
 the output's 2 bytes a position are copied out after the working state's other
 parts are freed, so they add nothing to the peak), "replicated" as the first
-distributed build held it (its share of its 8.4-byte slots, but the whole
-layer's values and every lower layer in every process), and "partitioned" as
-the distributed build holds it now (docs/egdb.md, "Distributed build"): each
-machine its share of the layer's working slots (--cluster-work-bytes) and of
-every finished layer, the current one's values included (2 bytes a
-position), all divided by the machines, plus --buffer-mib of fixed buffers
-(marks in flight, a part's fetches, a piece of a layer on its way to
-process 0).
+distributed build held it (its share of its 8.4-byte slots,
+--replicated-work-bytes, but the whole layer's values and every lower layer
+in every process), and "partitioned" as the distributed build holds it now
+(docs/egdb.md, "Distributed build"): each machine its share of the layer's
+working state (--cluster-work-bytes: the one-machine layout, 6.4 bytes) and
+of every finished layer below (2 bytes a position), all divided by the
+machines, plus --buffer-mib of fixed buffers (marks in flight, a step's
+fetches, a piece of a layer on its way to process 0).
 """
 import argparse
 from math import comb
@@ -34,7 +34,8 @@ p.add_argument("--pits", type=int, default=12)
 p.add_argument("--rate", type=float, required=True, help="positions per CPU-second per core")
 p.add_argument("--bytes-per-pos", type=float, default=2.0, help="file bytes per stored position")
 p.add_argument("--work-bytes", type=float, default=6.4, help="memory per position of the layer being built, one machine")
-p.add_argument("--cluster-work-bytes", type=float, default=8.4, help="the same, distributed build (its 8-byte slots)")
+p.add_argument("--cluster-work-bytes", type=float, default=6.4, help="the same, distributed build (partitioned)")
+p.add_argument("--replicated-work-bytes", type=float, default=8.4, help="the same, the first distributed design")
 p.add_argument("--traffic", type=float, default=0.0, help="bytes sent in all per layer position, whole layer")
 p.add_argument("--sides", type=int, default=1, help="1 with side symmetry, 2 without")
 p.add_argument("--machines", type=int, default=64)
@@ -60,8 +61,9 @@ for n in range(a.seeds + 1):
     comm = pos * a.traffic / K / (a.bandwidth_gbit * 1e9 / 8)  # each machine's link, in parallel
     total_comm += comm
     mem_one = pos * a.work_bytes + (total - pos) * a.bytes_per_pos  # working state + mapped lower layers
-    mem_rep = pos * a.cluster_work_bytes / K + total * a.bytes_per_pos  # layer values + lower layers in full
-    mem_part = (pos * a.cluster_work_bytes + total * a.bytes_per_pos) / K + a.buffer_mib * 2 ** 20
+    mem_rep = pos * a.replicated_work_bytes / K + total * a.bytes_per_pos  # layer values + lower layers in full
+    # (at a layer's end the 4-byte slots and the 2-byte values are held, 6 bytes: below the sweeps' 6.4)
+    mem_part = (pos * a.cluster_work_bytes + (total - pos) * a.bytes_per_pos) / K + a.buffer_mib * 2 ** 20
     if a.table or n % 4 == 0 or n == a.seeds:
         print(f"{n:>5} {pos:>20,} {pos * a.bytes_per_pos / GiB:>10.1f} G {total * a.bytes_per_pos / GiB:>10.1f} G "
               f"{mem_one / GiB:>12.1f} G {mem_rep / GiB:>13.1f} G {mem_part / GiB:>14.1f} G {cpu / 3600:>10.1f} {cpu / (K * C) / 3600:>15.2f} {comm / 3600:>8.2f}")

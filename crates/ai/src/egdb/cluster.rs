@@ -5,22 +5,27 @@
 //! Each process owns one contiguous range of every layer's positions (the
 //! ranges are as equal as whole 64-position words allow), of the layer
 //! being built and of every finished layer, and keeps only those: the
-//! working slots of its range of the current layer (8 bytes a position)
+//! working state of its range of the current layer, laid out as the
+//! one-machine builder's (6 bytes and 3 bits a position: the 4-byte
+//! `Slot4` reached at random, 2 bytes and the bitmaps in index order),
 //! and its range of each finished layer (2 bytes a position). A round is
 //! the one-machine builder's round, split where it crosses owners:
 //!
 //! 1. each process un-sows its positions that changed in the last round;
 //!    a predecessor it owns is marked at once, the others are sent to
 //!    their owners (one 64-bit word each) and marked on arrival;
-//! 2. each process computes its marked positions again; a position that
-//!    reads a child's value owned elsewhere is set aside, the missing
-//!    values are fetched from their owners in one batch a part (see
-//!    [`with_fetches`]) and it is computed again with them;
+//! 2. each process computes the `lose` of its marked positions again; a
+//!    position whose children's values are not all here waits with its
+//!    children (found once), the missing values are fetched from their
+//!    owners in one batch a step (see [`with_fetches`]; 32-bit indices
+//!    asked, 2-byte values answered) and it is finished with them;
 //! 3. each process publishes its changes and sends the others its count
 //!    of them.
 //!
 //! Round 1 reads the lower layers the same way: its own ranges, the rest
-//! fetched (through `Solver::lower_read`).
+//! fetched (through `Solver::lower_read`); a capturing move whose child's
+//! value is elsewhere is left out of the position's static part until the
+//! value arrives, then folded in, so no position is computed twice.
 //!
 //! Each exchange is one timely epoch: when the probe says the epoch is
 //! complete, every record sent in it has arrived everywhere, so after the
@@ -38,12 +43,16 @@
 use super::format::{fnv1a_more, Header, FNV1A_START, HEADER_LEN};
 use super::index::Binomials;
 use super::retro::{
-    bits, for_blocks, mark_slot, pack, prefetch, unpack, Cursor, Parent, Slot, TERMINAL_MARK,
+    bits, for_blocks, mark_slot4, pack, prefetch, unpack, Children, Cursor, Parent, Slot4, HELD,
+    NO_WIN, TERMINAL_BYTE, TERMINAL_MARK,
 };
-use super::solve::{bound_of_round, has_bounds, layer_exists, stall_limit, Layer, Solver, Tally};
+use super::solve::{
+    bound_of_round, has_bounds, layer_exists, stall_limit, CaptureMove, Layer, Solver, Static,
+    Tally,
+};
 use super::{build_with, BuildOptions, BuildReport, Builder, EgdbError, LayerEntry};
 use mancala_rules::{Rules, Ruleset};
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -70,8 +79,11 @@ const MARK_BYTES: u64 = 2 << 20;
 /// of phase 1).
 const MARKS_PER_CHANGE: u64 = 6;
 
-/// Words per record of marks or requests (256 KiB).
+/// Words per record of marks (256 KiB).
 const WORDS: usize = 1 << 15;
+
+/// Keys per record of requests (32-bit indices: 256 KiB).
+const ASK_KEYS: usize = 1 << 16;
 
 /// A record: destination process, kind, argument, words, bytes.
 type Rec = (u32, u8, u64, Vec<u64>, Vec<u8>);
@@ -90,12 +102,14 @@ const LOWER: u8 = 5;
 const DONE: u8 = 6;
 /// A process failed: the bytes are its message.
 const FAILED: u8 = 7;
-/// Values wanted from their owner: the words are keys (see [`key`]);
-/// `arg`: the asker's index (high 32 bits) and its number for the record.
+/// Values wanted from their owner: the bytes are the positions' indices
+/// in one layer (32 bits each); `arg`: the asker's index (from bit 40),
+/// the layer (bits 32 to 39) and the asker's number for the record.
 const ASK: u8 = 8;
 /// The values (2 bytes each) for an [`ASK`] record, with its `arg`.
 const ANSWER: u8 = 9;
-/// Positions the sender still has to compute in this part (`arg`).
+/// The sender's count of keys asked in this step of [`with_fetches`],
+/// and of positions it has left (the two words).
 const LEFT: u8 = 10;
 /// A piece of a finished layer's bytes for process 0 to write.
 const DATA: u8 = 11;
@@ -833,11 +847,19 @@ fn gather(
     Ok(())
 }
 
-/// This process's share of a layer: its positions' slots, bitmaps and
-/// rounds of change.
+/// This process's share of a layer, laid out as the one-machine builder's
+/// (`retro.rs`): 6 bytes and 3 bits a position (7 with a stall limit).
+/// What a round reaches at a random index (a predecessor when marking, a
+/// child when computing) is the 4-byte [`Slot4`]; the other bytes are
+/// read and written in index order.
 struct Share {
     lo: usize,
-    slots: Vec<Slot>,
+    slots: Vec<Slot4>,
+    /// The static part of `lose`, or [`TERMINAL_BYTE`].
+    stat: Vec<AtomicU8>,
+    /// For a position that changed in the last round, its `win` before;
+    /// in phase 2, the new `lose` of a position computed from its moves.
+    other: Vec<AtomicU8>,
     changed: Vec<AtomicU64>,
     dirty: Vec<AtomicU64>,
     full: Vec<AtomicU64>,
@@ -848,8 +870,16 @@ struct Share {
 
 impl Share {
     #[inline]
-    fn slot(&self, idx: usize) -> &Slot {
+    fn slot(&self, idx: usize) -> &Slot4 {
         &self.slots[idx - self.lo]
+    }
+
+    /// The value after the last finished round of a position this
+    /// process owns.
+    #[inline]
+    fn value(&self, idx: usize) -> (u8, u8) {
+        let slot = self.slot(idx);
+        (slot.win.load(RELAXED), slot.lose.load(RELAXED))
     }
 
     /// The bitmap word of a position this process owns.
@@ -886,10 +916,16 @@ fn unpack_parent(w: u64) -> Parent {
     }
 }
 
-/// A value to fetch: the layer (seeds on the board) and the index.
+/// A value to fetch: the layer (seeds on the board) and the index. On the
+/// wire only the index goes, 32 bits (a record's keys are of one layer).
 #[inline]
 fn key(seeds: usize, idx: usize) -> u64 {
     (seeds as u64) << 32 | idx as u64
+}
+
+#[inline]
+fn key_parts(k: u64) -> (usize, usize) {
+    ((k >> 32) as usize, (k & 0xFFFF_FFFF) as usize)
 }
 
 /// Values fetched from their owners, by key.
@@ -902,10 +938,6 @@ impl Fetched {
     #[inline]
     fn get(&self, key: u64) -> Option<u16> {
         self.values.get(&key).copied()
-    }
-
-    fn add(&mut self, pairs: Vec<(u64, u16)>) {
-        self.values.extend(pairs);
     }
 }
 
@@ -932,112 +964,178 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// Positions tried per task of [`with_fetches`].
+/// Positions prepared per task of [`with_fetches`].
 const TRY: usize = 4096;
 
-/// One try at some positions: does the work of each position whose reads
-/// all find their values (this process's own, or fetched); for the others
-/// it adds the keys it missed to the first vector and the position to the
-/// second, to be tried again once those values are fetched.
-type Attempt<'a> =
-    dyn Fn(&[usize], &Fetched, &mut Vec<u64>, &mut Vec<usize>) -> Result<(), EgdbError> + Sync + 'a;
+/// Positions a process takes on between two fetches in [`with_fetches`].
+const STEP: usize = 1 << 16;
 
-/// Does `attempt`'s work on `items` (positions this process owns),
-/// fetching the values it misses from their owners (`owner` of a key) in
-/// batches, and answering the other processes' requests with `answer`,
-/// until no process has a position left. Every process calls it the same
-/// number of times: it takes two exchanges a try (the requests with each
-/// process's count of positions left, then the answers), or one when no
-/// process has any left.
-fn with_fetches(
+/// What [`with_fetches`]'s `prepare` leaves for after a fetch: the keys of
+/// the values it missed, the positions waiting for them with what was
+/// found so far (`T`, finished by `finish`), and positions that must be
+/// computed again from the start once the values are here.
+struct Waiting<T> {
+    keys: Vec<u64>,
+    pending: Vec<T>,
+    retry: Vec<usize>,
+}
+
+impl<T> Default for Waiting<T> {
+    fn default() -> Self {
+        Waiting { keys: Vec::new(), pending: Vec::new(), retry: Vec::new() }
+    }
+}
+
+/// [`with_fetches`]'s first try at some positions.
+type Prepare<'a, T> =
+    dyn Fn(&[usize], &Fetched, &mut Waiting<T>) -> Result<(), EgdbError> + Sync + 'a;
+
+/// [`with_fetches`]'s completion of positions that waited for a fetch.
+type Finish<'a, T> = dyn Fn(&[T], &Fetched) -> Result<(), EgdbError> + Sync + 'a;
+
+/// Does the work of `items` (positions this process owns), fetching the
+/// values that it reads from other owners in batches: `prepare` does the
+/// work of each position whose reads are all here (this process's own
+/// values, or fetched) and leaves the others in a [`Waiting`]; after one
+/// fetch of their keys from their owners (`owner` of a key), `finish`
+/// completes those it left pending, each once, and the rare ones left to
+/// retry go through `prepare` again. Meanwhile it answers the other
+/// processes' requests with `answer`. Every process calls it the same
+/// number of times and it ends for all at once: each step takes two
+/// exchanges (the requests, with each process's count of keys asked and
+/// of positions left, then the answers), the answers left out when
+/// nobody asked.
+#[allow(clippy::too_many_arguments)]
+fn with_fetches<T: Send + Sync>(
     net: &mut Net,
     threads: usize,
-    mut items: Vec<usize>,
-    attempt: &Attempt,
+    items: &[usize],
+    prepare: &Prepare<'_, T>,
+    finish: &Finish<'_, T>,
     owner: &dyn Fn(u64) -> usize,
     answer: &dyn Fn(u64) -> Option<u16>,
 ) -> Result<(), EgdbError> {
     let mut fetched = Fetched::default();
+    let mut at = 0;
+    let mut retry: Vec<usize> = Vec::new();
     loop {
-        let next = Mutex::new(Vec::new());
-        let missing = Mutex::new(Vec::new());
+        if retry.is_empty() {
+            fetched.values.clear();
+        }
+        let take = (items.len() - at).min(STEP);
+        let mut batch = std::mem::take(&mut retry);
+        batch.extend_from_slice(&items[at..at + take]);
+        at += take;
+        let waiting = Mutex::new(Waiting::<T>::default());
         for_blocks(
             threads,
-            items.len().div_ceil(TRY),
+            batch.len().div_ceil(TRY),
             &|c| {
-                let part = &items[c * TRY..((c + 1) * TRY).min(items.len())];
-                let (mut miss, mut left) = (Vec::new(), Vec::new());
-                attempt(part, &fetched, &mut miss, &mut left)?;
-                if !left.is_empty() {
-                    next.lock().expect("fetch lock").extend(left);
-                    missing.lock().expect("fetch lock").extend(miss);
+                let part = &batch[c * TRY..((c + 1) * TRY).min(batch.len())];
+                let mut mine = Waiting::default();
+                prepare(part, &fetched, &mut mine)?;
+                if !mine.keys.is_empty() {
+                    let mut all = waiting.lock().expect("fetch lock");
+                    all.keys.extend(mine.keys);
+                    all.pending.extend(mine.pending);
+                    all.retry.extend(mine.retry);
                 }
                 Ok(0)
             },
             &mut |_| {},
         )?;
-        let mut next = next.into_inner().expect("fetch lock");
-        next.sort_unstable();
-        let mut missing = missing.into_inner().expect("fetch lock");
-        missing.sort_unstable();
-        missing.dedup();
-        if !next.is_empty() && missing.is_empty() {
+        let Waiting { mut keys, pending, retry: again } = waiting.into_inner().expect("fetch lock");
+        retry = again;
+        retry.sort_unstable();
+        keys.sort_unstable();
+        keys.dedup();
+        if (!pending.is_empty() || !retry.is_empty()) && keys.is_empty() {
             return Err(EgdbError::Internal("positions left without a value to fetch".into()));
         }
-        let mut by_owner: Vec<Vec<u64>> = vec![Vec::new(); net.peers];
-        for k in missing {
-            let o = owner(k);
-            if o == net.me {
-                return Err(EgdbError::Internal(format!("key {k:#x} missed by its owner")));
-            }
-            by_owner[o].push(k);
-        }
+        // The requests, by owner and layer (keys are sorted: each run of
+        // one owner's layer is one or more records of 32-bit indices).
         let mut out = Vec::new();
         let mut asked: Vec<Vec<u64>> = Vec::new();
-        for p in (0..net.peers).filter(|&p| p != net.me) {
-            out.push((p as u32, LEFT, next.len() as u64, Vec::new(), Vec::new()));
-            for piece in by_owner[p].chunks(WORDS) {
-                let tag = (net.me as u64) << 32 | asked.len() as u64;
-                out.push((p as u32, ASK, tag, piece.to_vec(), Vec::new()));
-                asked.push(piece.to_vec());
+        let mut i = 0;
+        while i < keys.len() {
+            let (o, seeds) = (owner(keys[i]), key_parts(keys[i]).0);
+            if o == net.me {
+                return Err(EgdbError::Internal(format!("key {:#x} missed by its owner", keys[i])));
             }
+            let mut j = i;
+            while j < keys.len() && j - i < ASK_KEYS && owner(keys[j]) == o {
+                if key_parts(keys[j]).0 != seeds {
+                    break;
+                }
+                j += 1;
+            }
+            let run = &keys[i..j];
+            let mut bytes = Vec::with_capacity(4 * run.len());
+            for &k in run {
+                bytes.extend_from_slice(&(key_parts(k).1 as u32).to_le_bytes());
+            }
+            let tag = (net.me as u64) << 40 | (seeds as u64) << 32 | asked.len() as u64;
+            out.push((o as u32, ASK, tag, Vec::new(), bytes));
+            asked.push(run.to_vec());
+            i = j;
         }
-        drop(by_owner);
-        let mut left = next.len() as u64;
+        let counts = vec![keys.len() as u64, (items.len() - at + retry.len()) as u64];
+        drop(keys);
+        net.to_others(LEFT, 0, &counts, &mut out);
+        let (mut wanted, mut left) = (counts[0], counts[1]);
         let mut answers = Vec::new();
-        for (_, kind, arg, words, _) in net.exchange(out)? {
+        for (_, kind, arg, words, bytes) in net.exchange(out)? {
             match kind {
-                LEFT => left += arg,
-                ASK => {
-                    let mut bytes = Vec::with_capacity(2 * words.len());
-                    for k in words {
+                LEFT if words.len() == 2 => {
+                    wanted += words[0];
+                    left += words[1];
+                }
+                ASK if bytes.len() % 4 == 0 => {
+                    let seeds = (arg >> 32 & 0xFF) as usize;
+                    let mut values = Vec::with_capacity(bytes.len() / 2);
+                    for b in bytes.chunks_exact(4) {
+                        let k = key(seeds, u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
                         let v = answer(k).ok_or_else(|| {
                             EgdbError::Internal(format!("asked for key {k:#x}, not owned here"))
                         })?;
-                        bytes.extend_from_slice(&v.to_le_bytes());
+                        values.extend_from_slice(&v.to_le_bytes());
                     }
-                    answers.push(((arg >> 32) as u32, ANSWER, arg, Vec::new(), bytes));
+                    answers.push(((arg >> 40) as u32, ANSWER, arg, Vec::new(), values));
                 }
                 _ => return Err(EgdbError::Internal(format!("unexpected record {kind}"))),
             }
         }
+        if wanted > 0 {
+            for (_, kind, arg, _, bytes) in net.exchange(answers)? {
+                let keys = asked.get((arg & 0xFFFF_FFFF) as usize);
+                match keys {
+                    Some(keys) if kind == ANSWER && bytes.len() == 2 * keys.len() => {
+                        fetched.values.extend(
+                            keys.iter()
+                                .zip(bytes.chunks_exact(2))
+                                .map(|(&k, v)| (k, u16::from_le_bytes([v[0], v[1]]))),
+                        )
+                    }
+                    _ => return Err(EgdbError::Internal(format!("unexpected record {kind}"))),
+                }
+            }
+            drop(asked);
+            for_blocks(
+                threads,
+                pending.len().div_ceil(TRY),
+                &|c| {
+                    finish(&pending[c * TRY..((c + 1) * TRY).min(pending.len())], &fetched)
+                        .map(|()| 0)
+                },
+                &mut |_| {},
+            )
+            .map(|_| ())?;
+        } else if !answers.is_empty() {
+            return Err(EgdbError::Internal("requests arrived that nobody counted".into()));
+        }
         if left == 0 {
             return Ok(());
         }
-        let mut pairs = Vec::new();
-        for (_, kind, arg, _, bytes) in net.exchange(answers)? {
-            let keys = asked.get((arg & 0xFFFF_FFFF) as usize);
-            match keys {
-                Some(keys) if kind == ANSWER && bytes.len() == 2 * keys.len() => pairs.extend(
-                    keys.iter()
-                        .zip(bytes.chunks_exact(2))
-                        .map(|(&k, v)| (k, u16::from_le_bytes([v[0], v[1]]))),
-                ),
-                _ => return Err(EgdbError::Internal(format!("unexpected record {kind}"))),
-            }
-        }
-        fetched.add(pairs);
-        items = next;
     }
 }
 
@@ -1059,6 +1157,23 @@ fn sum_counts(net: &mut Net, counts: &[u64]) -> Result<Vec<u64>, EgdbError> {
 
 /// Positions of round 1 a process works on between two fetches.
 const FIRST_PART: usize = 1 << 16;
+
+/// Positions in flight in phase 2's pipeline (as in `retro.rs`: their
+/// children's slots are prefetched this many positions before they are
+/// read).
+const PIPELINE: usize = 4;
+
+/// A position of round 1 waiting for values of lower layers that its
+/// capturing moves lead to: its static part without those moves, its
+/// quiet moves (count, and whether one keeps the mover to move), and the
+/// moves (key of the child, what the move captured).
+struct FirstWaiting {
+    idx: usize,
+    s: Static,
+    quiet: u8,
+    extra_turn: bool,
+    captures: Vec<(u64, CaptureMove)>,
+}
 
 /// Computes layer `n` together with the other processes. Returns the
 /// layer's counts (its data left empty: process 0 has written it into
@@ -1096,95 +1211,157 @@ fn layer_distributed(
     let split = lower.splits[n as usize];
     let owner = |idx: usize| split.owner(idx);
     let Range { start: lo, end: hi } = split.range(me);
-    let words = (hi - lo).div_ceil(64);
+    let owned = hi - lo;
+    let words = owned.div_ceil(64);
     let atomics64 = |len: usize| (0..len).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+    let bytes = |len: usize, x: u8| {
+        let mut v = super::mem::huge_vec(len);
+        v.extend((0..len).map(|_| AtomicU8::new(x)));
+        v
+    };
     let st = Share {
         lo,
         slots: {
-            let mut slots = super::mem::huge_vec(hi - lo);
-            slots.extend((lo..hi).map(|_| Slot::new()));
+            let mut slots = super::mem::huge_vec(owned);
+            slots.extend((0..owned).map(|_| Slot4 {
+                win: AtomicU8::new(0),
+                lose: AtomicU8::new(0),
+                pending: AtomicU8::new(NO_WIN),
+                at_max: AtomicU8::new(HELD),
+            }));
             slots
         },
+        stat: bytes(owned, 0),
+        other: bytes(owned, 0),
         changed: atomics64(words),
         dirty: atomics64(words),
         full: atomics64(words),
-        rounds: (0..if has_bounds(rules) { hi - lo } else { 0 })
-            .map(|_| AtomicU8::new(0))
-            .collect(),
+        rounds: (0..if has_bounds(rules) { owned } else { 0 }).map(|_| AtomicU8::new(0)).collect(),
     };
-    progress(&format!(
-        "layer {n}: {positions} positions, this process owns {} ({lo}..{hi})",
-        hi - lo
-    ));
+    progress(&format!("layer {n}: {positions} positions, this process owns {owned} ({lo}..{hi})"));
     let m1 = (solver.m() + 1) as u8;
     let bottom = pack(m1, m1);
-    let blocks = (hi - lo).div_ceil(BLOCK);
+    let blocks = owned.div_ceil(BLOCK);
     let block = |b: usize| lo + b * BLOCK..(lo + (b + 1) * BLOCK).min(hi);
     // A key's owner, and this process's answer to a request for it: a
     // position of this layer (its value after the last finished round) or
     // of a lower layer.
     let key_owner = |k: u64| {
-        let (seeds, idx) = ((k >> 32) as usize, (k & 0xFFFF_FFFF) as usize);
+        let (seeds, idx) = key_parts(k);
         lower.splits[seeds].owner(idx)
     };
     let answer = |k: u64| {
-        let (seeds, idx) = ((k >> 32) as usize, (k & 0xFFFF_FFFF) as usize);
+        let (seeds, idx) = key_parts(k);
         if seeds == n as usize {
-            (owner(idx) == me).then(|| st.slot(idx).cur.load(RELAXED))
+            (owner(idx) == me).then(|| {
+                let (w, l) = st.value(idx);
+                pack(w, l)
+            })
         } else {
             lower.own(me, seeds, idx).map(|(w, l)| pack(w, l))
         }
     };
 
     // Round 1: every owned position's moves, reading the lower layers
-    // (this process's ranges, the rest fetched), in parts.
+    // (this process's ranges, the rest fetched), in parts. A position
+    // whose capturing moves lead to values owned elsewhere waits with its
+    // static part so far; the fetched values are folded into it.
     let first_changes = AtomicU64::new(0);
+    let store_first = |idx: usize, (stat, at_max, value): (u16, u8, u16)| {
+        let stat = if stat == TERMINAL_MARK { TERMINAL_BYTE } else { unpack(stat).1 };
+        let (w, l) = unpack(value);
+        let slot = st.slot(idx);
+        st.stat[idx - lo].store(stat, RELAXED);
+        slot.at_max.store(at_max, RELAXED);
+        slot.win.store(w, RELAXED);
+        slot.lose.store(l, RELAXED);
+        st.other[idx - lo].store(m1, RELAXED);
+        if value != bottom {
+            st.changed[st.word(idx)].fetch_or(st.bit(idx), RELAXED);
+            first_changes.fetch_add(1, RELAXED);
+            if !st.rounds.is_empty() {
+                st.rounds[idx - lo].store(1, RELAXED);
+            }
+        }
+    };
     let max_owned = (0..peers).map(|p| split.range(p).len()).max().unwrap_or(0);
     for part in 0..max_owned.div_ceil(FIRST_PART) {
         let items: Vec<usize> =
             (lo + part * FIRST_PART..(lo + (part + 1) * FIRST_PART).min(hi)).collect();
-        with_fetches(
+        with_fetches::<FirstWaiting>(
             net,
             threads,
-            items,
-            &|part, fetched, miss, left| {
+            &items,
+            &|part, fetched, waiting| {
+                // Reads this process cannot answer: a capturing move's is
+                // kept (the move is left out for now); any other makes
+                // the position's result meaningless (computed again).
                 let missed = AtomicBool::new(false);
+                let captures = Mutex::new(Vec::new());
                 let misses = Mutex::new(Vec::new());
-                let read = |seeds: usize, idx: usize| {
+                let read = |seeds: usize, idx: usize, capture: Option<CaptureMove>| {
                     if let Some(v) = lower.own(me, seeds, idx) {
-                        return v;
+                        return Some(v);
                     }
-                    if let Some(v) = fetched.get(key(seeds, idx)) {
-                        return unpack(v);
+                    let k = key(seeds, idx);
+                    if let Some(v) = fetched.get(k) {
+                        return Some(unpack(v));
                     }
-                    missed.store(true, RELAXED);
-                    misses.lock().expect("misses lock").push(key(seeds, idx));
-                    (u8::MAX, u8::MAX)
+                    match capture {
+                        Some(c) => captures.lock().expect("round 1 lock").push((k, c)),
+                        None => {
+                            missed.store(true, RELAXED);
+                            misses.lock().expect("round 1 lock").push(k);
+                        }
+                    }
+                    None
                 };
                 let solver = solver.with_lower_read(&read);
                 let mut cursor = Cursor::new();
                 for &idx in part {
                     let (board, side) = solver.board_of(&mut cursor, idx);
-                    let result = solver.first_position(board, side);
+                    let mut quiet = 0u8;
+                    let mut extra_turn = false;
+                    let s = solver.position(board, side, &mut |_, child_side| {
+                        quiet += 1;
+                        extra_turn |= child_side == side;
+                    });
+                    let kept = std::mem::take(&mut *captures.lock().expect("round 1 lock"));
                     if missed.swap(false, RELAXED) {
-                        left.push(idx);
+                        waiting.retry.push(idx);
+                        waiting.keys.append(&mut misses.lock().expect("round 1 lock"));
+                        waiting.keys.extend(kept.iter().map(|&(k, _)| k));
                         continue;
                     }
-                    let (stat, at_max, value) = result?;
-                    let slot = st.slot(idx);
-                    slot.stat.store(stat, RELAXED);
-                    slot.at_max.store(at_max, RELAXED);
-                    slot.cur.store(value, RELAXED);
-                    slot.other.store(bottom, RELAXED);
-                    if value != bottom {
-                        st.changed[st.word(idx)].fetch_or(st.bit(idx), RELAXED);
-                        first_changes.fetch_add(1, RELAXED);
-                        if !st.rounds.is_empty() {
-                            st.rounds[idx - lo].store(1, RELAXED);
-                        }
+                    let s = s?;
+                    if kept.is_empty() {
+                        store_first(idx, solver.first_value(s, quiet, extra_turn)?);
+                    } else {
+                        waiting.keys.extend(kept.iter().map(|&(k, _)| k));
+                        waiting.pending.push(FirstWaiting {
+                            idx,
+                            s,
+                            quiet,
+                            extra_turn,
+                            captures: kept,
+                        });
                     }
                 }
-                miss.extend(misses.into_inner().expect("misses lock"));
+                Ok(())
+            },
+            &|pending, fetched| {
+                for w in pending {
+                    let mut s = w.s;
+                    for &(k, capture) in &w.captures {
+                        let v = fetched.get(k).ok_or_else(|| {
+                            EgdbError::Internal(format!("key {k:#x} was not fetched"))
+                        })?;
+                        let (cw, cl) = capture.value(m1, unpack(v));
+                        s.wm = s.wm.min(cw);
+                        s.lm = s.lm.max(cl);
+                    }
+                    store_first(w.idx, solver.first_value(s, w.quiet, w.extra_turn)?);
+                }
                 Ok(())
             },
             &key_owner,
@@ -1224,18 +1401,20 @@ fn layer_distributed(
                     for word in first..first + (range.end - range.start).div_ceil(64) {
                         let w = st.changed[word].swap(0, RELAXED);
                         bits(word, w, |local| {
-                            let ci = lo + local;
-                            let slot = st.slot(ci);
-                            if slot.stat.load(RELAXED) == TERMINAL_MARK {
-                                return;
+                            if st.stat[local].load(RELAXED) == TERMINAL_BYTE {
+                                return; // over as set up: no move leads to it quietly
                             }
+                            let ci = lo + local;
                             let (board, side) = solver.board_of(&mut cursor, ci);
-                            let new = slot.cur.load(RELAXED);
-                            let old = slot.other.load(RELAXED);
+                            let (win, lose) = st.value(ci);
+                            let new = pack(win, lose);
+                            // Only the old `win` is kept (see `retro.rs`).
+                            let old = pack(st.other[local].load(RELAXED), 0);
                             let found = solver.parents(board, side, new, old, &mut |p| {
                                 let o = owner(p.pi);
                                 if o == me {
                                     prefetch(st.slot(p.pi));
+                                    prefetch(&st.dirty[st.word(p.pi)]);
                                     near.push(p);
                                 } else {
                                     away[o].push(pack_parent(&p));
@@ -1279,11 +1458,27 @@ fn layer_distributed(
                 }
             }
         }
-        // Phase 2: the new values of the marked positions: a lower `win`
-        // at once; those whose `lose` goes down computed again from their
-        // moves, reading their children's values (this process's own, the
-        // others fetched from their owners), in the same parts.
+        // Phase 2: the marked positions whose `lose` goes down get it
+        // computed again from their moves and the last round's values of
+        // their children (this process's own, the others fetched from
+        // their owners), in the same parts. A position's children are
+        // found once: those whose children are all here are finished at
+        // once (through a short pipeline, as in `retro.rs`), the others
+        // wait with their children for one fetch. (The other marked
+        // positions only take the lower `win` in `pending`: phase 3.)
         let visited = AtomicU64::new(0);
+        let finish = |pi: usize, kids: &Children, fetched: &Fetched| {
+            let (lose, at_max) = kids.lose(|ci| {
+                if owner(ci) == me {
+                    st.value(ci)
+                } else {
+                    // Checked to be there before.
+                    fetched.get(key(n as usize, ci)).map_or((m1, m1), unpack)
+                }
+            });
+            st.slot(pi).at_max.store(at_max, RELAXED);
+            st.other[pi - lo].store(lose, RELAXED);
+        };
         for part in 0..parts {
             let these = part_blocks(part);
             let full_items = Mutex::new(Vec::new());
@@ -1295,17 +1490,8 @@ fn layer_distributed(
                     let mut mine = Vec::new();
                     let first = st.word(range.start);
                     for word in first..first + (range.end - range.start).div_ceil(64) {
-                        let w = st.dirty[word].load(RELAXED);
-                        if w == 0 {
-                            continue;
-                        }
-                        let full = st.full[word].load(RELAXED);
-                        bits(word, w & !full, |local| {
-                            let slot = st.slot(lo + local);
-                            let (_, lose) = unpack(slot.cur.load(RELAXED));
-                            slot.other.store(pack(slot.pending.load(RELAXED), lose), RELAXED);
-                        });
-                        bits(word, w & full, |local| mine.push(lo + local));
+                        let w = st.dirty[word].load(RELAXED) & st.full[word].load(RELAXED);
+                        bits(word, w, |local| mine.push(lo + local));
                     }
                     full_items.lock().expect("items lock").extend(mine);
                     Ok(0)
@@ -1314,48 +1500,63 @@ fn layer_distributed(
             )?;
             let mut items = full_items.into_inner().expect("items lock");
             items.sort_unstable();
-            with_fetches(
+            visited.fetch_add(items.len() as u64, RELAXED);
+            with_fetches::<(usize, Children)>(
                 net,
                 threads,
-                items,
-                &|part, fetched, miss, left| {
+                &items,
+                &|part, fetched, waiting| {
                     let mut cursor = Cursor::new();
-                    let missed = Cell::new(false);
-                    let misses = RefCell::new(Vec::new());
+                    let mut ring = [(0usize, Children::default()); PIPELINE];
+                    let mut filled = 0usize;
                     for &pi in part {
                         let (board, side) = solver.board_of(&mut cursor, pi);
-                        let slot = st.slot(pi);
-                        let result = solver.recompute(
+                        let kids = solver.children_of(
                             board,
                             side,
-                            slot.stat.load(RELAXED),
+                            st.stat[pi - lo].load(RELAXED),
                             |ci| {
                                 if owner(ci) == me {
                                     prefetch(st.slot(ci))
                                 }
                             },
-                            |ci| {
-                                if owner(ci) == me {
-                                    return st.slot(ci).cur.load(RELAXED);
-                                }
-                                let k = key(n as usize, ci);
-                                fetched.get(k).unwrap_or_else(|| {
-                                    missed.set(true);
-                                    misses.borrow_mut().push(k);
-                                    bottom
-                                })
-                            },
-                        );
-                        if missed.replace(false) {
-                            left.push(pi);
+                        )?;
+                        let away = waiting.keys.len();
+                        for &ci in kids.indices() {
+                            let ci = ci as usize;
+                            if owner(ci) != me && fetched.get(key(n as usize, ci)).is_none() {
+                                waiting.keys.push(key(n as usize, ci));
+                            }
+                        }
+                        if waiting.keys.len() > away {
+                            waiting.pending.push((pi, kids));
                             continue;
                         }
-                        let (value, at_max) = result?;
-                        slot.at_max.store(at_max, RELAXED);
-                        slot.other.store(value, RELAXED);
-                        visited.fetch_add(1, RELAXED);
+                        let slot = &mut ring[filled % PIPELINE];
+                        if filled >= PIPELINE {
+                            finish(slot.0, &slot.1, fetched);
+                        }
+                        *slot = (pi, kids);
+                        filled += 1;
                     }
-                    miss.extend(misses.into_inner());
+                    for k in filled.saturating_sub(PIPELINE)..filled {
+                        let (pi, kids) = &ring[k % PIPELINE];
+                        finish(*pi, kids, fetched);
+                    }
+                    Ok(())
+                },
+                &|pending, fetched| {
+                    for (pi, kids) in pending {
+                        for &ci in kids.indices() {
+                            let ci = ci as usize;
+                            if owner(ci) != me && fetched.get(key(n as usize, ci)).is_none() {
+                                return Err(EgdbError::Internal(format!(
+                                    "child {ci} of layer {n} was not fetched"
+                                )));
+                            }
+                        }
+                        finish(*pi, kids, fetched);
+                    }
                     Ok(())
                 },
                 &key_owner,
@@ -1363,7 +1564,8 @@ fn layer_distributed(
             )?;
         }
         revisits += visited.into_inner();
-        // Phase 3: publish; all learn the number of changes.
+        // Phase 3: publish (as `retro.rs` does); all learn the number of
+        // changes.
         let moved = for_blocks(
             threads,
             blocks,
@@ -1372,21 +1574,25 @@ fn layer_distributed(
                 let mut count = 0;
                 let first = st.word(range.start);
                 for word in first..first + (range.end - range.start).div_ceil(64) {
-                    let w = st.dirty[word].swap(0, RELAXED);
-                    if w == 0 {
+                    if st.dirty[word].load(RELAXED) == 0 {
                         continue;
                     }
-                    st.full[word].store(0, RELAXED);
+                    let w = st.dirty[word].swap(0, RELAXED);
+                    let full = st.full[word].swap(0, RELAXED);
                     let mut moved = 0u64;
                     bits(word, w, |local| {
-                        let slot = st.slot(lo + local);
-                        slot.pending.store(super::retro::NO_WIN, RELAXED);
-                        let new = slot.other.load(RELAXED);
-                        let old = slot.cur.load(RELAXED);
-                        if new != old {
-                            slot.cur.store(new, RELAXED);
-                            slot.other.store(old, RELAXED);
-                            moved |= 1 << (local % 64);
+                        let slot = &st.slots[local];
+                        let (win, lose) = (slot.win.load(RELAXED), slot.lose.load(RELAXED));
+                        let new_win = win.min(slot.pending.load(RELAXED));
+                        slot.pending.store(NO_WIN, RELAXED);
+                        let bit = 1 << (local % 64);
+                        let new_lose =
+                            if full & bit != 0 { st.other[local].load(RELAXED) } else { lose };
+                        if (new_win, new_lose) != (win, lose) {
+                            slot.win.store(new_win, RELAXED);
+                            slot.lose.store(new_lose, RELAXED);
+                            st.other[local].store(win, RELAXED);
+                            moved |= bit;
                             count += 1;
                             if !st.rounds.is_empty() {
                                 st.rounds[local].store(round.min(255) as u8, RELAXED);
@@ -1413,13 +1619,12 @@ fn layer_distributed(
             let mut cursor = Cursor::new();
             let mut mine = Tally::default();
             for idx in block(b) {
-                let slot = st.slot(idx);
-                if slot.stat.load(RELAXED) == TERMINAL_MARK {
+                if st.stat[idx - lo].load(RELAXED) == TERMINAL_BYTE {
                     continue;
                 }
                 let (board, side) = solver.board_of(&mut cursor, idx);
                 let (tw, tl) = solver.ends_in_play(board, side)?;
-                let (w, l) = unpack(slot.cur.load(RELAXED));
+                let (w, l) = st.value(idx);
                 let stalls = limit.is_some_and(|limit| {
                     bound_of_round(st.rounds[idx - lo].load(RELAXED)) as u32 >= limit
                 });
@@ -1433,13 +1638,12 @@ fn layer_distributed(
     let t = tally.into_inner().expect("tally lock");
     let all = sum_counts(net, &[t.win, t.loss, t.unresolved, t.inexact, revisits])?;
     let tally = Tally { win: all[0], loss: all[1], unresolved: all[2], inexact: all[3] };
-    let Share { slots, changed, dirty, full, rounds, .. } = st;
-    drop((changed, dirty, full));
-    let mut values = super::mem::huge_vec(2 * (hi - lo));
+    let Share { slots, stat, other, changed, dirty, full, rounds, .. } = st;
+    drop((stat, other, changed, dirty, full));
+    let mut values = super::mem::huge_vec(2 * owned);
     for slot in slots {
-        let (w, l) = unpack(slot.cur.into_inner());
-        values.push(w);
-        values.push(l);
+        values.push(slot.win.into_inner());
+        values.push(slot.lose.into_inner());
     }
     let bounds: Vec<u8> = rounds.into_iter().map(|r| bound_of_round(r.into_inner())).collect();
     let widths = if has_bounds(rules) { (2, 1) } else { (2, 0) };
@@ -1449,7 +1653,7 @@ fn layer_distributed(
     let mine = ProcessLayer {
         seeds: n,
         positions,
-        owned: (hi - lo) as u64,
+        owned: owned as u64,
         sweeps,
         seconds,
         cpu_seconds: usage().0 - cpu0,
@@ -1488,7 +1692,7 @@ fn usage() -> (f64, u64, f64) {
 /// Marks one predecessor this process owns.
 #[inline]
 fn mark(st: &Share, m1: u8, p: &Parent) -> Result<(), EgdbError> {
-    let (lowers, lowers_lose) = mark_slot(st.slot(p.pi), m1, p)?;
+    let (lowers, lowers_lose) = mark_slot4(st.slot(p.pi), m1, p)?;
     let word = st.word(p.pi);
     let bit = st.bit(p.pi);
     if lowers && st.dirty[word].load(RELAXED) & bit == 0 {

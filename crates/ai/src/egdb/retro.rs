@@ -26,14 +26,14 @@ use super::index::{next_board, Binomials, Sides};
 use super::mem::huge_vec;
 use super::relay;
 use super::solve::{
-    bound_of_round, combine, has_bounds, layer_exists, stall_limit, Layer, Phase, Solver, Tally,
-    NORMAL, PASSED, TERMINAL,
+    bound_of_round, combine, has_bounds, layer_exists, stall_limit, Layer, Phase, Solver, Static,
+    Tally, NORMAL, PASSED, TERMINAL,
 };
 use super::EgdbError;
 use mancala_rules::{
     BySide, Capture, Moves, Origin, Pit, Rules, Side, Sowing, Stall, Starved, MAX_PITS,
 };
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 const RELAXED: Ordering = Ordering::Relaxed;
 
@@ -206,43 +206,9 @@ pub(crate) fn for_blocks(
     })
 }
 
-#[cfg_attr(not(feature = "cluster"), allow(dead_code))]
-/// One position's working state, 8 bytes: what a round reads and writes
-/// of a position it reaches by a random index lies in one cache line.
-#[repr(C)]
-pub(crate) struct Slot {
-    /// The value after the last finished round (`win | lose << 8`).
-    pub cur: AtomicU16,
-    /// For a position that changed in the last round, its value before;
-    /// during a round, the new value of a marked position.
-    pub other: AtomicU16,
-    /// The static part: `wm | lm << 8`, or [`TERMINAL_MARK`].
-    pub stat: AtomicU16,
-    /// How many quiet moves lead to a child that gives the position its
-    /// `lose` (at the maximum), or [`HELD`]: `lose` goes down exactly when
-    /// all of these children go down.
-    pub at_max: AtomicU8,
-    /// The least `win` a child that changed gives, or [`NO_WIN`].
-    pub pending: AtomicU8,
-}
-
-#[cfg_attr(not(feature = "cluster"), allow(dead_code))]
-impl Slot {
-    /// A slot before round 1.
-    pub(crate) fn new() -> Slot {
-        Slot {
-            cur: AtomicU16::new(0),
-            other: AtomicU16::new(0),
-            stat: AtomicU16::new(0),
-            at_max: AtomicU8::new(HELD),
-            pending: AtomicU8::new(NO_WIN),
-        }
-    }
-}
-
 /// One position's state that a round reaches at a random index, 4 bytes
-/// (the single-machine builder; the distributed one still uses [`Slot`]):
-/// a cache line holds 16 of them.
+/// (the single-machine builder and the distributed one): a cache line
+/// holds 16 of them.
 #[repr(C, align(4))]
 pub(crate) struct Slot4 {
     /// The value after the last finished round.
@@ -278,6 +244,12 @@ pub(crate) struct Children {
 }
 
 impl Children {
+    /// The quiet children's indices.
+    #[cfg_attr(not(feature = "cluster"), allow(dead_code))]
+    pub(crate) fn indices(&self) -> &[u32] {
+        &self.index[..self.quiet as usize]
+    }
+
     /// The new `lose` from the children's values (`read`: `win` and
     /// `lose` of an index), with the count of children at the maximum.
     /// The `win` is not needed: `win` only goes down, and exactly to the
@@ -347,27 +319,19 @@ struct State {
     rounds: Vec<AtomicU8>,
 }
 
-/// [`mark_slot`] on a [`Slot4`].
-#[inline]
-pub(crate) fn mark_slot4(slot: &Slot4, m1: u8, p: &Parent) -> Result<(bool, bool), EgdbError> {
-    let (wp, lp) = (slot.win.load(RELAXED), slot.lose.load(RELAXED));
-    mark(wp, lp, &slot.pending, &slot.at_max, m1, p)
-}
-
-#[cfg_attr(not(feature = "cluster"), allow(dead_code))]
 /// Marks one quiet predecessor's slot for a change of one of its
 /// children (phase 1): a lower `win` goes into `pending`; a child leaving
 /// the maximum counts down `at_max`. Returns whether the parent's value
 /// goes down, and whether its `lose` does (the last child at the maximum
 /// left it: it is then computed again from its moves).
 #[inline]
-pub(crate) fn mark_slot(slot: &Slot, m1: u8, p: &Parent) -> Result<(bool, bool), EgdbError> {
-    let (wp, lp) = unpack(slot.cur.load(RELAXED));
+pub(crate) fn mark_slot4(slot: &Slot4, m1: u8, p: &Parent) -> Result<(bool, bool), EgdbError> {
+    let (wp, lp) = (slot.win.load(RELAXED), slot.lose.load(RELAXED));
     mark(wp, lp, &slot.pending, &slot.at_max, m1, p)
 }
 
-/// The marking itself, for either slot layout: the parent's value
-/// `(wp, lp)` after the last round, its `pending` and `at_max`.
+/// The marking itself: the parent's value `(wp, lp)` after the last
+/// round, its `pending` and `at_max`.
 #[inline(always)]
 fn mark(
     wp: u8,
@@ -679,13 +643,25 @@ impl Solver<'_> {
         board: &[u8],
         side: Side,
     ) -> Result<(u16, u8, u16), EgdbError> {
-        let m1 = (self.m() + 1) as u8;
         let mut quiet = 0u8;
         let mut extra_turn = false;
         let s = self.position(board, side, &mut |_, child_side| {
             quiet += 1;
             extra_turn |= child_side == side;
         })?;
+        self.first_value(s, quiet, extra_turn)
+    }
+
+    /// [`Solver::first_position`] from the position's static part, its
+    /// number of quiet moves and whether one of them keeps the mover to
+    /// move.
+    pub(crate) fn first_value(
+        &self,
+        s: Static,
+        quiet: u8,
+        extra_turn: bool,
+    ) -> Result<(u16, u8, u16), EgdbError> {
+        let m1 = (self.m() + 1) as u8;
         let relay = relay::supports(self.rules);
         match s.kind {
             TERMINAL => Ok((TERMINAL_MARK, HELD, pack(s.tw, s.tl))),
@@ -925,71 +901,6 @@ impl Solver<'_> {
             kids.quiet += 1;
         }
         Ok(kids)
-    }
-
-    #[cfg_attr(not(feature = "cluster"), allow(dead_code))]
-    /// The new value of a marked position whose `lose` goes down, computed
-    /// again from its moves and the values of the last round (`read`, with
-    /// `prefetch` called on each quiet child first), with its count of
-    /// children at the maximum.
-    pub(crate) fn recompute(
-        &self,
-        board: &[u8],
-        side: Side,
-        stat: u16,
-        prefetch: impl Fn(usize),
-        read: impl Fn(usize) -> u16,
-    ) -> Result<(u16, u8), EgdbError> {
-        let (n, m1) = (self.n, (self.m() + 1) as u8);
-        let zero = BySide::new(0u8, 0u8);
-        let pos0 = self.rules.setup_unchecked(board, zero, side);
-        // A side that passes (relay rules): its one quiet child is the same
-        // board with the other side to move.
-        let passes = !pos0.is_over() && pos0.to_move() != side && relay::supports(self.rules);
-        if stat == TERMINAL_MARK || pos0.is_over() || (pos0.to_move() != side && !passes) {
-            return Err(EgdbError::Internal("a finished position was marked".into()));
-        }
-        let (tw, tl) = self.ends_in_play(board, side)?;
-        let (mut wm, lm0) = unpack(stat);
-        let mut lm = lm0;
-        // The quiet children's `lose` as the mover sees it.
-        let mut ls = [0u8; MAX_PITS];
-        // The quiet children first (each slot prefetched), then
-        // their values: the reads overlap.
-        let mut children = [(0usize, false); MAX_PITS];
-        let mut quiet = 0;
-        if passes {
-            let ci = self.index(board, n, !side);
-            prefetch(ci);
-            children[0] = (ci, false);
-            quiet = 1;
-        }
-        let moves = if passes { Moves::EMPTY } else { self.rules.legal_moves(&pos0) };
-        for pit in moves {
-            let child = self.rules.play_unchecked(&pos0, pit);
-            if child.is_over() || child.board_seeds() as usize != n {
-                continue;
-            }
-            let ci = self.index(child.pits(), n, child.to_move());
-            prefetch(ci);
-            children[quiet] = (ci, child.to_move() == side);
-            quiet += 1;
-        }
-        for (k, &(ci, same)) in children[..quiet].iter().enumerate() {
-            let (wc, lc) = unpack(read(ci));
-            let (w, l) = if same { (wc, lc) } else { (lc, wc) };
-            wm = wm.min(w);
-            lm = lm.max(l);
-            ls[k] = l;
-        }
-        let (win, lose) = combine(m1, tw, tl, wm, lm);
-        let (_, held) = combine(m1, tw, tl, wm, lm0);
-        let at_max = if held == lose {
-            HELD
-        } else {
-            ls[..quiet].iter().filter(|&&l| combine(m1, tw, tl, wm, l).1 == lose).count() as u8
-        };
-        Ok((pack(win, lose), at_max))
     }
 
     /// Phase 3 on block `b`: the new values of the marked positions become

@@ -22,6 +22,34 @@ pub(crate) const TERMINAL: u8 = 1;
 /// other side to move (one quiet edge to it).
 pub(crate) const PASSED: u8 = 2;
 
+/// How a capturing move's child in a lower layer counts for the mover: the
+/// seeds the move captured for the mover (`dm`) and the opponent (`dop`),
+/// and whether the child has the mover to move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CaptureMove {
+    pub dm: u8,
+    pub dop: u8,
+    pub same: bool,
+}
+
+impl CaptureMove {
+    /// The move's `(w, l)` for the mover from its child's `(win, lose)`,
+    /// with `never` the layer's "never" (`m + 1`).
+    #[inline]
+    pub(crate) fn value(self, never: u8, (win, lose): (u8, u8)) -> (u8, u8) {
+        let (w, l) = if self.same {
+            (win.saturating_sub(self.dm), lose.saturating_sub(self.dop))
+        } else {
+            (lose.saturating_sub(self.dm), win.saturating_sub(self.dop))
+        };
+        (w.min(never), l.min(never))
+    }
+}
+
+/// See [`Solver::lower_read`].
+pub(crate) type LowerRead<'a> =
+    dyn Fn(usize, usize, Option<CaptureMove>) -> Option<(u8, u8)> + Sync + 'a;
+
 /// The part of a position's value that does not change during the sweeps.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Static {
@@ -159,8 +187,13 @@ pub(crate) struct Solver<'a> {
     pub lower: &'a [&'a [u8]],
     /// Where the lower layers' values are read instead of `lower` when
     /// this process holds only part of them (the distributed build,
-    /// `cluster.rs`): `(seeds, index)` to `(win, lose)`.
-    pub lower_read: Option<&'a (dyn Fn(usize, usize) -> (u8, u8) + Sync)>,
+    /// `cluster.rs`): `(seeds, index, capture)` to `(win, lose)`, or
+    /// `None` for a value not here. A capturing move's read (`capture`
+    /// given) that gets `None` is left out of the position's static part
+    /// and the hook keeps it, to be folded in with [`CaptureMove::value`]
+    /// once the value is fetched; any other read that gets `None` makes
+    /// the result meaningless (the caller computes the position again).
+    pub lower_read: Option<&'a LowerRead<'a>>,
     pub n: usize,
     pub threads: usize,
     /// Which positions the layers store (see `index.rs`).
@@ -283,22 +316,24 @@ impl<'a> Solver<'a> {
     /// The same solver reading the lower layers through `read` (see
     /// [`Solver::lower_read`]); only the distributed build uses it.
     #[cfg_attr(not(feature = "cluster"), allow(dead_code))]
-    pub(crate) fn with_lower_read<'b>(
-        &'b self,
-        read: &'b (dyn Fn(usize, usize) -> (u8, u8) + Sync),
-    ) -> Solver<'b> {
+    pub(crate) fn with_lower_read<'b>(&'b self, read: &'b LowerRead<'b>) -> Solver<'b> {
         Solver { lower_read: Some(read), ends: self.ends.clone(), ..*self }
     }
 
     /// The `(win, lose)` of position `idx` of the finished lower layer
-    /// with `seeds` on the board.
+    /// with `seeds` on the board (`None`: see [`Solver::lower_read`]).
     #[inline]
-    fn lower_value(&self, seeds: usize, idx: usize) -> (u8, u8) {
+    fn lower_value(
+        &self,
+        seeds: usize,
+        idx: usize,
+        capture: Option<CaptureMove>,
+    ) -> Option<(u8, u8)> {
         match self.lower_read {
-            Some(read) => read(seeds, idx),
+            Some(read) => read(seeds, idx, capture),
             None => {
                 let layer = self.lower[seeds];
-                (layer[2 * idx], layer[2 * idx + 1])
+                Some((layer[2 * idx], layer[2 * idx + 1]))
             }
         }
     }
@@ -365,7 +400,11 @@ impl<'a> Solver<'a> {
             )));
         }
         let idx = self.index(pos.pits(), seeds, pos.to_move());
-        let (win, lose) = self.lower_value(seeds, idx);
+        // Not here (the distributed build): any value will do, the caller
+        // computes the position again once it is fetched.
+        let Some((win, lose)) = self.lower_value(seeds, idx, None) else {
+            return Ok(Wdl::Draw);
+        };
         let m = self.total() - seeds;
         let cm = pos.captured()[pos.to_move()] as usize;
         let v = if cm >= win as usize {
@@ -447,15 +486,17 @@ impl<'a> Solver<'a> {
                     continue;
                 }
                 let idx = self.index(child.pits(), seeds, child.to_move());
-                let (win, lose) = self.lower_value(seeds, idx);
                 let captured = child.captured();
-                let (dm, dop) = (captured[side], captured[!side]);
-                let (w, l) = if child.to_move() == side {
-                    (win.saturating_sub(dm), lose.saturating_sub(dop))
-                } else {
-                    (lose.saturating_sub(dm), win.saturating_sub(dop))
+                let capture = CaptureMove {
+                    dm: captured[side],
+                    dop: captured[!side],
+                    same: child.to_move() == side,
                 };
-                (w.min(never), l.min(never))
+                match self.lower_value(seeds, idx, Some(capture)) {
+                    Some(value) => capture.value(never, value),
+                    // Kept by the hook, folded in later.
+                    None => continue,
+                }
             };
             wm = wm.min(w);
             lm = lm.max(l);
