@@ -506,19 +506,17 @@ fn more_seeds_than_the_game_has_are_refused() {
     assert!(error.to_string().contains("at most 48"), "{error}");
 }
 
+/// A made-up ruleset for the tests below.
+fn variant(id: &'static str, rules: Rules) -> Ruleset {
+    Ruleset { id, name: id, version: 1, rules, match_first_to: None }
+}
+
 /// Made-up rulesets on small boards whose target can be reached by a single
 /// move's captures from 0-0: Speightstown's and Bridgetown's rules on 2 x 3
 /// pits with 13 of 24 seeds to win (a grand slam takes them all), and
 /// Abapa's majority on 2 x 4 pits of 2 seeds (9 of 16, three pits of 3).
 fn low_target_variants() -> Vec<Ruleset> {
     use mancala_rules::{Target, Winner, ABAPA, BRIDGETOWN, SPEIGHTSTOWN};
-    let variant = |id: &'static str, rules: Rules| Ruleset {
-        id,
-        name: id,
-        version: 1,
-        rules,
-        match_first_to: None,
-    };
     vec![
         variant(
             "test-reach-13",
@@ -581,13 +579,6 @@ fn layers_where_one_move_can_reach_the_target_agree_with_the_engine() {
 /// limit (so per-position bounds are stored), 2 x 4 pits.
 fn single_lap_variants() -> Vec<Ruleset> {
     use mancala_rules::{Origin, Stall, ABAPA, SPEIGHTSTOWN, WAHREE};
-    let variant = |id: &'static str, rules: Rules| Ruleset {
-        id,
-        name: id,
-        version: 1,
-        rules,
-        match_first_to: None,
-    };
     vec![
         variant("test-sown", Rules { origin: Origin::Sown, ..SPEIGHTSTOWN }),
         variant(
@@ -627,13 +618,6 @@ fn retrograde_builder_matches_edges_builder_byte_for_byte() {
 /// limit, and relay sowing with captures of twos and threes (Wahree's).
 fn relay_variants() -> Vec<(Ruleset, u32)> {
     use mancala_rules::{Origin, Sowing, Stall, ANYWOLI, WAHREE};
-    let variant = |id: &'static str, rules: Rules| Ruleset {
-        id,
-        name: id,
-        version: 1,
-        rules,
-        match_first_to: None,
-    };
     let relay = |rules: Rules| Rules { sowing: Sowing::Relay, origin: Origin::Sown, ..rules };
     vec![
         (*RULESETS.iter().find(|r| r.id == "anywoli").unwrap(), 6),
