@@ -43,8 +43,8 @@
 use super::format::{fnv1a_more, Header, FNV1A_START, HEADER_LEN};
 use super::index::Binomials;
 use super::retro::{
-    bits, for_blocks, mark_slot4, pack, prefetch, unpack, Children, Cursor, Parent, Slot4, HELD,
-    NO_WIN, TERMINAL_BYTE, TERMINAL_MARK,
+    bits, for_blocks, mark_slot4, pack, prefetch, settle, unpack, Children, Cursor, Parent, Slot4,
+    HELD, NO_WIN, TERMINAL_BYTE, TERMINAL_MARK,
 };
 use super::solve::{
     bound_of_round, has_bounds, layer_exists, stall_limit, CaptureMove, Layer, Solver, Static,
@@ -1581,17 +1581,8 @@ fn layer_distributed(
                     let full = st.full[word].swap(0, RELAXED);
                     let mut moved = 0u64;
                     bits(word, w, |local| {
-                        let slot = &st.slots[local];
-                        let (win, lose) = (slot.win.load(RELAXED), slot.lose.load(RELAXED));
-                        let new_win = win.min(slot.pending.load(RELAXED));
-                        slot.pending.store(NO_WIN, RELAXED);
                         let bit = 1 << (local % 64);
-                        let new_lose =
-                            if full & bit != 0 { st.other[local].load(RELAXED) } else { lose };
-                        if (new_win, new_lose) != (win, lose) {
-                            slot.win.store(new_win, RELAXED);
-                            slot.lose.store(new_lose, RELAXED);
-                            st.other[local].store(win, RELAXED);
+                        if settle(&st.slots[local], &st.other[local], full & bit != 0).is_some() {
                             moved |= bit;
                             count += 1;
                             if !st.rounds.is_empty() {

@@ -279,6 +279,25 @@ impl Children {
     }
 }
 
+/// Phase 3 for one marked position: its new value becomes current (`win`
+/// lowered to `pending`, `lose` taken from `other` where phase 2 computed
+/// it, `full`), and its old `win` goes into `other`. Returns the old
+/// `(win, lose)` if the value changed.
+#[inline]
+pub(crate) fn settle(slot: &Slot4, other: &AtomicU8, full: bool) -> Option<(u8, u8)> {
+    let (win, lose) = (slot.win.load(RELAXED), slot.lose.load(RELAXED));
+    let new_win = win.min(slot.pending.load(RELAXED));
+    slot.pending.store(NO_WIN, RELAXED);
+    let new_lose = if full { other.load(RELAXED) } else { lose };
+    if (new_win, new_lose) == (win, lose) {
+        return None;
+    }
+    slot.win.store(new_win, RELAXED);
+    slot.lose.store(new_lose, RELAXED);
+    other.store(win, RELAXED);
+    Some((win, lose))
+}
+
 /// The working state of one layer: 6 bytes and 2 bits a position (and a
 /// bit for [`GROUP`] positions; 7 bytes with a stall limit), plus the finished lower layers. What a round reaches at
 /// a random index (a predecessor when marking, a child when computing) is
@@ -938,15 +957,7 @@ impl Solver<'_> {
                         if pending == NO_WIN && full & bit == 0 {
                             continue; // not marked
                         }
-                        let (win, lose) = (slot.win.load(RELAXED), slot.lose.load(RELAXED));
-                        let new_win = win.min(pending);
-                        slot.pending.store(NO_WIN, RELAXED);
-                        let new_lose =
-                            if full & bit != 0 { st.other[pi].load(RELAXED) } else { lose };
-                        if (new_win, new_lose) != (win, lose) {
-                            slot.win.store(new_win, RELAXED);
-                            slot.lose.store(new_lose, RELAXED);
-                            st.other[pi].store(win, RELAXED);
+                        if let Some((_, lose)) = settle(slot, &st.other[pi], full & bit != 0) {
                             if !st.old_lose.is_empty() {
                                 st.old_lose[pi].store(lose, RELAXED);
                             }
