@@ -187,7 +187,7 @@ fn seeds_on_board(pos: &Position) -> u32 {
 
 /// `RUNS[a][b]`: a one in each byte `a..b` of a 16-byte number (none if
 /// `b <= a`), for [`sow_lap_at_once`].
-const RUNS: [[u128; 17]; 17] = {
+static RUNS: [[u128; 17]; 17] = {
     let mut table = [[0; 17]; 17];
     let mut a = 0;
     while a <= 16 {
@@ -203,7 +203,7 @@ const RUNS: [[u128; 17]; 17] = {
 
 /// `KEEP_ALL_BUT[i]`: every byte of a 16-byte number but byte `i`, for
 /// [`sow_lap_at_once`] to empty the origin.
-const KEEP_ALL_BUT: [u128; 16] = {
+static KEEP_ALL_BUT: [u128; 16] = {
     let mut table = [0; 16];
     let mut i = 0;
     while i < 16 {
@@ -216,7 +216,7 @@ const KEEP_ALL_BUT: [u128; 16] = {
 /// [`Rules::row_mask`] for every row length: South's pits, North's pits.
 /// (16 rows, a power of two, so that indexing needs no bounds check; rows
 /// longer than [`MAX_PITS_PER_ROW`] are refused before any move.)
-const ROW_MASKS: [[u32; 2]; 16] = {
+static ROW_MASKS: [[u32; 2]; 16] = {
     let mut table = [[0; 2]; 16];
     let mut n = 0;
     while n <= MAX_PITS_PER_ROW {
@@ -319,90 +319,118 @@ fn sow_lap_at_once(
 /// ends (almost every one: Anywoli's take a handful of laps) pays nothing.
 const CYCLE_CHECK_FROM: u32 = 16;
 
+/// `BYTES_BELOW[i]`: 0xFF in each of the first `i` of 32 bytes, for
+/// [`relay_lap_at_once`]: a run of pits `a..b` is `BYTES_BELOW[b] ^
+/// BYTES_BELOW[a]` (for `a <= b`), one pit `i` is the run `i..i + 1`, read
+/// from a table instead of built from broadcasts and compares each lap.
+/// (32 rows, a power of two, so that an index masked with 31 needs no
+/// bounds check; only rows up to [`MAX_PITS`] are used.)
+static BYTES_BELOW: [[u8; 32]; 32] = {
+    let mut table = [[0; 32]; 32];
+    let mut i = 0;
+    while i < 32 {
+        let mut b = 0;
+        while b < i {
+            table[i][b] = 0xff;
+            b += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
 /// One lap of a relay sowing that nobody watches, added to the board at once
 /// rather than seed by seed (where each lap ends is a coin toss to a branch
 /// predictor): `hand < n` seeds taken from `start` (emptied here) and sown
 /// into the following pits of a ring of `n <= 24` pits, none skipped (with
 /// fewer seeds than pits, `start` is not reached, so no pit gets two).
 /// With `fours`, a seed that is not the lap's last and makes a pit hold 4
-/// captures them for the pit's owner (`south` is South's row, a bit a pit);
-/// if those captures would leave 4 seeds or fewer in play, which ends the
-/// game in the middle of the lap, the board is left as it was and `None`
-/// returned, for the seed-by-seed loop to play the lap in order. Otherwise
-/// returns the pit of the lap's last seed. `tests/properties.rs` compares
-/// every move with the seed-by-seed loop (used when events are watched).
+/// captures them for the pit's owner (South's row is the first `per_row`
+/// pits), and `in_play` (the seeds on the board as the lap starts) becomes
+/// the seeds left on it; if those captures would leave 4 seeds or fewer in
+/// play, which ends the game in the middle of the lap, the board is left as
+/// it was and `None` returned, for the seed-by-seed loop to play the lap in
+/// order. Otherwise returns the pit of the lap's last seed. The masks of the
+/// lap's pits come from [`BYTES_BELOW`], and the fours are taken without a
+/// branch (whether a lap makes one is another coin toss).
+/// `tests/properties.rs` compares every move with the seed-by-seed loop
+/// (used when events are watched).
 #[inline(always)]
 fn relay_lap_at_once(
     pos: &mut Position,
     start: usize,
     hand: usize,
     n: usize,
-    south: u32,
+    per_row: usize,
     fours: bool,
     in_play: &mut u32,
 ) -> Option<usize> {
-    debug_assert!(hand < n && n <= MAX_PITS);
+    debug_assert!(hand < n && n <= MAX_PITS && 2 * per_row == n);
     let end = start + hand; // the last pit, counted past the end of the ring
     let last = if end >= n { end - n } else { end };
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: SSE2 is part of x86_64; the unaligned 16-byte load and store
+    // SAFETY: SSE2 is part of x86_64; the unaligned 16-byte loads from
+    // `BYTES_BELOW` cover one 32-byte row of it; the 16-byte load and store
     // cover `pits[..16]` and the 8-byte ones `pits[16..24]`, inside the
     // 24-byte array.
     unsafe {
         use std::arch::x86_64::*;
-        let at = |v: usize| _mm_set1_epi8(v as i8);
-        let low = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-        let high = _mm_add_epi8(low, at(16));
-        // Pits after `start` up to `end` on the ring, then those reached
-        // after going round past the end: index <= end - n (none if
-        // negative).
-        let wrapped_to = _mm_set1_epi8(end as i8 - n as i8);
-        let run = |index: __m128i| {
-            let forward = _mm_andnot_si128(
-                _mm_cmpgt_epi8(index, at(end)),
-                _mm_and_si128(_mm_cmpgt_epi8(index, at(start)), _mm_cmplt_epi8(index, at(n))),
-            );
-            _mm_or_si128(
-                forward,
-                _mm_andnot_si128(_mm_cmpgt_epi8(index, wrapped_to), _mm_set1_epi8(-1)),
-            )
+        let below = |i: usize| {
+            let row = BYTES_BELOW[i % BYTES_BELOW.len()].as_ptr();
+            (_mm_loadu_si128(row as *const __m128i), _mm_loadu_si128(row.add(16) as *const __m128i))
         };
+        let (a_low, a_high) = below(start);
+        let (b_low, b_high) = below(start + 1);
+        // The pits after `start` up to `end` on the ring (`end + 1` clamped
+        // to the ring), then those reached after going round past its end
+        // (`0..end + 1 - n`, none if `end < n`).
+        let (c_low, c_high) = below((end + 1).min(n));
+        let (w_low, w_high) = below((end + 1).saturating_sub(n));
+        let run_low = _mm_or_si128(_mm_xor_si128(c_low, b_low), w_low);
+        let run_high = _mm_or_si128(_mm_xor_si128(c_high, b_high), w_high);
+        let (start_low, start_high) = (_mm_xor_si128(a_low, b_low), _mm_xor_si128(a_high, b_high));
         let pits = pos.pits.as_mut_ptr();
         let head = _mm_loadu_si128(pits as *const __m128i);
         let tail = _mm_loadl_epi64(pits.add(16) as *const __m128i);
-        let (run_low, run_high) = (run(low), run(high));
-        let empty_start = |board: __m128i, index: __m128i| {
-            _mm_andnot_si128(_mm_cmpeq_epi8(index, at(start)), board)
-        };
         let one = _mm_set1_epi8(1);
-        let mut head_after = _mm_add_epi8(empty_start(head, low), _mm_and_si128(run_low, one));
-        let mut tail_after = _mm_add_epi8(empty_start(tail, high), _mm_and_si128(run_high, one));
+        let mut head_after =
+            _mm_add_epi8(_mm_andnot_si128(start_low, head), _mm_and_si128(run_low, one));
+        let mut tail_after =
+            _mm_add_epi8(_mm_andnot_si128(start_high, tail), _mm_and_si128(run_high, one));
         if fours {
-            // Pits of the run, but the last, that held 3: they now hold 4.
-            let three = at(3);
-            let four_low = _mm_andnot_si128(
-                _mm_cmpeq_epi8(low, at(last)),
-                _mm_and_si128(run_low, _mm_cmpeq_epi8(head, three)),
-            );
-            let four_high = _mm_andnot_si128(
-                _mm_cmpeq_epi8(high, at(last)),
-                _mm_and_si128(run_high, _mm_cmpeq_epi8(tail, three)),
-            );
-            let fours_made = (_mm_movemask_epi8(four_low) as u32
-                | (_mm_movemask_epi8(four_high) as u32) << 16)
-                & 0x00ff_ffff;
-            if fours_made != 0 {
-                let taken = 4 * fours_made.count_ones();
-                if *in_play <= taken + 4 {
-                    return None;
-                }
-                *in_play -= taken;
-                let by_south = 4 * (fours_made & south).count_ones();
-                pos.captured.south += by_south as u8;
-                pos.captured.north += (taken - by_south) as u8;
-                head_after = _mm_andnot_si128(four_low, head_after);
-                tail_after = _mm_andnot_si128(four_high, tail_after);
+            // Pits of the run, but the last, that held 3: they now hold 4,
+            // and are emptied.
+            let (l_low, l_high) = below(last);
+            let (m_low, m_high) = below(last + 1);
+            let (last_low, last_high) = (_mm_xor_si128(l_low, m_low), _mm_xor_si128(l_high, m_high));
+            let three = _mm_set1_epi8(3);
+            let four_low =
+                _mm_andnot_si128(last_low, _mm_and_si128(run_low, _mm_cmpeq_epi8(head, three)));
+            let four_high =
+                _mm_andnot_si128(last_high, _mm_and_si128(run_high, _mm_cmpeq_epi8(tail, three)));
+            head_after = _mm_andnot_si128(four_low, head_after);
+            tail_after = _mm_andnot_si128(four_high, tail_after);
+            // Sums of bytes: the seeds left on the board, and South's fours.
+            let zero = _mm_setzero_si128();
+            let sum = |low: __m128i, high: __m128i| {
+                let sums = _mm_add_epi64(_mm_sad_epu8(low, zero), _mm_sad_epu8(high, zero));
+                (_mm_cvtsi128_si64(sums) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)))
+                    as u32
+            };
+            let left = sum(head_after, tail_after);
+            let taken = *in_play - left;
+            // (`&`, not `&&`: one branch, taken only when the game ends.)
+            if (taken != 0) & (left <= 4) {
+                return None;
             }
+            let (s_low, s_high) = below(per_row);
+            let by_south = 4 * sum(
+                _mm_and_si128(_mm_and_si128(four_low, s_low), one),
+                _mm_and_si128(_mm_and_si128(four_high, s_high), one),
+            );
+            *in_play = left;
+            pos.captured.south += by_south as u8;
+            pos.captured.north += (taken - by_south) as u8;
         }
         _mm_storeu_si128(pits as *mut __m128i, head_after);
         _mm_storel_epi64(pits.add(16) as *mut __m128i, tail_after);
@@ -422,6 +450,7 @@ fn relay_lap_at_once(
                 return None;
             }
             *in_play -= taken;
+            let south = (1u32 << per_row) - 1;
             let by_south = 4 * (fours_made & south).count_ones();
             pos.captured.south += by_south as u8;
             pos.captured.north += (taken - by_south) as u8;
@@ -510,7 +539,24 @@ impl Rules {
         if candidates.is_empty() || (!must_feed && matches!(self.sowing, Sowing::SingleLap)) {
             return candidates;
         }
+        if first_only && !must_feed {
+            return self.some_relay_moves(pos, side, candidates);
+        }
         self.simulated_moves(pos, side, candidates, must_feed, first_only)
+    }
+
+    /// [`Rules::moves_for`] asking only whether `side` can move, with relay
+    /// sowing and no feeding: usually some move's first lap ends it, and
+    /// the question ([`Rules::settle`] asks it after every move) is then
+    /// answered here, a small function, without the call that sows the
+    /// other moves (whose many registers cost more than the answer).
+    #[inline(never)]
+    fn some_relay_moves(&self, pos: &Position, side: Side, candidates: Moves) -> Moves {
+        let quick = self.first_lap_ends(pos, side, candidates);
+        if !quick.is_empty() {
+            return quick;
+        }
+        self.simulated_moves(pos, side, candidates, false, true)
     }
 
     /// [`Rules::moves_for`] where moves must be tried: feeding, or relays
@@ -591,15 +637,18 @@ impl Rules {
         let fours = matches!(self.capture, Capture::Fours { .. });
         let board = (1u64 << n) - 1;
         let stops = (empty as u64 | if fours { three as u64 } else { 0 }) & board;
-        let ring = stops | stops << n;
         // The row's pits and the pits after them, as a fixed-size array.
         let row = side.index() * (self.pits_per_row as usize).min(MAX_PITS_PER_ROW);
+        // Bit `j`: pit `row + j` of the ring, so that the bit of the pit
+        // where a lap of `seeds` from the row's `k`-th pit ends is bit `k`
+        // of `ring >> seeds` (a shift, a mask and an or a pit; a shift of 64
+        // or more wraps, for piles that `short` leaves out anyway).
+        let ring = (stops | stops << n) >> row;
         let pits: &[u8; MAX_PITS_PER_ROW] =
             pos.pits[row..][..MAX_PITS_PER_ROW].try_into().expect("12 pits");
         let mut ends = 0u32;
         for (k, &seeds) in pits.iter().enumerate() {
-            let last = row + k + seeds as usize;
-            ends |= ((ring >> (last % 64)) as u32 & 1) << k;
+            ends |= ring.wrapping_shr(seeds as u32) as u32 & (1 << k);
         }
         Moves((ends << row) & short & candidates.0)
     }
@@ -817,10 +866,10 @@ impl Rules {
         }
         'laps: loop {
             if laps_at_once {
-                let south = self.row_mask(Side::South);
+                let per_row = self.pits_per_row as usize;
                 let quick = (hand as usize) < n && laps < CYCLE_CHECK_FROM;
                 match quick.then(|| {
-                    relay_lap_at_once(pos, cur, hand as usize, n, south, fours, &mut in_play)
+                    relay_lap_at_once(pos, cur, hand as usize, n, per_row, fours, &mut in_play)
                 }) {
                     Some(Some(last)) => {
                         cur = last;

@@ -789,3 +789,74 @@ fn random_setup(rules: &Rules, rng: &mut fastrand::Rng) -> Setup {
     let to_move = if rng.bool() { Side::South } else { Side::North };
     Setup { pits, captured, to_move, first_lap_capture: None }
 }
+
+/// Relay laps that nobody watches are added to the board at once, their
+/// fours taken without a branch, and a lap whose fours would end the game
+/// is played again seed by seed; after each move a player's first laps are
+/// read off the board to tell whether they can move. On boards of every
+/// relay ruleset with few seeds (where fours end games in the middle of a
+/// lap) and with any number: every legal move gives the same position
+/// unwatched as watched seed by seed, a pit is in `legal_moves` exactly
+/// when `play` accepts it, and a player to move can move.
+#[test]
+fn relay_laps_at_once_agree_with_seed_by_seed_on_sparse_and_crowded_boards() {
+    let relay: Vec<_> =
+        all_rules().into_iter().filter(|(_, r)| matches!(r.sowing, Sowing::Relay)).collect();
+    assert!(relay.len() >= 4, "the catalogue's Anywoli rulesets and the custom relays");
+    let mut rng = fastrand::Rng::with_seed(16);
+    let (mut moves, mut ended_by_capture) = (0, 0);
+    for (name, rules) in relay {
+        let total = rules.total_seeds();
+        let fours = matches!(rules.capture, Capture::Fours { .. });
+        let n = rules.pit_count();
+        for _ in 0..1_000 {
+            // Sparse boards: 8 to 16 seeds in piles of 1 to 3 (fours are
+            // made everywhere, and leave 4 or fewer seeds: the game ends in
+            // the middle of a lap); otherwise any number, anywhere.
+            let sparse = rng.bool();
+            let mut on_board =
+                if sparse { rng.u32(2..=4) * 4 } else { rng.u32(0..=total) }.min(total);
+            if fours {
+                on_board -= on_board % 4;
+            }
+            let mut pits = vec![0u8; n];
+            let mut placed = 0;
+            while placed < on_board {
+                let pit = rng.usize(..n);
+                let pile = if sparse { rng.u32(1..=3).min(3 - pits[pit] as u32) } else { 1 };
+                let pile = pile.min(on_board - placed);
+                pits[pit] += pile as u8;
+                placed += pile;
+            }
+            // (Sparse boards share the captured seeds evenly: a majority
+            // would have ended the game already.)
+            let captured = total - on_board;
+            let south = if sparse { captured / 2 } else { rng.u32(0..=captured) };
+            let to_move = if rng.bool() { Side::South } else { Side::North };
+            let setup = Setup {
+                pits,
+                captured: BySide::new(south, captured - south),
+                to_move,
+                first_lap_capture: None,
+            };
+            let pos = rules.setup(&setup).unwrap();
+            let legal = rules.legal_moves(&pos);
+            for pit in all_pits(&rules) {
+                let played = rules.play(&pos, pit);
+                assert_eq!(legal.contains(pit), played.is_ok(), "{name} {pos} {pit:?}");
+                let Ok(next) = played else { continue };
+                let mut events = Vec::new();
+                let watched = rules.play_with(&pos, pit, &mut events).unwrap();
+                assert_eq!(next, watched, "{name} {pos} {}", pit.letter(&rules));
+                assert_eq!(rules.legal_moves(&next).is_empty(), next.is_over(), "{name} {next}");
+                moves += 1;
+                let captures = events.iter().filter(|e| matches!(e, Event::Capture { .. })).count();
+                if next.is_over() && captures > 0 {
+                    ended_by_capture += 1;
+                }
+            }
+        }
+    }
+    assert!(moves > 10_000, "{moves} moves");
+    assert!(ended_by_capture > 100, "{ended_by_capture} moves ended the game by a capture");
+}
