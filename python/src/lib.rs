@@ -496,7 +496,7 @@ impl Engine {
             }
             Some(n @ 1..=8) => {
                 let l = LEVELS[n as usize - 1];
-                (PlayerSpec::Level(n as u8), Limits { depth: l.depth, nodes: None, time: l.time })
+                (PlayerSpec::Level(n as u8), Limits { depth: l.depth, time: l.time, ..Limits::default() })
             }
             Some(n) => return Err(value_error(format!("level must be from 1 to 8, not {n}"))),
             None if limited => (
@@ -510,11 +510,12 @@ impl Engine {
                     depth: depth.map(|d| d as u32),
                     nodes,
                     time: time_ms.map(Duration::from_millis),
+                    ..Limits::default()
                 },
             ),
             None => {
                 let l = LEVELS[6];
-                (PlayerSpec::Level(7), Limits { depth: l.depth, nodes: None, time: l.time })
+                (PlayerSpec::Level(7), Limits { depth: l.depth, time: l.time, ..Limits::default() })
             }
         };
         let linear = match weights {
