@@ -21,14 +21,21 @@
 #   the finished parts' games (scripts/match_combine.py).
 #
 #   MATCH_OPTS="--clock cpu" LOGS=ladder JOBS=2 scripts/ladder.sh wahree 200 6 8
+#
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:-oware-abapa}
 games=${2:-200}
 first=${3:-1}
 last=${4:-8}
-cargo build --release -q -p mancala-cli
-bin=$PWD/target/release/mancala
+# MANCALA_BIN: a built `mancala` to use (a long run keeps its binary while
+# the tree is rebuilt); by default the tree's, built here.
+if [[ -n "${MANCALA_BIN:-}" ]]; then
+  bin=$(realpath "$MANCALA_BIN")
+else
+  cargo build --release -q -p mancala-cli
+  bin=$PWD/target/release/mancala
+fi
 for ((level = first; level < last; level++)); do
   a="level:$((level + 1))" b="level:$level"
   echo "== level $((level + 1)) (a) against level $level (b), $games games"
