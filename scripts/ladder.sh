@@ -7,22 +7,60 @@
 #
 # Levels 1-6 search to a fixed depth and take well under a second a game;
 # level 7 thinks 0.2 s a move and level 8 one second, so pairs with them
-# take hours at 200 games (run them with fewer games, or overnight).
+# take hours at 200 games. For those:
 #
-# MATCH_OPTS is passed to every `mancala match`, e.g. MATCH_OPTS="--balanced 3"
-# for openings that a depth-8 search values within 3 seeds of even (Anywoli,
-# whose random openings often decide the game).
+# - MATCH_OPTS is passed to every `mancala match`: "--clock cpu" counts each
+#   player's think time on its own processor time, so the pair plays as on
+#   an idle machine however busy this one is (and several can run at once);
+#   "--balanced 3" keeps openings that a depth-8 search values within 3 seeds
+#   of even (Anywoli, whose random openings often decide the game).
+# - LOGS=DIR plays each pair in parts of CHUNK games (default 20), seeds
+#   LEVEL*1000+1, +2, ..., one `mancala match --verbose` log a part in DIR,
+#   JOBS parts at a time (default 1), and skips parts whose log is complete:
+#   run it again after a stop and it carries on. The pair's result combines
+#   the finished parts' games (scripts/match_combine.py).
+#
+#   MATCH_OPTS="--clock cpu" LOGS=ladder JOBS=2 scripts/ladder.sh wahree 200 6 8
+#
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:-oware-abapa}
 games=${2:-200}
 first=${3:-1}
 last=${4:-8}
-cargo build --release -q -p mancala-cli
-bin=target/release/mancala
+# MANCALA_BIN: a built `mancala` to use (a long run keeps its binary while
+# the tree is rebuilt); by default the tree's, built here.
+if [[ -n "${MANCALA_BIN:-}" ]]; then
+  bin=$(realpath "$MANCALA_BIN")
+else
+  cargo build --release -q -p mancala-cli
+  bin=$PWD/target/release/mancala
+fi
 for ((level = first; level < last; level++)); do
+  a="level:$((level + 1))" b="level:$level"
   echo "== level $((level + 1)) (a) against level $level (b), $games games"
-  "$bin" match --game "$game" --a "level:$((level + 1))" --b "level:$level" --games "$games" --seed "$level" ${MATCH_OPTS:-} | tail -3
+  if [[ -z "${LOGS:-}" ]]; then
+    "$bin" match --game "$game" --a "$a" --b "$b" --games "$games" --seed "$level" ${MATCH_OPTS:-} | tail -3
+    continue
+  fi
+  mkdir -p "$LOGS"
+  chunk=${CHUNK:-20}
+  parts=$(( (games + chunk - 1) / chunk ))
+  todo=()
+  for ((k = 1; k <= parts; k++)); do
+    seed=$((level * 1000 + k))
+    log="$LOGS/$game-$((level + 1))-$level-seed$seed.log"
+    # A part is done when its log ends with the match's score line.
+    if [[ -f "$log" ]] && grep -q '^score:' "$log"; then continue; fi
+    todo+=("$seed")
+  done
+  if ((${#todo[@]} > 0)); then
+    printf '%s\n' "${todo[@]}" | xargs -P "${JOBS:-1}" -I{} sh -c \
+      "\"$bin\" match --game \"$game\" --a \"$a\" --b \"$b\" --games $chunk --seed {} \
+       ${MATCH_OPTS:-} --verbose > \"$LOGS/$game-$((level + 1))-$level-seed{}.log.part\" \
+       && mv \"$LOGS/$game-$((level + 1))-$level-seed{}.log.part\" \"$LOGS/$game-$((level + 1))-$level-seed{}.log\""
+  fi
+  python3 scripts/match_combine.py "$LOGS/$game-$((level + 1))-$level-seed"*.log | tail -3
 done
 if [[ "${MCTS:-}" != "" ]]; then
   for level in $MCTS; do

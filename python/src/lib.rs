@@ -140,18 +140,36 @@ impl Game {
 #[pymethods]
 impl Game {
     /// A new game of `ruleset_id`, from the start or from `position` (the
-    /// one-line notation, e.g. "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S").
+    /// one-line notation, e.g. "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"). A ruleset
+    /// whose last four go by lot (`anywoli-lot`) draws it from `lot_seed`
+    /// (an integer; a random one when not given), which the record keeps.
     #[new]
-    #[pyo3(signature = (ruleset_id, position=None))]
-    fn new(ruleset_id: &str, position: Option<&str>) -> PyResult<Game> {
+    #[pyo3(signature = (ruleset_id, position=None, lot_seed=None))]
+    fn new(
+        ruleset_id: &str,
+        position: Option<&str>,
+        lot_seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Game> {
         let ruleset = *find(ruleset_id)?;
         let start = match position {
             Some(text) => ruleset.rules.parse_position(text).map_err(value_error)?,
             None => ruleset.rules.start(),
         };
+        let lot_seed = match lot_seed {
+            Some(_) if !ruleset.rules.draws_lots() => {
+                return Err(value_error(format!(
+                    "lot_seed is only for rulesets whose last four go by lot (anywoli-lot), \
+                     not {}",
+                    ruleset.id
+                )))
+            }
+            Some(seed) => seed_of(seed)?,
+            None if ruleset.rules.draws_lots() => fastrand::u64(..),
+            None => 0,
+        };
         Ok(Game {
             ruleset,
-            game: RsGame::from_position(ruleset.rules, start),
+            game: RsGame::from_position(ruleset.rules, start).with_lot_seed(lot_seed),
             reports: Vec::new(),
             tags: Vec::new(),
             ending: Ending::Unfinished,
@@ -265,6 +283,13 @@ impl Game {
     #[getter]
     fn ruleset(&self) -> &'static str {
         self.ruleset.id
+    }
+
+    /// The seed the game's lot is drawn from (`anywoli-lot`); None for
+    /// rulesets that draw no lots.
+    #[getter]
+    fn lot_seed(&self) -> Option<u64> {
+        self.rules().draws_lots().then(|| self.game.lot_seed())
     }
 
     /// The position in the one-line notation.
@@ -496,7 +521,10 @@ impl Engine {
             }
             Some(n @ 1..=8) => {
                 let l = LEVELS[n as usize - 1];
-                (PlayerSpec::Level(n as u8), Limits { depth: l.depth, nodes: None, time: l.time })
+                (
+                    PlayerSpec::Level(n as u8),
+                    Limits { depth: l.depth, time: l.time, ..Limits::default() },
+                )
             }
             Some(n) => return Err(value_error(format!("level must be from 1 to 8, not {n}"))),
             None if limited => (
@@ -510,11 +538,12 @@ impl Engine {
                     depth: depth.map(|d| d as u32),
                     nodes,
                     time: time_ms.map(Duration::from_millis),
+                    ..Limits::default()
                 },
             ),
             None => {
                 let l = LEVELS[6];
-                (PlayerSpec::Level(7), Limits { depth: l.depth, nodes: None, time: l.time })
+                (PlayerSpec::Level(7), Limits { depth: l.depth, time: l.time, ..Limits::default() })
             }
         };
         let linear = match weights {
@@ -699,6 +728,11 @@ fn playouts<'py>(
                     for j in 0..w.len() {
                         let i = (t * chunk + j) as u64;
                         let mut rng = fastrand::Rng::with_seed(game_seed(seed, i));
+                        if rules.draws_lots() {
+                            // Apart from the moves' generator, so that the
+                            // moves are those of the same game without a lot.
+                            game.set_lot_seed(game_seed(!seed, i));
+                        }
                         l[j] = random_game(&mut game, &mut rng);
                         let pos = game.position();
                         let c = pos.captured();
@@ -724,9 +758,21 @@ struct VecGame {
     ruleset: &'static Ruleset,
     games: Vec<RsGame>,
     rng: fastrand::Rng,
+    /// Each (re)started game's lot seed (`anywoli-lot`), from the batch's
+    /// seed, apart from `rng` so that the sampled actions do not change.
+    lots: fastrand::Rng,
 }
 
 impl VecGame {
+    /// Game `i` back to the start, with a new lot where the rules draw one.
+    fn restart(&mut self, i: usize) {
+        let game = &mut self.games[i];
+        game.restart();
+        if self.ruleset.rules.draws_lots() {
+            game.set_lot_seed(self.lots.u64(..));
+        }
+    }
+
     fn width(&self) -> usize {
         self.ruleset.rules.pits_per_row as usize
     }
@@ -791,11 +837,25 @@ impl VecGame {
         if !(1..=10_000_000).contains(&n) {
             return Err(value_error(format!("n must be from 1 to 10000000, not {n}")));
         }
-        Ok(VecGame {
+        let mut batch = VecGame {
             ruleset,
             games: (0..n).map(|_| RsGame::new(ruleset.rules)).collect(),
             rng: fastrand::Rng::with_seed(seed),
-        })
+            lots: fastrand::Rng::with_seed(!seed),
+        };
+        for i in 0..batch.games.len() {
+            batch.restart(i);
+        }
+        Ok(batch)
+    }
+
+    /// Each game's lot seed (`anywoli-lot`; a new one whenever a game
+    /// starts again), so that a game can be followed or replayed with
+    /// `Game(ruleset, lot_seed=...)`; None for each game under rules that
+    /// draw no lots.
+    fn lot_seeds(&self) -> Vec<Option<u64>> {
+        let lots = self.ruleset.rules.draws_lots();
+        self.games.iter().map(|g| lots.then(|| g.lot_seed())).collect()
     }
 
     #[getter]
@@ -821,8 +881,8 @@ impl VecGame {
 
     /// Every game back to the start; returns the observations.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
-        for g in &mut self.games {
-            g.restart();
+        for i in 0..self.games.len() {
+            self.restart(i);
         }
         self.observations(py)
     }
@@ -909,7 +969,11 @@ impl VecGame {
                     None => 0.0,
                 };
                 dones[i] = true;
-                g.restart();
+            }
+        }
+        for (i, &done) in dones.iter().enumerate() {
+            if done {
+                self.restart(i);
             }
         }
         Ok((self.observations(py)?, rewards.into_pyarray(py), dones.into_pyarray(py)))

@@ -41,8 +41,11 @@ def test_bad_playout_arguments():
 def test_vecgame_steps_as_single_games_with_the_same_actions(ruleset_id):
     n = 16
     vec = mancala.VecGame(ruleset_id, n, 11)
-    games = [mancala.Game(ruleset_id) for _ in range(n)]
     obs = vec.reset()
+    lots = vec.lot_seeds()
+    # Each game of the batch as a single game: the same lot, where drawn.
+    games = [mancala.Game(ruleset_id, lot_seed=lot) for lot in lots]
+    assert [g.lot_seed for g in games] == lots
     rng = np.random.default_rng(3)
     finished = 0
     for _ in range(400):
@@ -63,7 +66,7 @@ def test_vecgame_steps_as_single_games_with_the_same_actions(ruleset_id):
             if g.is_over():
                 winner = g.winner()
                 assert rewards[i] == (0 if winner == -1 else 1 if winner == mover else -1)
-                games[i] = mancala.Game(ruleset_id)
+                games[i] = mancala.Game(ruleset_id, lot_seed=vec.lot_seeds()[i])
                 finished += 1
             else:
                 assert rewards[i] == 0

@@ -166,3 +166,36 @@ def test_actions_are_pits_of_the_movers_row():
     with pytest.raises(ValueError, match="action 6"):
         game.play_action(6)
     assert game.observation() == [float(x) for x in game.board()] + [0.0, 0.0]
+
+
+# The STORY of crates/rules/tests/anywoli_last_four.rs: three moves from here
+# leave the last four, 46-46, and the lot gives them to one player.
+LOT_STORY = "2,0,3,0,0,0,0,0,0,0,0,0/1,2,1,3,0,0,0,0,0,0,0,0 42-42 S"
+
+
+def test_a_lot_game_takes_its_lot_from_its_seed_and_keeps_it_in_its_record():
+    ends = {}
+    for seed in range(6):
+        game = mancala.Game("anywoli-lot", LOT_STORY, lot_seed=seed)
+        assert game.lot_seed == seed
+        for move in "a b A".split():
+            game.play(move)
+        state = game.state()
+        assert state["over"] and state["ending"] == "last-four-by-lot", state
+        ends[seed] = (state["winner"], state["captured"])
+        again = mancala.Game.from_record(game.record())
+        assert again.lot_seed == seed and again.state() == state
+    # The draws pinned in the Rust tests (lot_winner(0..6)).
+    assert [ends[s][0] for s in range(6)] == ["north", "north", "south", "north", "south", "south"]
+    assert ends[2][1] == [50, 46] and ends[0][1] == [46, 50]
+
+
+def test_a_new_lot_game_draws_a_random_seed_and_other_rules_have_none():
+    seeds = {mancala.Game("anywoli-lot").lot_seed for _ in range(8)}
+    assert len(seeds) == 8 and all(isinstance(s, int) and 0 <= s < 2**64 for s in seeds)
+    assert mancala.Game("anywoli").lot_seed is None
+    assert mancala.Game("anywoli-lot", lot_seed=2**64 - 1).lot_seed == 2**64 - 1
+    with pytest.raises(ValueError, match="only for rulesets whose last four go by lot"):
+        mancala.Game("wahree", lot_seed=3)
+    with pytest.raises(ValueError, match="a seed is an integer"):
+        mancala.Game("anywoli-lot", lot_seed="heads")

@@ -29,11 +29,11 @@ fn main() {
         }
         let ra = Searcher::new(a).search(
             &Game::from_position(a, pa),
-            Limits { depth: Some(80), nodes: Some(3_000_000), time: None },
+            Limits { depth: Some(80), nodes: Some(3_000_000), ..Limits::default() },
         );
         let rb = Searcher::new(b).search(
             &Game::from_position(b, pb),
-            Limits { depth: Some(80), nodes: Some(3_000_000), time: None },
+            Limits { depth: Some(80), nodes: Some(3_000_000), ..Limits::default() },
         );
         if !(ra.exact && rb.exact) {
             continue;
@@ -43,11 +43,11 @@ fn main() {
         let every = |limits| SearchOptions::new(limits).every_root_move();
         let all_a = Searcher::new(a).search(
             &Game::from_position(a, pa),
-            every(Limits { depth: Some(80), nodes: Some(3_000_000), time: None }),
+            every(Limits { depth: Some(80), nodes: Some(3_000_000), ..Limits::default() }),
         );
         let all_b = Searcher::new(b).search(
             &Game::from_position(b, pb),
-            every(Limits { depth: Some(80), nodes: Some(3_000_000), time: None }),
+            every(Limits { depth: Some(80), nodes: Some(3_000_000), ..Limits::default() }),
         );
         if !(unique(&all_a) && unique(&all_b)) || all_a.best == all_b.best {
             continue;

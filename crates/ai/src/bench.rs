@@ -63,12 +63,13 @@ pub fn run(depth: u32, each: &mut dyn FnMut(&Part)) -> u64 {
         let rules = ruleset.rules;
         let depth = if rules.pits_per_row == 12 { depth.saturating_sub(3).max(1) } else { depth };
         let games = positions(rules);
-        let (started, cpu_started) = (Instant::now(), cpu_time());
+        let (started, cpu_started) = (Instant::now(), crate::clock::thread_time());
         let mut nodes = 0;
         for game in &games {
             nodes += Searcher::with_table(rules, TABLE_MB).search(game, Limits::depth(depth)).nodes;
         }
-        let cpu = cpu_started.zip(cpu_time()).map(|(from, to)| to.saturating_sub(from));
+        let cpu =
+            cpu_started.zip(crate::clock::thread_time()).map(|(from, to)| to.saturating_sub(from));
         each(&Part { ruleset, depth, nodes, elapsed: started.elapsed(), cpu });
         total += nodes;
     }
@@ -131,19 +132,5 @@ pub fn balanced_opening(
             return Some(line);
         }
     }
-    None
-}
-
-/// The processor time this thread has used.
-#[cfg(target_os = "linux")]
-fn cpu_time() -> Option<Duration> {
-    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: `t` is a valid timespec for the call to write.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
-    ok.then(|| Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
-}
-
-#[cfg(not(target_os = "linux"))]
-fn cpu_time() -> Option<Duration> {
     None
 }

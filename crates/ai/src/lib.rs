@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod bench;
+pub mod clock;
 pub mod egdb;
 pub mod eval;
 pub mod mcts;
@@ -15,6 +16,7 @@ pub mod search;
 pub mod solve;
 mod tt;
 
+pub use clock::Clock;
 pub use mancala_rules::Wdl;
 pub use mcts::{Mcts, MctsLimits, MctsReport};
 pub use player::{Player, PlayerSpec, PlayerSpecError, LEVELS};

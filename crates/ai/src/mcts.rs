@@ -3,6 +3,7 @@
 //! one). The repetition rule applies along the tree path and inside the
 //! playouts, from the game's real history.
 
+use crate::clock::{Clock, Stopwatch};
 use mancala_rules::{EndReason, Game, Moves, Pit, Position, Rules, Side};
 use std::time::{Duration, Instant};
 
@@ -11,6 +12,8 @@ use std::time::{Duration, Instant};
 pub struct MctsLimits {
     pub iterations: Option<u64>,
     pub time: Option<Duration>,
+    /// The clock `time` runs on.
+    pub clock: Clock,
 }
 
 struct Node {
@@ -54,6 +57,7 @@ impl Mcts {
 
     pub fn search(&mut self, game: &Game, limits: MctsLimits) -> MctsReport {
         let started = Instant::now();
+        let watch = Stopwatch::start(limits.clock);
         let root_pos = *game.position();
         let legal = game.legal_moves();
         let mut report =
@@ -85,7 +89,7 @@ impl Mcts {
         while iterations < max_iterations {
             if iterations % 64 == 0 {
                 if let Some(t) = limits.time {
-                    if started.elapsed() >= t {
+                    if watch.elapsed() >= t {
                         break;
                     }
                 }

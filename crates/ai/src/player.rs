@@ -1,6 +1,7 @@
 //! Players: anything that chooses a move in a game. Strength levels for
 //! people, the raw searchers for matches and analysis.
 
+use crate::clock::Clock;
 use crate::mcts::{Mcts, MctsLimits};
 use crate::search::{Limits, Oracle, SearchOptions, Searcher};
 use crate::Score;
@@ -248,6 +249,7 @@ pub struct Player {
     searcher: Option<Searcher>,
     mcts: Option<Mcts>,
     rng: fastrand::Rng,
+    clock: Clock,
 }
 
 impl Player {
@@ -263,11 +265,24 @@ impl Player {
         let searcher = matches!(spec, PlayerSpec::Level(_) | PlayerSpec::AlphaBeta { .. })
             .then(|| Searcher::with_table(rules, megabytes));
         let mcts = matches!(spec, PlayerSpec::Mcts { .. }).then(|| Mcts::new(rules, seed));
-        Player { spec, rules, searcher, mcts, rng: fastrand::Rng::with_seed(seed) }
+        Player {
+            spec,
+            rules,
+            searcher,
+            mcts,
+            rng: fastrand::Rng::with_seed(seed),
+            clock: Clock::Wall,
+        }
     }
 
     pub fn spec(&self) -> PlayerSpec {
         self.spec
+    }
+
+    /// Counts think times (`ab:time`, `mcts:time`, levels 7 and 8) on
+    /// `clock` from now on ([`Clock::Wall`] at first).
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
     }
 
     /// Searches with a linear evaluation of set weights instead of the
@@ -298,11 +313,13 @@ impl Player {
             PlayerSpec::Random => legal.nth(self.rng.usize(..legal.len())),
             PlayerSpec::Greedy => greedy(&self.rules, game, &mut self.rng),
             PlayerSpec::Mcts { time_ms, iterations } => {
-                let limits = MctsLimits { iterations, time: time_ms.map(Duration::from_millis) };
+                let time = time_ms.map(Duration::from_millis);
+                let limits = MctsLimits { iterations, time, clock: self.clock };
                 self.mcts.as_mut().expect("mcts").search(game, limits).best
             }
             PlayerSpec::AlphaBeta { depth, time_ms, nodes, temperature } => {
-                let limits = Limits { depth, nodes, time: time_ms.map(Duration::from_millis) };
+                let time = time_ms.map(Duration::from_millis);
+                let limits = Limits { depth, nodes, time, clock: self.clock };
                 let searcher = self.searcher.as_mut().expect("searcher");
                 match temperature {
                     None => searcher.search(game, SearchOptions::new(limits).oracle(oracle)).best,
@@ -316,7 +333,8 @@ impl Player {
             PlayerSpec::Level(n) => {
                 let level = levels_for(&self.rules)[(n.clamp(1, 8) - 1) as usize];
                 let searcher = self.searcher.as_mut().expect("searcher");
-                let limits = Limits { depth: level.depth, nodes: None, time: level.time };
+                let limits =
+                    Limits { depth: level.depth, nodes: None, time: level.time, clock: self.clock };
                 let oracle = if n == 8 { oracle } else { None };
                 if level.temperature == 0 {
                     return searcher.search(game, SearchOptions::new(limits).oracle(oracle)).best;

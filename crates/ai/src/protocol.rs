@@ -321,7 +321,7 @@ fn think<W: Write>(
             let mut mcts = Mcts::new(rules, fastrand::u64(..));
             let report = mcts.search(
                 game,
-                MctsLimits { iterations: None, time: Some(Duration::from_millis(ms)) },
+                MctsLimits { time: Some(Duration::from_millis(ms)), ..MctsLimits::default() },
             );
             let mut out = output.lock().expect("output lock");
             let _ = writeln!(

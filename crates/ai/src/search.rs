@@ -14,6 +14,7 @@
 //! Extra turns and passes are handled by the mover at each node: a child
 //! whose player to move is the same player is not negated.
 
+use crate::clock::{Clock, Stopwatch};
 use crate::egdb::play;
 use crate::eval::{evaluate, Evaluator, Linear, Weights};
 use crate::score::Score;
@@ -37,6 +38,8 @@ pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub time: Option<Duration>,
+    /// The clock `time` runs on.
+    pub clock: Clock,
 }
 
 impl Limits {
@@ -222,7 +225,8 @@ pub struct Searcher {
     pv_len: [usize; MAX_PLY + 1],
     nodes: u64,
     node_limit: u64,
-    deadline: Option<Instant>,
+    /// The think time's clock, started with the search, and its budget.
+    deadline: Option<(Stopwatch, Duration)>,
     stopped: bool,
     horizon: Horizon,
     root_side: Side,
@@ -320,7 +324,7 @@ impl Searcher {
 
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| started + t);
+        self.deadline = limits.time.map(|t| (Stopwatch::start(limits.clock), t));
         self.stopped = false;
         self.load_path(game);
         let root = self.path.last().expect("the path holds the root").pos;
@@ -374,7 +378,7 @@ impl Searcher {
                     &root,
                     legal,
                     self.node_limit,
-                    self.deadline,
+                    self.deadline.map(|(watch, budget)| watch.wall_deadline(budget)),
                 );
             } else if history.is_empty() {
                 // Proving: the database is exact only without history.
@@ -630,8 +634,8 @@ impl Searcher {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes & 1023 == 0 {
-            if let Some(deadline) = self.deadline {
-                if Instant::now() >= deadline {
+            if let Some((watch, budget)) = self.deadline {
+                if watch.elapsed() >= budget {
                     self.stopped = true;
                 }
             }

@@ -90,7 +90,7 @@ pub fn solve(
         if left.is_zero() {
             break;
         }
-        let limits = Limits { depth: Some(depth), nodes: None, time: Some(left) };
+        let limits = Limits { depth: Some(depth), time: Some(left), ..Limits::default() };
         let options = SearchOptions::new(limits).horizon(Horizon::Pessimistic).oracle(oracle);
         let lower = low.search(game, options);
         solution.nodes += lower.nodes;
@@ -102,6 +102,7 @@ pub fn solve(
             depth: Some(depth),
             nodes: None,
             time: Some(left.max(Duration::from_millis(1))),
+            ..Limits::default()
         };
         let options = SearchOptions::new(limits).horizon(Horizon::Optimistic).oracle(oracle);
         let upper = high.search(game, options);
@@ -159,7 +160,8 @@ pub fn solve(
                 quick.search(&line_game, Limits::depth(4))
             } else {
                 let depth_left = solution.depth.saturating_sub(line.len() as u32).max(1);
-                let limits = Limits { depth: Some(depth_left), nodes: None, time: Some(left) };
+                let limits =
+                    Limits { depth: Some(depth_left), time: Some(left), ..Limits::default() };
                 let mover = line_game.position().to_move();
                 // Pessimistic for the mover: `low`'s table holds the root
                 // player's, `high`'s the opponent's.

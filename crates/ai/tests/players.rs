@@ -66,8 +66,8 @@ fn mcts_takes_a_winning_capture() {
     let rules = ruleset("barbados-warri").unwrap().rules;
     let pos = rules.parse_position("1,0,0,0,0,2/1,1,0,0,0,0 22-21 S").unwrap();
     let game = Game::from_position(rules, pos);
-    let report =
-        Mcts::new(rules, 1).search(&game, MctsLimits { iterations: Some(3000), time: None });
+    let report = Mcts::new(rules, 1)
+        .search(&game, MctsLimits { iterations: Some(3000), ..MctsLimits::default() });
     assert_eq!(report.best.unwrap().letter(&rules), 'f');
 }
 
@@ -151,4 +151,29 @@ fn low_levels_make_mistakes_and_high_levels_fewer() {
     let (one, six) = (mistakes(1), mistakes(6));
     assert!(one > six, "level 1: {one} mistakes, level 6: {six}");
     assert!(one >= 8, "level 1 made only {one} mistakes in 40 positions");
+}
+
+/// `Clock::Thread`: a timed search stops after its own processor time, so
+/// it does the same work on a busy machine as on an idle one.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_think_time_on_the_thread_clock_is_the_threads_processor_time() {
+    use mancala_ai::clock::{thread_time, Clock};
+    use std::time::Duration;
+    let rules = ruleset("oware-abapa").unwrap().rules;
+    let game = Game::new(rules);
+    let budget = Duration::from_millis(80);
+    let limits = Limits { time: Some(budget), clock: Clock::Thread, ..Limits::default() };
+    let before = thread_time().unwrap();
+    let report = Searcher::new(rules).search(&game, limits);
+    let used = thread_time().unwrap() - before;
+    assert!(report.best.is_some() && report.depth >= 4, "{report:?}");
+    assert!(used >= budget, "stopped after {used:?} of processor time");
+    assert!(used < budget + Duration::from_millis(400), "ran on for {used:?}");
+    // The same for MCTS.
+    let before = thread_time().unwrap();
+    let limits = MctsLimits { time: Some(budget), clock: Clock::Thread, ..MctsLimits::default() };
+    assert!(Mcts::new(rules, 1).search(&game, limits).best.is_some());
+    let used = thread_time().unwrap() - before;
+    assert!(used >= budget && used < budget + Duration::from_millis(400), "{used:?}");
 }

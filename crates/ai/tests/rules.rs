@@ -18,7 +18,7 @@ fn value_of(id: &str, position: &str, pit: &str) -> Score {
         return Score::of_outcome(&rules, &after, mover);
     }
     let report = Searcher::new(rules)
-        .search(&game, Limits { depth: Some(100), nodes: Some(50_000_000), time: None });
+        .search(&game, Limits { depth: Some(100), nodes: Some(50_000_000), ..Limits::default() });
     assert!(report.exact, "{id}: {position} then {pit} not solved");
     if after.to_move() == mover {
         report.score
@@ -32,7 +32,7 @@ fn solve(id: &str, position: &str) -> (Score, char) {
     let rules = ruleset(id).unwrap().rules;
     let game = Game::from_position(rules, rules.parse_position(position).unwrap());
     let report = Searcher::new(rules)
-        .search(&game, Limits { depth: Some(100), nodes: Some(50_000_000), time: None });
+        .search(&game, Limits { depth: Some(100), nodes: Some(50_000_000), ..Limits::default() });
     assert!(report.exact, "{id}: {position} not solved");
     (report.score, report.best.unwrap().letter(&rules))
 }

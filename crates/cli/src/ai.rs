@@ -124,6 +124,7 @@ pub fn bestmove(args: BestmoveArgs) -> Result<()> {
         depth: args.depth,
         nodes: args.nodes,
         time: args.movetime.map(Duration::from_millis),
+        ..Limits::default()
     };
     if limits == Limits::default() {
         limits.time = Some(Duration::from_millis(1000));
@@ -314,6 +315,12 @@ pub struct MatchArgs {
     /// An endgame database for both players.
     #[arg(long)]
     db: Option<PathBuf>,
+    /// The clock think times run on (`ab:time`, `mcts:time`, levels 7 and
+    /// 8): `wall`, real time; or `cpu`, each player's own processor time, so
+    /// that a match played beside other work, or several at once, plays as
+    /// on an idle machine.
+    #[arg(long, default_value = "wall", value_name = "wall|cpu")]
+    clock: mancala_ai::Clock,
     /// Print every game's moves.
     #[arg(long)]
     verbose: bool,
@@ -376,6 +383,8 @@ pub fn match_cmd(args: MatchArgs) -> Result<()> {
     let oracle = load_oracle(ruleset.id, args.db.as_deref())?;
     let mut a = Player::new(spec_a, rules, args.seed.wrapping_mul(2).wrapping_add(1));
     let mut b = Player::new(spec_b, rules, args.seed.wrapping_mul(2).wrapping_add(2));
+    a.set_clock(args.clock);
+    b.set_clock(args.clock);
     let mut rng = fastrand::Rng::with_seed(args.seed);
     let mut points = Vec::new();
     let mut distinct = HashSet::new();
@@ -386,6 +395,9 @@ pub fn match_cmd(args: MatchArgs) -> Result<()> {
     let mut moves_total = 0usize;
     let mut line = Vec::new();
     println!("{}: {} (a) against {} (b)", ruleset.name, spec_a, spec_b);
+    if args.clock == mancala_ai::Clock::Thread {
+        println!("think times on each player's processor time (--clock cpu)");
+    }
     if let Some(seeds) = args.balanced {
         println!(
             "openings: {} random moves, each valued within {seeds} seeds of even by a depth-{} \

@@ -203,3 +203,26 @@ fn searchbench_prints_every_ruleset_and_the_suite_s_node_count() {
     let nodes = mancala_ai::bench::run(4, &mut |_| {});
     assert_eq!(out.lines().last(), Some(format!("Bench: {nodes}").as_str()), "{out}");
 }
+
+#[test]
+fn a_match_can_count_think_time_on_each_players_processor_time() {
+    let out = mancala(&[
+        "match",
+        "--game",
+        "wahree",
+        "--a",
+        "ab:time=5",
+        "--b",
+        "mcts:time=5",
+        "--games",
+        "2",
+        "--clock",
+        "cpu",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("processor time (--clock cpu)"), "{}", stdout(&out));
+    let out = mancala(&["match", "--game", "wahree", "--a", "7", "--b", "6", "--clock", "sundial"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("`sundial` is not a clock") && err.contains("`cpu`"), "{err}");
+}

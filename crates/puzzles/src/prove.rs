@@ -66,7 +66,7 @@ impl<'a> Prover<'a> {
             if left == 0 {
                 return None;
             }
-            let limits = Limits { depth: Some(depth), nodes: Some(left), time: None };
+            let limits = Limits { depth: Some(depth), nodes: Some(left), ..Limits::default() };
             let options = SearchOptions::new(limits).horizon(Horizon::Pessimistic).oracle(oracle);
             let lower = self.low.search(game, options);
             spent += lower.nodes;
@@ -83,7 +83,7 @@ impl<'a> Prover<'a> {
             if left == 0 {
                 return None;
             }
-            let limits = Limits { depth: Some(depth), nodes: Some(left), time: None };
+            let limits = Limits { depth: Some(depth), nodes: Some(left), ..Limits::default() };
             let options = SearchOptions::new(limits).horizon(Horizon::Optimistic).oracle(oracle);
             let upper = self.high.search(game, options);
             spent += upper.nodes;

@@ -85,6 +85,12 @@ impl Game {
         self
     }
 
+    /// Draws the lot from `seed` from now on ([`Game::with_lot_seed`] in
+    /// place, for a game restarted as a new one).
+    pub fn set_lot_seed(&mut self, seed: u64) {
+        self.lot_seed = seed;
+    }
+
     /// The seed the lot is drawn from.
     pub fn lot_seed(&self) -> u64 {
         self.lot_seed

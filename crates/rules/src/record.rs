@@ -27,7 +27,7 @@
 use crate::game::Game;
 use crate::moves::{MoveError, Pit};
 use crate::position::{EndReason, Setup, SetupError};
-use crate::rules::{ruleset, ruleset_version, Capture, LastFour, Ruleset, VersionError};
+use crate::rules::{ruleset, ruleset_version, Ruleset, VersionError};
 use crate::side::Side;
 use std::fmt;
 
@@ -112,7 +112,7 @@ impl std::error::Error for RecordError {}
 const STRUCTURAL: [&str; 6] = ["Game", "Version", "Lot", "Setup", "Result", "Ending"];
 
 fn uses_lot(ruleset: &Ruleset) -> bool {
-    matches!(ruleset.rules.capture, Capture::Fours { last_four: LastFour::Lot })
+    ruleset.rules.draws_lots()
 }
 
 fn result_text(winner: Option<Side>) -> &'static str {

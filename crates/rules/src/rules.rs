@@ -231,6 +231,14 @@ impl Rules {
         self.pit_count() as u32 * self.seeds_per_pit as u32
     }
 
+    /// Whether a game can end by drawing lots ([`LastFour::Lot`]): such a
+    /// game takes its lot from a seed ([`crate::Game::with_lot_seed`]),
+    /// which its record keeps.
+    #[inline]
+    pub const fn draws_lots(&self) -> bool {
+        matches!(self.capture, Capture::Fours { last_four: LastFour::Lot })
+    }
+
     /// Checks that the board fits the engine (1..=12 pits a row, a total the
     /// counters can hold).
     pub fn validate(&self) -> Result<(), String> {

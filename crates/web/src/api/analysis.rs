@@ -5,7 +5,8 @@ use super::*;
 /// A hint's search: a fixed depth and node budget and no time limit, so the
 /// same position always gets the same hint, answered in a moment (a few
 /// tenths of a second in a release build).
-pub(crate) const HINT_LIMITS: Limits = Limits { depth: Some(12), nodes: Some(200_000), time: None };
+pub(crate) const HINT_LIMITS: Limits =
+    Limits { depth: Some(12), nodes: Some(200_000), time: None, clock: mancala_ai::Clock::Wall };
 
 /// A value for people: seeds ahead (from the player to move's view), or a
 /// proven result (`win`, `loss`, `draw`) with its margin.
@@ -164,7 +165,8 @@ pub(crate) fn review_of(
     let oracle = egdb.map(|db| db as &dyn mancala_ai::Oracle);
     let per_position = (REVIEW_NODES / (moves.len() as u64 + 1))
         .clamp(REVIEW_NODES_PER_POSITION.0, REVIEW_NODES_PER_POSITION.1);
-    let limits = Limits { depth: Some(REVIEW_DEPTH), nodes: Some(per_position), time: None };
+    let limits =
+        Limits { depth: Some(REVIEW_DEPTH), nodes: Some(per_position), ..Limits::default() };
     let values = mancala_ai::analysis::analyse(start, moves, limits, oracle, &mut |_, _| {})
         .map_err(|e| e.to_string())?;
     let last = match end.position().outcome() {

@@ -113,7 +113,8 @@ pub(crate) async fn decline(State(state): State<Shared>, seated: Seated) -> ApiR
 /// The search that decides whether the computer sees progress: fixed, so
 /// the same position always gets the same answer (a few tenths of a second
 /// at most in a release build).
-const AGREEMENT_LIMITS: Limits = Limits { depth: Some(12), nodes: Some(300_000), time: None };
+const AGREEMENT_LIMITS: Limits =
+    Limits { depth: Some(12), nodes: Some(300_000), time: None, clock: mancala_ai::Clock::Wall };
 
 /// How far ahead no capture may be possible, by any line of play, for the
 /// computer to agree to end the game, and how many positions it looks at
