@@ -402,7 +402,8 @@ fn relay_lap_at_once(
             // and are emptied.
             let (l_low, l_high) = below(last);
             let (m_low, m_high) = below(last + 1);
-            let (last_low, last_high) = (_mm_xor_si128(l_low, m_low), _mm_xor_si128(l_high, m_high));
+            let (last_low, last_high) =
+                (_mm_xor_si128(l_low, m_low), _mm_xor_si128(l_high, m_high));
             let three = _mm_set1_epi8(3);
             let four_low =
                 _mm_andnot_si128(last_low, _mm_and_si128(run_low, _mm_cmpeq_epi8(head, three)));
@@ -414,8 +415,7 @@ fn relay_lap_at_once(
             let zero = _mm_setzero_si128();
             let sum = |low: __m128i, high: __m128i| {
                 let sums = _mm_add_epi64(_mm_sad_epu8(low, zero), _mm_sad_epu8(high, zero));
-                (_mm_cvtsi128_si64(sums) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)))
-                    as u32
+                (_mm_cvtsi128_si64(sums) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums))) as u32
             };
             let left = sum(head_after, tail_after);
             let taken = *in_play - left;
