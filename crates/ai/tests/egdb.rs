@@ -1050,3 +1050,34 @@ fn stall_limit_exactness_is_per_position_and_sound() {
     // The flag is needed: the limit does change some of the others.
     assert!(cut_short >= 5, "{cut_short}");
 }
+
+/// `egdb::check` (behind `mancala egdb verify`) finds every layer of a good
+/// database in agreement with the rules engine, and a layer whose data was
+/// replaced (every threshold 0: "the mover has won already") disagreeing,
+/// with the positions named.
+#[test]
+fn the_check_finds_good_layers_agreeing_and_a_damaged_one_disagreeing() {
+    let db = &databases()[0];
+    let mut rng = fastrand::Rng::with_seed(5);
+    for seeds in 0..=db.max_seeds().unwrap() {
+        let check = egdb::check::check_layer(db, seeds, 200, &mut rng);
+        assert_eq!(check.boards, 200);
+        assert_eq!(check.mismatch_count, 0, "layer {seeds}: {:?}", check.mismatches);
+    }
+    let mut bytes = db.as_bytes().to_vec();
+    let layer = &db.layers()[5];
+    bytes[layer.offset as usize..(layer.offset + layer.length) as usize].fill(0);
+    // Opening a file maps it without reading the checksums (as `egdb
+    // verify` would first).
+    let path = temp_path("damaged-layer.egdb");
+    std::fs::write(&path, bytes).unwrap();
+    let damaged = Egdb::open(&path, db.ruleset()).unwrap();
+    let check = egdb::check::check_layer(&damaged, 5, 200, &mut rng);
+    assert!(check.mismatch_count > 100, "{check:?}");
+    let first = &check.mismatches[0];
+    assert_eq!(first.stored, Wdl::Win);
+    assert_eq!(first.position.pits().iter().map(|&s| s as u32).sum::<u32>(), 5);
+    assert!(first.to_string().contains("stored win, its moves give"), "{first}");
+    // The layers below still agree: the damage is found where it is.
+    assert_eq!(egdb::check::check_layer(&damaged, 4, 200, &mut rng).mismatch_count, 0);
+}

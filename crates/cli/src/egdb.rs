@@ -73,6 +73,23 @@ enum EgdbCommand {
         /// The database file.
         path: PathBuf,
     },
+    /// Check a database: its checksums, then random boards of every layer
+    /// (each side to move, every split of the captured seeds) against the
+    /// rules engine: each stored value must be what the position's moves
+    /// give, the children read from the database. Exits 1 on a mismatch.
+    Verify {
+        /// The database file.
+        path: PathBuf,
+        /// Boards to check in each layer.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        boards: u64,
+        /// Only the layer with this many seeds on the board.
+        #[arg(long)]
+        layer: Option<u32>,
+        /// The boards' random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Look a position up.
     Probe {
         /// Game id.
@@ -109,6 +126,7 @@ pub fn run(args: EgdbArgs) -> Result<()> {
             build(&game, seeds, out, threads, builder)
         }
         EgdbCommand::Info { path } => info(&path),
+        EgdbCommand::Verify { path, boards, layer, seed } => verify(&path, boards, layer, seed),
         EgdbCommand::Probe { game, from, db } => probe(&game, &from, db),
     }
 }
@@ -410,6 +428,51 @@ fn print_report(report: &BuildReport, path: &Path, threads: usize, cpu: &[(u32, 
 
 fn mib(bytes: u64) -> f64 {
     bytes as f64 / (1024.0 * 1024.0)
+}
+
+fn verify(path: &Path, boards: u64, only: Option<u32>, seed: u64) -> Result<()> {
+    let db = Egdb::open_any(path).with_context(|| format!("opening {}", path.display()))?;
+    db.verify().with_context(|| format!("checking {}", path.display()))?;
+    let max = db.max_seeds().context("the database holds no layer")?;
+    if let Some(n) = only {
+        if n > max {
+            bail!("--layer {n}: {} holds layers 0 to {max}", path.display());
+        }
+    }
+    println!("{}: {}, layers 0 to {max}; checksums match", path.display(), db.ruleset().id);
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let (mut values, mut bad) = (0u64, 0u64);
+    for seeds in 0..=max {
+        if only.is_some_and(|n| n != seeds) {
+            continue;
+        }
+        let started = std::time::Instant::now();
+        let check = egdb::check::check_layer(&db, seeds, boards, &mut rng);
+        if check.boards == 0 {
+            continue;
+        }
+        values += check.values;
+        bad += check.mismatch_count;
+        println!(
+            "layer {seeds:>2}: {} boards, {} values, {} in {:.1} s",
+            check.boards,
+            check.values,
+            if check.mismatch_count == 0 {
+                "all agree with their moves".to_string()
+            } else {
+                format!("{} DISAGREE", check.mismatch_count)
+            },
+            started.elapsed().as_secs_f64()
+        );
+        for m in &check.mismatches {
+            println!("  {m}");
+        }
+    }
+    if bad > 0 {
+        bail!("{bad} of {values} values disagree with the rules engine");
+    }
+    println!("verified: {values} values, each what its moves give");
+    Ok(())
 }
 
 fn info(path: &Path) -> Result<()> {

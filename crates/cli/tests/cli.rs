@@ -305,6 +305,15 @@ fn egdb_damage_is_found_by_info_and_truncation_at_open() {
     let good = mancala(&bestmove);
     assert!(good.status.success(), "{}", stderr(&good));
 
+    let verify = mancala(&["egdb", "verify", &path, "--boards", "50"]);
+    assert!(verify.status.success(), "{}", stderr(&verify));
+    let text = stdout(&verify);
+    assert!(text.contains("layer  4: 50 boards") && text.contains("all agree"), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("verified: "), "{text}");
+    let verify = mancala(&["egdb", "verify", &path, "--layer", "9"]);
+    assert!(!verify.status.success());
+    assert!(stderr(&verify).contains("holds layers 0 to 4"), "{}", stderr(&verify));
+
     let bytes = std::fs::read(&file).unwrap();
     let mut damaged = bytes.clone();
     *damaged.last_mut().unwrap() ^= 1;
@@ -312,6 +321,9 @@ fn egdb_damage_is_found_by_info_and_truncation_at_open() {
     let info = mancala(&["egdb", "info", &path]);
     assert!(!info.status.success());
     assert!(stderr(&info).contains("layer 4 has checksum"), "{}", stderr(&info));
+    let verify = mancala(&["egdb", "verify", &path]);
+    assert!(!verify.status.success());
+    assert!(stderr(&verify).contains("layer 4 has checksum"), "{}", stderr(&verify));
     assert!(mancala(&bestmove).status.success());
 
     std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();

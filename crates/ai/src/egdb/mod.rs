@@ -24,6 +24,7 @@
 //! println!("{:?}", db.probe(&pos));
 //! ```
 
+pub mod check;
 #[cfg(feature = "cluster")]
 pub mod cluster;
 mod format;

@@ -1,0 +1,144 @@
+//! Checking a database against the rules engine: the value stored for a
+//! position must be what its moves give, each move played by the engine and
+//! each child read from the database (or scored, where the move ends the
+//! game). This catches any error in a layer's sweeps, its captured-seed
+//! bookkeeping or its endings, whichever builder made it; `mancala egdb
+//! verify` runs it on random boards of every layer.
+
+use super::Egdb;
+use crate::Wdl;
+use mancala_rules::{BySide, Position, Rules, Side};
+use std::fmt;
+
+/// One position whose stored value disagrees with its moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mismatch {
+    pub position: Position,
+    pub stored: Wdl,
+    pub from_moves: Wdl,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: stored {}, its moves give {}",
+            self.position,
+            self.stored.name(),
+            self.from_moves.name()
+        )
+    }
+}
+
+/// What a layer's check found.
+#[derive(Clone, Debug, Default)]
+pub struct LayerCheck {
+    /// Seeds on the board.
+    pub seeds: u32,
+    /// Boards sampled (each with both sides to move).
+    pub boards: u64,
+    /// Values compared: one per board, side and split of the captured
+    /// seeds.
+    pub values: u64,
+    /// The first few disagreements.
+    pub mismatches: Vec<Mismatch>,
+    /// All disagreements.
+    pub mismatch_count: u64,
+}
+
+/// The result for `side` of a position that is over.
+fn outcome_for(rules: &Rules, pos: &Position, side: Side) -> Wdl {
+    match rules.winner_of(pos) {
+        Some(w) if w == side => Wdl::Win,
+        Some(_) => Wdl::Loss,
+        None => Wdl::Draw,
+    }
+}
+
+/// The value for `side` to move of `pits` with `cm` seeds captured by
+/// `side` (the opponent the rest), from its moves: a win if a move wins, a
+/// loss if every move loses, otherwise unresolved (the database's draw).
+/// `None` if a child is missing from the database.
+pub fn from_moves(db: &Egdb, pits: &[u8], side: Side, cm: u32) -> Option<Wdl> {
+    let rules = db.ruleset().rules;
+    let n: u32 = pits.iter().map(|&s| s as u32).sum();
+    let co = rules.total_seeds().checked_sub(n + cm)?;
+    let mut captured = BySide::new(0, 0);
+    captured[side] = cm as u8;
+    captured[!side] = co as u8;
+    let pos = rules.setup_unchecked(pits, captured, side);
+    if pos.is_over() {
+        return Some(outcome_for(&rules, &pos, side));
+    }
+    let mover = pos.to_move();
+    let (mut win, mut all_lose, mut any) = (false, true, false);
+    for pit in rules.legal_moves(&pos) {
+        any = true;
+        let child = rules.play_unchecked(&pos, pit);
+        let v = if child.is_over() {
+            outcome_for(&rules, &child, mover)
+        } else {
+            let c = child.to_move();
+            let v = db.value(child.pits(), c, child.captured()[c] as u32)?;
+            if c == mover {
+                v
+            } else {
+                v.flip()
+            }
+        };
+        win |= v == Wdl::Win;
+        all_lose &= v == Wdl::Loss;
+    }
+    let v = if win {
+        Wdl::Win
+    } else if any && all_lose {
+        Wdl::Loss
+    } else {
+        Wdl::Draw
+    };
+    Some(if mover == side { v } else { v.flip() })
+}
+
+/// Checks `boards` random boards of the layer with `seeds` seeds on the
+/// board (scattered pit by pit with `rng`), each with either side to move
+/// and every split of the captured seeds. Empty for a layer the database
+/// does not hold.
+pub fn check_layer(db: &Egdb, seeds: u32, boards: u64, rng: &mut fastrand::Rng) -> LayerCheck {
+    let rules = db.ruleset().rules;
+    let mut check = LayerCheck { seeds, ..LayerCheck::default() };
+    let held = db.layers().get(seeds as usize).is_some_and(|e| e.positions > 0);
+    if !held {
+        return check;
+    }
+    let m = rules.total_seeds() - seeds;
+    let width = rules.pit_count();
+    let mut pits = vec![0u8; width];
+    for _ in 0..boards {
+        pits.fill(0);
+        for _ in 0..seeds {
+            pits[rng.usize(..width)] += 1;
+        }
+        check.boards += 1;
+        for side in [Side::South, Side::North] {
+            for cm in 0..=m {
+                let stored = db.value(&pits, side, cm);
+                let expected = from_moves(db, &pits, side, cm);
+                check.values += 1;
+                if stored != expected || stored.is_none() {
+                    check.mismatch_count += 1;
+                    if check.mismatches.len() < 5 {
+                        let mut captured = BySide::new(0, 0);
+                        captured[side] = cm as u8;
+                        captured[!side] = (m - cm) as u8;
+                        check.mismatches.push(Mismatch {
+                            position: rules.setup_unchecked(&pits, captured, side),
+                            stored: stored.unwrap_or(Wdl::Draw),
+                            from_moves: expected.unwrap_or(Wdl::Draw),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    check
+}
