@@ -87,16 +87,33 @@ pub const LEVELS: [Level; 8] = [
     },
 ];
 
+/// Anywoli's temperatures for levels 1 to 6, in tenths of a seed, at the
+/// common table's depths (see [`levels_for`]).
+const FOURS_TEMPERATURES: [i32; 6] = [120, 34, 30, 20, 15, 1];
+
 /// The levels under these rules: [`LEVELS`], except where a game's own
-/// ladder called for other parameters (docs/ai.md, "The ladder on every
-/// game"). Under Anywoli's fours ([`Capture::Fours`]) level 2 errs less
-/// (temperature 1.2 seeds, not 2.5): with the common table its step above
-/// level 1 was about 320 Elo against Oware's 500, from balanced openings.
-/// The descriptions are the same on every game.
+/// ladder called for other parameters (docs/ai.md, "Anywoli's levels").
+///
+/// Under Anywoli's fours ([`Capture::Fours`]) levels 1 to 5 keep their
+/// depths and err more: temperatures of 12, 3.4, 3.0, 2.0 and 1.5 seeds
+/// (the common table's: 4, 2.5, 1.5, 0.8 and 0.4); level 6 is the common
+/// one. Depth gains little beyond five plies on Anywoli, so with the
+/// common table its level 6 stood only about 150 Elo above level 5 (a
+/// fifth of their games drawn), against about 480 on Oware, from balanced
+/// openings. Level 5 erring more widens that step, and each level below
+/// then errs more to keep its own step. Level 1 at 12 seeds is about 100
+/// Elo above a random player, so levels 1 to 6 span about 1,470 Elo on
+/// Anywoli against about 1,840 on Oware, and each step is 73 to 98% of
+/// Oware's (400 games a pair): 384, 228, 241, 263 and 357 Elo from level
+/// 1 up, against Oware's 503, 233, 319, 295 and 486. The descriptions are
+/// the same on every game, and as true on it (its levels err about as
+/// often as Oware's).
 pub fn levels_for(rules: &Rules) -> [Level; 8] {
     let mut levels = LEVELS;
     if matches!(rules.capture, Capture::Fours { .. }) {
-        levels[1].temperature = 12;
+        for (level, temperature) in levels.iter_mut().zip(FOURS_TEMPERATURES) {
+            level.temperature = temperature;
+        }
     }
     levels
 }
@@ -467,42 +484,49 @@ mod tests {
     }
 
     #[test]
-    fn anywoli_level_2_plays_as_depth_2_at_its_own_temperature() {
-        // Anywoli's level 2 is depth 2 at 1.2 seeds (the common table's is
-        // 2.5 seeds, as Oware's level 2 still plays).
+    fn anywoli_levels_play_as_their_depths_at_anywolis_temperatures() {
+        // Under Anywoli's fours, levels 1 to 5 keep the common depths and
+        // err more (docs/ai.md, Anywoli's ladder); level 6 and the timed
+        // levels are the common ones, and every other game keeps the common
+        // table. Each changed level chooses exactly as
+        // `ab:depth=D,temperature=T` with its parameters, and not always as
+        // the common table's level of that number would.
         let anywoli = mancala_rules::ruleset("anywoli").unwrap().rules;
-        let oware = mancala_rules::ruleset("oware-abapa").unwrap().rules;
-        assert_eq!(
-            (levels_for(&anywoli)[1].depth, levels_for(&anywoli)[1].temperature),
-            (Some(2), 12)
-        );
-        assert_eq!(levels_for(&oware)[1].temperature, LEVELS[1].temperature);
-        for (i, level) in levels_for(&anywoli).iter().enumerate() {
-            assert_eq!(level.description, LEVELS[i].description);
-            if i != 1 {
-                assert_eq!(
-                    (level.depth, level.temperature),
-                    (LEVELS[i].depth, LEVELS[i].temperature)
-                );
+        let table = [(1, 120), (2, 34), (3, 30), (4, 20), (6, 15), (9, 1)];
+        for ruleset in mancala_rules::RULESETS {
+            let fours = matches!(ruleset.rules.capture, Capture::Fours { .. });
+            for (i, level) in levels_for(&ruleset.rules).iter().enumerate() {
+                assert_eq!(level.description, LEVELS[i].description);
+                let expected = match table.get(i) {
+                    Some(&(depth, temperature)) if fours => (Some(depth), temperature),
+                    _ => (LEVELS[i].depth, LEVELS[i].temperature),
+                };
+                assert_eq!((level.depth, level.temperature), expected, "{} {i}", ruleset.id);
+                assert_eq!(level.time, LEVELS[i].time);
             }
         }
-        let spec: PlayerSpec = "ab:depth=2,temperature=12".parse().unwrap();
-        let (mut ab, mut level) =
-            (Player::new(spec, anywoli, 9), Player::new(PlayerSpec::Level(2), anywoli, 9));
-        let mut common = Player::new("ab:depth=2,temperature=25".parse().unwrap(), anywoli, 9);
-        let mut rng = fastrand::Rng::with_seed(4);
-        let (mut game, mut differs) = (Game::new(anywoli), 0);
-        for _ in 0..40 {
-            let legal = game.legal_moves();
-            if legal.is_empty() {
-                break;
+        for (n, &(depth, temperature)) in table.iter().enumerate().take(5) {
+            let seed = 9 + n as u64;
+            let spec: PlayerSpec =
+                format!("ab:depth={depth},temperature={temperature}").parse().unwrap();
+            let mut ab = Player::new(spec, anywoli, seed);
+            let mut level = Player::new(PlayerSpec::Level(n as u8 + 1), anywoli, seed);
+            let common = LEVELS[n];
+            let common_spec = format!("ab:depth={depth},temperature={}", common.temperature);
+            let mut common = Player::new(common_spec.parse().unwrap(), anywoli, seed);
+            let mut rng = fastrand::Rng::with_seed(4);
+            let (mut game, mut differs) = (Game::new(anywoli), 0);
+            for _ in 0..40 {
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let chosen = level.choose(&game, None);
+                assert_eq!(chosen, ab.choose(&game, None), "level {}", n + 1);
+                differs += usize::from(chosen != common.choose(&game, None));
+                game.play(legal.nth(rng.usize(..legal.len())).unwrap()).unwrap();
             }
-            let chosen = level.choose(&game, None);
-            assert_eq!(chosen, ab.choose(&game, None));
-            differs += usize::from(chosen != common.choose(&game, None));
-            game.play(legal.nth(rng.usize(..legal.len())).unwrap()).unwrap();
+            assert!(differs > 0, "level {} chose as the common table's", n + 1);
         }
-        // The common table's level 2 would have chosen otherwise somewhere.
-        assert!(differs > 0);
     }
 }
