@@ -6,8 +6,9 @@
 
 use mancala_ai::egdb::Egdb as Database;
 use mancala_ai::eval::Linear;
+use mancala_ai::player::levels_for;
 use mancala_ai::search::{Limits, Oracle, SearchOptions, Searcher};
-use mancala_ai::{Player, PlayerSpec, Score, LEVELS};
+use mancala_ai::{Player, PlayerSpec, Score};
 use mancala_rules::{
     ruleset, BySide, EndReason, Ending, Game as RsGame, MoveReport, Pit, Record, Rules, Ruleset,
     Side, RULESETS,
@@ -520,7 +521,7 @@ impl Engine {
                 return Err(value_error("give a level or depth/movetime_ms/nodes, not both"))
             }
             Some(n @ 1..=8) => {
-                let l = LEVELS[n as usize - 1];
+                let l = levels_for(&ruleset.rules)[n as usize - 1];
                 (
                     PlayerSpec::Level(n as u8),
                     Limits { depth: l.depth, time: l.time, ..Limits::default() },
@@ -542,7 +543,7 @@ impl Engine {
                 },
             ),
             None => {
-                let l = LEVELS[6];
+                let l = levels_for(&ruleset.rules)[6];
                 (PlayerSpec::Level(7), Limits { depth: l.depth, time: l.time, ..Limits::default() })
             }
         };
