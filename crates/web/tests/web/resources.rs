@@ -441,14 +441,20 @@ async fn an_invitation_not_taken_in_time_expires() {
 async fn a_game_with_a_running_clock_leaves_memory_when_idle_and_its_flag_still_falls() {
     let (_dir, db) = temp_db();
     let server = start_config(&db, |_| {}).await;
+    let before_creation = Instant::now();
     let (id, _, _) =
         create(&server, json!({"game": "oware-abapa", "mode": "local", "clock_seconds": 2})).await;
     assert_eq!(server.state.deadlines.len(), 1);
     // (Before this change the clock's own task held the game for good.)
     evict(&server, &id).await;
-    // Nobody asks for it: the flag falls all the same, and is stored.
-    tokio::time::sleep(Duration::from_millis(2800)).await;
-    let row = stored_row(&db, &id);
+    // Nobody asks for it: the flag falls all the same (after 2 s), and is
+    // stored. Waited for, not slept on: a loaded machine may take longer.
+    let mut row = stored_row(&db, &id);
+    while row.status != Status::Finished && before_creation.elapsed() < Duration::from_secs(20) {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        row = stored_row(&db, &id);
+    }
+    assert!(before_creation.elapsed() >= Duration::from_secs(2), "the flag fell early");
     assert_eq!(row.status, Status::Finished);
     assert_eq!(row.ending, Some(GameEnding::Time));
     assert_eq!(row.result.as_deref(), Some("north"));
