@@ -474,9 +474,8 @@ impl Solver<'_> {
                 return self.index(board, self.n, mover);
             }
             let mut rank = child_rank;
-            for t in i..j {
-                let k = p - 1 - t;
-                let r = left[t] as usize;
+            for (t, &r) in left.iter().enumerate().take(j).skip(i) {
+                let (k, r) = (p - 1 - t, r as usize);
                 rank = rank
                     .wrapping_add(self.binom.term(k, r))
                     .wrapping_sub(self.binom.term(k, r - (j - t)));
@@ -775,10 +774,8 @@ impl Solver<'_> {
             Sides::Both => (child, child_side),
             Sides::Mover => {
                 let (p, half) = (child.len(), child.len() / 2);
-                for t in 0..half {
-                    mirror[t] = child[half + t];
-                    mirror[half + t] = child[t];
-                }
+                mirror[..half].copy_from_slice(&child[half..]);
+                mirror[half..p].copy_from_slice(&child[..half]);
                 (&mirror[..p], Side::North)
             }
         };
