@@ -153,21 +153,36 @@ impl Binomials {
         }
     }
 
+    /// `C(r + k - 1, k)`: what pit `i` with `k = p - 1 - i` pits after it
+    /// and `r` seeds left after it takes off a rank (see
+    /// [`Binomials::rank_from`]), for `k < 32` and `r < 256`; masked like
+    /// the reads of `rank_from`.
+    #[inline(always)]
+    pub(crate) fn term(&self, k: usize, r: usize) -> u64 {
+        self.after[(k & 31) << RANK_SHIFT | (r & ((1 << RANK_SHIFT) - 1))]
+    }
+
     /// The board of a given rank with `n` seeds in `board.len()` pits.
-    pub(crate) fn unrank(&self, mut rank: u64, n: usize, board: &mut [u8]) {
+    ///
+    /// The inverse of [`Binomials::rank_from`] read from pit 0: the sum of
+    /// the pits' terms is `C(n + p - 1, p - 1) - 1 - rank`, each term
+    /// grows with the seeds left after its pit, and these never grow from
+    /// one pit to the next, so pit by pit the seeds left after it are the
+    /// most whose term still fits in what is left of the sum (the
+    /// combinatorial number system, read greedily).
+    pub(crate) fn unrank(&self, rank: u64, n: usize, board: &mut [u8]) {
         let p = board.len();
+        let mut rest = self.term(p.wrapping_sub(1), n + 1).wrapping_sub(1).wrapping_sub(rank);
         let mut r = n;
         for (i, pit) in board[..p - 1].iter_mut().enumerate() {
             let k = p - 1 - i;
-            let all = self.c(r + k, k);
-            let mut v = 0;
-            // The largest v with C(r + k, k) - C(r - v + k, k) <= rank.
-            while v < r && all - self.c(r - (v + 1) + k, k) <= rank {
-                v += 1;
+            let mut left = r;
+            while self.term(k, left) > rest {
+                left -= 1;
             }
-            rank -= all - self.c(r - v + k, k);
-            *pit = v as u8;
-            r -= v;
+            rest -= self.term(k, left);
+            *pit = (r - left) as u8;
+            r = left;
         }
         board[p - 1] = r as u8;
     }

@@ -129,7 +129,8 @@ impl Cursor {
 
     #[inline]
     fn seek(&mut self, binom: &Binomials, n: usize, pits: usize, rank: u64) -> &[u8] {
-        if !(self.valid && rank >= self.rank && rank - self.rank <= 24) {
+        // (Unranking costs about as much as eight steps.)
+        if !(self.valid && rank >= self.rank && rank - self.rank <= 8) {
             binom.unrank(rank, n, &mut self.board[..pits]);
             self.rank = rank;
             self.valid = true;
@@ -405,17 +406,22 @@ impl Solver<'_> {
         // adds endings), and one whose side passes is never the position
         // a move leads to: no quiet predecessors.
         if !set_up.is_over() && set_up.to_move() == child_side {
-            self.predecessors_in_play(child, child_side, f);
+            self.predecessors_in_play(child, child_side, &mut |board, pi, pit, south| {
+                let row: usize = board[..board.len() / 2].iter().map(|&x| x as usize).sum();
+                assert_eq!(south, row, "seeds in South's row of {board:?}");
+                f(board, pi, pit)
+            });
         }
     }
 
     /// [`Solver::predecessors`] of a child known to be in play as set up
-    /// (neither over nor passing).
+    /// (neither over nor passing): `f(board, index, pit, south)`, `south`
+    /// the seeds in the board's South row.
     fn predecessors_in_play(
         &self,
         child: &[u8],
         child_side: Side,
-        f: &mut impl FnMut(&[u8], usize, usize),
+        f: &mut impl FnMut(&[u8], usize, usize, usize),
     ) {
         let plain = matches!(self.rules.capture, Capture::TwosAndThrees { .. })
             && matches!(self.rules.stall, Stall::None);
@@ -429,7 +435,7 @@ impl Solver<'_> {
         child: &[u8],
         child_side: Side,
         plain: bool,
-        f: &mut impl FnMut(&[u8], usize, usize),
+        f: &mut impl FnMut(&[u8], usize, usize, usize),
     ) {
         let rules = self.rules;
         let p = self.pits();
@@ -438,17 +444,63 @@ impl Solver<'_> {
         let skip = matches!(rules.origin, Origin::Skipped);
         let zero = BySide::new(0u8, 0u8);
         let theirs = child_side.index() * ppr..(child_side.index() + 1) * ppr;
+        let mut kid = [0u8; MAX_PITS];
+        kid[..p].copy_from_slice(child);
+        // A candidate is ranked from the child's rank where its index is
+        // its rank read from pit 0 (South to move, or both sides stored):
+        // un-sowing pits `i + 1..=j` into pit `i` (without coming round)
+        // leaves the seeds after every pit outside `i..j` as they were, so
+        // only the terms of pits `i..j` change (see `Binomials::rank_from`):
+        // pit `t` has `j - t` fewer seeds left after it.
+        let from_pit0 = matches!(self.sides, Sides::Both) || mover == Side::South;
+        let mut left = [0u8; MAX_PITS];
+        let mut child_rank = 0u64;
+        if from_pit0 {
+            let mut r = self.n;
+            let mut below = 0u64;
+            for t in 0..p {
+                r -= kid[t] as usize;
+                left[t] = r as u8;
+                below = below.wrapping_add(self.binom.term(p - 1 - t, r));
+            }
+            // (As `Binomials::rank_from` sums it.)
+            child_rank = self.binom.term(p - 1, self.n + 1).wrapping_sub(1).wrapping_sub(below);
+        }
+        // The seeds in the child's South row; a candidate's follow from
+        // the seeds un-sown from there and put back into pit `i`.
+        let south_row: usize = kid[..ppr].iter().map(|&x| x as usize).sum();
+        let index = |board: &[u8], i: usize, j: usize, wrapped: bool| {
+            if !from_pit0 || wrapped {
+                return self.index(board, self.n, mover);
+            }
+            let mut rank = child_rank;
+            for (t, &r) in left.iter().enumerate().take(j).skip(i) {
+                let (k, r) = (p - 1 - t, r as usize);
+                rank = rank
+                    .wrapping_add(self.binom.term(k, r))
+                    .wrapping_sub(self.binom.term(k, r - (j - t)));
+            }
+            match self.sides {
+                Sides::Both => 2 * rank as usize + mover.index(),
+                Sides::Mover => rank as usize,
+            }
+        };
         for i in mover.index() * ppr..(mover.index() + 1) * ppr {
-            if skip && child[i] != 0 {
+            if skip && kid[i] != 0 {
                 continue;
             }
-            let mut rem = [0u8; MAX_PITS];
-            rem[..p].copy_from_slice(child);
+            let mut rem = kid;
             let mut j = i;
             let mut s = 0u8;
+            // Seeds un-sown from South's row so far.
+            let mut from_south = 0usize;
+            // Whether the un-sowing came round past the last pit.
+            let mut wrapped = false;
             loop {
+                wrapped |= j + 1 == p;
                 j = if j + 1 == p { 0 } else { j + 1 };
                 if skip && j == i {
+                    wrapped |= j + 1 == p;
                     j = if j + 1 == p { 0 } else { j + 1 };
                 }
                 if rem[j] == 0 {
@@ -456,6 +508,7 @@ impl Solver<'_> {
                 }
                 rem[j] -= 1;
                 s += 1;
+                from_south += (j < ppr) as usize;
                 if rem[i] != 0 {
                     continue;
                 }
@@ -471,29 +524,27 @@ impl Solver<'_> {
                 // in their row (so nothing is captured, and no grand slam),
                 // the move leads to the child quietly. Checked against the
                 // engine by the tests.
-                if plain
+                let quiet = if plain
                     && board[theirs.clone()].iter().any(|&x| x > 0)
-                    && !(theirs.contains(&j) && matches!(child[j], 2 | 3))
+                    && !(theirs.contains(&j) && matches!(kid[j], 2 | 3))
                 {
-                    f(board, self.index(board, self.n, mover), i);
-                    continue;
+                    true
+                } else {
+                    let pos = rules.setup_unchecked(board, zero, mover);
+                    let pit = Pit(i as u8);
+                    !pos.is_over() && pos.to_move() == mover && rules.is_legal(&pos, pit) && {
+                        let c = rules.play_unchecked(&pos, pit);
+                        !c.is_over()
+                            && c.to_move() == child_side
+                            && c.captured() == zero
+                            && c.pits() == child
+                    }
+                };
+                // (One call of `f`, so that it is inlined.)
+                if quiet {
+                    let south = south_row - from_south + if i < ppr { s as usize } else { 0 };
+                    f(board, index(board, i, j, wrapped), i, south);
                 }
-                let pos = rules.setup_unchecked(board, zero, mover);
-                if pos.is_over() || pos.to_move() != mover {
-                    continue;
-                }
-                let pit = Pit(i as u8);
-                if !rules.is_legal(&pos, pit) {
-                    continue;
-                }
-                let c = rules.play_unchecked(&pos, pit);
-                if c.is_over() || c.to_move() != child_side || c.captured() != zero {
-                    continue;
-                }
-                if c.pits() != child {
-                    continue;
-                }
-                f(board, self.index(board, self.n, mover), i);
             }
         }
     }
@@ -734,11 +785,11 @@ impl Solver<'_> {
         let (wn, ln) = unpack(new);
         let (wo, lo) = unpack(old);
         let mut error = None;
-        self.predecessors_in_play(child, child_side, &mut |parent, pi, _| {
+        self.predecessors_in_play(child, child_side, &mut |_, pi, _, south| {
             let parent_side = !child_side;
-            let (tw, tl) = match self.ends_in_play(parent, parent_side) {
-                Ok(e) => e,
-                Err(e) => return error = Some(e),
+            let Some((tw, tl)) = self.ends_by_row(south, parent_side) else {
+                return error =
+                    Some(EgdbError::Internal("set-up endings of a position in play".into()));
             };
             // The child's values as the parent's mover sees them.
             let (w_new, l_new, l_old) =

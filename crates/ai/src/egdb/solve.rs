@@ -343,7 +343,13 @@ impl<'a> Solver<'a> {
     #[inline]
     pub(crate) fn ends(&self, pits: &[u8], side: Side) -> Option<(u8, u8)> {
         let south: usize = pits[..self.pits() / 2].iter().map(|&s| s as usize).sum();
-        self.ends[2 * south + side.index()]
+        self.ends_by_row(south, side)
+    }
+
+    /// [`Solver::ends`] of a board with `south` seeds in South's row.
+    #[inline]
+    pub(crate) fn ends_by_row(&self, south: usize, side: Side) -> Option<(u8, u8)> {
+        self.ends.get(2 * south + side.index()).copied().flatten()
     }
 
     pub(crate) fn total(&self) -> usize {
