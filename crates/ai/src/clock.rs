@@ -84,8 +84,10 @@ impl Stopwatch {
 
     /// The time since the start, on the stopwatch's clock.
     pub fn elapsed(&self) -> Duration {
-        match self.thread.zip(thread_time()) {
-            Some((from, now)) => now.saturating_sub(from),
+        // The thread's clock is read only for a thread stopwatch: a wall
+        // one (every playing search) makes no system call for it.
+        match self.thread.and_then(|from| Some(thread_time()?.saturating_sub(from))) {
+            Some(elapsed) => elapsed,
             None => self.wall.elapsed(),
         }
     }

@@ -111,10 +111,6 @@ impl std::error::Error for RecordError {}
 /// The tags whose values the record derives itself.
 const STRUCTURAL: [&str; 6] = ["Game", "Version", "Lot", "Setup", "Result", "Ending"];
 
-fn uses_lot(ruleset: &Ruleset) -> bool {
-    ruleset.rules.draws_lots()
-}
-
 fn result_text(winner: Option<Side>) -> &'static str {
     match winner {
         Some(side) => side.name(),
@@ -154,7 +150,7 @@ impl Record {
             Some(o) => Ending::Rules(o.reason),
             None => ending,
         };
-        let lot_seed = uses_lot(&ruleset).then(|| game.lot_seed());
+        let lot_seed = ruleset.rules.draws_lots().then(|| game.lot_seed());
         Record { ruleset, tags, setup, lot_seed, moves: game.moves().to_vec(), ending }
     }
 
@@ -253,7 +249,7 @@ impl Record {
             None => None,
         };
         let lot_seed = match take(&mut tags, "Lot") {
-            Some(_) if !uses_lot(&ruleset) => {
+            Some(_) if !ruleset.rules.draws_lots() => {
                 return Err(RecordError::Ending(format!(
                     "[Lot] is only for rulesets whose last four go by lot (anywoli-lot), not {}",
                     ruleset.id

@@ -46,13 +46,16 @@ pub struct LayerCheck {
     pub mismatch_count: u64,
 }
 
-/// The result for `side` of a position that is over.
-fn outcome_for(rules: &Rules, pos: &Position, side: Side) -> Wdl {
-    match rules.winner_of(pos) {
-        Some(w) if w == side => Wdl::Win,
-        Some(_) => Wdl::Loss,
-        None => Wdl::Draw,
-    }
+/// The position of `pits` with `side` to move, `cm` seeds captured by
+/// `side` and the rest of the game's seeds by the opponent; `None` if `cm`
+/// is more than the seeds off the board.
+fn set_up(rules: &Rules, pits: &[u8], side: Side, cm: u32) -> Option<Position> {
+    let n: u32 = pits.iter().map(|&s| s as u32).sum();
+    let co = rules.total_seeds().checked_sub(n + cm)?;
+    let mut captured = BySide::new(0, 0);
+    captured[side] = cm as u8;
+    captured[!side] = co as u8;
+    Some(rules.setup_unchecked(pits, captured, side))
 }
 
 /// The value for `side` to move of `pits` with `cm` seeds captured by
@@ -61,14 +64,9 @@ fn outcome_for(rules: &Rules, pos: &Position, side: Side) -> Wdl {
 /// `None` if a child is missing from the database.
 pub fn from_moves(db: &Egdb, pits: &[u8], side: Side, cm: u32) -> Option<Wdl> {
     let rules = db.ruleset().rules;
-    let n: u32 = pits.iter().map(|&s| s as u32).sum();
-    let co = rules.total_seeds().checked_sub(n + cm)?;
-    let mut captured = BySide::new(0, 0);
-    captured[side] = cm as u8;
-    captured[!side] = co as u8;
-    let pos = rules.setup_unchecked(pits, captured, side);
+    let pos = set_up(&rules, pits, side, cm)?;
     if pos.is_over() {
-        return Some(outcome_for(&rules, &pos, side));
+        return Some(Wdl::for_side(rules.winner_of(&pos), side));
     }
     let mover = pos.to_move();
     let (mut win, mut all_lose, mut any) = (false, true, false);
@@ -76,7 +74,7 @@ pub fn from_moves(db: &Egdb, pits: &[u8], side: Side, cm: u32) -> Option<Wdl> {
         any = true;
         let child = rules.play_unchecked(&pos, pit);
         let v = if child.is_over() {
-            outcome_for(&rules, &child, mover)
+            Wdl::for_side(rules.winner_of(&child), mover)
         } else {
             let c = child.to_move();
             let v = db.value(child.pits(), c, child.captured()[c] as u32)?;
@@ -127,11 +125,8 @@ pub fn check_layer(db: &Egdb, seeds: u32, boards: u64, rng: &mut fastrand::Rng) 
                 if stored != expected || stored.is_none() {
                     check.mismatch_count += 1;
                     if check.mismatches.len() < 5 {
-                        let mut captured = BySide::new(0, 0);
-                        captured[side] = cm as u8;
-                        captured[!side] = (m - cm) as u8;
                         check.mismatches.push(Mismatch {
-                            position: rules.setup_unchecked(&pits, captured, side),
+                            position: set_up(&rules, &pits, side, cm).expect("cm <= m"),
                             stored: stored.unwrap_or(Wdl::Draw),
                             from_moves: expected.unwrap_or(Wdl::Draw),
                         });
