@@ -524,14 +524,16 @@ impl Searcher {
     }
 
     /// [`Searcher::frame_of`] for a child at the horizon (its parent at
-    /// depth 1): its set and filter are left empty, as nothing reads them
-    /// (they are a parent's, for its children and its table key).
+    /// depth 1), valued where it is made and never pushed on the path: its
+    /// key is left for [`Searcher::leaf_ended`] to make where the
+    /// repetition rule needs it, and its set and filter empty, as nothing
+    /// reads them (they are a parent's, for its children and its table key).
     #[inline]
     fn leaf_frame_of(&self, child: Position) -> Frame {
         let parent = self.path.last().expect("path");
         let window =
             if child.captured() != parent.pos.captured() { self.path.len() } else { parent.window };
-        Frame { pos: child, key: child.key(), window, set: 0, seen: 0 }
+        Frame { pos: child, key: 0, window, set: 0, seen: 0 }
     }
 
     /// Pushes `child` (from [`Searcher::frame_of`]) onto the path, applying
@@ -539,22 +541,41 @@ impl Searcher {
     /// when the game is over there.
     #[inline]
     fn enter(&mut self, child: &Frame, mover: Side) -> Option<Score> {
+        let ended = self.ended(child, child.key, mover);
+        if ended.is_none() {
+            self.path.push(*child);
+        }
+        ended
+    }
+
+    /// The value for `mover` of `child` (a child of the last position on
+    /// the path, its key `key`) when the game is over there, by the rules
+    /// or by the repetition rule; `None` if it goes on. Nothing is pushed.
+    #[inline(always)]
+    fn ended(&self, child: &Frame, key: u64, mover: Side) -> Option<Score> {
         if child.pos.is_over() {
             return Some(Score::of_outcome(&self.rules, &child.pos, mover));
         }
         let window = child.window;
         let parent = self.path.last().expect("path");
         if window < self.path.len()
-            && parent.seen & seen_bit(child.key) != 0
-            && self.path[window..]
-                .iter()
-                .any(|f| f.key == child.key && f.pos.same_place(&child.pos))
+            && parent.seen & seen_bit(key) != 0
+            && self.path[window..].iter().any(|f| f.key == key && f.pos.same_place(&child.pos))
         {
             let ended = self.rules.finish(&child.pos, EndReason::Cycle);
             return Some(Score::of_outcome(&self.rules, &ended, mover));
         }
-        self.path.push(*child);
         None
+    }
+
+    /// [`Searcher::ended`] for a child at the horizon (from
+    /// [`Searcher::leaf_frame_of`]): its key is made here, and only where
+    /// the repetition rule can apply (no capture since its parent's window
+    /// began).
+    #[inline(always)]
+    fn leaf_ended(&self, child: &Frame, mover: Side) -> Option<Score> {
+        let key = if child.window < self.path.len() { child.pos.key() } else { 0 };
+        self.ended(child, key, mover)
     }
 
     #[inline]
@@ -716,6 +737,7 @@ impl Searcher {
             relay,
             tt_move,
             depth,
+            leaf: depth == 1 && ctx.egdb.is_none(),
             history: self.history[mover.index()],
         };
         // The table's move comes first whatever the others' ranks: where it
@@ -755,16 +777,19 @@ impl Searcher {
                 best_pit = pit;
             }
             let mut line = true;
-            let score = match self.enter(&child, mover) {
+            let leaf = plan.leaf;
+            let ended =
+                if leaf { self.leaf_ended(&child, mover) } else { self.enter(&child, mover) };
+            let score = match ended {
                 Some(score) => {
                     line = false;
                     score
                 }
-                None if depth == 1 && ctx.egdb.is_none() => {
+                None if leaf => {
                     // A leaf: what the child's own call would do (count it,
-                    // value it at the horizon), without the call. A
-                    // re-search of it would find the same value; it is
-                    // counted as the call would count it.
+                    // value it at the horizon), without the call or a place
+                    // on the path. A re-search of it would find the same
+                    // value; it is counted as the call would count it.
                     self.nodes += 1;
                     self.pv_len[ply + 1] = 0;
                     let value = self.horizon_value(&child.pos);
@@ -773,7 +798,6 @@ impl Searcher {
                         self.nodes += 1;
                         self.horizon_hits += 1;
                     }
-                    self.path.pop();
                     s
                 }
                 None => {
@@ -875,8 +899,7 @@ impl Searcher {
             } else {
                 gain * 100_000 + plan.history[pit.index()].min(99_999)
             };
-            let child =
-                if plan.depth > 1 { self.frame_of(child) } else { self.leaf_frame_of(child) };
+            let child = if plan.leaf { self.leaf_frame_of(child) } else { self.frame_of(child) };
             if plan.depth > 1 {
                 // The child's table slot, loaded while its siblings are made.
                 self.tt.prefetch(self.tt_key(&child));
@@ -956,6 +979,9 @@ struct Plan {
     relay: bool,
     tt_move: u8,
     depth: i32,
+    /// The children are leaves, valued where they are made (depth 1, no
+    /// database): see [`Searcher::leaf_frame_of`].
+    leaf: bool,
     /// The mover's history row as the node began.
     history: [i32; MAX_PITS],
 }
