@@ -523,59 +523,58 @@ impl Searcher {
         }
     }
 
-    /// [`Searcher::frame_of`] for a child at the horizon (its parent at
-    /// depth 1), valued where it is made and never pushed on the path: its
-    /// key is left for [`Searcher::leaf_ended`] to make where the
-    /// repetition rule needs it, and its set and filter empty, as nothing
-    /// reads them (they are a parent's, for its children and its table key).
-    #[inline]
-    fn leaf_frame_of(&self, child: Position) -> Frame {
-        let parent = self.path.last().expect("path");
-        let window =
-            if child.captured() != parent.pos.captured() { self.path.len() } else { parent.window };
-        Frame { pos: child, key: 0, window, set: 0, seen: 0 }
-    }
-
     /// Pushes `child` (from [`Searcher::frame_of`]) onto the path, applying
     /// the repetition rule. Returns its value for `mover` (without pushing)
     /// when the game is over there.
     #[inline]
     fn enter(&mut self, child: &Frame, mover: Side) -> Option<Score> {
-        let ended = self.ended(child, child.key, mover);
-        if ended.is_none() {
-            self.path.push(*child);
-        }
-        ended
-    }
-
-    /// The value for `mover` of `child` (a child of the last position on
-    /// the path, its key `key`) when the game is over there, by the rules
-    /// or by the repetition rule; `None` if it goes on. Nothing is pushed.
-    #[inline(always)]
-    fn ended(&self, child: &Frame, key: u64, mover: Side) -> Option<Score> {
         if child.pos.is_over() {
             return Some(Score::of_outcome(&self.rules, &child.pos, mover));
         }
         let window = child.window;
         let parent = self.path.last().expect("path");
         if window < self.path.len()
-            && parent.seen & seen_bit(key) != 0
-            && self.path[window..].iter().any(|f| f.key == key && f.pos.same_place(&child.pos))
+            && parent.seen & seen_bit(child.key) != 0
+            && self.repeats(window, child.key, &child.pos)
         {
-            let ended = self.rules.finish(&child.pos, EndReason::Cycle);
-            return Some(Score::of_outcome(&self.rules, &ended, mover));
+            return Some(self.cycle_value(&child.pos, mover));
         }
+        self.path.push(*child);
         None
     }
 
-    /// [`Searcher::ended`] for a child at the horizon (from
-    /// [`Searcher::leaf_frame_of`]): its key is made here, and only where
-    /// the repetition rule can apply (no capture since its parent's window
-    /// began).
+    /// Whether `pos` (its key `key`) is on the path from `window` on.
     #[inline(always)]
-    fn leaf_ended(&self, child: &Frame, mover: Side) -> Option<Score> {
-        let key = if child.window < self.path.len() { child.pos.key() } else { 0 };
-        self.ended(child, key, mover)
+    fn repeats(&self, window: usize, key: u64, pos: &Position) -> bool {
+        self.path[window..].iter().any(|f| f.key == key && f.pos.same_place(pos))
+    }
+
+    /// The value for `mover` of the game ended by a repetition at `pos`.
+    #[cold]
+    fn cycle_value(&self, pos: &Position, mover: Side) -> Score {
+        let ended = self.rules.finish(pos, EndReason::Cycle);
+        Score::of_outcome(&self.rules, &ended, mover)
+    }
+
+    /// [`Searcher::enter`] for a child at the horizon (its parent at depth
+    /// 1, no database), valued where it is made and never pushed: a bare
+    /// position. Its frame is not needed: its key is made only where the
+    /// repetition rule can apply (no capture by the move, so its window is
+    /// its parent's), and its set and filter are a parent's, for children
+    /// and a table key it does not have.
+    #[inline(always)]
+    fn leaf_ended(&self, child: &Position, mover: Side) -> Option<Score> {
+        if child.is_over() {
+            return Some(Score::of_outcome(&self.rules, child, mover));
+        }
+        let parent = self.path.last().expect("path");
+        if child.captured() == parent.pos.captured() {
+            let key = child.key();
+            if parent.seen & seen_bit(key) != 0 && self.repeats(parent.window, key, child) {
+                return Some(self.cycle_value(child, mover));
+            }
+        }
+        None
     }
 
     #[inline]
@@ -722,7 +721,6 @@ impl Searcher {
         // Generate and order the moves: a player's moves are in their own
         // row; the children stay where they are made, and the order is an
         // index sort (cheaper than moving the frames).
-        let mut kids = Children::new();
         // Relay moves must be sown to know they are legal (not endless):
         // sow each candidate once, and drop the endless ones, rather than
         // sowing them all twice.
@@ -740,6 +738,7 @@ impl Searcher {
             leaf: depth == 1 && ctx.egdb.is_none(),
             history: self.history[mover.index()],
         };
+        let mut kids = Children::new(plan.leaf);
         // The table's move comes first whatever the others' ranks: where it
         // is known, it is made and searched alone, and its siblings only
         // made if it does not cut off (their ranks from the history as it
@@ -772,54 +771,63 @@ impl Searcher {
                     break;
                 }
             }
-            let (pit, child) = kids.get(i);
+            let pit = kids.pit(i);
             if i == 0 {
                 best_pit = pit;
             }
             let mut line = true;
-            let leaf = plan.leaf;
-            let ended =
-                if leaf { self.leaf_ended(&child, mover) } else { self.enter(&child, mover) };
-            let score = match ended {
-                Some(score) => {
-                    line = false;
-                    score
-                }
-                None if leaf => {
-                    // A leaf: what the child's own call would do (count it,
-                    // value it at the horizon), without the call or a place
-                    // on the path. A re-search of it would find the same
-                    // value; it is counted as the call would count it.
-                    self.nodes += 1;
-                    self.pv_len[ply + 1] = 0;
-                    let value = self.horizon_value(&child.pos);
-                    let s = if child.pos.to_move() == mover { value } else { -value };
-                    if i > 0 && s > alpha && s < beta && !self.stopped {
-                        self.nodes += 1;
-                        self.horizon_hits += 1;
+            let score = if plan.leaf {
+                let child = kids.leaf(i);
+                match self.leaf_ended(&child, mover) {
+                    Some(score) => {
+                        line = false;
+                        score
                     }
-                    s
-                }
-                None => {
-                    let same = child.pos.to_move() == mover;
-                    let s = if i == 0 {
-                        self.child_search(ctx, same, depth - 1, ply + 1, alpha, beta)
-                    } else {
-                        let mut s = self.child_search(
-                            ctx,
-                            same,
-                            depth - 1,
-                            ply + 1,
-                            alpha,
-                            Score(alpha.0 + 1),
-                        );
-                        if s > alpha && s < beta && !self.stopped {
-                            s = self.child_search(ctx, same, depth - 1, ply + 1, alpha, beta);
+                    None => {
+                        // A leaf: what the child's own call would do (count
+                        // it, value it at the horizon), without the call or
+                        // a place on the path. A re-search of it would find
+                        // the same value; it is counted as the call would
+                        // count it.
+                        self.nodes += 1;
+                        self.pv_len[ply + 1] = 0;
+                        let value = self.horizon_value(&child);
+                        let s = if child.to_move() == mover { value } else { -value };
+                        if i > 0 && s > alpha && s < beta && !self.stopped {
+                            self.nodes += 1;
+                            self.horizon_hits += 1;
                         }
                         s
-                    };
-                    self.path.pop();
-                    s
+                    }
+                }
+            } else {
+                let child = kids.frame(i);
+                match self.enter(&child, mover) {
+                    Some(score) => {
+                        line = false;
+                        score
+                    }
+                    None => {
+                        let same = child.pos.to_move() == mover;
+                        let s = if i == 0 {
+                            self.child_search(ctx, same, depth - 1, ply + 1, alpha, beta)
+                        } else {
+                            let mut s = self.child_search(
+                                ctx,
+                                same,
+                                depth - 1,
+                                ply + 1,
+                                alpha,
+                                Score(alpha.0 + 1),
+                            );
+                            if s > alpha && s < beta && !self.stopped {
+                                s = self.child_search(ctx, same, depth - 1, ply + 1, alpha, beta);
+                            }
+                            s
+                        };
+                        self.path.pop();
+                        s
+                    }
                 }
             };
             if self.stopped && ply > 0 {
@@ -899,7 +907,11 @@ impl Searcher {
             } else {
                 gain * 100_000 + plan.history[pit.index()].min(99_999)
             };
-            let child = if plan.leaf { self.leaf_frame_of(child) } else { self.frame_of(child) };
+            if plan.leaf {
+                kids.push_leaf(pit, child, rank);
+                continue;
+            }
+            let child = self.frame_of(child);
             if plan.depth > 1 {
                 // The child's table slot, loaded while its siblings are made.
                 self.tt.prefetch(self.tt_key(&child));
@@ -930,20 +942,24 @@ impl Searcher {
 /// in is `order` (see [`sort_key`]).
 struct Children {
     pits: [Pit; MAX_PITS_PER_ROW],
-    /// The first `count` are set. (Left unset rather than filled: a node
-    /// has a dozen children at most, often fewer, and filling 768 bytes a
-    /// node cost more than the check in [`Children::get`].)
+    /// The first `count` are set; for leaves, only their `pos`. (Left
+    /// unset rather than filled: a node has a dozen children at most, often
+    /// fewer, and filling 768 bytes a node cost more than the check in
+    /// [`Children::at`].)
     frames: [MaybeUninit<Frame>; MAX_PITS_PER_ROW],
+    /// Whether the children are leaves (bare positions) or not.
+    leaf: bool,
     order: [u64; MAX_PITS_PER_ROW],
     count: usize,
 }
 
 impl Children {
     #[inline(always)]
-    fn new() -> Children {
+    fn new(leaf: bool) -> Children {
         Children {
             pits: [Pit(0); MAX_PITS_PER_ROW],
             frames: [MaybeUninit::uninit(); MAX_PITS_PER_ROW],
+            leaf,
             order: [0; MAX_PITS_PER_ROW],
             count: 0,
         }
@@ -952,6 +968,7 @@ impl Children {
     /// Adds a child of rank `rank` (higher first).
     #[inline(always)]
     fn push(&mut self, pit: Pit, frame: Frame, rank: i32) {
+        assert!(!self.leaf, "frames for children that are not leaves");
         let at = self.count;
         self.pits[at] = pit;
         self.frames[at] = MaybeUninit::new(frame);
@@ -959,13 +976,50 @@ impl Children {
         self.count += 1;
     }
 
-    /// The `i`-th child in the order (once `order[..=i]` is sorted).
+    /// Adds a leaf of rank `rank` (all of a node's children are leaves or
+    /// none is).
     #[inline(always)]
-    fn get(&self, i: usize) -> (Pit, Frame) {
+    fn push_leaf(&mut self, pit: Pit, pos: Position, rank: i32) {
+        assert!(self.leaf, "bare positions for leaves");
+        let at = self.count;
+        self.pits[at] = pit;
+        // SAFETY: a write to a field of an array element in bounds.
+        unsafe { std::ptr::addr_of_mut!((*self.frames[at].as_mut_ptr()).pos).write(pos) };
+        self.order[at] = sort_key(rank, at);
+        self.count += 1;
+    }
+
+    /// Where the `i`-th child in the order (once `order[..=i]` is sorted)
+    /// was made.
+    #[inline(always)]
+    fn at(&self, i: usize) -> usize {
         let at = (self.order[i] & 0xFF) as usize;
         assert!(at < self.count, "a child that was made");
-        // SAFETY: `push` set `frames[at]` for every `at < count`.
-        (self.pits[at], unsafe { self.frames[at].assume_init() })
+        at
+    }
+
+    /// The `i`-th child's move.
+    #[inline(always)]
+    fn pit(&self, i: usize) -> Pit {
+        self.pits[self.at(i)]
+    }
+
+    /// The `i`-th child's frame (made by [`Children::push`]).
+    #[inline(always)]
+    fn frame(&self, i: usize) -> Frame {
+        assert!(!self.leaf, "leaves have no frames");
+        // SAFETY: `push` (the only way to add children that are not
+        // leaves) set `frames[at]` for every `at < count`.
+        unsafe { self.frames[self.at(i)].assume_init() }
+    }
+
+    /// The `i`-th leaf (made by [`Children::push_leaf`]).
+    #[inline(always)]
+    fn leaf(&self, i: usize) -> Position {
+        assert!(self.leaf, "children that are not leaves are frames");
+        // SAFETY: `push_leaf` (the only way to add leaves) set the `pos`
+        // of `frames[at]` for every `at < count`, and only it is read.
+        unsafe { std::ptr::addr_of!((*self.frames[self.at(i)].as_ptr()).pos).read() }
     }
 }
 
