@@ -464,10 +464,12 @@ impl Searcher {
             self.pv[0][..self.pv_len[0]].copy_from_slice(&best_pv[..self.pv_len[0]]);
             return best;
         }
+        let key = self.tt_key(self.path.last().expect("root"));
         self.negamax(
             &mut ctx,
             depth as i32,
             0,
+            key,
             -Score::INFINITY,
             Score::INFINITY,
             Some(root_scores),
@@ -490,7 +492,8 @@ impl Searcher {
         }
         let same = child.pos.to_move() == mover;
         let (a, b) = (-Score::INFINITY, Score::INFINITY);
-        let score = self.negamax(ctx, depth as i32 - 1, ply, a, b, None);
+        let key = self.tt_key(&child);
+        let score = self.negamax(ctx, depth as i32 - 1, ply, key, a, b, None);
         let line = self.pv[ply][..self.pv_len[ply]].to_vec();
         self.path.pop();
         (if same { score } else { -score }, line)
@@ -668,12 +671,16 @@ impl Searcher {
         self.stopped
     }
 
-    /// The value of the last position on the path for its player to move.
+    /// The value of the last position on the path for its player to move;
+    /// `key` is its table key ([`Searcher::tt_key`], made where its parent
+    /// prefetched the slot).
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         ctx: &mut Ctx,
         depth: i32,
         ply: usize,
+        key: u64,
         mut alpha: Score,
         beta: Score,
         mut root_scores: Option<&mut Vec<(Pit, Score)>>,
@@ -693,10 +700,11 @@ impl Searcher {
         if ply > 0 && self.out_of_budget(ctx) {
             return Score::ZERO;
         }
-        let key = self.tt_key(&frame);
         let mut tt_move = 255u8;
+        let mut cut_before = false;
         if let Some(entry) = self.tt.probe(key) {
             tt_move = entry.best;
+            cut_before = entry.bound == Bound::Lower;
             let deep_enough = if self.strict_depth {
                 entry.depth as i32 == depth
             } else {
@@ -744,7 +752,11 @@ impl Searcher {
         // made if it does not cut off (their ranks from the history as it
         // was before it was searched, so the order is the one all made at
         // once would have had).
-        let lazy = options.contains(Pit(tt_move));
+        // Only where the table's move cut off before (a bound from below):
+        // elsewhere the siblings are likely to be searched too, and making
+        // them at once hides the table's move's probe (its slot prefetched
+        // as it is made) behind their making. The order is the same.
+        let lazy = cut_before && options.contains(Pit(tt_move));
         let mut rest = options;
         if lazy {
             rest.remove(Pit(tt_move));
@@ -801,7 +813,7 @@ impl Searcher {
                     }
                 }
             } else {
-                let child = kids.frame(i);
+                let (child, key) = kids.frame(i);
                 match self.enter(&child, mover) {
                     Some(score) => {
                         line = false;
@@ -810,18 +822,27 @@ impl Searcher {
                     None => {
                         let same = child.pos.to_move() == mover;
                         let s = if i == 0 {
-                            self.child_search(ctx, same, depth - 1, ply + 1, alpha, beta)
+                            self.child_search(ctx, same, depth - 1, ply + 1, key, alpha, beta)
                         } else {
                             let mut s = self.child_search(
                                 ctx,
                                 same,
                                 depth - 1,
                                 ply + 1,
+                                key,
                                 alpha,
                                 Score(alpha.0 + 1),
                             );
                             if s > alpha && s < beta && !self.stopped {
-                                s = self.child_search(ctx, same, depth - 1, ply + 1, alpha, beta);
+                                s = self.child_search(
+                                    ctx,
+                                    same,
+                                    depth - 1,
+                                    ply + 1,
+                                    key,
+                                    alpha,
+                                    beta,
+                                );
                             }
                             s
                         };
@@ -912,28 +933,32 @@ impl Searcher {
                 continue;
             }
             let child = self.frame_of(child);
+            let mut key = 0;
             if plan.depth > 1 {
                 // The child's table slot, loaded while its siblings are made.
-                self.tt.prefetch(self.tt_key(&child));
+                key = self.tt_key(&child);
+                self.tt.prefetch(key);
             }
-            kids.push(pit, child, rank);
+            kids.push(pit, child, key, rank);
         }
     }
 
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn child_search(
         &mut self,
         ctx: &mut Ctx,
         same: bool,
         depth: i32,
         ply: usize,
+        key: u64,
         alpha: Score,
         beta: Score,
     ) -> Score {
         if same {
-            self.negamax(ctx, depth, ply, alpha, beta, None)
+            self.negamax(ctx, depth, ply, key, alpha, beta, None)
         } else {
-            -self.negamax(ctx, depth, ply, -beta, -alpha, None)
+            -self.negamax(ctx, depth, ply, key, -beta, -alpha, None)
         }
     }
 }
@@ -947,6 +972,8 @@ struct Children {
     /// fewer, and filling 768 bytes a node cost more than the check in
     /// [`Children::at`].)
     frames: [MaybeUninit<Frame>; MAX_PITS_PER_ROW],
+    /// The children's table keys (not set for leaves, nor at depth 1).
+    keys: [u64; MAX_PITS_PER_ROW],
     /// Whether the children are leaves (bare positions) or not.
     leaf: bool,
     order: [u64; MAX_PITS_PER_ROW],
@@ -959,6 +986,7 @@ impl Children {
         Children {
             pits: [Pit(0); MAX_PITS_PER_ROW],
             frames: [MaybeUninit::uninit(); MAX_PITS_PER_ROW],
+            keys: [0; MAX_PITS_PER_ROW],
             leaf,
             order: [0; MAX_PITS_PER_ROW],
             count: 0,
@@ -967,10 +995,11 @@ impl Children {
 
     /// Adds a child of rank `rank` (higher first).
     #[inline(always)]
-    fn push(&mut self, pit: Pit, frame: Frame, rank: i32) {
+    fn push(&mut self, pit: Pit, frame: Frame, key: u64, rank: i32) {
         assert!(!self.leaf, "frames for children that are not leaves");
         let at = self.count;
         self.pits[at] = pit;
+        self.keys[at] = key;
         self.frames[at] = MaybeUninit::new(frame);
         self.order[at] = sort_key(rank, at);
         self.count += 1;
@@ -1004,13 +1033,14 @@ impl Children {
         self.pits[self.at(i)]
     }
 
-    /// The `i`-th child's frame (made by [`Children::push`]).
+    /// The `i`-th child's frame and table key (made by [`Children::push`]).
     #[inline(always)]
-    fn frame(&self, i: usize) -> Frame {
+    fn frame(&self, i: usize) -> (Frame, u64) {
         assert!(!self.leaf, "leaves have no frames");
+        let at = self.at(i);
         // SAFETY: `push` (the only way to add children that are not
         // leaves) set `frames[at]` for every `at < count`.
-        unsafe { self.frames[self.at(i)].assume_init() }
+        (unsafe { self.frames[at].assume_init() }, self.keys[at])
     }
 
     /// The `i`-th leaf (made by [`Children::push_leaf`]).
