@@ -1168,3 +1168,26 @@ pub fn minimax(game: &Game, depth: u32) -> Score {
     }
     go(&mut game, &rules, &weights, depth)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn children_are_ordered_as_a_plain_sort_orders_them() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        for _ in 0..20_000 {
+            let count = rng.usize(0..=MAX_PITS_PER_ROW);
+            let from = rng.usize(0..=count);
+            let mut order = [0u64; MAX_PITS_PER_ROW];
+            for (at, slot) in order.iter_mut().enumerate().take(count) {
+                // Few distinct ranks, so that ties are broken by the index.
+                *slot = sort_key(rng.i32(-3..=3) * 100_000 + rng.i32(0..3), at);
+            }
+            let mut expected = order;
+            expected[from..count].sort_unstable_by(|a, b| b.cmp(a));
+            sort_children(&mut order, from, count);
+            assert_eq!(order, expected, "count {count}, from {from}");
+        }
+    }
+}
