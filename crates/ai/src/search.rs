@@ -675,7 +675,30 @@ impl Searcher {
     /// `key` is its table key ([`Searcher::tt_key`], made where its parent
     /// prefetched the slot).
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn negamax(
+        &mut self,
+        ctx: &mut Ctx,
+        depth: i32,
+        ply: usize,
+        key: u64,
+        alpha: Score,
+        beta: Score,
+        root_scores: Option<&mut Vec<(Pit, Score)>>,
+    ) -> Score {
+        // A node whose children are leaves has its own compiled copy, in
+        // which nothing asks whether they are.
+        if depth == 1 && ctx.egdb.is_none() {
+            self.node::<true>(ctx, depth, ply, key, alpha, beta, root_scores)
+        } else {
+            self.node::<false>(ctx, depth, ply, key, alpha, beta, root_scores)
+        }
+    }
+
+    /// [`Searcher::negamax`], `LEAVES` saying whether the children are
+    /// leaves (depth 1, no database): valued where they are made.
+    #[allow(clippy::too_many_arguments)]
+    fn node<const LEAVES: bool>(
         &mut self,
         ctx: &mut Ctx,
         depth: i32,
@@ -743,7 +766,7 @@ impl Searcher {
             relay,
             tt_move,
             depth,
-            leaf: depth == 1 && ctx.egdb.is_none(),
+            leaf: LEAVES,
             history: self.history[mover.index()],
         };
         let mut kids = Children::new(plan.leaf);
