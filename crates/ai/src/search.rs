@@ -464,10 +464,12 @@ impl Searcher {
             self.pv[0][..self.pv_len[0]].copy_from_slice(&best_pv[..self.pv_len[0]]);
             return best;
         }
+        let key = self.tt_key(self.path.last().expect("root"));
         self.negamax(
             &mut ctx,
             depth as i32,
             0,
+            key,
             -Score::INFINITY,
             Score::INFINITY,
             Some(root_scores),
@@ -490,7 +492,8 @@ impl Searcher {
         }
         let same = child.pos.to_move() == mover;
         let (a, b) = (-Score::INFINITY, Score::INFINITY);
-        let score = self.negamax(ctx, depth as i32 - 1, ply, a, b, None);
+        let key = self.tt_key(&child);
+        let score = self.negamax(ctx, depth as i32 - 1, ply, key, a, b, None);
         let line = self.pv[ply][..self.pv_len[ply]].to_vec();
         self.path.pop();
         (if same { score } else { -score }, line)
@@ -523,17 +526,6 @@ impl Searcher {
         }
     }
 
-    /// [`Searcher::frame_of`] for a child at the horizon (its parent at
-    /// depth 1): its set and filter are left empty, as nothing reads them
-    /// (they are a parent's, for its children and its table key).
-    #[inline]
-    fn leaf_frame_of(&self, child: Position) -> Frame {
-        let parent = self.path.last().expect("path");
-        let window =
-            if child.captured() != parent.pos.captured() { self.path.len() } else { parent.window };
-        Frame { pos: child, key: child.key(), window, set: 0, seen: 0 }
-    }
-
     /// Pushes `child` (from [`Searcher::frame_of`]) onto the path, applying
     /// the repetition rule. Returns its value for `mover` (without pushing)
     /// when the game is over there.
@@ -546,14 +538,45 @@ impl Searcher {
         let parent = self.path.last().expect("path");
         if window < self.path.len()
             && parent.seen & seen_bit(child.key) != 0
-            && self.path[window..]
-                .iter()
-                .any(|f| f.key == child.key && f.pos.same_place(&child.pos))
+            && self.repeats(window, child.key, &child.pos)
         {
-            let ended = self.rules.finish(&child.pos, EndReason::Cycle);
-            return Some(Score::of_outcome(&self.rules, &ended, mover));
+            return Some(self.cycle_value(&child.pos, mover));
         }
         self.path.push(*child);
+        None
+    }
+
+    /// Whether `pos` (its key `key`) is on the path from `window` on.
+    #[inline(always)]
+    fn repeats(&self, window: usize, key: u64, pos: &Position) -> bool {
+        self.path[window..].iter().any(|f| f.key == key && f.pos.same_place(pos))
+    }
+
+    /// The value for `mover` of the game ended by a repetition at `pos`.
+    #[cold]
+    fn cycle_value(&self, pos: &Position, mover: Side) -> Score {
+        let ended = self.rules.finish(pos, EndReason::Cycle);
+        Score::of_outcome(&self.rules, &ended, mover)
+    }
+
+    /// [`Searcher::enter`] for a child at the horizon (its parent at depth
+    /// 1, no database), valued where it is made and never pushed: a bare
+    /// position. Its frame is not needed: its key is made only where the
+    /// repetition rule can apply (no capture by the move, so its window is
+    /// its parent's), and its set and filter are a parent's, for children
+    /// and a table key it does not have.
+    #[inline(always)]
+    fn leaf_ended(&self, child: &Position, mover: Side) -> Option<Score> {
+        if child.is_over() {
+            return Some(Score::of_outcome(&self.rules, child, mover));
+        }
+        let parent = self.path.last().expect("path");
+        if child.captured() == parent.pos.captured() {
+            let key = child.key();
+            if parent.seen & seen_bit(key) != 0 && self.repeats(parent.window, key, child) {
+                return Some(self.cycle_value(child, mover));
+            }
+        }
         None
     }
 
@@ -648,12 +671,39 @@ impl Searcher {
         self.stopped
     }
 
-    /// The value of the last position on the path for its player to move.
+    /// The value of the last position on the path for its player to move;
+    /// `key` is its table key ([`Searcher::tt_key`], made where its parent
+    /// prefetched the slot).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn negamax(
         &mut self,
         ctx: &mut Ctx,
         depth: i32,
         ply: usize,
+        key: u64,
+        alpha: Score,
+        beta: Score,
+        root_scores: Option<&mut Vec<(Pit, Score)>>,
+    ) -> Score {
+        // A node whose children are leaves has its own compiled copy, in
+        // which nothing asks whether they are.
+        if depth == 1 && ctx.egdb.is_none() {
+            self.node::<true>(ctx, depth, ply, key, alpha, beta, root_scores)
+        } else {
+            self.node::<false>(ctx, depth, ply, key, alpha, beta, root_scores)
+        }
+    }
+
+    /// [`Searcher::negamax`], `LEAVES` saying whether the children are
+    /// leaves (depth 1, no database): valued where they are made.
+    #[allow(clippy::too_many_arguments)]
+    fn node<const LEAVES: bool>(
+        &mut self,
+        ctx: &mut Ctx,
+        depth: i32,
+        ply: usize,
+        key: u64,
         mut alpha: Score,
         beta: Score,
         mut root_scores: Option<&mut Vec<(Pit, Score)>>,
@@ -673,10 +723,11 @@ impl Searcher {
         if ply > 0 && self.out_of_budget(ctx) {
             return Score::ZERO;
         }
-        let key = self.tt_key(&frame);
         let mut tt_move = 255u8;
+        let mut cut_before = false;
         if let Some(entry) = self.tt.probe(key) {
             tt_move = entry.best;
+            cut_before = entry.bound == Bound::Lower;
             let deep_enough = if self.strict_depth {
                 entry.depth as i32 == depth
             } else {
@@ -701,7 +752,6 @@ impl Searcher {
         // Generate and order the moves: a player's moves are in their own
         // row; the children stay where they are made, and the order is an
         // index sort (cheaper than moving the frames).
-        let mut kids = Children::new();
         // Relay moves must be sown to know they are legal (not endless):
         // sow each candidate once, and drop the endless ones, rather than
         // sowing them all twice.
@@ -716,14 +766,20 @@ impl Searcher {
             relay,
             tt_move,
             depth,
+            leaf: LEAVES,
             history: self.history[mover.index()],
         };
+        let mut kids = Children::new(plan.leaf);
         // The table's move comes first whatever the others' ranks: where it
         // is known, it is made and searched alone, and its siblings only
         // made if it does not cut off (their ranks from the history as it
         // was before it was searched, so the order is the one all made at
         // once would have had).
-        let lazy = options.contains(Pit(tt_move));
+        // Only where the table's move cut off before (a bound from below):
+        // elsewhere the siblings are likely to be searched too, and making
+        // them at once hides the table's move's probe (its slot prefetched
+        // as it is made) behind their making. The order is the same.
+        let lazy = cut_before && options.contains(Pit(tt_move));
         let mut rest = options;
         if lazy {
             rest.remove(Pit(tt_move));
@@ -731,7 +787,7 @@ impl Searcher {
         } else {
             self.make_children(&pos, rest, &plan, &mut kids);
             rest = Moves::EMPTY;
-            sort_descending(&mut kids.order[..kids.count]);
+            sort_children(&mut kids.order, 0, kids.count);
         }
         let alpha_in = alpha;
         let hits_before = self.horizon_hits;
@@ -745,57 +801,77 @@ impl Searcher {
                 }
                 self.make_children(&pos, rest, &plan, &mut kids);
                 rest = Moves::EMPTY;
-                sort_descending(&mut kids.order[i..kids.count]);
+                sort_children(&mut kids.order, i, kids.count);
                 if i == kids.count {
                     break;
                 }
             }
-            let (pit, child) = kids.get(i);
+            let pit = kids.pit(i);
             if i == 0 {
                 best_pit = pit;
             }
             let mut line = true;
-            let score = match self.enter(&child, mover) {
-                Some(score) => {
-                    line = false;
-                    score
-                }
-                None if depth == 1 && ctx.egdb.is_none() => {
-                    // A leaf: what the child's own call would do (count it,
-                    // value it at the horizon), without the call. A
-                    // re-search of it would find the same value; it is
-                    // counted as the call would count it.
-                    self.nodes += 1;
-                    self.pv_len[ply + 1] = 0;
-                    let value = self.horizon_value(&child.pos);
-                    let s = if child.pos.to_move() == mover { value } else { -value };
-                    if i > 0 && s > alpha && s < beta && !self.stopped {
-                        self.nodes += 1;
-                        self.horizon_hits += 1;
+            let score = if plan.leaf {
+                let child = kids.leaf(i);
+                match self.leaf_ended(&child, mover) {
+                    Some(score) => {
+                        line = false;
+                        score
                     }
-                    self.path.pop();
-                    s
-                }
-                None => {
-                    let same = child.pos.to_move() == mover;
-                    let s = if i == 0 {
-                        self.child_search(ctx, same, depth - 1, ply + 1, alpha, beta)
-                    } else {
-                        let mut s = self.child_search(
-                            ctx,
-                            same,
-                            depth - 1,
-                            ply + 1,
-                            alpha,
-                            Score(alpha.0 + 1),
-                        );
-                        if s > alpha && s < beta && !self.stopped {
-                            s = self.child_search(ctx, same, depth - 1, ply + 1, alpha, beta);
+                    None => {
+                        // A leaf: what the child's own call would do (count
+                        // it, value it at the horizon), without the call or
+                        // a place on the path. A re-search of it would find
+                        // the same value; it is counted as the call would
+                        // count it.
+                        self.nodes += 1;
+                        self.pv_len[ply + 1] = 0;
+                        let value = self.horizon_value(&child);
+                        let s = if child.to_move() == mover { value } else { -value };
+                        if i > 0 && s > alpha && s < beta && !self.stopped {
+                            self.nodes += 1;
+                            self.horizon_hits += 1;
                         }
                         s
-                    };
-                    self.path.pop();
-                    s
+                    }
+                }
+            } else {
+                let (child, key) = kids.frame(i);
+                match self.enter(&child, mover) {
+                    Some(score) => {
+                        line = false;
+                        score
+                    }
+                    None => {
+                        let same = child.pos.to_move() == mover;
+                        let s = if i == 0 {
+                            self.child_search(ctx, same, depth - 1, ply + 1, key, alpha, beta)
+                        } else {
+                            let mut s = self.child_search(
+                                ctx,
+                                same,
+                                depth - 1,
+                                ply + 1,
+                                key,
+                                alpha,
+                                Score(alpha.0 + 1),
+                            );
+                            if s > alpha && s < beta && !self.stopped {
+                                s = self.child_search(
+                                    ctx,
+                                    same,
+                                    depth - 1,
+                                    ply + 1,
+                                    key,
+                                    alpha,
+                                    beta,
+                                );
+                            }
+                            s
+                        };
+                        self.path.pop();
+                        s
+                    }
                 }
             };
             if self.stopped && ply > 0 {
@@ -875,30 +951,37 @@ impl Searcher {
             } else {
                 gain * 100_000 + plan.history[pit.index()].min(99_999)
             };
-            let child =
-                if plan.depth > 1 { self.frame_of(child) } else { self.leaf_frame_of(child) };
+            if plan.leaf {
+                kids.push_leaf(pit, child, rank);
+                continue;
+            }
+            let child = self.frame_of(child);
+            let mut key = 0;
             if plan.depth > 1 {
                 // The child's table slot, loaded while its siblings are made.
-                self.tt.prefetch(self.tt_key(&child));
+                key = self.tt_key(&child);
+                self.tt.prefetch(key);
             }
-            kids.push(pit, child, rank);
+            kids.push(pit, child, key, rank);
         }
     }
 
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn child_search(
         &mut self,
         ctx: &mut Ctx,
         same: bool,
         depth: i32,
         ply: usize,
+        key: u64,
         alpha: Score,
         beta: Score,
     ) -> Score {
         if same {
-            self.negamax(ctx, depth, ply, alpha, beta, None)
+            self.negamax(ctx, depth, ply, key, alpha, beta, None)
         } else {
-            -self.negamax(ctx, depth, ply, -beta, -alpha, None)
+            -self.negamax(ctx, depth, ply, key, -beta, -alpha, None)
         }
     }
 }
@@ -907,20 +990,27 @@ impl Searcher {
 /// in is `order` (see [`sort_key`]).
 struct Children {
     pits: [Pit; MAX_PITS_PER_ROW],
-    /// The first `count` are set. (Left unset rather than filled: a node
-    /// has a dozen children at most, often fewer, and filling 768 bytes a
-    /// node cost more than the check in [`Children::get`].)
+    /// The first `count` are set; for leaves, only their `pos`. (Left
+    /// unset rather than filled: a node has a dozen children at most, often
+    /// fewer, and filling 768 bytes a node cost more than the check in
+    /// [`Children::at`].)
     frames: [MaybeUninit<Frame>; MAX_PITS_PER_ROW],
+    /// The children's table keys (not set for leaves, nor at depth 1).
+    keys: [u64; MAX_PITS_PER_ROW],
+    /// Whether the children are leaves (bare positions) or not.
+    leaf: bool,
     order: [u64; MAX_PITS_PER_ROW],
     count: usize,
 }
 
 impl Children {
     #[inline(always)]
-    fn new() -> Children {
+    fn new(leaf: bool) -> Children {
         Children {
             pits: [Pit(0); MAX_PITS_PER_ROW],
             frames: [MaybeUninit::uninit(); MAX_PITS_PER_ROW],
+            keys: [0; MAX_PITS_PER_ROW],
+            leaf,
             order: [0; MAX_PITS_PER_ROW],
             count: 0,
         }
@@ -928,21 +1018,61 @@ impl Children {
 
     /// Adds a child of rank `rank` (higher first).
     #[inline(always)]
-    fn push(&mut self, pit: Pit, frame: Frame, rank: i32) {
+    fn push(&mut self, pit: Pit, frame: Frame, key: u64, rank: i32) {
+        assert!(!self.leaf, "frames for children that are not leaves");
         let at = self.count;
         self.pits[at] = pit;
+        self.keys[at] = key;
         self.frames[at] = MaybeUninit::new(frame);
         self.order[at] = sort_key(rank, at);
         self.count += 1;
     }
 
-    /// The `i`-th child in the order (once `order[..=i]` is sorted).
+    /// Adds a leaf of rank `rank` (all of a node's children are leaves or
+    /// none is).
     #[inline(always)]
-    fn get(&self, i: usize) -> (Pit, Frame) {
+    fn push_leaf(&mut self, pit: Pit, pos: Position, rank: i32) {
+        assert!(self.leaf, "bare positions for leaves");
+        let at = self.count;
+        self.pits[at] = pit;
+        // SAFETY: a write to a field of an array element in bounds.
+        unsafe { std::ptr::addr_of_mut!((*self.frames[at].as_mut_ptr()).pos).write(pos) };
+        self.order[at] = sort_key(rank, at);
+        self.count += 1;
+    }
+
+    /// Where the `i`-th child in the order (once `order[..=i]` is sorted)
+    /// was made.
+    #[inline(always)]
+    fn at(&self, i: usize) -> usize {
         let at = (self.order[i] & 0xFF) as usize;
         assert!(at < self.count, "a child that was made");
-        // SAFETY: `push` set `frames[at]` for every `at < count`.
-        (self.pits[at], unsafe { self.frames[at].assume_init() })
+        at
+    }
+
+    /// The `i`-th child's move.
+    #[inline(always)]
+    fn pit(&self, i: usize) -> Pit {
+        self.pits[self.at(i)]
+    }
+
+    /// The `i`-th child's frame and table key (made by [`Children::push`]).
+    #[inline(always)]
+    fn frame(&self, i: usize) -> (Frame, u64) {
+        assert!(!self.leaf, "leaves have no frames");
+        let at = self.at(i);
+        // SAFETY: `push` (the only way to add children that are not
+        // leaves) set `frames[at]` for every `at < count`.
+        (unsafe { self.frames[at].assume_init() }, self.keys[at])
+    }
+
+    /// The `i`-th leaf (made by [`Children::push_leaf`]).
+    #[inline(always)]
+    fn leaf(&self, i: usize) -> Position {
+        assert!(self.leaf, "children that are not leaves are frames");
+        // SAFETY: `push_leaf` (the only way to add leaves) set the `pos`
+        // of `frames[at]` for every `at < count`, and only it is read.
+        unsafe { std::ptr::addr_of!((*self.frames[self.at(i)].as_ptr()).pos).read() }
     }
 }
 
@@ -956,6 +1086,9 @@ struct Plan {
     relay: bool,
     tt_move: u8,
     depth: i32,
+    /// The children are leaves, valued where they are made (depth 1, no
+    /// database): see [`Searcher::leaf_frame_of`].
+    leaf: bool,
     /// The mover's history row as the node began.
     history: [i32; MAX_PITS],
 }
@@ -966,6 +1099,42 @@ struct Plan {
 #[inline]
 fn sort_key(rank: i32, index: usize) -> u64 {
     (((rank as i64 + (1 << 31)) as u64) << 16) | ((0xFF - index as u64) << 8) | index as u64
+}
+
+/// Sorts `order[from..count]` largest first. The slots past `count` hold
+/// 0, below every key ([`sort_key`] is never 0), so up to six keys are
+/// sorted by a network of twelve compare-exchanges on `order[from..from +
+/// 6]`, without a branch on the keys (an insertion sort's comparisons
+/// mispredicted about once a node, a sixth of all the search's
+/// mispredictions); longer lists (Anywoli) by insertion.
+#[inline]
+fn sort_children(order: &mut [u64; MAX_PITS_PER_ROW], from: usize, count: usize) {
+    if count - from <= 1 {
+        return;
+    }
+    if count - from <= 6 && from + 6 <= order.len() {
+        let k: &mut [u64; 6] = (&mut order[from..from + 6]).try_into().expect("six keys");
+        for (i, j) in [
+            (0, 5),
+            (1, 3),
+            (2, 4),
+            (1, 2),
+            (3, 4),
+            (0, 3),
+            (2, 5),
+            (0, 1),
+            (2, 3),
+            (4, 5),
+            (1, 2),
+            (3, 4),
+        ] {
+            let (a, b) = (k[i], k[j]);
+            k[i] = a.max(b);
+            k[j] = a.min(b);
+        }
+    } else {
+        sort_descending(&mut order[from..count]);
+    }
 }
 
 /// Insertion sort, largest first: the lists are a dozen long at most.
@@ -1021,4 +1190,27 @@ pub fn minimax(game: &Game, depth: u32) -> Score {
         best
     }
     go(&mut game, &rules, &weights, depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn children_are_ordered_as_a_plain_sort_orders_them() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        for _ in 0..20_000 {
+            let count = rng.usize(0..=MAX_PITS_PER_ROW);
+            let from = rng.usize(0..=count);
+            let mut order = [0u64; MAX_PITS_PER_ROW];
+            for (at, slot) in order.iter_mut().enumerate().take(count) {
+                // Few distinct ranks, so that ties are broken by the index.
+                *slot = sort_key(rng.i32(-3..=3) * 100_000 + rng.i32(0..3), at);
+            }
+            let mut expected = order;
+            expected[from..count].sort_unstable_by(|a, b| b.cmp(a));
+            sort_children(&mut order, from, count);
+            assert_eq!(order, expected, "count {count}, from {from}");
+        }
+    }
 }
