@@ -844,30 +844,19 @@ impl Searcher {
                     }
                     None => {
                         let same = child.pos.to_move() == mover;
+                        let (d, p) = (depth - 1, ply + 1);
+                        // The first child with the full window, the others
+                        // with a null one, searched again if inside it.
                         let s = if i == 0 {
-                            self.child_search(ctx, same, depth - 1, ply + 1, key, alpha, beta)
+                            self.child_search(ctx, same, d, p, key, alpha, beta)
                         } else {
-                            let mut s = self.child_search(
-                                ctx,
-                                same,
-                                depth - 1,
-                                ply + 1,
-                                key,
-                                alpha,
-                                Score(alpha.0 + 1),
-                            );
+                            let null = Score(alpha.0 + 1);
+                            let s = self.child_search(ctx, same, d, p, key, alpha, null);
                             if s > alpha && s < beta && !self.stopped {
-                                s = self.child_search(
-                                    ctx,
-                                    same,
-                                    depth - 1,
-                                    ply + 1,
-                                    key,
-                                    alpha,
-                                    beta,
-                                );
+                                self.child_search(ctx, same, d, p, key, alpha, beta)
+                            } else {
+                                s
                             }
-                            s
                         };
                         self.path.pop();
                         s
