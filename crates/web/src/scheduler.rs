@@ -187,7 +187,11 @@ impl<K: Copy + Eq + Hash, J> Queues<K, J> {
     }
 }
 
-type Job = Box<dyn FnOnce() + Send>;
+/// A job does its work and returns how to hand over the result, which the
+/// worker does only once the job's place in the queues is free again (see
+/// [`Scheduler::work`]).
+type Job = Box<dyn FnOnce() -> Deliver + Send>;
+type Deliver = Box<dyn FnOnce() + Send>;
 
 struct Inner {
     queues: Queues<Client, Job>,
@@ -228,10 +232,14 @@ impl Scheduler {
         f: impl FnOnce() -> R + Send + 'static,
     ) -> Result<Option<R>, Refused> {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        let job: Job = Box::new(move || {
-            if !tx.is_closed() {
-                let _ = tx.send(f());
+        let job: Job = Box::new(move || -> Deliver {
+            if tx.is_closed() {
+                return Box::new(|| {});
             }
+            let result = f();
+            Box::new(move || {
+                let _ = tx.send(result);
+            })
         });
         self.lock().queues.push(client, kind, job)?;
         self.dispatch();
@@ -276,8 +284,39 @@ impl Scheduler {
             };
             let (client, kind, job) = next;
             // A job that panics must not take its slot with it.
-            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+            let deliver = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
             self.lock().queues.done(client, &kind);
+            // The result goes out only now: its receiver may queue the next
+            // job of the same kind at once (the computer's next move after
+            // an extra turn), which its game's place, still taken before
+            // `done`, would have refused; the computer then stopped until
+            // the game's next request.
+            if let Ok(deliver) = deliver {
+                deliver();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The computer's next move after an extra turn is queued by the task
+    /// that receives the last one, at once: the game's place must be free
+    /// by then, or the move is refused and the computer stops (seen as a
+    /// stalled computer game in the browser tests under load).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_games_place_is_free_when_its_result_arrives() {
+        let scheduler = Scheduler::new(2, 4);
+        let client = Client::Unknown;
+        for i in 0..3000u32 {
+            let game = format!("g{}", i % 3);
+            let result = scheduler.run(client, Kind::Move(game.clone()), move || i).await;
+            assert_eq!(result, Ok(Some(i)));
+            assert!(!scheduler.has_move(&game), "game {game} still held after its result");
+            let again = scheduler.run(client, Kind::Move(game.clone()), move || i + 1).await;
+            assert_eq!(again, Ok(Some(i + 1)), "the game's next move was refused");
         }
     }
 }
