@@ -297,26 +297,3 @@ impl Scheduler {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The computer's next move after an extra turn is queued by the task
-    /// that receives the last one, at once: the game's place must be free
-    /// by then, or the move is refused and the computer stops (seen as a
-    /// stalled computer game in the browser tests under load).
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_games_place_is_free_when_its_result_arrives() {
-        let scheduler = Scheduler::new(2, 4);
-        let client = Client::Unknown;
-        for i in 0..3000u32 {
-            let game = format!("g{}", i % 3);
-            let result = scheduler.run(client, Kind::Move(game.clone()), move || i).await;
-            assert_eq!(result, Ok(Some(i)));
-            assert!(!scheduler.has_move(&game), "game {game} still held after its result");
-            let again = scheduler.run(client, Kind::Move(game.clone()), move || i + 1).await;
-            assert_eq!(again, Ok(Some(i + 1)), "the game's next move was refused");
-        }
-    }
-}
