@@ -464,23 +464,39 @@ mod tests {
             format!("ab:depth={},temperature={}", level.depth.unwrap(), level.temperature)
                 .parse()
                 .unwrap();
-        let mut ab = Player::new(spec, rules, 7);
-        let mut by_level = Player::new(PlayerSpec::Level(3), rules, 7);
-        let mut plain = Player::new("ab:depth=3".parse().unwrap(), rules, 7);
-        let mut rng = fastrand::Rng::with_seed(3);
-        let (mut game, mut differs_from_plain) = (Game::new(rules), 0);
-        for _ in 0..60 {
+        let ab = Player::new(spec, rules, 7);
+        let by_level = Player::new(PlayerSpec::Level(3), rules, 7);
+        let plain = Player::new("ab:depth=3".parse().unwrap(), rules, 7);
+        let differs_from_plain = same_choices([ab, by_level], plain, rules, 60, 3, "level 3");
+        // The temperature is used: some choices are not the plain search's.
+        assert!(differs_from_plain > 0);
+    }
+
+    /// Plays up to `plies` seeded random moves from the start; in every
+    /// position the two `same` players must choose the same move. Returns
+    /// how often `other` chose differently from them.
+    fn same_choices(
+        same: [Player; 2],
+        mut other: Player,
+        rules: Rules,
+        plies: usize,
+        seed: u64,
+        what: &str,
+    ) -> usize {
+        let [mut a, mut b] = same;
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let (mut game, mut differs) = (Game::new(rules), 0);
+        for _ in 0..plies {
             let legal = game.legal_moves();
             if legal.is_empty() {
                 break;
             }
-            let chosen = ab.choose(&game, None);
-            assert_eq!(chosen, by_level.choose(&game, None));
-            differs_from_plain += usize::from(chosen != plain.choose(&game, None));
+            let chosen = a.choose(&game, None);
+            assert_eq!(chosen, b.choose(&game, None), "{what}");
+            differs += usize::from(chosen != other.choose(&game, None));
             game.play(legal.nth(rng.usize(..legal.len())).unwrap()).unwrap();
         }
-        // The temperature is used: some choices are not the plain search's.
-        assert!(differs_from_plain > 0);
+        differs
     }
 
     #[test]
@@ -509,23 +525,13 @@ mod tests {
             let seed = 9 + n as u64;
             let spec: PlayerSpec =
                 format!("ab:depth={depth},temperature={temperature}").parse().unwrap();
-            let mut ab = Player::new(spec, anywoli, seed);
-            let mut level = Player::new(PlayerSpec::Level(n as u8 + 1), anywoli, seed);
+            let ab = Player::new(spec, anywoli, seed);
+            let level = Player::new(PlayerSpec::Level(n as u8 + 1), anywoli, seed);
             let common = LEVELS[n];
             let common_spec = format!("ab:depth={depth},temperature={}", common.temperature);
-            let mut common = Player::new(common_spec.parse().unwrap(), anywoli, seed);
-            let mut rng = fastrand::Rng::with_seed(4);
-            let (mut game, mut differs) = (Game::new(anywoli), 0);
-            for _ in 0..40 {
-                let legal = game.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                let chosen = level.choose(&game, None);
-                assert_eq!(chosen, ab.choose(&game, None), "level {}", n + 1);
-                differs += usize::from(chosen != common.choose(&game, None));
-                game.play(legal.nth(rng.usize(..legal.len())).unwrap()).unwrap();
-            }
+            let common = Player::new(common_spec.parse().unwrap(), anywoli, seed);
+            let what = format!("level {}", n + 1);
+            let differs = same_choices([level, ab], common, anywoli, 40, 4, &what);
             assert!(differs > 0, "level {} chose as the common table's", n + 1);
         }
     }

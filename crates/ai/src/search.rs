@@ -1076,7 +1076,7 @@ struct Plan {
     tt_move: u8,
     depth: i32,
     /// The children are leaves, valued where they are made (depth 1, no
-    /// database): see [`Searcher::leaf_frame_of`].
+    /// database): see [`Searcher::leaf_ended`].
     leaf: bool,
     /// The mover's history row as the node began.
     history: [i32; MAX_PITS],
