@@ -20,7 +20,12 @@
 #   run it again after a stop and it carries on. The pair's result combines
 #   the finished parts' games (scripts/match_combine.py).
 #
-#   MATCH_OPTS="--clock cpu" LOGS=ladder JOBS=2 scripts/ladder.sh wahree 200 6 8
+#   MATCH_OPTS="--clock cpu" LOGS=docs/ladder JOBS=2 scripts/ladder.sh wahree 200 6 8
+#
+# docs/ladder holds the finished parts of the pairs published in docs/ai.md
+# (about 400 bytes a game). Keep a long pair's parts there and commit them
+# as they finish: a session's scratch folders do not outlive it, and a pair
+# of level 8 takes more than one session.
 #
 set -euo pipefail
 cd "$(dirname "$0")/.."
