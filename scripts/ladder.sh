@@ -20,8 +20,10 @@
 #   run it again after a stop and it carries on. The pair's result combines
 #   the finished parts' games (scripts/match_combine.py).
 #
-#   MATCH_OPTS="--clock cpu" LOGS=docs/ladder JOBS=2 scripts/ladder.sh wahree 200 6 8
+#   MATCH_OPTS="--clock cpu" LOGS=docs/ladder JOBS=2 CHUNK=10 scripts/ladder.sh wahree 200 7 8
 #
+# A pair's parts must all have one CHUNK (the seeds number the parts):
+# Speightstown's 8-7 used 20, Wahree's and Anywoli's 10.
 # docs/ladder holds the finished parts of the pairs published in docs/ai.md
 # (about 400 bytes a game). Keep a long pair's parts there and commit them
 # as they finish: a session's scratch folders do not outlive it, and a pair
