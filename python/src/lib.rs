@@ -632,20 +632,31 @@ impl Engine {
     /// unproven), `exact` (the margin settled too), `lower`/`upper` (bounds
     /// as `score_dict`s), `depth`, `line` (moves) and `final_scores`
     /// (`[south, north]` at the end of the line, when it reaches the end).
-    fn solve(&mut self, py: Python<'_>, game: &Game, time_ms: i64) -> PyResult<Py<PyAny>> {
+    /// With `result_only`, it stops as soon as the result is proven and
+    /// leaves the margin open.
+    #[pyo3(signature = (game, time_ms, result_only=false))]
+    fn solve(
+        &mut self,
+        py: Python<'_>,
+        game: &Game,
+        time_ms: i64,
+        result_only: bool,
+    ) -> PyResult<Py<PyAny>> {
         self.check(game)?;
         if time_ms < 0 {
             return Err(value_error(format!("time_ms must be 0 or more, not {time_ms}")));
         }
         let time_ms = time_ms as u64;
         let db = self.db.clone();
+        let mut progress =
+            if result_only { mancala_ai::stop_at_result } else { mancala_ai::keep_going };
         let solution = py.detach(|| {
             mancala_ai::solve(
                 &game.game,
                 Duration::from_millis(time_ms),
                 None,
                 db.as_deref().map(|d| d as &dyn Oracle),
-                &mut |_, _, _| {},
+                &mut progress,
             )
         });
         let dict = PyDict::new(py);

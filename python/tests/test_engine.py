@@ -33,6 +33,12 @@ def test_a_won_endgame_is_found_analysed_and_solved():
     solution = engine.solve(game, 2000)
     assert solution["result"] == "win"
     assert solution["line"][0] == "f"
+    # Asked for the result only, it stops at the first depth that proves
+    # it, with the margin still open, and its line still wins.
+    quick = engine.solve(game, 2000, result_only=True)
+    assert quick["result"] == "win" and quick["depth"] == 1 and not quick["exact"]
+    assert quick["line"][0] == "f" and quick["final_scores"][0] > quick["final_scores"][1]
+    assert solution["exact"] and solution["depth"] > 1
 
 
 def test_hand_set_weights_play_as_the_default_evaluation():

@@ -22,4 +22,4 @@ pub use mcts::{Mcts, MctsLimits, MctsReport};
 pub use player::{Player, PlayerSpec, PlayerSpecError, LEVELS};
 pub use score::Score;
 pub use search::{Horizon, Limits, Oracle, Report, SearchOptions, Searcher};
-pub use solve::{solve, Solution};
+pub use solve::{keep_going, solve, stop_at_result, Solution};

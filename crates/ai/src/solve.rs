@@ -10,6 +10,7 @@ use crate::egdb::play;
 use crate::score::Score;
 use crate::search::{Horizon, Limits, Oracle, SearchOptions, Searcher};
 use mancala_rules::{BySide, Game, Pit, Wdl};
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 /// The outcome of [`solve`].
@@ -42,13 +43,17 @@ impl Solution {
 }
 
 /// Tries to prove the value of the game's position within `time` (and
-/// `max_depth` if given), reporting each depth to `progress`.
+/// `max_depth` if given), reporting each depth's bounds to `progress`.
+/// `progress` returning `Break` stops the deepening there, as running out
+/// of time does: [`stop_at_result`] stops once win/draw/loss is proven,
+/// without narrowing the margin; [`keep_going`] runs on until the value is
+/// exact.
 pub fn solve(
     game: &Game,
     time: Duration,
     max_depth: Option<u32>,
     oracle: Option<&dyn Oracle>,
-    progress: &mut dyn FnMut(u32, Score, Score),
+    progress: &mut dyn FnMut(u32, Score, Score) -> ControlFlow<()>,
 ) -> Solution {
     let started = Instant::now();
     let rules = *game.rules();
@@ -115,9 +120,12 @@ pub fn solve(
         solution.upper = upper.score.min(hi);
         solution.depth = depth;
         best_line.clone_from(&lower.pv);
-        progress(depth, solution.lower, solution.upper);
+        let asked = progress(depth, solution.lower, solution.upper);
         if solution.lower == solution.upper || lower.exact {
             solution.upper = lower.score;
+            break;
+        }
+        if asked.is_break() {
             break;
         }
     }
@@ -184,6 +192,21 @@ pub fn solve(
         solution.line = best_line;
     }
     solution
+}
+
+/// A `progress` for [`solve`] that asks for the exact value.
+pub fn keep_going(_depth: u32, _lower: Score, _upper: Score) -> ControlFlow<()> {
+    ControlFlow::Continue(())
+}
+
+/// A `progress` for [`solve`] that stops as soon as win, draw or loss is
+/// proven (the bounds' results agree), leaving the margin open.
+pub fn stop_at_result(_depth: u32, lower: Score, upper: Score) -> ControlFlow<()> {
+    if lower.result() == upper.result() {
+        ControlFlow::Break(())
+    } else {
+        ControlFlow::Continue(())
+    }
 }
 
 /// The scores a database result allows: the result is known, the margin

@@ -261,26 +261,44 @@ fn a_solved_line_from_a_won_position_ends_in_a_win() {
                 std::time::Duration::from_millis(600),
                 None,
                 Some(&db),
-                &mut |_, _, _| {},
+                &mut mancala_ai::keep_going,
             );
             assert_eq!(solution.result(), Some(Wdl::Win), "{}: {pos} {solution:?}", ruleset.id);
-            let mut end = game.clone();
-            for &pit in &solution.line {
-                end.play(pit).unwrap();
-            }
-            assert!(end.is_over(), "{}: {pos}: the line stops before the end", ruleset.id);
-            let result = Score::of_outcome(&rules, end.position(), pos.to_move()).result();
-            assert_eq!(
-                result,
-                Wdl::Win,
-                "{}: {pos}: the line {} ends {:?} ({})",
-                ruleset.id,
-                solution.line.iter().map(|p| p.letter(&rules)).collect::<String>(),
-                end.position().captured(),
-                result.name()
+            assert_line_wins(&rules, &game, &solution, ruleset.id);
+            // Asked for the result only, it stops after the first depth
+            // (the database knows the root) and its line still wins.
+            let quick = mancala_ai::solve(
+                &game,
+                std::time::Duration::from_secs(60),
+                None,
+                Some(&db),
+                &mut mancala_ai::stop_at_result,
             );
-            assert_eq!(solution.final_scores, Some(end.position().captured()));
+            assert_eq!(quick.result(), Some(Wdl::Win), "{}: {pos} {quick:?}", ruleset.id);
+            assert_eq!(quick.depth, 1, "{}: {pos} {quick:?}", ruleset.id);
+            assert_line_wins(&rules, &game, &quick, ruleset.id);
         }
         assert_eq!(won, 12, "{}", ruleset.id);
     }
+}
+
+/// `solution`'s line, played from `game`, ends the game in a win for the
+/// side to move, with the final scores it reports.
+fn assert_line_wins(rules: &Rules, game: &Game, solution: &mancala_ai::Solution, id: &str) {
+    let pos = game.position();
+    let mut end = game.clone();
+    for &pit in &solution.line {
+        end.play(pit).unwrap();
+    }
+    assert!(end.is_over(), "{id}: {pos}: the line stops before the end");
+    let result = Score::of_outcome(rules, end.position(), pos.to_move()).result();
+    assert_eq!(
+        result,
+        Wdl::Win,
+        "{id}: {pos}: the line {} ends {:?} ({})",
+        solution.line.iter().map(|p| p.letter(rules)).collect::<String>(),
+        end.position().captured(),
+        result.name()
+    );
+    assert_eq!(solution.final_scores, Some(end.position().captured()));
 }

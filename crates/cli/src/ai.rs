@@ -5,7 +5,8 @@ use anyhow::{bail, Context, Result};
 use mancala_ai::analysis::{self, MoveValue};
 use mancala_ai::search::Progress;
 use mancala_ai::{
-    solve, Limits, Oracle, Player, PlayerSpec, Score, SearchOptions, Searcher, LEVELS,
+    keep_going, solve, stop_at_result, Limits, Oracle, Player, PlayerSpec, Score, SearchOptions,
+    Searcher, LEVELS,
 };
 use mancala_rules::{Game, Match, Pit, Record, Rules, Ruleset, Side};
 use std::collections::HashSet;
@@ -159,6 +160,10 @@ pub struct SolveArgs {
     /// Give up after this many seconds.
     #[arg(long, default_value_t = 10.0)]
     time: f64,
+    /// Stop as soon as win, draw or loss is proven, without narrowing the
+    /// margin (at once where the endgame database knows the position).
+    #[arg(long)]
+    result_only: bool,
 }
 
 pub fn solve_cmd(args: SolveArgs) -> Result<()> {
@@ -176,6 +181,11 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
         oracle.as_deref(),
         &mut |depth, lower, upper| {
             println!("depth {depth:>2}: between {lower} and {upper}");
+            if args.result_only {
+                stop_at_result(depth, lower, upper)
+            } else {
+                keep_going(depth, lower, upper)
+            }
         },
     );
     println!("searched {} nodes in {:.2} s", solution.nodes, solution.elapsed.as_secs_f64());

@@ -76,6 +76,23 @@ fn solve_proves_a_speightstown_grand_slam_puzzle() {
 }
 
 #[test]
+fn solve_result_only_stops_once_the_result_is_proven() {
+    // The first depth already proves the win (by 5 to 120 seeds); the
+    // exact margin takes many more.
+    let args = ["solve", "--game", "barbados-warri", "--from", "1,0,0,0,0,2/1,1,0,0,0,0 22-21 S"];
+    let full = stdout(&mancala(&args));
+    assert!(full.lines().filter(|l| l.starts_with("depth")).count() > 1, "{full}");
+    let out = mancala(&[&args[..], &["--result-only"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let depths: Vec<&str> = text.lines().filter(|l| l.starts_with("depth")).collect();
+    assert_eq!(depths, ["depth  1: between win +5 and win +120"], "{text}");
+    assert!(text.contains("best line: f"), "{text}");
+    assert!(text.contains("the result is proven; the margin is between 5 and 120"), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("result: win 2"), "{text}");
+}
+
+#[test]
 fn solve_reports_a_loss_from_the_side_to_move() {
     let out = mancala(&[
         "solve",
