@@ -5,6 +5,7 @@ use mancala_ai::egdb::play::winning_move;
 use mancala_ai::egdb::Egdb;
 use mancala_ai::{Oracle, Player, PlayerSpec, Score, Wdl};
 use mancala_rules::{BySide, Game, Position, Rules, Ruleset, Side, RULESETS};
+use std::ops::ControlFlow;
 
 #[test]
 fn with_a_database_the_player_never_worsens_the_exact_result() {
@@ -239,7 +240,8 @@ fn a_database_file_result_survives_the_repetition_rule() {
 /// a walk from won position to won position that ends in a cycle. Both
 /// players of the line move under the real repetition rule. Speightstown,
 /// where a cycle is a draw; each solve spends its whole time on the margin,
-/// which the database does not know, so few positions.
+/// which the database does not know, so few positions. Asked for the result
+/// only (`stop_at_result`), the same solve stops after the first depth.
 #[test]
 fn a_solved_line_from_a_won_position_ends_in_a_win() {
     let mut rng = fastrand::Rng::with_seed(41);
@@ -256,27 +258,24 @@ fn a_solved_line_from_a_won_position_ends_in_a_win() {
             }
             won += 1;
             let game = Game::from_position(rules, pos);
-            let solution = mancala_ai::solve(
-                &game,
-                std::time::Duration::from_millis(600),
-                None,
-                Some(&db),
-                &mut mancala_ai::keep_going,
-            );
-            assert_eq!(solution.result(), Some(Wdl::Win), "{}: {pos} {solution:?}", ruleset.id);
-            assert_line_wins(&rules, &game, &solution, ruleset.id);
-            // Asked for the result only, it stops after the first depth
-            // (the database knows the root) and its line still wins.
-            let quick = mancala_ai::solve(
-                &game,
-                std::time::Duration::from_secs(60),
-                None,
-                Some(&db),
-                &mut mancala_ai::stop_at_result,
-            );
-            assert_eq!(quick.result(), Some(Wdl::Win), "{}: {pos} {quick:?}", ruleset.id);
-            assert_eq!(quick.depth, 1, "{}: {pos} {quick:?}", ruleset.id);
-            assert_line_wins(&rules, &game, &quick, ruleset.id);
+            // The whole time on the margin, then the result only: that
+            // stops after the first depth (the database knows the root),
+            // and its line still wins.
+            type Ask = (u64, fn(u32, Score, Score) -> ControlFlow<()>, Option<u32>);
+            let asks: [Ask; 2] = [
+                (600, mancala_ai::keep_going, None),
+                (60_000, mancala_ai::stop_at_result, Some(1)),
+            ];
+            for (ms, mut progress, depth) in asks {
+                let time = std::time::Duration::from_millis(ms);
+                let solution = mancala_ai::solve(&game, time, None, Some(&db), &mut progress);
+                let id = ruleset.id;
+                assert_eq!(solution.result(), Some(Wdl::Win), "{id}: {pos} {solution:?}");
+                if let Some(depth) = depth {
+                    assert_eq!(solution.depth, depth, "{id}: {pos} {solution:?}");
+                }
+                assert_line_wins(&rules, &game, &solution, id);
+            }
         }
         assert_eq!(won, 12, "{}", ruleset.id);
     }
