@@ -654,7 +654,6 @@ impl Engine {
             mancala_ai::solve(
                 &game.game,
                 Duration::from_millis(time_ms),
-                None,
                 db.as_deref().map(|d| d as &dyn Oracle),
                 &mut progress,
             )

@@ -42,16 +42,15 @@ impl Solution {
     }
 }
 
-/// Tries to prove the value of the game's position within `time` (and
-/// `max_depth` if given), reporting each depth's bounds to `progress`.
-/// `progress` returning `Break` stops the deepening there, as running out
-/// of time does: [`stop_at_result`] stops once win/draw/loss is proven,
-/// without narrowing the margin; [`keep_going`] runs on until the value is
-/// exact.
+/// Tries to prove the value of the game's position within `time`,
+/// reporting each depth's bounds to `progress`. `progress` returning
+/// `Break` stops the deepening there, as running out of time does:
+/// [`stop_at_result`] stops once win/draw/loss is proven, without narrowing
+/// the margin; [`keep_going`] runs on until the value is exact (a depth
+/// limit is `progress` breaking at that depth).
 pub fn solve(
     game: &Game,
     time: Duration,
-    max_depth: Option<u32>,
     oracle: Option<&dyn Oracle>,
     progress: &mut dyn FnMut(u32, Score, Score) -> ControlFlow<()>,
 ) -> Solution {
@@ -90,7 +89,7 @@ pub fn solve(
     }
     let deadline = started + time;
     let mut best_line = Vec::new();
-    for depth in 1..=max_depth.unwrap_or(126).min(126) {
+    for depth in 1..=126 {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             break;

@@ -174,18 +174,14 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
     }
     let oracle = load_oracle(ruleset.id, args.game.db.as_deref())?;
     let side = game.position().to_move();
+    let stop = if args.result_only { stop_at_result } else { keep_going };
     let solution = solve(
         &game,
         Duration::from_secs_f64(args.time),
-        None,
         oracle.as_deref(),
         &mut |depth, lower, upper| {
             println!("depth {depth:>2}: between {lower} and {upper}");
-            if args.result_only {
-                stop_at_result(depth, lower, upper)
-            } else {
-                keep_going(depth, lower, upper)
-            }
+            stop(depth, lower, upper)
         },
     );
     println!("searched {} nodes in {:.2} s", solution.nodes, solution.elapsed.as_secs_f64());
