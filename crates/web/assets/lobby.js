@@ -45,8 +45,14 @@
     form.querySelectorAll("input[name=timing]").forEach((r) => r.addEventListener("change", update));
     update();
   }
-  // Opens a game this browser has a seat in.
+  // Opens a game this browser has a seat in. The player who takes a seek,
+  // accepts a challenge or is paired at once hears of the game twice, by the
+  // request's answer and by the lobby socket; only the first opens it (a
+  // second navigation would abort the first one mid-load).
+  let entered = false;
   function enter(seat) {
+    if (entered) return;
+    entered = true;
     store.set("mancala.seat." + seat.id, { token: seat.token, side: seat.side });
     location.href = "/g/" + seat.id;
   }

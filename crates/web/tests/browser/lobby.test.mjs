@@ -50,12 +50,16 @@ describe("lobby", () => {
     await screenshot(ben, "phone-390-lobby");
     const width = await ben.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the lobby is ${width} px wide on a 390 px phone`);
+    // Ben hears of the game by his answer and by his socket: he opens it once.
+    const opened = [];
+    ben.on("request", (r) => { if (r.isNavigationRequest() && /\/g\//.test(r.url())) opened.push(r.url()); });
     await takeWithKeyboard(ben, "Ann");
     // Both pages are sent to the game: Ben by his answer, Ann by her socket.
     await ben.waitForURL(/\/g\/[a-z0-9]+$/);
     await ann.waitForURL(/\/g\/[a-z0-9]+$/);
     const id = gameId(ann);
     assert.equal(gameId(ben), id);
+    assert.deepEqual(opened, [`${server.url}/g/${id}`]);
     assert.equal((await seatOf(ann, id)).side, "south");
     assert.equal((await seatOf(ben, id)).side, "north");
     await fastest(ann);
