@@ -25,6 +25,7 @@
 //! Anything wrong gets one line `error ...` saying what was wrong and what is
 //! accepted, and changes nothing.
 
+use crate::clock::Clock;
 use crate::player::{Player, PlayerSpec};
 use crate::search::{Limits, Oracle, SearchOptions, Searcher};
 use crate::{Mcts, MctsLimits};
@@ -47,15 +48,42 @@ struct Session {
     ruleset: &'static Ruleset,
     game: Game,
     searcher: Arc<Mutex<Searcher>>,
+    /// The player of the last `go level L`, kept (with what its search
+    /// learnt) until another level is asked for or a new game starts.
+    level: Arc<Mutex<Option<(u8, Player)>>>,
 }
 
-/// Runs the protocol until `quit` or the end of the input. `oracle` (an
-/// endgame database) is used by searches when given.
+/// How an engine session searches, whatever its requests.
+#[derive(Clone)]
+pub struct EngineConfig {
+    /// An endgame database, used by searches (and level 8) when it covers
+    /// the game.
+    pub oracle: Option<Arc<dyn Oracle + Send + Sync>>,
+    /// The transposition table's size in MiB (each `newgame` starts it
+    /// empty).
+    pub table_mb: usize,
+    /// The clock `go movetime` and the timed levels run on.
+    pub clock: Clock,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig { oracle: None, table_mb: DEFAULT_TABLE_MB, clock: Clock::Wall }
+    }
+}
+
+/// The transposition table of `mancala engine` unless `--hash` says
+/// otherwise.
+pub const DEFAULT_TABLE_MB: usize = 64;
+
+/// Runs the protocol until `quit` or the end of the input, searching as
+/// `config` says.
 pub fn run<R: BufRead, W: Write + Send + 'static>(
     input: R,
     output: W,
-    oracle: Option<Arc<dyn Oracle + Send + Sync>>,
+    config: EngineConfig,
 ) -> std::io::Result<()> {
+    let EngineConfig { oracle, table_mb, clock } = config;
     let output = Arc::new(Mutex::new(output));
     let say = |line: &str| -> std::io::Result<()> {
         let mut out = output.lock().expect("output lock");
@@ -66,7 +94,8 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
     let mut session = Session {
         ruleset: default,
         game: Game::new(default.rules),
-        searcher: Arc::new(Mutex::new(Searcher::new(default.rules))),
+        searcher: Arc::new(Mutex::new(Searcher::with_table(default.rules, table_mb))),
+        level: Arc::new(Mutex::new(None)),
     };
     let stop = Arc::new(AtomicBool::new(false));
     let mut running: Option<(thread::JoinHandle<()>, mpsc::Receiver<()>)> = None;
@@ -115,7 +144,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                     "mancalaok".to_string(),
                 ])
             }
-            "newgame" => new_game(&mut session, &words[1..]).map(|()| Vec::new()),
+            "newgame" => new_game(&mut session, &words[1..], table_mb).map(|()| Vec::new()),
             "position" => position(&mut session, &words[1..]).map(|()| Vec::new()),
             "moves" => play_moves(&mut session.game, &words[1..]).map(|()| Vec::new()),
             "legal" => {
@@ -138,12 +167,14 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                     stop.store(false, Ordering::Relaxed);
                     let game = session.game.clone();
                     let searcher = Arc::clone(&session.searcher);
+                    let level = Arc::clone(&session.level);
                     let output = Arc::clone(&output);
                     let stop = Arc::clone(&stop);
                     let oracle = oracle.clone();
                     let (done_tx, done_rx) = mpsc::channel();
                     let handle = thread::spawn(move || {
-                        let lines = think(&game, go, &searcher, &stop, oracle.as_deref(), &output);
+                        let engine = Engine { searcher: &searcher, level: &level, clock };
+                        let lines = think(&game, go, engine, &stop, oracle.as_deref(), &output);
                         let mut out = output.lock().expect("output lock");
                         for line in lines {
                             let _ = writeln!(out, "{line}");
@@ -178,14 +209,15 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
     Ok(())
 }
 
-fn new_game(session: &mut Session, args: &[&str]) -> Result<(), String> {
+fn new_game(session: &mut Session, args: &[&str], table_mb: usize) -> Result<(), String> {
     let [id] = args else {
         return Err("newgame takes one game id, e.g. `newgame wahree`".into());
     };
     let found = ruleset(id).map_err(|e| e.to_string())?;
     session.ruleset = found;
     session.game = Game::new(found.rules);
-    session.searcher = Arc::new(Mutex::new(Searcher::new(found.rules)));
+    session.searcher = Arc::new(Mutex::new(Searcher::with_table(found.rules, table_mb)));
+    session.level = Arc::new(Mutex::new(None));
     Ok(())
 }
 
@@ -270,12 +302,20 @@ fn parse_go(args: &[&str]) -> Result<Go, String> {
     }
 }
 
+/// What a `go` searches with: the session's searcher, its level player,
+/// and the clock.
+struct Engine<'a> {
+    searcher: &'a Mutex<Searcher>,
+    level: &'a Mutex<Option<(u8, Player)>>,
+    clock: Clock,
+}
+
 /// Runs one `go`; returns the lines to print at the end (info lines are
 /// printed as they come).
 fn think<W: Write>(
     game: &Game,
     go: Go,
-    searcher: &Mutex<Searcher>,
+    engine: Engine,
     stop: &AtomicBool,
     oracle: Option<&(dyn Oracle + Send + Sync)>,
     output: &Mutex<W>,
@@ -289,8 +329,9 @@ fn think<W: Write>(
         None => None,
     };
     let best = match go {
-        Go::Search(limits) => {
-            let mut searcher = searcher.lock().expect("searcher lock");
+        Go::Search(mut limits) => {
+            limits.clock = engine.clock;
+            let mut searcher = engine.searcher.lock().expect("searcher lock");
             let report = searcher.search_reporting(
                 game,
                 SearchOptions::new(limits).oracle(oracle).stop(stop),
@@ -315,13 +356,24 @@ fn think<W: Write>(
             report.best
         }
         Go::Level(level) => {
-            Player::new(PlayerSpec::Level(level), rules, fastrand::u64(..)).choose(game, oracle)
+            let mut kept = engine.level.lock().expect("level lock");
+            if kept.as_ref().map(|(l, _)| *l) != Some(level) {
+                let mut player = Player::new(PlayerSpec::Level(level), rules, fastrand::u64(..));
+                player.set_clock(engine.clock);
+                *kept = Some((level, player));
+            }
+            let (_, player) = kept.as_mut().expect("a level player");
+            player.choose(game, oracle)
         }
         Go::Mcts(ms) => {
             let mut mcts = Mcts::new(rules, fastrand::u64(..));
             let report = mcts.search(
                 game,
-                MctsLimits { time: Some(Duration::from_millis(ms)), ..MctsLimits::default() },
+                MctsLimits {
+                    time: Some(Duration::from_millis(ms)),
+                    clock: engine.clock,
+                    ..MctsLimits::default()
+                },
             );
             let mut out = output.lock().expect("output lock");
             let _ = writeln!(

@@ -658,6 +658,15 @@ pub struct EngineArgs {
     /// with `newgame` is the database's.
     #[arg(long)]
     db: Option<PathBuf>,
+    /// The transposition table's size in MiB.
+    #[arg(long, default_value_t = mancala_ai::protocol::DEFAULT_TABLE_MB as u64,
+          value_parser = clap::value_parser!(u64).range(1..=65536))]
+    hash: u64,
+    /// The clock `go movetime` and the timed levels count on: `wall` (real
+    /// time) or `cpu` (the searching thread's processor time, for matches
+    /// played beside other work).
+    #[arg(long, default_value = "wall", value_name = "wall|cpu")]
+    clock: mancala_ai::Clock,
 }
 
 pub fn engine(args: EngineArgs) -> Result<()> {
@@ -670,6 +679,11 @@ pub fn engine(args: EngineArgs) -> Result<()> {
         None => None,
     };
     let stdin = std::io::stdin();
-    mancala_ai::protocol::run(stdin.lock(), std::io::stdout(), oracle)?;
+    let config = mancala_ai::protocol::EngineConfig {
+        oracle,
+        table_mb: args.hash as usize,
+        clock: args.clock,
+    };
+    mancala_ai::protocol::run(stdin.lock(), std::io::stdout(), config)?;
     Ok(())
 }
