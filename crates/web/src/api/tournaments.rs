@@ -34,13 +34,52 @@ const GUEST_NAME_CHARS: usize = 20;
 
 /// The per-tournament locks: changes to one tournament (a join, a round,
 /// a result, results collected from its games) are made one at a time.
+/// Only a well-formed id gets a lock, and a lock is kept only while a
+/// request holds it or waits for it (the last to let go removes it), so the
+/// map holds at most one entry per request in progress.
 #[derive(Default)]
-pub struct TournamentLocks(std::sync::Mutex<HashMap<String, Arc<Mutex<()>>>>);
+pub struct TournamentLocks(Arc<std::sync::Mutex<HashMap<String, Arc<Mutex<()>>>>>);
+
+/// A tournament's lock, held until dropped.
+pub(crate) struct Held {
+    guard: Option<tokio::sync::OwnedMutexGuard<()>>,
+    lock: Arc<Mutex<()>>,
+    locks: Arc<std::sync::Mutex<HashMap<String, Arc<Mutex<()>>>>>,
+    id: String,
+}
 
 impl TournamentLocks {
-    fn of(&self, id: &str) -> Arc<Mutex<()>> {
-        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        map.entry(id.to_string()).or_default().clone()
+    /// Waits for the tournament's lock; 404 for an id no tournament can
+    /// have (checked before anything is kept).
+    pub(crate) async fn hold(&self, id: &str) -> Result<Held, ApiError> {
+        check_id(id)?;
+        let lock = {
+            let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            map.entry(id.to_string()).or_default().clone()
+        };
+        let guard = lock.clone().lock_owned().await;
+        Ok(Held { guard: Some(guard), lock, locks: self.0.clone(), id: id.to_string() })
+    }
+
+    /// Locks kept now (held or waited for).
+    pub fn len(&self) -> usize {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        drop(self.guard.take());
+        let mut map = self.locks.lock().unwrap_or_else(|e| e.into_inner());
+        // The map's reference and this one: nobody else holds or waits for
+        // it, and nobody can get it without the map's lock.
+        if Arc::strong_count(&self.lock) == 2 {
+            map.remove(&self.id);
+        }
     }
 }
 
@@ -200,10 +239,16 @@ impl Visitor {
     }
 }
 
-async fn load(state: &Shared, id: &str) -> Result<(TournamentRow, Document), ApiError> {
+/// 404 for an id that no tournament can have (ids are [`game_id`]s).
+fn check_id(id: &str) -> Result<(), ApiError> {
     if id.is_empty() || id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(not_found(id));
     }
+    Ok(())
+}
+
+async fn load(state: &Shared, id: &str) -> Result<(TournamentRow, Document), ApiError> {
+    check_id(id)?;
     let key = id.to_string();
     let row =
         blocking(state, move |s| s.load_tournament(&key)).await?.ok_or_else(|| not_found(id))?;
@@ -395,8 +440,7 @@ pub(crate) async fn show(
     headers: HeaderMap,
 ) -> ApiResult {
     let who = visitor(&state, &headers).await?;
-    let lock = state.tournaments.of(&id);
-    let held = lock.lock().await;
+    let held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = load(&state, &id).await?;
     if collect_results(&state, &mut doc).await? {
         save(&state, row.clone(), &doc).await?;
@@ -589,8 +633,7 @@ pub(crate) async fn join(
     JsonBody(body): JsonBody<JoinBody>,
 ) -> Result<Response, ApiError> {
     let who = visitor(&state, &headers).await?;
-    let lock = state.tournaments.of(&id);
-    let _held = lock.lock().await;
+    let _held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = load(&state, &id).await?;
     if doc.started {
         return Err(error(
@@ -687,8 +730,7 @@ pub(crate) async fn start_round(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let lock = state.tournaments.of(&id);
-    let _held = lock.lock().await;
+    let _held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = as_organiser(&state, &id, &headers, "start a round").await?;
     // Results that came in since the last look count (saved with the round).
     collect_results(&state, &mut doc).await?;
@@ -852,8 +894,7 @@ pub(crate) async fn enter_result(
     headers: HeaderMap,
     JsonBody(body): JsonBody<ResultBody>,
 ) -> ApiResult {
-    let lock = state.tournaments.of(&id);
-    let _held = lock.lock().await;
+    let _held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = as_organiser(&state, &id, &headers, "enter a result").await?;
     let outcome = Outcome::parse(&body.result).ok_or_else(|| {
         error(
@@ -910,8 +951,7 @@ pub(crate) async fn remove(
     headers: HeaderMap,
     JsonBody(body): JsonBody<RemoveBody>,
 ) -> ApiResult {
-    let lock = state.tournaments.of(&id);
-    let _held = lock.lock().await;
+    let _held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = as_organiser(&state, &id, &headers, "remove a player").await?;
     let count = doc.entrants.len();
     if body.player == 0 || body.player > count {

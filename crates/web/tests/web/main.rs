@@ -23,6 +23,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
 mod accounts;
+mod attacks;
 mod clocks;
 mod fairness;
 mod games;

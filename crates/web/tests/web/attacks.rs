@@ -1,0 +1,85 @@
+//! What an attacker found (issue 31, "The web platform, third edition"):
+//! each test sends the request that used to work and checks what it gets
+//! now.
+
+use super::*;
+use mancala_web::limit::{Buckets, MAX_KEYS};
+
+/// A new account, signed in: its session cookie.
+async fn account(server: &Server, name: &str) -> String {
+    let reply =
+        post(server, "/api/account", json!({ "name": name, "password": "a long password" })).await;
+    assert_eq!(reply.status, 201, "{}", reply.body);
+    session_of(&reply)
+}
+
+/// A Swiss of `rounds` rounds in Wahree, organised by `cookie`'s account.
+async fn tournament(server: &Server, cookie: &str, rounds: u32) -> String {
+    let made = with_cookie(
+        server,
+        "POST",
+        "/api/tournaments",
+        cookie,
+        json!({"name": "Club", "game": "wahree", "system": "swiss", "rounds": rounds}),
+    )
+    .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    made.json()["id"].as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_request_keeps_no_lock_once_answered_whatever_its_id() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    // The attack: 64 KB ids, each kept in the lock map for ever.
+    let long = "a".repeat(60_000);
+    for suffix in ["", "!", "/join"] {
+        let path = format!("/api/tournaments/{long}{suffix}");
+        let method = if suffix == "/join" { "POST" } else { "GET" };
+        let reply = with_cookie(&server, method, &path, "", json!({})).await;
+        assert_eq!(reply.status, 404, "{}", &reply.body[..200.min(reply.body.len())]);
+        assert_eq!(code(&reply), "unknown_tournament");
+        assert!(reply.body.len() < 200, "the answer echoes the whole id");
+    }
+    // Well-formed ids of no tournament, and a real one used.
+    for i in 0..300 {
+        let reply = get(&server, &format!("/api/tournaments/nosuch{i}")).await;
+        assert_eq!(reply.status, 404);
+    }
+    let teacher = account(&server, "teacher").await;
+    let id = tournament(&server, &teacher, 1).await;
+    let joined =
+        with_cookie(&server, "POST", &format!("/api/tournaments/{id}/join"), &teacher, json!({}))
+            .await;
+    assert_eq!(joined.status, 201, "{}", joined.body);
+    assert_eq!(get(&server, &format!("/api/tournaments/{id}")).await.status, 200);
+    assert_eq!(server.state.tournaments.len(), 0, "locks are kept after their requests");
+    server.stop().await;
+}
+
+#[test]
+fn a_bucket_map_stays_bounded_under_a_flood_of_keys_and_keeps_what_a_key_owes() {
+    // One token an hour, a burst of 3: a key that used its burst owes.
+    let buckets: Buckets<u64> = Buckets::new(1.0 / 3600.0, 3.0);
+    for _ in 0..3 {
+        assert!(buckets.take(u64::MAX, 1.0));
+    }
+    assert!(!buckets.take(u64::MAX, 1.0));
+    // Thousands of other keys, each taking one token: the owing key is
+    // still refused (pruning forgets only full buckets below the cap).
+    for key in 0..5_000 {
+        assert!(buckets.take(key, 1.0));
+    }
+    assert!(!buckets.take(u64::MAX, 1.0), "an owing key was forgotten");
+    // A flood of three times the cap in distinct keys: the map stays
+    // within it.
+    for key in 0..3 * MAX_KEYS as u64 {
+        buckets.take(key, 1.0);
+    }
+    assert!(buckets.len() <= MAX_KEYS, "{} keys kept", buckets.len());
+    // All or none: two tokens from a bucket of one take nothing.
+    let pair: Buckets<&str> = Buckets::new(1.0 / 3600.0, 3.0);
+    assert!(pair.take("a", 2.0));
+    assert!(!pair.take("a", 2.0));
+    assert!(pair.take("a", 1.0));
+}
