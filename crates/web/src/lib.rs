@@ -212,9 +212,15 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
         (header::X_FRAME_OPTIONS, "DENY"),
         (header::HeaderName::from_static("cross-origin-opener-policy"), "same-origin"),
     ];
+    // Answers of the API carry seat tokens, session details and invitation
+    // codes: no cache (the browser's, or a proxy's) may keep them.
+    let api = api::routes().layer(SetResponseHeaderLayer::if_not_present(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store"),
+    ));
     let mut app = Router::new()
         .merge(pages::routes())
-        .merge(api::routes())
+        .merge(api)
         .merge(learn::routes())
         .merge(analysis_board::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), pages::signed_in_scope))
@@ -222,6 +228,7 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
         // Health checks and scrapes are not rate limited.
         .merge(metrics::routes())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(refuse_large_bodies))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, request_timeout))
         .layer(axum::middleware::from_fn_with_state(state.clone(), metrics::observe))
         .with_state(state);
@@ -230,6 +237,32 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
             .layer(SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value)));
     }
     app
+}
+
+/// A request whose `Content-Length` is over [`BODY_LIMIT`] is answered 413
+/// at once, and its connection closed: otherwise the server would wait for
+/// a body it will refuse anyway (up to the request's time limit).
+async fn refuse_large_bodies(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > BODY_LIMIT as u64) {
+        let mut response = api::error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
+            format!("the request body is larger than {BODY_LIMIT} bytes"),
+        )
+        .into_response();
+        response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return response;
+    }
+    next.run(request).await
 }
 
 /// Opens the database and builds the shared state.

@@ -83,3 +83,51 @@ fn a_bucket_map_stays_bounded_under_a_flood_of_keys_and_keeps_what_a_key_owes() 
     assert!(!pair.take("a", 2.0));
     assert!(pair.take("a", 1.0));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_with_seat_tokens_are_never_cached() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let created =
+        post(&server, "/api/games", json!({"game": "wahree", "mode": "online", "name": "A"})).await;
+    assert_eq!(created.status, 200);
+    assert!(created.body.contains("\"token\""));
+    assert_eq!(header(&created.headers.to_ascii_lowercase(), "cache-control"), Some("no-store"));
+    let invite =
+        created.json()["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap().to_string();
+    let id = created.json()["id"].as_str().unwrap().to_string();
+    let joined = post(&server, &format!("/api/games/{id}/join"), json!({"invite": invite})).await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    assert_eq!(header(&joined.headers.to_ascii_lowercase(), "cache-control"), Some("no-store"));
+    // Refusals too (an error names no token, but a cache has no business
+    // keeping any answer of the API).
+    let refused = get(&server, "/api/games/nosuchgame").await;
+    assert_eq!(header(&refused.headers.to_ascii_lowercase(), "cache-control"), Some("no-store"));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_declared_body_over_the_limit_is_refused_at_once() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    // The attack: a Content-Length of 10 MB and no body; the server used
+    // to wait for it until the request's time limit (60 s).
+    let started = std::time::Instant::now();
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let head = format!(
+        "POST /api/records HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: 10000000\r\n\r\n",
+        server.addr
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut raw))
+        .await
+        .expect("no answer within 5 s")
+        .unwrap();
+    let text = String::from_utf8_lossy(&raw);
+    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+    assert!(text.contains("body_too_large"), "{text}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    server.stop().await;
+}
