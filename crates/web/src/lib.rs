@@ -28,6 +28,7 @@ pub mod pages;
 pub mod proxy;
 pub mod rated;
 pub mod rating;
+pub mod same_origin;
 pub mod scheduler;
 pub mod serve;
 pub mod store;
@@ -229,6 +230,7 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
         .merge(metrics::routes())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(refuse_large_bodies))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), same_origin::middleware))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, request_timeout))
         .layer(axum::middleware::from_fn_with_state(state.clone(), metrics::observe))
         .with_state(state);

@@ -131,3 +131,141 @@ async fn a_declared_body_over_the_limit_is_refused_at_once() {
     assert!(started.elapsed() < Duration::from_secs(5));
     server.stop().await;
 }
+
+/// A request exactly as given: no Content-Type added.
+async fn raw(
+    server: &Server,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Reply {
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        server.addr,
+        body.len()
+    );
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    head.push_str(body);
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let text = String::from_utf8_lossy(&answer).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
+    Reply { status, headers: head.to_string(), body }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_on_another_port_cannot_act_or_listen_in_a_visitors_name() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let teacher = account(&server, "teacher").await;
+    let id = tournament(&server, &teacher, 1).await;
+    for name in ["Ann", "Ben"] {
+        let joined = with_cookie(
+            &server,
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            "",
+            json!({"name": name}),
+        )
+        .await;
+        assert_eq!(joined.status, 201, "{}", joined.body);
+    }
+    let own = format!("http://{}", server.addr);
+    let other = format!("http://127.0.0.1:{}", server.addr.port() ^ 1);
+    let start_round = format!("/api/tournaments/{id}/start-round");
+    // The attack: a text/plain form on another port of the same host
+    // (same site, so the Lax cookie goes with it).
+    let form =
+        [("Cookie", teacher.as_str()), ("Content-Type", "text/plain"), ("Origin", other.as_str())];
+    let refused = raw(&server, "POST", &start_round, &form, "a=b").await;
+    assert_eq!(
+        (refused.status, code(&refused)),
+        (403, "cross_origin".to_string()),
+        "{}",
+        refused.body
+    );
+    let fetch = [("Cookie", teacher.as_str()), ("Sec-Fetch-Site", "same-site")];
+    let refused = raw(&server, "POST", &start_round, &fetch, "").await;
+    assert_eq!((refused.status, code(&refused)), (403, "cross_origin".to_string()));
+    let null = [("Cookie", teacher.as_str()), ("Origin", "null")];
+    assert_eq!(raw(&server, "POST", &start_round, &null, "").await.status, 403);
+    let accept = [("Cookie", teacher.as_str()), ("Origin", other.as_str())];
+    assert_eq!(raw(&server, "POST", "/api/challenges/abc/accept", &accept, "").await.status, 403);
+    let view = get(&server, &format!("/api/tournaments/{id}")).await.json();
+    assert_eq!(view["status"], "registering", "a refused request changed the tournament");
+
+    // The socket: the lobby's carries seat tokens.
+    let socket = |origin: String| {
+        let mut request =
+            tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(
+                format!("ws://{}/api/lobby/ws", server.addr),
+            )
+            .unwrap();
+        request.headers_mut().insert("origin", origin.parse().unwrap());
+        request.headers_mut().insert("cookie", teacher.parse().unwrap());
+        tokio_tungstenite::connect_async(request)
+    };
+    let refused = socket(other.clone()).await;
+    assert!(
+        matches!(&refused, Err(tokio_tungstenite::tungstenite::Error::Http(r)) if r.status() == 403),
+        "{refused:?}"
+    );
+    assert!(socket(own.clone()).await.is_ok());
+
+    // The server's own page, and a script with no browser headers, may.
+    let mine =
+        [("Cookie", teacher.as_str()), ("Origin", own.as_str()), ("Sec-Fetch-Site", "same-origin")];
+    let started = raw(&server, "POST", &start_round, &mine, "").await;
+    assert_eq!(started.status, 200, "{}", started.body);
+    let script = post(&server, "/api/games", json!({"game": "wahree", "mode": "local"})).await;
+    assert_eq!(script.status, 200);
+    server.stop().await;
+}
+
+#[test]
+fn same_origin_rules_read_origin_then_sec_fetch_site() {
+    use axum::http::{HeaderMap, Method};
+    use mancala_web::same_origin::allowed;
+    let headers = |pairs: &[(&'static str, &str)]| {
+        let mut map = HeaderMap::new();
+        for (k, v) in pairs {
+            map.insert(*k, v.parse().unwrap());
+        }
+        map
+    };
+    let public = "https://mancala.example.org";
+    let post = Method::POST;
+    let host = ("host", "127.0.0.1:8080");
+    let cases: &[(&[(&'static str, &str)], bool)] = &[
+        (&[host, ("origin", "https://mancala.example.org")], true),
+        (&[host, ("origin", "http://127.0.0.1:8080")], true),
+        (&[host, ("origin", "http://127.0.0.1:8081")], false),
+        (&[host, ("origin", "https://evil.example.org")], false),
+        (&[host, ("origin", "null")], false),
+        (&[host, ("sec-fetch-site", "same-origin")], true),
+        (&[host, ("sec-fetch-site", "none")], true),
+        (&[host, ("sec-fetch-site", "same-site")], false),
+        (&[host, ("sec-fetch-site", "cross-site")], false),
+        (&[host], true),
+    ];
+    for (pairs, expected) in cases {
+        assert_eq!(allowed(&post, &headers(pairs), public), *expected, "{pairs:?}");
+    }
+    // A GET changes nothing and passes; a WebSocket upgrade is checked.
+    let cross = [host, ("origin", "http://127.0.0.1:8081")];
+    assert!(allowed(&Method::GET, &headers(&cross), public));
+    let upgrade = [host, ("origin", "http://127.0.0.1:8081"), ("upgrade", "websocket")];
+    assert!(!allowed(&Method::GET, &headers(&upgrade), public));
+}
