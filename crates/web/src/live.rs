@@ -491,11 +491,8 @@ impl Live {
             return false;
         }
         let positions = self.game.positions();
-        let mut moved = [false, false];
-        for p in positions.iter().take(self.game.moves().len()) {
-            moved[p.to_move().index()] = true;
-        }
-        moved != [true, true]
+        let sides = positions.iter().take(self.game.moves().len()).map(|p| p.to_move());
+        crate::rated::too_short(crate::rated::moves_by_side(sides))
     }
 }
 

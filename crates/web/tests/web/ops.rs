@@ -247,7 +247,8 @@ fn fill(store: &dyn Store) {
     rated.rated = true;
     rated.south_player = Some("p1".into());
     rated.north_player = Some("p2".into());
-    store.create(&rated, &["c".into(), "A".into()]).unwrap();
+    // Two moves each: a game with fewer is aborted, and not rated.
+    store.create(&rated, &["c".into(), "A".into(), "d".into(), "B".into()]).unwrap();
     rated.status = Status::Finished;
     rated.result = Some("north".into());
     rated.ending = Some(GameEnding::Resignation);
