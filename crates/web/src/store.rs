@@ -367,13 +367,18 @@ pub trait Store: Send + Sync + 'static {
     fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError>;
     /// The living account with this name (without regard to case).
     fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError>;
-    /// Stores a session of a living account, started at `created`.
+    /// Stores a session of a living account, started at `created`, only if
+    /// its stored password hash is still `password` (the one the sign-in
+    /// checked): a password changed meanwhile ends every other session, so
+    /// one started with the old password must not begin after it. `false`
+    /// (nothing stored) if there is no living account with that hash.
     fn create_session(
         &self,
         token_hash: &str,
         player: &str,
+        password: &str,
         created: i64,
-    ) -> Result<(), StoreError>;
+    ) -> Result<bool, StoreError>;
     /// The account a session belongs to and when it started.
     fn session(&self, token_hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError>;
     /// Ends a session (nothing happens if there is none).
@@ -815,13 +820,19 @@ impl Store for Sqlite {
         &self,
         token_hash: &str,
         player: &str,
+        password: &str,
         created: i64,
-    ) -> Result<(), StoreError> {
-        self.writer.write(Write::Account(Account::CreateSession {
+    ) -> Result<bool, StoreError> {
+        match self.writer.write(Write::Account(Account::CreateSession {
             token_hash: token_hash.to_string(),
             player: player.to_string(),
+            password: password.to_string(),
             created,
-        }))
+        })) {
+            Ok(()) => Ok(true),
+            Err(e) if e.0 == group::NO_SUCH_ACCOUNT => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     fn session(&self, token_hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError> {

@@ -50,10 +50,14 @@ pub(crate) enum Write {
     PuzzleAttempt(Box<super::PuzzleAttempt>),
 }
 
+/// What a session's write answers when no living account has the password
+/// it was started with (`Store::create_session` turns it into `false`).
+pub(crate) const NO_SUCH_ACCOUNT: &str = "no living account with that password";
+
 /// The writes of accounts, sessions and ratings.
 pub(crate) enum Account {
     CreatePlayer(PlayerRow),
-    CreateSession { token_hash: String, player: String, created: i64 },
+    CreateSession { token_hash: String, player: String, password: String, created: i64 },
     DeleteSession(String),
     SetPassword { player: String, password: String, keep: String },
     DeletePlayer(String),
@@ -70,14 +74,17 @@ impl Account {
                     params![p.id, p.name, name_key(&p.name), p.password, p.created, p.deleted],
                 )?;
             }
-            Account::CreateSession { token_hash, player, created } => {
+            Account::CreateSession { token_hash, player, password, created } => {
+                // The writer is the only one: the password read here is the
+                // one every earlier change left.
                 let n = conn.execute(
                     "INSERT INTO sessions (token_hash, player_id, created)
-                     SELECT ?1, id, ?3 FROM players WHERE id = ?2 AND deleted = 0",
-                    params![token_hash, player, created],
+                     SELECT ?1, id, ?3 FROM players
+                     WHERE id = ?2 AND deleted = 0 AND password = ?4",
+                    params![token_hash, player, created, password],
                 )?;
                 if n != 1 {
-                    return Err(StoreError(format!("no living account {player}")));
+                    return Err(StoreError(NO_SUCH_ACCOUNT.into()));
                 }
             }
             Account::DeleteSession(token_hash) => {

@@ -764,19 +764,23 @@ impl Store for Postgres {
         &self,
         token_hash: &str,
         player: &str,
+        password: &str,
         created: i64,
-    ) -> Result<(), StoreError> {
+    ) -> Result<bool, StoreError> {
+        // FOR SHARE: a password change in progress (its row locked) is
+        // waited for, and the row is read again after it commits (so the
+        // old hash no longer matches); a change that comes after waits for
+        // this insert to commit, and then its delete of the other sessions
+        // sees this one.
         let n = self.run(|c| {
             Ok(c.execute(
                 "INSERT INTO sessions (token_hash, player_id, created)
-                 SELECT $1, id, $3 FROM players WHERE id = $2 AND NOT deleted",
-                &[&token_hash, &player, &created],
+                 SELECT $1, id, $3 FROM players
+                 WHERE id = $2 AND NOT deleted AND password = $4 FOR SHARE",
+                &[&token_hash, &player, &created, &password],
             )?)
         })?;
-        match n {
-            1 => Ok(()),
-            _ => Err(StoreError(format!("no living account {player}"))),
-        }
+        Ok(n == 1)
     }
 
     fn session(&self, token_hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError> {

@@ -269,3 +269,109 @@ fn same_origin_rules_read_origin_then_sec_fetch_site() {
     let upgrade = [host, ("origin", "http://127.0.0.1:8081"), ("upgrade", "websocket")];
     assert!(!allowed(&Method::GET, &headers(&upgrade), public));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_passwords_from_one_address_do_not_lock_the_owner_out_from_another() {
+    let (_dir, db) = temp_db();
+    let server = start_configured(&db, |c| {
+        c.rate_limit = 0;
+        c.proxies = mancala_web::proxy::Proxies {
+            trusted: vec!["127.0.0.1".parse().unwrap()],
+            ..Default::default()
+        };
+    })
+    .await;
+    account(&server, "Yaw").await;
+    let sign_in = |from: &'static str, password: &'static str| {
+        let body = json!({"name": "Yaw", "password": password}).to_string();
+        let server = &server;
+        async move {
+            http(server, "POST", "/api/session", &[("X-Forwarded-For", from)], body.as_bytes())
+                .await
+        }
+    };
+    // The attack: ten wrong passwords from one address.
+    for _ in 0..10 {
+        assert_eq!(sign_in("203.0.113.66", "guess guess").await.status, 401);
+    }
+    let attacker = sign_in("203.0.113.66", "guess guess").await;
+    assert_eq!((attacker.status, code(&attacker)), (429, "too_many_attempts".to_string()));
+    // The owner, elsewhere, still signs in.
+    let owner = sign_in("198.51.100.20", "a long password").await;
+    assert_eq!(owner.status, 200, "{}", owner.body);
+    server.stop().await;
+}
+
+/// A sign-in whose password was changed between its check and its session
+/// gets no session: the store compares the hash it checked.
+fn session_needs_the_password_it_checked(store: &dyn mancala_web::store::Store) {
+    use mancala_web::store::PlayerRow;
+    let player = PlayerRow {
+        id: "p1".into(),
+        name: "Ama".into(),
+        password: "old hash".into(),
+        created: 1,
+        deleted: false,
+    };
+    assert!(store.create_player(&player).unwrap());
+    assert!(store.create_session("mine", "p1", "old hash", 2).unwrap());
+    store.set_password("p1", "new hash", "mine").unwrap();
+    // The racing sign-in checked "old hash" before the change committed.
+    assert!(!store.create_session("racing", "p1", "old hash", 3).unwrap());
+    assert_eq!(store.session("racing").unwrap(), None);
+    assert!(store.session("mine").unwrap().is_some());
+    assert!(store.create_session("next", "p1", "new hash", 4).unwrap());
+}
+
+#[test]
+fn a_sign_in_racing_a_password_change_gets_no_session_on_sqlite() {
+    let (_dir, db) = temp_db();
+    db.with_store(session_needs_the_password_it_checked);
+}
+
+#[test]
+fn a_sign_in_racing_a_password_change_gets_no_session_on_postgres() {
+    postgres_db().with_store(session_needs_the_password_it_checked);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_sign_in_during_a_password_change_never_survives_it() {
+    let (_dir, db) = temp_db();
+    // Behind a trusted proxy, so that each trial comes from an address of
+    // its own (the sign-in limits stay out of the way).
+    let server = start_configured(&db, |c| {
+        c.rate_limit = 0;
+        c.proxies = mancala_web::proxy::Proxies {
+            trusted: vec!["127.0.0.1".parse().unwrap()],
+            ..Default::default()
+        };
+    })
+    .await;
+    let session = account(&server, "Kojo").await;
+    let mut password = "a long password".to_string();
+    for trial in 0..20 {
+        let from = format!("198.51.100.{}", trial + 1);
+        let new = format!("new password {trial}");
+        let body = json!({"name": "Kojo", "password": password}).to_string();
+        let forwarded = [("X-Forwarded-For", from.as_str())];
+        let sign_in = http(&server, "POST", "/api/session", &forwarded, body.as_bytes());
+        let body = json!({"old": password, "new": new}).to_string();
+        let headers = [("X-Forwarded-For", from.as_str()), ("Cookie", session.as_str())];
+        let change = http(&server, "POST", "/api/account/password", &headers, body.as_bytes());
+        let (signed, changed) = tokio::join!(sign_in, change);
+        assert_eq!(changed.status, 200, "{}", changed.body);
+        if signed.status == 200 {
+            // Signed in with the old password: the change, which ends every
+            // other session, must have ended this one too.
+            let theirs = session_of(&signed);
+            let who = with_cookie(&server, "GET", "/api/session", &theirs, Value::Null).await;
+            assert_eq!(who.status, 401, "trial {trial}: a session of the old password survived");
+        } else {
+            assert_eq!(signed.status, 401, "{}", signed.body);
+        }
+        let who = with_cookie(&server, "GET", "/api/session", &session, Value::Null).await;
+        assert_eq!(who.status, 200, "the changer's own session ends");
+        password = new;
+    }
+    server.stop().await;
+}

@@ -541,8 +541,14 @@ impl Store for Faulty {
     fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
         self.inner.player_named(name)
     }
-    fn create_session(&self, hash: &str, player: &str, created: i64) -> Result<(), StoreError> {
-        self.inner.create_session(hash, player, created)
+    fn create_session(
+        &self,
+        hash: &str,
+        player: &str,
+        password: &str,
+        created: i64,
+    ) -> Result<bool, StoreError> {
+        self.inner.create_session(hash, player, password, created)
     }
     fn session(&self, hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError> {
         self.inner.session(hash)
