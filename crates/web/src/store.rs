@@ -354,6 +354,10 @@ pub trait Store: Send + Sync + 'static {
     fn ping(&self) -> Result<(), StoreError> {
         self.load("healthz-probe").map(|_| ())
     }
+    /// A write that must reach the disk, for `GET /healthz`: the one row
+    /// of the `health` table gets the time of the check (seconds since the
+    /// epoch). A store that reads but cannot write fails here.
+    fn probe_write(&self, at: i64) -> Result<(), StoreError>;
     /// The stored review of a game, if any.
     fn load_review(&self, game: &str) -> Result<Option<StoredReview>, StoreError>;
     /// Stores (or replaces) a game's review.
@@ -777,6 +781,10 @@ impl Store for Sqlite {
         )?;
         let ids = stmt.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
         Ok(ids)
+    }
+
+    fn probe_write(&self, at: i64) -> Result<(), StoreError> {
+        self.writer.write(Write::Probe(at))
     }
 
     fn load_review(&self, game: &str) -> Result<Option<StoredReview>, StoreError> {

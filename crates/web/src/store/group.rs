@@ -48,6 +48,8 @@ pub(crate) enum Write {
     Account(Account),
     Tournament(super::tournaments::Write),
     PuzzleAttempt(Box<super::PuzzleAttempt>),
+    /// The health check's write (see `Store::probe_write`).
+    Probe(i64),
 }
 
 /// What a session's write answers when no living account has the password
@@ -171,6 +173,13 @@ impl Write {
                 )?;
             }
             Write::Account(account) => account.apply(conn)?,
+            Write::Probe(at) => {
+                conn.execute(
+                    "INSERT INTO health (id, checked) VALUES (1, ?1)
+                     ON CONFLICT (id) DO UPDATE SET checked = excluded.checked",
+                    [at],
+                )?;
+            }
             Write::Tournament(write) => write.apply(conn)?,
         }
         Ok(())

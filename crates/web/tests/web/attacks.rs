@@ -132,6 +132,50 @@ async fn a_declared_body_over_the_limit_is_refused_at_once() {
     server.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn healthz_is_unavailable_while_the_store_reads_but_cannot_write() {
+    use std::sync::atomic::Ordering;
+    let (_dir, store, server) = super::resources::start_faulty(|_| {}).await;
+    assert_eq!(get(&server, "/healthz").await.status, 200);
+    // The attack: a full disk; every write failed, /healthz said "ok".
+    store.full_disk.store(true, Ordering::SeqCst);
+    let made = post(&server, "/api/games", json!({"game": "wahree", "mode": "local"})).await;
+    assert_eq!(made.status, 500, "{}", made.body);
+    let health = get(&server, "/healthz").await;
+    assert_eq!(health.status, 503, "{}", health.body);
+    assert_eq!(health.json()["status"], "unavailable");
+    assert_eq!(health.json()["problem"], "the store failed a write");
+    store.full_disk.store(false, Ordering::SeqCst);
+    assert_eq!(get(&server, "/healthz").await.status, 200);
+    server.stop().await;
+}
+
+/// The health check's write reaches the table on each store.
+fn probe_writes(db: &impl Database, checked: impl FnOnce() -> i64) {
+    db.with_store(|store| {
+        store.probe_write(1_234).unwrap();
+        store.probe_write(5_678).unwrap();
+    });
+    assert_eq!(checked(), 5_678);
+}
+
+#[test]
+fn healthz_write_probe_stores_its_row_on_sqlite() {
+    let (_dir, db) = temp_db();
+    probe_writes(&db, || {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.query_row("SELECT checked FROM health WHERE id = 1", [], |r| r.get(0)).unwrap()
+    });
+}
+
+#[test]
+fn healthz_write_probe_stores_its_row_on_postgres() {
+    let db = postgres_db();
+    probe_writes(&db, || {
+        off_async(|| db.client().query_one("SELECT checked FROM health", &[]).unwrap().get(0))
+    });
+}
+
 /// A request exactly as given: no Content-Type added.
 async fn raw(
     server: &Server,

@@ -463,7 +463,7 @@ async fn a_game_with_a_running_clock_leaves_memory_when_idle_and_its_flag_still_
 }
 
 /// A store that fails (or hangs) on purpose, around SQLite.
-struct Faulty {
+pub(crate) struct Faulty {
     inner: Sqlite,
     /// `append_move` fails this many more times for ply `fail_ply`.
     fail_ply: AtomicU32,
@@ -472,11 +472,20 @@ struct Faulty {
     fail_reads: AtomicBool,
     /// Reads take 3 s.
     hang_reads: AtomicBool,
+    /// Every write fails as on a full disk; reads still work.
+    pub(crate) full_disk: AtomicBool,
 }
 
 const INTERNALS: &str = "SQL error near \"SELEC\": /var/lib/mancala/games.db on db7.internal";
 
 impl Faulty {
+    fn write(&self) -> Result<(), StoreError> {
+        if self.full_disk.load(Ordering::SeqCst) {
+            return Err(StoreError("database or disk is full".into()));
+        }
+        Ok(())
+    }
+
     fn read(&self) -> Result<(), StoreError> {
         if self.hang_reads.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_secs(3));
@@ -492,11 +501,16 @@ impl Store for Faulty {
     fn create(&self, row: &GameRow, moves: &[String]) -> Result<(), StoreError> {
         self.inner.create(row, moves)
     }
+    fn probe_write(&self, at: i64) -> Result<(), StoreError> {
+        self.write()?;
+        self.inner.probe_write(at)
+    }
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         self.read()?;
         self.inner.load(id)
     }
     fn save(&self, row: &GameRow) -> Result<(), StoreError> {
+        self.write()?;
         self.inner.save(row)
     }
     fn append_move(&self, row: &GameRow, ply: u32, letter: &str) -> Result<(), StoreError> {
@@ -508,6 +522,7 @@ impl Store for Faulty {
         {
             return Err(StoreError("disk I/O error (on purpose)".into()));
         }
+        self.write()?;
         self.inner.append_move(row, ply, letter)
     }
     fn truncate_moves(&self, row: &GameRow, plies: u32) -> Result<(), StoreError> {
@@ -606,7 +621,7 @@ impl Store for Faulty {
     }
 }
 
-async fn start_faulty(
+pub(crate) async fn start_faulty(
     change: impl FnOnce(&mut Config),
 ) -> (tempfile::TempDir, Arc<Faulty>, Server) {
     let (dir, path) = temp_db();
@@ -617,6 +632,7 @@ async fn start_faulty(
         failures: AtomicU32::new(0),
         fail_reads: AtomicBool::new(false),
         hang_reads: AtomicBool::new(false),
+        full_disk: AtomicBool::new(false),
     });
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
