@@ -37,9 +37,8 @@ pub mod tournament;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::Router;
-use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -130,7 +129,7 @@ pub struct AppState {
     pub store: Arc<dyn store::Store>,
     /// Games in use, each behind its own lock so that moves in one game are
     /// applied one at a time, in order.
-    pub games: Mutex<HashMap<String, Arc<tokio::sync::Mutex<live::Live>>>>,
+    pub games: api::GameCache,
     /// The computer's thinking (its moves, hints, reviews): at most
     /// `--ai-threads` searches at once, on blocking threads, each client's
     /// queue served in turn.
@@ -145,6 +144,8 @@ pub struct AppState {
     pub invitation_seconds: i64,
     pub public_url: String,
     pub limiter: limit::RateLimiter,
+    /// `POST /api/waiting` per address.
+    pub waiting: limit::RateLimiter,
     /// Sign-in attempts per address and per name.
     pub sign_ins: api::SignInLimits,
     /// `Config::abandon_seconds`, in milliseconds.
@@ -278,7 +279,7 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
     std::thread::spawn(api::prepare_accounts);
     Arc::new(AppState {
         store,
-        games: Mutex::new(HashMap::new()),
+        games: api::GameCache::new(api::CACHED_GAMES, api::CACHED_BYTES),
         scheduler: scheduler::Scheduler::new(
             config.ai_threads.max(1),
             config.analyses_per_address.max(1),
@@ -290,6 +291,9 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
         public_url: config.public_url.trim_end_matches('/').to_string(),
         limiter: limit::RateLimiter::new(config.rate_limit),
         sign_ins: api::SignInLimits::default(),
+        // A page asks once when it opens: a class behind one address
+        // opening the home page at once is a burst of thirty.
+        waiting: limit::RateLimiter::with(2.0, 30.0),
         abandon_ms: config.abandon_seconds.min(i64::MAX as u64 / 1000) as i64 * 1000,
         ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
         egdb: egdb::Databases::new(config.egdb_dir.clone()),

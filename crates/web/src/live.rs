@@ -484,7 +484,17 @@ impl Live {
         }
     }
 
-    /// Whether the game ended before each side had made a move (see
+    /// About how much memory the game takes (for the cache's bound): its
+    /// positions and moves, and a guess for its header and the last
+    /// messages its channel keeps.
+    pub fn approx_bytes(&self) -> usize {
+        let positions =
+            self.game.positions().len() * std::mem::size_of::<mancala_rules::Position>();
+        let moves = self.game.moves().len() * std::mem::size_of::<mancala_rules::Pit>();
+        std::mem::size_of::<Live>() + positions + moves + 4096
+    }
+
+    /// Whether the game ended before each side had made two moves (see
     /// `crate::rated`): an aborted game is not rated.
     pub fn aborted(&self) -> bool {
         if !self.is_finished() {

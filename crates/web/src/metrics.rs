@@ -243,7 +243,7 @@ async fn metrics(State(state): State<Shared>, request: Request) -> Response {
         )
         .into_response();
     }
-    let games = state.games.lock().unwrap_or_else(|e| e.into_inner()).len();
+    let games = state.games.len();
     state.metrics.games.set(games as i64);
     let mut response = state.metrics.encode().into_response();
     response.headers_mut().insert(

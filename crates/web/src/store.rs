@@ -349,6 +349,13 @@ pub trait Store: Send + Sync + 'static {
     /// The ids of unfinished games whose clock is running, so that the
     /// server can watch them again after a restart.
     fn running_clocks(&self) -> Result<Vec<String>, StoreError>;
+    /// The seat tokens (south's, north's) of the unfinished online games
+    /// among `ids`, by id: what `POST /api/waiting` checks a page's seats
+    /// against before it loads any game.
+    fn online_seats(
+        &self,
+        ids: &[String],
+    ) -> Result<Vec<(String, Option<String>, Option<String>)>, StoreError>;
     /// A trivial query, for `GET /healthz`: a game that does not exist is
     /// looked up.
     fn ping(&self) -> Result<(), StoreError> {
@@ -785,6 +792,24 @@ impl Store for Sqlite {
 
     fn probe_write(&self, at: i64) -> Result<(), StoreError> {
         self.writer.write(Write::Probe(at))
+    }
+
+    fn online_seats(
+        &self,
+        ids: &[String],
+    ) -> Result<Vec<(String, Option<String>, Option<String>)>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id, south_token, north_token FROM games
+             WHERE id = ?1 AND mode = 'online' AND status = 'active'",
+        )?;
+        let mut seats = Vec::new();
+        for id in ids {
+            let found =
+                stmt.query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).optional()?;
+            seats.extend(found);
+        }
+        Ok(seats)
     }
 
     fn load_review(&self, game: &str) -> Result<Option<StoredReview>, StoreError> {

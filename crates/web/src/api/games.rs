@@ -5,15 +5,99 @@ use super::*;
 
 /// Games kept in memory before idle ones are dropped (a guess: a game in
 /// memory is a few kilobytes).
-pub(crate) const CACHED_GAMES: usize = 10_000;
+pub const CACHED_GAMES: usize = 10_000;
+
+/// The memory the games in memory may take, by [`Live::approx_bytes`],
+/// before idle ones are dropped: a game's size grows with its moves (an
+/// uploaded record of 64 KiB holds thousands), so a count alone does not
+/// bound it.
+pub const CACHED_BYTES: usize = 256 << 20;
+
+/// The games in memory, each behind its own lock (moves in one game are
+/// applied one at a time, in order), bounded by count and by size: past
+/// either bound, the games nobody holds are forgotten (everything about
+/// them is stored, so they reload). Games held by a request, a WebSocket
+/// or a computer move stay, so the bound is exceeded only by games in use.
+pub struct GameCache {
+    inner: std::sync::Mutex<CacheInner>,
+    max_games: usize,
+    max_bytes: usize,
+}
+
+#[derive(Default)]
+struct CacheInner {
+    /// Each game and its size when it was loaded.
+    games: std::collections::HashMap<String, (Arc<Mutex<Live>>, usize)>,
+    bytes: usize,
+}
+
+impl GameCache {
+    pub fn new(max_games: usize, max_bytes: usize) -> GameCache {
+        GameCache { inner: Default::default(), max_games, max_bytes }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, CacheInner> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn get(&self, id: &str) -> Option<Arc<Mutex<Live>>> {
+        self.lock().games.get(id).map(|(game, _)| game.clone())
+    }
+
+    pub fn contains(&self, id: &str) -> bool {
+        self.lock().games.contains_key(id)
+    }
+
+    /// Every game in memory.
+    pub fn all(&self) -> Vec<Arc<Mutex<Live>>> {
+        self.lock().games.values().map(|(game, _)| game.clone()).collect()
+    }
+
+    pub fn len(&self) -> usize {
+        self.lock().games.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The size of the games in memory (as they were loaded).
+    pub fn bytes(&self) -> usize {
+        self.lock().bytes
+    }
+
+    /// Keeps `live` as game `id`, unless another request loaded it
+    /// meanwhile (that one is kept and returned); makes room first.
+    pub fn insert(&self, id: &str, live: Live) -> Arc<Mutex<Live>> {
+        let bytes = live.approx_bytes();
+        let mut inner = self.lock();
+        if let Some((game, _)) = inner.games.get(id) {
+            return game.clone();
+        }
+        if inner.games.len() >= self.max_games || inner.bytes + bytes > self.max_bytes {
+            forget_idle(&mut inner);
+        }
+        let game = Arc::new(Mutex::new(live));
+        inner.games.insert(id.to_string(), (game.clone(), bytes));
+        inner.bytes += bytes;
+        game
+    }
+
+    /// Forgets every idle game now; returns how many stay.
+    pub fn evict_idle(&self) -> usize {
+        let mut inner = self.lock();
+        forget_idle(&mut inner);
+        inner.games.len()
+    }
+}
 
 /// The game in memory, loading (and replaying) it from storage if needed.
 pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
     if id.is_empty() || id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(unknown_game(id));
     }
-    if let Some(game) = state.games.lock().unwrap_or_else(|e| e.into_inner()).get(id) {
-        return Ok(game.clone());
+    if let Some(game) = state.games.get(id) {
+        return Ok(game);
     }
     let key = id.to_string();
     let (stored, in_match) = blocking(state, move |s| {
@@ -36,19 +120,8 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
     let mut live = Live::rebuild(stored).map_err(|e| internal(e.0))?;
     live.abandon_ms = state.abandon_ms;
     live.in_match = in_match;
-    let game = {
-        let mut games = state.games.lock().unwrap_or_else(|e| e.into_inner());
-        // Another request may have loaded it meanwhile: keep the first.
-        if let Some(game) = games.get(id) {
-            return Ok(game.clone());
-        }
-        if games.len() >= CACHED_GAMES {
-            forget_idle(&mut games);
-        }
-        let game = Arc::new(Mutex::new(live));
-        games.insert(id.to_string(), game.clone());
-        game
-    };
+    // Another request may have loaded it meanwhile: the first is kept.
+    let game = state.games.insert(id, live);
     // A game stored while the computer was to move (the server stopped
     // while it was thinking) goes on, and a running clock is watched.
     schedule_computer(state.clone(), game.clone());
@@ -59,16 +132,23 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
 /// Forgets games nobody holds (no request, WebSocket or computer move has
 /// them; a running clock is a deadline in `AppState::deadlines`, which
 /// holds only the id): everything about them is stored, so they reload.
-fn forget_idle(games: &mut std::collections::HashMap<String, Arc<Mutex<Live>>>) {
-    games.retain(|_, game| Arc::strong_count(game) > 1);
+fn forget_idle(inner: &mut CacheInner) {
+    let mut freed = 0;
+    inner.games.retain(|_, (game, bytes)| {
+        let held = Arc::strong_count(game) > 1;
+        if !held {
+            freed += *bytes;
+        }
+        held
+    });
+    inner.bytes -= freed;
 }
 
 /// Forgets every idle game now (the server does it when
-/// [`CACHED_GAMES`] are in memory); returns how many stay.
+/// [`CACHED_GAMES`] or [`CACHED_BYTES`] are reached); returns how many
+/// stay.
 pub fn evict_idle(state: &Shared) -> usize {
-    let mut games = state.games.lock().unwrap_or_else(|e| e.into_inner());
-    forget_idle(&mut games);
-    games.len()
+    state.games.evict_idle()
 }
 
 pub(crate) fn game_url(state: &Shared, id: &str) -> String {

@@ -721,6 +721,7 @@ pub(crate) struct WaitingGame {
 /// by its deadline.
 pub(crate) async fn waiting_games(
     State(state): State<Shared>,
+    ClientOf(client): ClientOf,
     JsonBody(body): JsonBody<WaitingBody>,
 ) -> ApiResult<Vec<WaitingGame>> {
     if body.seats.len() > WAITING_SEATS_MAX {
@@ -730,8 +731,49 @@ pub(crate) async fn waiting_games(
             format!("ask about at most {WAITING_SEATS_MAX} seats at once"),
         ));
     }
-    let mut out = Vec::new();
-    for seat in body.seats {
+    if let crate::scheduler::Client::Address(ip) = client {
+        if !state.waiting.allow(ip) {
+            return Err(error(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                "your address asks about waiting games too often; a page asks once when it opens",
+            ));
+        }
+    }
+    // Each seat once; only well-formed ids.
+    let mut seen = std::collections::HashSet::new();
+    let seats: Vec<SeatRef> = body
+        .seats
+        .into_iter()
+        .filter(|s| s.id.len() <= 32 && s.id.chars().all(|c| c.is_ascii_alphanumeric()))
+        .filter(|s| seen.insert((s.id.clone(), s.token.clone())))
+        .collect();
+    // A game not in memory is loaded only if the store says the seat's
+    // token is one of its seats (one query for all): a page cannot make
+    // the server load games it does not play in.
+    let mut absent: Vec<String> =
+        seats.iter().filter(|s| !state.games.contains(&s.id)).map(|s| s.id.clone()).collect();
+    absent.sort_unstable();
+    absent.dedup();
+    let stored = if absent.is_empty() {
+        Vec::new()
+    } else {
+        blocking(&state, move |s| s.online_seats(&absent)).await?
+    };
+    let mut out: Vec<WaitingGame> = Vec::new();
+    for seat in seats {
+        if out.iter().any(|g| g.id == seat.id) {
+            continue;
+        }
+        if !state.games.contains(&seat.id) {
+            let holds = stored.iter().any(|(id, south, north)| {
+                *id == seat.id
+                    && [south, north].iter().any(|t| t.as_deref() == Some(seat.token.as_str()))
+            });
+            if !holds {
+                continue;
+            }
+        }
         // A game that is gone or unreadable is simply not waiting.
         let Ok(game) = live(&state, &seat.id).await else { continue };
         let live = game.lock().await;

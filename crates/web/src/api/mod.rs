@@ -52,7 +52,7 @@ pub use clocks::{resume_clocks, watch_clock, watch_deadlines, Deadlines};
 pub(crate) use computer::nudge_computer;
 pub use computer::{schedule_computer, COMPUTER_RETRIES_MS};
 pub(crate) use games::*;
-pub use games::{evict_idle, live, summary};
+pub use games::{evict_idle, live, summary, GameCache, CACHED_BYTES, CACHED_GAMES};
 pub(crate) use lobby::signed_in_name;
 pub use lobby::{new_guest_cookie, sweep_lobby, GUEST_COOKIE};
 pub(crate) use moves::*;

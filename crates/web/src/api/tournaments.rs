@@ -483,7 +483,7 @@ async fn collect_results(state: &Shared, doc: &mut Document) -> Result<bool, Api
         } else if let Some(game) = board.game.clone() {
             // A game being played is in memory (no storage read for it);
             // one that left memory is read from storage.
-            let cached = state.games.lock().unwrap_or_else(|e| e.into_inner()).get(&game).cloned();
+            let cached = state.games.get(&game);
             let header = match cached {
                 Some(live) => live.lock().await.row.clone(),
                 None => match blocking(state, move |s| s.load(&game)).await? {

@@ -550,6 +550,22 @@ impl Store for Postgres {
         })
     }
 
+    fn online_seats(
+        &self,
+        ids: &[String],
+    ) -> Result<Vec<(String, Option<String>, Option<String>)>, StoreError> {
+        self.run(|c| {
+            c.query(
+                "SELECT id, south_token, north_token FROM games
+                 WHERE id = ANY($1) AND mode = 'online' AND status = 'active'",
+                &[&ids],
+            )?
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+            .collect()
+        })
+    }
+
     fn probe_write(&self, at: i64) -> Result<(), StoreError> {
         self.run(|c| {
             c.execute(

@@ -419,3 +419,85 @@ async fn a_sign_in_during_a_password_change_never_survives_it() {
     }
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn waiting_games_are_loaded_only_for_seats_the_page_holds() {
+    let (_dir, db) = temp_db();
+    let server = start_configured(&db, |c| {
+        c.rate_limit = 0;
+        c.games_per_address_per_hour = 0;
+    })
+    .await;
+    let mut games = Vec::new();
+    for _ in 0..40 {
+        let (id, token, made) =
+            create(&server, json!({"game": "wahree", "mode": "online", "name": "A"})).await;
+        let invite =
+            made["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap().to_string();
+        let joined =
+            post(&server, &format!("/api/games/{id}/join"), json!({"invite": invite})).await;
+        assert_eq!(joined.status, 200);
+        games.push((id, token));
+    }
+    assert_eq!(mancala_web::api::evict_idle(&server.state), 0);
+    // The attack: 200 seats of real games with made-up tokens, each
+    // loading its game from storage.
+    let seats: Vec<Value> =
+        games.iter().map(|(id, _)| json!({"id": id, "token": "0123456789abcdef"})).collect();
+    let answer = post(&server, "/api/waiting", json!({ "seats": seats })).await;
+    assert_eq!((answer.status, answer.json()), (200, json!([])));
+    assert_eq!(server.state.games.len(), 0, "games were loaded for seats nobody holds");
+    // A seat really held: that game alone is loaded, and it waits for its
+    // player (South, to move).
+    let (id, token) = &games[0];
+    let mut seats = seats;
+    seats.push(json!({"id": id, "token": token}));
+    let answer = post(&server, "/api/waiting", json!({ "seats": seats })).await;
+    assert_eq!(answer.json().as_array().unwrap().len(), 1, "{}", answer.body);
+    assert_eq!(server.state.games.len(), 1);
+    // A page asks once when it opens: a flood is refused.
+    let mut statuses = Vec::new();
+    for _ in 0..40 {
+        statuses.push(post(&server, "/api/waiting", json!({"seats": []})).await.status);
+    }
+    assert!(statuses.contains(&429), "{statuses:?}");
+    server.stop().await;
+}
+
+#[test]
+fn the_game_cache_is_bounded_by_size_as_well_as_count() {
+    use mancala_web::api::GameCache;
+    use mancala_web::live::Live;
+    use mancala_web::store::StoredGame;
+    // A long game: 300 random moves of Wahree (ended or not).
+    let long = |id: &str| {
+        let ruleset = mancala_rules::ruleset("wahree").unwrap();
+        let mut game = mancala_rules::Game::new(ruleset.rules);
+        let mut rng = fastrand::Rng::with_seed(7);
+        let mut moves = Vec::new();
+        while moves.len() < 300 {
+            let legal = game.legal_moves();
+            let count = legal.len();
+            let Some(pit) = legal.nth(rng.usize(..count.max(1))) else { break };
+            moves.push(pit.letter(&ruleset.rules).to_string());
+            game.play(pit).unwrap();
+        }
+        Live::rebuild(StoredGame { row: row(id), moves }).unwrap()
+    };
+    let one = long("g0").approx_bytes();
+    let cache = GameCache::new(1_000, 3 * one + one / 2);
+    for i in 0..10 {
+        cache.insert(&format!("g{i}"), long(&format!("g{i}")));
+    }
+    assert!(cache.bytes() <= 3 * one + one / 2, "{} bytes kept", cache.bytes());
+    assert!(cache.len() <= 3, "{} games kept", cache.len());
+    // Games in use stay, even past the bound.
+    let held: Vec<_> =
+        (10..15).map(|i| cache.insert(&format!("g{i}"), long(&format!("g{i}")))).collect();
+    for i in 10..15 {
+        assert!(cache.contains(&format!("g{i}")));
+    }
+    drop(held);
+    assert_eq!(cache.evict_idle(), 0);
+    assert_eq!(cache.bytes(), 0);
+}

@@ -85,7 +85,7 @@ async fn evict(server: &Server, id: &str) {
     let started = Instant::now();
     loop {
         mancala_web::api::evict_idle(&server.state);
-        if !server.state.games.lock().unwrap().contains_key(id) {
+        if !server.state.games.contains(id) {
             return;
         }
         assert!(started.elapsed() < Duration::from_secs(1), "game {id} stays in memory");
@@ -500,6 +500,13 @@ impl Faulty {
 impl Store for Faulty {
     fn create(&self, row: &GameRow, moves: &[String]) -> Result<(), StoreError> {
         self.inner.create(row, moves)
+    }
+    fn online_seats(
+        &self,
+        ids: &[String],
+    ) -> Result<Vec<(String, Option<String>, Option<String>)>, StoreError> {
+        self.read()?;
+        self.inner.online_seats(ids)
     }
     fn probe_write(&self, at: i64) -> Result<(), StoreError> {
         self.write()?;
