@@ -460,6 +460,19 @@ pub trait Store: Send + Sync + 'static {
     fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError>;
     /// The newest tournaments, at most `limit`.
     fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError>;
+    /// Stores a round's new games (each after its match, for a match) and
+    /// saves `row` over the stored revision `row.revision - 1`, in one
+    /// transaction: a crash leaves the round with its games or neither.
+    /// `false`, and nothing stored, if the stored revision is another.
+    fn start_round(
+        &self,
+        row: &TournamentRow,
+        games: &[(GameRow, Option<MatchRow>)],
+    ) -> Result<bool, StoreError>;
+    /// The tournaments an account organises or has played in (newest
+    /// first, at most `limit`): for the organiser's cap, and to take a
+    /// deleted account's name out of them.
+    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError>;
 }
 
 /// Opens the store a `--database` URL names: `sqlite://FILE` or
@@ -990,6 +1003,23 @@ impl Store for Sqlite {
 
     fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
         tournaments::newest(&self.conn(), limit)
+    }
+
+    fn start_round(
+        &self,
+        row: &TournamentRow,
+        games: &[(GameRow, Option<MatchRow>)],
+    ) -> Result<bool, StoreError> {
+        let write = tournaments::Write::StartRound { row: row.clone(), games: games.to_vec() };
+        match self.writer.write(Write::Tournament(write)) {
+            Ok(()) => Ok(true),
+            Err(e) if tournaments::lost(&e) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        tournaments::of_player(&self.conn(), player, limit)
     }
 }
 

@@ -228,16 +228,7 @@ pub(crate) async fn create(
     headers: axum::http::HeaderMap,
     JsonBody(body): JsonBody<CreateGame>,
 ) -> ApiResult<SeatAnswer> {
-    if let crate::scheduler::Client::Address(ip) = client {
-        if !state.creations.allow(ip) {
-            return Err(error(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_games",
-                "your address has created as many games as it may in an hour; \
-                 finish or reuse one, or try again later",
-            ));
-        }
-    }
+    count_games(&state, &client, 1)?;
     let ruleset = ruleset(&body.game)
         .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_ruleset", e.to_string()))?;
     let side = match body.side.as_deref().unwrap_or("south") {
@@ -503,7 +494,11 @@ pub(crate) async fn join(
 /// in it by asking too. In a match it is the match's next game: each player
 /// keeps their token (which moves to the other seat), and once a player has
 /// won the match there is none.
-pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiResult<SeatAnswer> {
+pub(crate) async fn rematch(
+    State(state): State<Shared>,
+    ClientOf(client): ClientOf,
+    seated: Seated,
+) -> ApiResult<SeatAnswer> {
     let (mut live, seats) = seated.lock().await?;
     if !live.is_finished() {
         return Err(error(
@@ -549,6 +544,8 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
             ));
         }
     }
+    // The one who asks first makes the game: it counts for their address.
+    count_games(&state, &client, 1)?;
     let ruleset = ruleset(&live.row.ruleset)
         .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
     let old = &live.row;

@@ -225,16 +225,7 @@ fn colour_of(text: Option<&str>) -> Result<Colour, ApiError> {
 /// The games the address may create this hour (a game from the lobby
 /// counts against the address of whoever starts it).
 fn creation_allowed(state: &Shared, client: &crate::scheduler::Client) -> Result<(), ApiError> {
-    if let crate::scheduler::Client::Address(ip) = client {
-        if !state.creations.allow(*ip) {
-            return Err(error(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_games",
-                "your address has started as many games as it may in an hour; try again later",
-            ));
-        }
-    }
-    Ok(())
+    count_games(state, client, 1)
 }
 
 /// The seat of a person in the lobby, for [`create_seated_game`]: an

@@ -183,6 +183,32 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientOf {
     }
 }
 
+/// Counts `n` new games against the client's address's games an hour
+/// (`--games-per-address-per-hour`), all or none: every game a request
+/// makes counts (a new game, an uploaded record, a rematch or a match's
+/// next game, a lobby pairing, each game of a tournament's round), so no
+/// way in fills the disk faster than the quota. 429 `too_many_games` if
+/// the address has fewer left.
+pub(crate) fn count_games(
+    state: &Shared,
+    client: &crate::scheduler::Client,
+    n: u32,
+) -> Result<(), ApiError> {
+    let crate::scheduler::Client::Address(ip) = client else { return Ok(()) };
+    if n == 0 || state.creations.allow_many(*ip, n) {
+        return Ok(());
+    }
+    let what = if n == 1 { "a game".to_string() } else { format!("{n} games") };
+    Err(error(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_games",
+        format!(
+            "your address has created as many games as it may in an hour, and this would make \
+             {what}; finish or reuse one, or try again later"
+        ),
+    ))
+}
+
 /// The answer when the computer's queues refuse a hint or review.
 pub(crate) fn refused(why: crate::scheduler::Refused) -> ApiError {
     match why {

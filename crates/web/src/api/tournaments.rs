@@ -25,6 +25,11 @@ use super::lobby::GUEST_COOKIE;
 /// round of this many takes well under a millisecond).
 pub const MAX_PLAYERS: usize = 256;
 
+/// Tournaments an account may organise that are not over (registering or
+/// playing): a club runs one or two at a time; more is someone making
+/// games by the hundred.
+pub const OPEN_PER_ORGANISER: usize = 4;
+
 /// Rounds a Swiss may be planned with.
 pub const MAX_SWISS_ROUNDS: u32 = 20;
 
@@ -264,13 +269,17 @@ async fn save(state: &Shared, mut row: TournamentRow, doc: &Document) -> Result<
     row.updated = now();
     let saved = blocking(state, move |s| s.save_tournament(&row)).await?;
     if !saved {
-        return Err(error(
-            StatusCode::CONFLICT,
-            "changed_meanwhile",
-            "the tournament was changed by another request meanwhile: please try again",
-        ));
+        return Err(changed_meanwhile());
     }
     Ok(())
+}
+
+fn changed_meanwhile() -> ApiError {
+    error(
+        StatusCode::CONFLICT,
+        "changed_meanwhile",
+        "the tournament was changed by another request meanwhile: please try again",
+    )
 }
 
 #[derive(Deserialize)]
@@ -363,15 +372,28 @@ pub(crate) async fn create(
     };
     // The same clock rules as a single game's.
     clock_from(body.clock_seconds, body.increment_seconds)?;
-    if let crate::scheduler::Client::Address(ip) = client {
-        if !state.creations.allow(ip) {
-            return Err(error(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_games",
-                "your address has created as many games as it may in an hour; try again later",
-            ));
-        }
+    let organiser_id = organiser.id.clone();
+    let theirs = blocking(&state, move |s| s.tournaments_of(&organiser_id, 200)).await?;
+    // Not over, and touched in the last 30 days (one left registering
+    // for a month no longer holds a place).
+    let recent = now() - 30 * 86_400;
+    let open = theirs
+        .iter()
+        .filter(|t| t.organiser == organiser.id && t.updated > recent)
+        .filter_map(|t| serde_json::from_str::<Document>(&t.state).ok().map(|d| (t, d)))
+        .filter(|(t, d)| !d.finished(t.system))
+        .count();
+    if open >= OPEN_PER_ORGANISER {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "too_many_tournaments",
+            format!(
+                "you already organise {open} tournaments that are not over (at most \
+                 {OPEN_PER_ORGANISER}): finish one first"
+            ),
+        ));
     }
+    count_games(&state, &client, 1)?;
     let doc = Document {
         organiser: organiser.name.clone(),
         format,
@@ -727,6 +749,7 @@ async fn as_organiser(
 /// time) and pairs the next round, making its games.
 pub(crate) async fn start_round(
     State(state): State<Shared>,
+    ClientOf(client): ClientOf,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult {
@@ -798,38 +821,45 @@ pub(crate) async fn start_round(
         .iter()
         .map(|p| Board { first: p.first, second: p.second, ..Board::default() })
         .collect();
+    let mut games = Vec::new();
     if doc.play == Play::Online {
         for board in &mut boards {
             if let Some(second) = board.second {
-                make_game(
-                    &state,
-                    &row,
-                    &doc,
-                    board,
-                    [&doc.entrants[board.first].name, &doc.entrants[second].name],
-                )
-                .await?;
+                let names =
+                    [doc.entrants[board.first].name.as_str(), doc.entrants[second].name.as_str()];
+                games.push(round_game(&row, &doc, board, names)?);
             }
         }
     }
+    // Each game of the round counts against the organiser's address, as
+    // any game made by a request does.
+    count_games(&state, &client, u32::try_from(games.len()).unwrap_or(u32::MAX))?;
     doc.started = true;
     doc.rounds.push(boards);
     let number = doc.rounds.len();
-    save(&state, row, &doc).await?;
+    let mut row = row;
+    row.state = serde_json::to_string(&doc).map_err(internal)?;
+    row.revision += 1;
+    row.updated = now();
+    // The games and the round that links them, in one transaction: a
+    // crash leaves no game outside the tournament.
+    if !blocking(&state, move |s| s.start_round(&row, &games)).await? {
+        return Err(changed_meanwhile());
+    }
     Ok(Json(json!({ "round": number })))
 }
 
-/// Makes a board's game (or match), both seats taken: it starts once both
-/// players have opened it, as a rematch between two people online does.
-/// (`api::create_seated_game` makes single games only; a pairing may be a
-/// match, so the rows are made here, the same way.)
-async fn make_game(
-    state: &Shared,
+/// A board's game (or match), both seats taken, to be stored with the
+/// round: it starts once both players have opened it, as a rematch between
+/// two people online does. (`api::create_seated_game` stores single games
+/// at once; a round's games are stored together with the round, and a
+/// pairing may be a match, so the rows are made here, the same way.)
+fn round_game(
     row: &TournamentRow,
     doc: &Document,
     board: &mut Board,
     names: [&str; 2],
-) -> Result<(), ApiError> {
+) -> Result<(GameRow, Option<MatchRow>), ApiError> {
     let ruleset = ruleset(&row.ruleset).map_err(|e| internal(e.to_string()))?;
     let (first_token, second_token) = (secret(), secret());
     let clock = doc.clock_seconds.map(|s| {
@@ -872,9 +902,9 @@ async fn make_game(
             game.match_game = Some(0);
             board.match_id = Some(contest.id.clone());
             board.match_game = Some(0);
-            blocking(state, move |s| s.create_match(&contest, &game)).await
+            Ok((game, Some(contest)))
         }
-        _ => blocking(state, move |s| s.create(&game, &[])).await,
+        _ => Ok((game, None)),
     }
 }
 

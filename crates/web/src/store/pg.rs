@@ -943,6 +943,18 @@ impl Store for Postgres {
     fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
         tournaments::newest(self, limit)
     }
+
+    fn start_round(
+        &self,
+        row: &TournamentRow,
+        games: &[(GameRow, Option<MatchRow>)],
+    ) -> Result<bool, StoreError> {
+        tournaments::start_round(self, row, games)
+    }
+
+    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        tournaments::of_player(self, player, limit)
+    }
 }
 
 fn player_row(r: &Row) -> Result<PlayerRow, Failure> {

@@ -623,6 +623,16 @@ impl Store for Faulty {
     fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
         self.inner.save_tournament(row)
     }
+    fn start_round(
+        &self,
+        row: &TournamentRow,
+        games: &[(GameRow, Option<MatchRow>)],
+    ) -> Result<bool, StoreError> {
+        self.inner.start_round(row, games)
+    }
+    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        self.inner.tournaments_of(player, limit)
+    }
     fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
         self.inner.tournaments(limit)
     }
