@@ -378,6 +378,10 @@ pub trait Store: Send + Sync + 'static {
     fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError>;
     /// The living account with this name (without regard to case).
     fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError>;
+    /// Every living account's name (for look-alike checks, which no index
+    /// answers: a few bytes an account, read when a guest joins a
+    /// tournament).
+    fn player_names(&self) -> Result<Vec<String>, StoreError>;
     /// Stores a session of a living account, started at `created`, only if
     /// its stored password hash is still `password` (the one the sign-in
     /// checked): a password changed meanwhile ends every other session, so
@@ -860,6 +864,13 @@ impl Store for Sqlite {
             )
             .optional()?;
         Ok(player)
+    }
+
+    fn player_names(&self) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare("SELECT name FROM players WHERE deleted = 0")?;
+        let names = stmt.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+        Ok(names)
     }
 
     fn create_session(

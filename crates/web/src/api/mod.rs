@@ -372,6 +372,26 @@ pub fn poses_as_computer(name: &str) -> bool {
     })
 }
 
+/// Whether two names read alike (a guest in a tournament posing as an
+/// account): the same once reduced to Unicode's confusable skeleton (UTS
+/// #39: Cyrillic `А` and Latin `A`, `0` and `O`, `I` and `l`...) without
+/// regard to case, either lowercased first or after (the skeleton tells
+/// `I` from `i`, so both orders are tried). Invisible characters are
+/// dropped first. Accents are not look-alikes: `Đức` and `Duc` differ.
+pub fn look_alike(a: &str, b: &str) -> bool {
+    use unicode_security::confusable_detection::skeleton;
+    let keys = |name: &str| {
+        let name: String = name.chars().filter(|&c| !invisible(c)).collect();
+        let name = name.trim();
+        [
+            skeleton(&name.to_lowercase()).collect::<String>(),
+            skeleton(name).collect::<String>().to_lowercase(),
+        ]
+    };
+    let (a, b) = (keys(a), keys(b));
+    a[0] == b[0] || a[1] == b[1]
+}
+
 /// A lowercase character as read when names are compared with the
 /// computer's: accents dropped, look-alikes as the Latin letter they copy,
 /// spaces, punctuation and symbols skipped (`None`).

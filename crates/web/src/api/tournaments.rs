@@ -703,13 +703,30 @@ pub(crate) async fn join(
             Entrant { name, account: None, guest: Some(guest), withdrawn: false }
         }
     };
-    let lower = entrant.name.to_lowercase();
-    if doc.entrants.iter().any(|e| e.name.to_lowercase() == lower) {
+    if doc.entrants.iter().any(|e| look_alike(&e.name, &entrant.name)) {
         return Err(error(
             StatusCode::CONFLICT,
             "name_taken",
-            format!("a player named '{}' is already registered: choose another name", entrant.name),
+            format!(
+                "a player named '{}' (or a name that looks like it) is already registered: \
+                 choose another name",
+                entrant.name
+            ),
         ));
+    }
+    if entrant.account.is_none() {
+        let names = blocking(&state, |s| s.player_names()).await?;
+        if names.iter().any(|n| look_alike(n, &entrant.name)) {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "account_name",
+                format!(
+                    "'{}' is the name of a registered player (or looks like it): a guest \
+                     plays under a name of their own, or signs in to play as that player",
+                    entrant.name
+                ),
+            ));
+        }
     }
     let number = doc.entrants.len() + 1;
     let name = entrant.name.clone();
@@ -727,6 +744,33 @@ pub(crate) async fn join(
         }
     }
     Ok(response)
+}
+
+/// After an account is deleted: its name leaves every tournament it
+/// organised or played in (shown as `deleted player`, as its games'
+/// seats are), each under the tournament's lock.
+pub(crate) async fn forget_account(state: &Shared, player: &str) -> Result<(), ApiError> {
+    let key = player.to_string();
+    let rows = blocking(state, move |s| s.tournaments_of(&key, u32::MAX)).await?;
+    for found in rows {
+        let _held = state.tournaments.hold(&found.id).await?;
+        let (row, mut doc) = load(state, &found.id).await?;
+        let mut changed = false;
+        for entrant in &mut doc.entrants {
+            if entrant.account.as_deref() == Some(player) {
+                entrant.name = crate::store::DELETED_PLAYER.to_string();
+                changed = true;
+            }
+        }
+        if row.organiser == player {
+            doc.organiser = crate::store::DELETED_PLAYER.to_string();
+            changed = true;
+        }
+        if changed {
+            save(state, row, &doc).await?;
+        }
+    }
+    Ok(())
 }
 
 /// The organiser's check for an action, with the tournament loaded under

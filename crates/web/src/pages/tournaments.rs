@@ -207,6 +207,30 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
         ],
     ),
     (
+        "err.account_name",
+        [
+            "That is a registered player's name (or looks like it): choose a name of your own, or sign in.",
+            "Tên này là của một người chơi đã đăng ký (hoặc trông giống): hãy chọn tên khác, hoặc đăng nhập.",
+            "Dat is de naam van een geregistreerde speler (of lijkt erop): kies een eigen naam, of log in.",
+        ],
+    ),
+    (
+        "err.too_many_tournaments",
+        [
+            "You already organise four tournaments that are not over: finish one first.",
+            "Bạn đang tổ chức bốn giải chưa kết thúc: hãy hoàn thành một giải trước.",
+            "Je organiseert al vier toernooien die nog niet klaar zijn: rond er eerst een af.",
+        ],
+    ),
+    (
+        "err.too_many_games",
+        [
+            "Your address has started as many games as it may this hour: try again later.",
+            "Địa chỉ của bạn đã tạo đủ số ván cho phép trong giờ này: hãy thử lại sau.",
+            "Je adres heeft dit uur al zoveel partijen gemaakt als mag: probeer het later opnieuw.",
+        ],
+    ),
+    (
         "err.other",
         ["Something went wrong: {message}", "Có lỗi: {message}", "Er ging iets mis: {message}"],
     ),

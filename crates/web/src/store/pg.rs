@@ -787,6 +787,15 @@ impl Store for Postgres {
         })
     }
 
+    fn player_names(&self) -> Result<Vec<String>, StoreError> {
+        self.run(|c| {
+            c.query("SELECT name FROM players WHERE NOT deleted", &[])?
+                .iter()
+                .map(|r| Ok(r.try_get(0)?))
+                .collect()
+        })
+    }
+
     fn create_session(
         &self,
         token_hash: &str,

@@ -715,6 +715,89 @@ async fn kill_9_while_starting_a_round_leaves_no_game_outside_the_tournament_on_
     .await;
 }
 
+/// Guests cannot take an account's name or a look-alike of it, nor a
+/// look-alike of another entrant's; a deleted account's name leaves the
+/// tournaments it was in.
+async fn look_alike_names(db: &impl Database) {
+    let server = start(db, 0).await;
+    let teacher = account(&server, "teacher").await;
+    let kofi = account(&server, "Kofi").await;
+    account(&server, "Bill").await;
+    account(&server, "alice").await;
+    let id = tournament(&server, &teacher, 1).await;
+    let join = |name: &str| {
+        let path = format!("/api/tournaments/{id}/join");
+        let body = json!({"name": name});
+        let server = &server;
+        async move { with_cookie(server, "POST", &path, "", body).await }
+    };
+    // The attack: Cyrillic А (U+0410) for Latin A, and plain case.
+    for (name, why) in [
+        ("\u{0410}lice", "account_name"),
+        ("ALICE", "account_name"),
+        ("BiII", "account_name"),
+        ("K0fi", "account_name"),
+    ] {
+        let refused = join(name).await;
+        assert_eq!(
+            (refused.status, code(&refused)),
+            (409, why.to_string()),
+            "{name}: {}",
+            refused.body
+        );
+    }
+    assert_eq!(join("Ann").await.status, 201);
+    let twin = join("\u{0410}nn").await;
+    assert_eq!((twin.status, code(&twin)), (409, "name_taken".to_string()));
+    assert_eq!(join("Alicia").await.status, 201, "a name that only begins alike is another");
+    // Kofi plays, then deletes his account: his name leaves the document.
+    let joined =
+        with_cookie(&server, "POST", &format!("/api/tournaments/{id}/join"), &kofi, json!({}))
+            .await;
+    assert_eq!(joined.status, 201, "{}", joined.body);
+    let deleted = with_cookie(
+        &server,
+        "DELETE",
+        "/api/account",
+        &kofi,
+        json!({"password": "a long password"}),
+    )
+    .await;
+    assert_eq!(deleted.status, 204, "{}", deleted.body);
+    let view = get(&server, &format!("/api/tournaments/{id}")).await;
+    assert!(!view.body.contains("Kofi"), "{}", view.body);
+    assert!(view.body.contains("deleted player"), "{}", view.body);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guests_cannot_take_an_accounts_name_or_a_look_alike_and_deleted_names_leave() {
+    let (_dir, db) = temp_db();
+    look_alike_names(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guests_cannot_take_an_accounts_name_or_a_look_alike_and_deleted_names_leave_on_postgres() {
+    look_alike_names(&postgres_db()).await;
+}
+
+#[test]
+fn look_alike_names_are_caught_by_their_skeleton_and_accents_are_not_look_alikes() {
+    use mancala_web::api::look_alike;
+    for (a, b) in [
+        ("alice", "\u{0410}lice"),
+        ("Bill", "BiII"),
+        ("olive", "0live"),
+        ("Kofi", "kOFI"),
+        ("Ama", "Ama\u{200B}"),
+    ] {
+        assert!(look_alike(a, b), "{a} / {b}");
+    }
+    for (a, b) in [("Duc", "Đức"), ("Ann", "Anna"), ("Kofi", "Kojo")] {
+        assert!(!look_alike(a, b), "{a} / {b}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn waiting_games_are_loaded_only_for_seats_the_page_holds() {
     let (_dir, db) = temp_db();

@@ -563,6 +563,9 @@ impl Store for Faulty {
     fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
         self.inner.player_named(name)
     }
+    fn player_names(&self) -> Result<Vec<String>, StoreError> {
+        self.inner.player_names()
+    }
     fn create_session(
         &self,
         hash: &str,
