@@ -101,9 +101,24 @@
       });
     };
     const reload = () => location.reload();
+    // After signing in or registering: back where the player came from
+    // (`?next=/path`, or the page that linked here on this site), else home.
+    const back = () => {
+      const next = new URLSearchParams(location.search).get("next");
+      let target = "/";
+      if (next && next.startsWith("/") && !next.startsWith("//")) {
+        target = next;
+      } else if (document.referrer) {
+        try {
+          const from = new URL(document.referrer);
+          if (from.origin === location.origin && from.pathname !== "/account") target = from.pathname + from.search;
+        } catch (e) { /* not a URL: home */ }
+      }
+      location.href = target;
+    };
     const credentials = (f) => ({ name: f.name.value.trim(), password: f.password.value });
-    send("sign-in", "POST", "/api/session", credentials, reload);
-    send("register", "POST", "/api/account", credentials, reload);
+    send("sign-in", "POST", "/api/session", credentials, back);
+    send("register", "POST", "/api/account", credentials, back);
     send("sign-out", "DELETE", "/api/session", () => null, reload);
     send("change-password", "POST", "/api/account/password", (f) => ({ old: f.old.value, new: f.new.value }), (form) => {
       form.reset();
@@ -204,6 +219,7 @@
     let animating = false;
     let highlight = { from: null, captured: [], last: null };
     let message = null; // the error or notice line
+    let notice = null; // a calm line (a used invitation: watching)
     let offerDeclined = false;
     let plies = null; // replay
     let ply = 0;
@@ -307,14 +323,17 @@
         const account = signedIn();
         let name = account || store.get("mancala.name");
         let watching = false;
-        if (!name || account) {
+        // Is the seat still free? A used invitation is no error: its
+        // visitor watches, and is told so calmly (no refused request).
+        const probe = await api("GET", "/api/games/" + id);
+        if (!probe.invite_open) {
+          watching = true;
+          notice = t("join.used");
+        } else if (!name || account) {
           // A first visit: ask for the name to play under (kept on this
-          // device), unless the seat is already taken (the server says so).
-          const probe = await api("GET", "/api/games/" + id);
-          if (probe.invite_open) {
-            name = await askName(probe, account);
-            watching = name === null;
-          }
+          // device).
+          name = await askName(probe, account);
+          watching = name === null;
         }
         try {
           if (watching) throw null;
@@ -322,7 +341,9 @@
           seat = { token: joined.token, side: joined.side };
           store.set("mancala.seat." + id, seat);
         } catch (error) {
-          if (error !== null) message = errorText(error);
+          // Taken meanwhile (by the friend a moment earlier): watching.
+          if (error && error.code === "seat_taken") notice = t("join.used");
+          else if (error !== null) message = errorText(error);
         }
         history.replaceState(null, "", "/g/" + id);
       }
@@ -385,8 +406,10 @@
       const hostName = host.name === "South" || host.name === "North" ? sideName(free === "south" ? "north" : "south") : host.name;
       const lines = [el("p", { class: "invite-who", text: t("join.invites", { name: hostName, game: probe.name }) })];
       const c = probe.clock;
+      const days = probe.correspondence && probe.correspondence.days;
       lines.push(el("p", { class: "invite-clock", text: c
         ? t("join.clock", { min: (c.initial_ms / 60000).toLocaleString(lang, { maximumFractionDigits: 1 }), inc: Math.round(c.increment_ms / 1000) })
+        : days ? t(days === 1 ? "join.one-day" : "join.days", { days })
         : t("join.no-clock") }));
       if (probe.match) lines.push(el("p", { class: "invite-match", text: t("join.match", { n: probe.match.first_to }) }));
       lines.push(el("p", { class: "invite-side", text: t("join.side", { side: sideName(free) }) }));
@@ -980,6 +1003,7 @@
       if (report && report.explanation) {
         root.append(el("p", { class: "explanation" }, el("strong", { text: t("play.last") + ": " }), report.explanation[lang] || report.explanation.en));
       }
+      if (notice && !isPlayer()) root.append(el("p", { class: "note", role: "status", id: "notice", text: notice }));
       if (message) root.append(el("p", { class: "error", role: "alert", text: message }));
 
       if (replay) {

@@ -27,9 +27,9 @@
     const password = el("input", { name: "password", type: "password", autocomplete: "current-password", required: true });
     async function send(path) {
       try {
-        await api("POST", path, { name: name.value.trim(), password: password.value });
+        const who = await api("POST", path, { name: name.value.trim(), password: password.value });
         showError(null);
-        onDone();
+        onDone(who);
       } catch (error) { showError(error); }
     }
     const form = el("form", { class: "form", id: "account-form", onsubmit: (e) => { e.preventDefault(); send("/api/session"); } },
@@ -45,9 +45,10 @@
   // ---------------------------------------------------------------- the list
   async function listPage() {
     const root = document.getElementById("tournaments");
+    // Who is signed in came with the page (a guest's console stays free of
+    // a refused request); signing in here tells it again.
+    let me = page.signed_in ? { name: page.signed_in } : null;
     async function draw() {
-      let me = null;
-      try { me = await api("GET", "/api/session"); } catch (e) { me = null; }
       const list = await api("GET", "/api/tournaments");
       const items = list.length
         ? el("ul", { class: "tournament-list" }, ...list.map((x) => el("li", {},
@@ -55,7 +56,7 @@
             " · " + x.game_name + " · " + t("sys." + x.system) + " · " + t("t.players-count", { n: x.players }) +
             " · " + t("st." + (x.status === "playing" ? "under-way" : x.status)))))
         : el("p", { text: t("t.none") });
-      const create = me ? createForm(me) : accountForm(draw);
+      const create = me ? createForm(me) : accountForm((who) => { me = who; draw(); });
       root.replaceChildren(alertBox, el("h2", { text: t("t.title") }), items, el("h2", { text: t("t.create") }), create);
     }
     await draw();

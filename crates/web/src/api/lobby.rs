@@ -9,7 +9,7 @@
 use super::accounts::signed_in;
 use super::*;
 use crate::lobby::{
-    Challenge, Colour, Pairing, Person, Refusal, Seek, Terms, Timing, Waiting, QUICK_CLOCKS,
+    Challenge, Colour, Pairing, Person, Refusal, Seek, Terms, Timing, Waiting, QUICK_POOLS,
     RATING_BOUNDS,
 };
 use crate::rating::START_RATING;
@@ -418,21 +418,6 @@ pub(crate) async fn quick(
     headers: HeaderMap,
     JsonBody(body): JsonBody<QuickBody>,
 ) -> Result<Response, ApiError> {
-    let offered = QUICK_CLOCKS.iter().any(|&(minutes, increment)| {
-        body.clock_seconds == minutes * 60 && body.increment_seconds == increment
-    });
-    if !offered {
-        let list: Vec<String> =
-            QUICK_CLOCKS.iter().map(|(m, i)| format!("{}+{i}", m * 60)).collect();
-        return Err(error(
-            StatusCode::BAD_REQUEST,
-            "bad_quick",
-            format!(
-                "quick pairing offers these clocks (clock_seconds+increment_seconds): {}",
-                list.join(", ")
-            ),
-        ));
-    }
     let terms = terms_of(
         &body.game,
         Some(body.clock_seconds),
@@ -440,6 +425,23 @@ pub(crate) async fn quick(
         None,
         body.rated,
     )?;
+    let offered = QUICK_POOLS.iter().any(|&(game, minutes, increment)| {
+        terms.ruleset == game
+            && body.clock_seconds == minutes * 60
+            && body.increment_seconds == increment
+    });
+    if !offered {
+        let list: Vec<String> =
+            QUICK_POOLS.iter().map(|(g, m, i)| format!("{g} {}+{i}", m * 60)).collect();
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad_quick",
+            format!(
+                "quick pairing offers these pools (game clock_seconds+increment_seconds): {}",
+                list.join(", ")
+            ),
+        ));
+    }
     let (person, cookie) = person(&state, &headers, body.name.as_deref()).await?;
     if terms.rated && person.account.is_none() {
         return Err(needs_account());

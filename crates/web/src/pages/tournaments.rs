@@ -253,8 +253,15 @@ fn script(lang: Lang, data: serde_json::Value) -> String {
     )
 }
 
-pub(super) async fn list_page(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
+pub(super) async fn list_page(
+    State(state): State<Shared>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Page {
     let (lang, remember) = language(&q, &headers);
+    // Who is signed in comes with the page: the script asks nothing that a
+    // guest would be refused (no 401 in a guest's console).
+    let signed_in = crate::api::signed_in_name(&state, &headers).await;
     let games: Vec<serde_json::Value> = mancala_rules::RULESETS
         .iter()
         .map(|r| {
@@ -266,7 +273,7 @@ pub(super) async fn list_page(Query(q): Query<LangQuery>, headers: HeaderMap) ->
          <p class=\"loading\">…</p></div>{}",
         esc(text(lang, "t.title")),
         esc(text(lang, "t.lead")),
-        script(lang, serde_json::json!({ "page": "list", "games": games }))
+        script(lang, serde_json::json!({ "page": "list", "games": games, "signed_in": signed_in }))
     );
     Page {
         lang,

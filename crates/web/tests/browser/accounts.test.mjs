@@ -81,6 +81,9 @@ describe("accounts", () => {
     await page.goto(`${server.url}/`);
     assert.equal(await page.locator("header a[href='/account']").textContent(), "Sign in");
     await register(page, "Abena_1", "seeds in the wind");
+    // Registered from a page opened directly: home, then the account page.
+    assert.equal(new URL(page.url()).pathname, "/");
+    await page.goto(`${server.url}/account`);
     assert.equal(await page.locator("#main .lead").textContent(), "Signed in as Abena_1.");
     // Nothing scrolls sideways on a phone.
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
