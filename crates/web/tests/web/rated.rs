@@ -865,3 +865,54 @@ fn rated_pair_limit_counts_three_games_in_24_hours_on_sqlite() {
 fn rated_pair_limit_counts_three_games_in_24_hours_on_postgres() {
     postgres_db().with_store(pair_limit_contract);
 }
+
+/// After one rated game both players are on the leaderboard, provisional
+/// (a `?` after the rating, unranked), not missing until their tenth game.
+async fn provisional_leaderboard(db: &impl Database) {
+    let server = start(db, 0).await;
+    let addr = server.addr;
+    let (ama, kofi) = (register(addr, "Ama").await, register(addr, "Kofi").await);
+    let (id, ama_t, kofi_t) = rated_game(addr, &ama, &kofi).await;
+    for _ in 0..2 {
+        play_until_moved(addr, &id, [&ama_t, &kofi_t], &["south", "north"]).await;
+    }
+    let path = format!("/api/games/{id}/resign");
+    assert_eq!(call(addr, "POST", &path, "", json!({ "token": kofi_t })).await.status, 200);
+    let board = call(addr, "GET", "/api/leaderboard/oware-abapa", "", Value::Null).await.json();
+    assert_eq!(board["players"], json!([]), "one game does not rank anyone");
+    let names: Vec<&str> = board["provisional"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ama", "Kofi"], "{board}");
+    let new = Rating::default();
+    let ama_rating = new.after_game(new, 1.0).rating;
+    for lang in ["en", "vi", "nl"] {
+        let html = page(addr, &format!("/leaderboard/oware-abapa?lang={lang}"), "").await;
+        assert!(html.contains(&format!("<strong>{ama_rating:.0}?</strong>")), "{html}");
+        assert!(html.contains("id=\"provisional\""));
+        assert!(!html.contains("class=\"none\""), "a board with provisional players is not empty");
+    }
+    // The graph of one game: a line from the start (1500), with the date.
+    let player = page(addr, "/players/Ama?lang=en", "").await;
+    assert!(player.contains("class=\"point start\""), "{player}");
+    assert!(player.contains("<title>Start: 1500 · "), "{player}");
+    assert_eq!(player.matches("class=\"axis date\"").count(), 2, "{player}");
+    assert_eq!(player.matches("<circle").count(), 2);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn after_one_rated_game_players_are_provisional_on_the_leaderboard_and_graphed_from_the_start(
+) {
+    let (_dir, db) = temp_db();
+    provisional_leaderboard(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn after_one_rated_game_players_are_provisional_on_the_leaderboard_and_graphed_from_the_start_on_postgres(
+) {
+    provisional_leaderboard(&postgres_db()).await;
+}
