@@ -190,6 +190,27 @@
         el("p", { class: "note", text: t("t.tiebreaks") }));
     }
 
+    // The join link for the organiser to hand out: copy it, or let the
+    // class scan its QR code (drawn by the server, see qr.svg).
+    const copied = el("span", { id: "share-copied", role: "status" });
+    function shareBox(data) {
+      const input = el("input", { id: "share-link", class: "invite", readonly: true, value: data.url });
+      const copy = el("button", { class: "button secondary", id: "share-copy", type: "button", text: t("t.copy"), onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(data.url);
+        } catch (e) {
+          // No clipboard API (a page over plain http on the network):
+          // select the link and copy it the old way.
+          input.select();
+          document.execCommand("copy");
+        }
+        copied.textContent = t("t.copied");
+      } });
+      return el("div", { class: "notice share" },
+        el("label", { for: "share-link", text: t("t.share") }), " ", input, " ", copy, " ", copied,
+        el("img", { class: "qr", id: "share-qr", src: "/tournaments/" + encodeURIComponent(id) + "/qr.svg", alt: t("t.qr-alt"), width: 240, height: 240 }));
+    }
+
     function draw(data) {
       const you = data.you;
       const lastRound = data.rounds[data.rounds.length - 1];
@@ -209,8 +230,7 @@
       const seats = you.seats.filter((s) => !s.done);
       if (seats.length) parts.push(el("p", { class: "seats" }, ...seats.map(playLink)));
       if (you.organiser) {
-        parts.push(el("div", { class: "notice" }, el("label", { for: "share-link", text: t("t.share") }), " ",
-          el("input", { id: "share-link", class: "invite", readonly: true, value: data.url })));
+        parts.push(shareBox(data));
         if (data.status !== "finished" && roundDone) {
           parts.push(el("p", {}, el("button", { class: "button", id: "start-round", type: "button",
             text: t("t.start-round", { n: data.rounds.length + 1 }), onclick: () => act("/start-round") })));

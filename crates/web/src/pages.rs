@@ -35,6 +35,7 @@ pub fn routes() -> Router<Shared> {
         .merge(players::routes())
         .route("/tournaments", get(tournaments::list_page))
         .route("/tournaments/{id}", get(tournaments::tournament_page))
+        .route("/tournaments/{id}/qr.svg", get(tournaments::qr_code))
         .merge(crate::assets::routes())
         .fallback(fallback)
 }

@@ -104,6 +104,16 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
             "Deel deze link met de spelers:",
         ],
     ),
+    ("t.copy", ["Copy the link", "Chép liên kết", "Link kopiëren"]),
+    ("t.copied", ["Copied.", "Đã chép.", "Gekopieerd."]),
+    (
+        "t.qr-alt",
+        [
+            "QR code of the link to join the tournament",
+            "Mã QR của liên kết để tham gia giải",
+            "QR-code van de link om mee te doen aan het toernooi",
+        ],
+    ),
     ("t.start-round", ["Start round {n}", "Bắt đầu vòng {n}", "Ronde {n} starten"]),
     ("t.round", ["Round {n}", "Vòng {n}", "Ronde {n}"]),
     ("t.board", ["Board", "Bàn", "Bord"]),
@@ -283,6 +293,40 @@ pub(super) async fn list_page(
         body,
         script: None,
     }
+}
+
+/// `GET /tournaments/{id}/qr.svg`: the QR code of the tournament's link
+/// (what its players open to join), drawn here as SVG by the `qrcode`
+/// crate: a class scans it from the projector, and no outside service
+/// learns of the tournament.
+pub(super) async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Response {
+    let valid = !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric());
+    if !valid {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    let key = id.clone();
+    match crate::api::blocking(&state, move |s| s.load_tournament(&key)).await {
+        Ok(Some(_)) => {}
+        Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+        Err(e) => return e.into_response(),
+    }
+    let url = format!("{}/tournaments/{id}", state.public_url);
+    let Ok(code) = qrcode::QrCode::new(url.as_bytes()) else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(240, 240)
+        .quiet_zone(true)
+        .build();
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, "image/svg+xml"),
+            (axum::http::header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        svg,
+    )
+        .into_response()
 }
 
 pub(super) async fn tournament_page(

@@ -85,3 +85,51 @@ describe("visits", () => {
     assert.equal(lobby.quick["wahree 300+3 rated"], 1, JSON.stringify(lobby.quick));
   });
 });
+
+describe("tournament link", () => {
+  browserTest("the organiser copies the join link or shows its QR code, and a phone's standings fit", () => browser, async (s) => {
+    const context = await s.context();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const teacher = s.watch(await context.newPage());
+    await teacher.goto(`${server.url}/tournaments`);
+    const account = teacher.locator("#account-form");
+    await account.locator("input[name=account]").fill("Teacher_V");
+    await account.locator("input[name=password]").fill("a long password");
+    await account.getByRole("button", { name: "Create an account" }).click();
+    const form = teacher.locator("#create-form");
+    await form.locator("input[name=name]").fill("Class 6A");
+    await form.locator("select[name=game]").selectOption("wahree");
+    await form.locator("select[name=system]").selectOption("round_robin");
+    await form.locator("button[type=submit]").click();
+    await teacher.waitForURL(/\/tournaments\/[a-z0-9]+$/);
+    const url = teacher.url();
+    const id = url.split("/").pop();
+    await teacher.locator("#share-copy").click();
+    await teacher.locator("#share-copied", { hasText: "Copied." }).waitFor();
+    assert.equal(await teacher.evaluate(() => navigator.clipboard.readText()), url);
+    const qr = teacher.locator("#share-qr");
+    await qr.waitFor();
+    await teacher.waitForFunction(() => document.getElementById("share-qr").naturalWidth > 0);
+    assert.equal(await qr.getAttribute("alt"), "QR code of the link to join the tournament");
+    // Eight pupils with long names, one round: a phone shows the standings
+    // without scrolling sideways.
+    for (let i = 1; i <= 8; i++) {
+      const r = await fetch(`${server.url}/api/tournaments/${id}/join`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: `Pupil Longname ${i}` }),
+      });
+      assert.equal(r.status, 201, await r.text());
+    }
+    await teacher.locator("#start-round").click();
+    await teacher.locator("#standings").waitFor();
+    const phone = await s.page({ phone: true });
+    await phone.goto(url);
+    await phone.locator("#standings tbody tr").first().waitFor();
+    await screenshot(phone, "phone-390-standings");
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the tournament page is ${width} px wide on a 390 px phone`);
+    const table = await phone.locator("table.standings").evaluate((t) => [t.scrollWidth, t.parentElement.clientWidth]);
+    assert.ok(table[0] <= table[1], `the standings are ${table[0]} px in a ${table[1]} px box`);
+  });
+});
