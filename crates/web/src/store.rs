@@ -342,6 +342,13 @@ pub trait Store: Send + Sync + 'static {
     /// Stores a new game and saves the header of the game it follows (its
     /// `rematch` now naming the new one), in one transaction.
     fn create_next(&self, previous: &GameRow, next: &GameRow) -> Result<(), StoreError>;
+    /// The game whose rematch is `next`, if any.
+    fn previous_of(&self, next: &str) -> Result<Option<String>, StoreError>;
+    /// Calls off a rematch that has not begun: deletes game `next` (only if
+    /// it is unfinished and has no move) and saves `previous` (its
+    /// `rematch` cleared), in one transaction. `false`, and nothing
+    /// changed, if `next` has begun (or is gone).
+    fn call_off_rematch(&self, previous: &GameRow, next: &str) -> Result<bool, StoreError>;
     /// Stores a new match and its first game, in one transaction.
     fn create_match(&self, row: &MatchRow, first: &GameRow) -> Result<(), StoreError>;
     /// A match and its games in order, or `None` if there is no such match.
@@ -473,6 +480,13 @@ pub trait Store: Send + Sync + 'static {
         row: &TournamentRow,
         games: &[(GameRow, Option<MatchRow>)],
     ) -> Result<bool, StoreError>;
+    /// The tournament (id, name) one of whose boards is this game, or this
+    /// match's (a board names its match and the match's latest game).
+    fn tournament_of_game(
+        &self,
+        game: &str,
+        match_id: Option<&str>,
+    ) -> Result<Option<(String, String)>, StoreError>;
     /// The tournaments an account organises or has played in (newest
     /// first, at most `limit`): for the organiser's cap, and to take a
     /// deleted account's name out of them.
@@ -769,6 +783,22 @@ impl Store for Sqlite {
         self.writer.write(Write::CreateMatch { row: row.clone(), first: first.clone() })
     }
 
+    fn previous_of(&self, next: &str) -> Result<Option<String>, StoreError> {
+        let conn = self.conn();
+        Ok(conn
+            .query_row("SELECT id FROM games WHERE rematch = ?1 LIMIT 1", [next], |r| r.get(0))
+            .optional()?)
+    }
+
+    fn call_off_rematch(&self, previous: &GameRow, next: &str) -> Result<bool, StoreError> {
+        let write = Write::CallOff { previous: Box::new(previous.clone()), next: next.to_string() };
+        match self.writer.write(write) {
+            Ok(()) => Ok(true),
+            Err(e) if e.0 == group::BEGUN => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
     fn load_match(&self, id: &str) -> Result<Option<(MatchRow, Vec<GameRow>)>, StoreError> {
         let mut conn = self.conn();
         // One snapshot for the match and its games.
@@ -1031,6 +1061,14 @@ impl Store for Sqlite {
 
     fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
         tournaments::of_player(&self.conn(), player, limit)
+    }
+
+    fn tournament_of_game(
+        &self,
+        game: &str,
+        match_id: Option<&str>,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        tournaments::of_game(&self.conn(), game, match_id)
     }
 }
 

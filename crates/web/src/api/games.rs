@@ -100,8 +100,27 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
         return Ok(game);
     }
     let key = id.to_string();
-    let (stored, in_match) = blocking(state, move |s| {
-        let Some(stored) = s.load(&key)? else { return Ok((None, None)) };
+    let (stored, in_match, tournament, previous) = blocking(state, move |s| {
+        let Some(stored) = s.load(&key)? else { return Ok((None, None, None, None)) };
+        // A tournament's games are online, with both seats dealt and no
+        // rating: only those are looked for among the tournaments.
+        let row = &stored.row;
+        let unstarted = row.mode == Mode::Online
+            && row.invite.is_none()
+            && row.status == Status::Active
+            && stored.moves.is_empty();
+        let tournament = if row.mode == Mode::Online && row.invite.is_none() && !row.rated {
+            s.tournament_of_game(&row.id, row.match_id.as_deref())?
+        } else {
+            None
+        };
+        // A rematch (not a match's next game) still waiting: the game it
+        // follows, from which it can be called off.
+        let previous = if unstarted && row.match_id.is_none() && tournament.is_none() {
+            s.previous_of(&row.id)?
+        } else {
+            None
+        };
         let in_match = match (&stored.row.match_id, stored.row.match_game) {
             (Some(match_id), Some(number)) => s.load_match(match_id)?.map(|(m, games)| {
                 let earlier = games
@@ -113,13 +132,15 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
             }),
             _ => None,
         };
-        Ok((Some(stored), in_match))
+        Ok((Some(stored), in_match, tournament, previous))
     })
     .await?;
     let stored = stored.ok_or_else(|| unknown_game(id))?;
     let mut live = Live::rebuild(stored).map_err(|e| internal(e.0))?;
     live.abandon_ms = state.abandon_ms;
     live.in_match = in_match;
+    live.tournament = tournament;
+    live.previous = previous;
     // Another request may have loaded it meanwhile: the first is kept.
     let game = state.games.insert(id, live);
     // A game stored while the computer was to move (the server stopped
@@ -601,6 +622,7 @@ pub(crate) async fn rematch(
     let (new_row, saved_old) = (row.clone(), old_row.clone());
     blocking(&state, move |s| s.create_next(&saved_old, &new_row)).await?;
     live.row = old_row;
+    live.called_off = None;
     live.publish_state();
     drop(live);
     let next_game = self::live(&state, &row.id).await?;
@@ -618,6 +640,101 @@ pub(crate) async fn rematch(
         state: next_live.state(),
         id: row.id,
     }))
+}
+
+/// Who calls a rematch off: the player asked, who declines it, or the one
+/// who asked, who withdraws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CallOff {
+    Decline,
+    Withdraw,
+}
+
+/// `POST /api/games/{id}/rematch/decline` (the player asked) and
+/// `.../rematch/cancel` (the player who asked), on the finished game with
+/// its seat's token: the rematch waiting for the other player is called
+/// off. The rematch game, never begun, is deleted (with the link to it, in
+/// one transaction); both games' pages are told at once over their
+/// sockets (`called_off` in their states), so neither player is left
+/// waiting. A match's next game is not a rematch: it is played or
+/// resigned.
+pub(crate) async fn call_off(state: &Shared, seated: Seated, how: CallOff) -> ApiResult<Value> {
+    let (mut live, seats) = seated.lock().await?;
+    let Some(next) = live.row.rematch.clone() else {
+        return Err(error(StatusCode::CONFLICT, "no_rematch", "no rematch was asked for"));
+    };
+    if live.row.match_id.is_some() || live.row.mode != Mode::Online || seats.len() != 1 {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "not_declinable",
+            "only a rematch between two people online can be declined or withdrawn (a match's \
+             next game is played or resigned)",
+        ));
+    }
+    let previous_id = live.row.id.clone();
+    let next_game = self::live(state, &next).await?;
+    let mut next_live = next_game.lock().await;
+    // The caller's seat in the rematch is the other colour.
+    let asked = next_live.arrived[(!seats[0]).index()];
+    match (how, asked) {
+        (CallOff::Decline, true) => {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "you_asked",
+                "you asked for this rematch: withdraw it (rematch/cancel) instead",
+            ))
+        }
+        (CallOff::Withdraw, false) => {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "not_yours",
+                "the other player asked for this rematch: decline it (rematch/decline) instead",
+            ))
+        }
+        _ => {}
+    }
+    if !next_live.waiting_for_opponent() || !next_live.game.moves().is_empty() {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "rematch_started",
+            "the rematch has begun: play it, or resign",
+        ));
+    }
+    let mut previous = live.row.clone();
+    previous.rematch = None;
+    previous.updated = now();
+    let (row, id) = (previous.clone(), next.clone());
+    if !blocking(state, move |s| s.call_off_rematch(&row, &id)).await? {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "rematch_started",
+            "the rematch has begun: play it, or resign",
+        ));
+    }
+    let why = match how {
+        CallOff::Decline => "declined",
+        CallOff::Withdraw => "withdrawn",
+    };
+    live.row = previous;
+    live.called_off = Some(crate::live::CalledOff { why, back: None });
+    live.publish_state();
+    next_live.called_off = Some(crate::live::CalledOff { why, back: Some(previous_id) });
+    next_live.publish_state();
+    Ok(Json(json!({ "called_off": why, "game": live.state() })))
+}
+
+pub(crate) async fn decline_rematch(
+    State(state): State<Shared>,
+    seated: Seated,
+) -> ApiResult<Value> {
+    call_off(&state, seated, CallOff::Decline).await
+}
+
+pub(crate) async fn cancel_rematch(
+    State(state): State<Shared>,
+    seated: Seated,
+) -> ApiResult<Value> {
+    call_off(&state, seated, CallOff::Withdraw).await
 }
 
 /// Counts the players of `sides` as come to a game that waits for both (a

@@ -79,6 +79,8 @@ pub fn routes() -> Router<Shared> {
         .route("/api/games/{id}/accept", post(accept))
         .route("/api/games/{id}/decline", post(decline))
         .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/rematch/decline", post(decline_rematch))
+        .route("/api/games/{id}/rematch/cancel", post(cancel_rematch))
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/review", get(review))

@@ -677,6 +677,35 @@ impl Store for Postgres {
         })
     }
 
+    fn previous_of(&self, next: &str) -> Result<Option<String>, StoreError> {
+        self.run(|c| {
+            c.query_opt("SELECT id FROM games WHERE rematch = $1 LIMIT 1", &[&next])?
+                .map(|r| Ok(r.try_get(0)?))
+                .transpose()
+        })
+    }
+
+    fn call_off_rematch(&self, previous: &GameRow, next: &str) -> Result<bool, StoreError> {
+        let params = self.update_params(previous);
+        let params = params.refs();
+        self.run(|c| {
+            let mut tx = c.transaction()?;
+            let n = tx.execute(
+                "DELETE FROM games WHERE id = $1 AND status = 'active'
+                 AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = $1)",
+                &[&next],
+            )?;
+            if n != 1 {
+                return Ok(false);
+            }
+            if tx.execute(&self.sql.update, &params)? != 1 {
+                return Err(Failure::Data(format!("no game {}", previous.id)));
+            }
+            tx.commit()?;
+            Ok(true)
+        })
+    }
+
     fn create_match(&self, row: &MatchRow, first: &GameRow) -> Result<(), StoreError> {
         let values = values(first);
         let insert: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
@@ -963,6 +992,14 @@ impl Store for Postgres {
 
     fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
         tournaments::of_player(self, player, limit)
+    }
+
+    fn tournament_of_game(
+        &self,
+        game: &str,
+        match_id: Option<&str>,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        tournaments::of_game(self, game, match_id)
     }
 }
 

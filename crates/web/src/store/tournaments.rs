@@ -126,6 +126,33 @@ pub(crate) fn entrant_pattern(player: &str) -> String {
     format!("%\"account\":\"{player}\"%")
 }
 
+/// The patterns that find a game (or its match) among a document's boards:
+/// ids are letters and digits, nothing special to LIKE.
+pub(crate) fn board_patterns(game: &str, match_id: Option<&str>) -> (String, String) {
+    let by_match = match match_id {
+        Some(m) => format!("%\"match_id\":\"{m}\"%"),
+        // Matches only an empty text, which no document is.
+        None => String::new(),
+    };
+    (format!("%\"game\":\"{game}\"%"), by_match)
+}
+
+pub(crate) fn of_game(
+    conn: &Connection,
+    game: &str,
+    match_id: Option<&str>,
+) -> Result<Option<(String, String)>, StoreError> {
+    let (by_game, by_match) = board_patterns(game, match_id);
+    Ok(conn
+        .query_row(
+            "SELECT id, name FROM tournaments WHERE state LIKE ?1 OR state LIKE ?2
+             ORDER BY created DESC LIMIT 1",
+            params![by_game, by_match],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?)
+}
+
 pub(crate) fn of_player(
     conn: &Connection,
     player: &str,

@@ -133,3 +133,38 @@ describe("tournament link", () => {
     assert.ok(table[0] <= table[1], `the standings are ${table[0]} px in a ${table[1]} px box`);
   });
 });
+
+describe("rematch", () => {
+  /// A page of `server` holding a seat of game `id`, opened on the game.
+  async function seated(s, id, seat, options) {
+    const page = await s.page(options);
+    await page.goto(`${server.url}/`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [`mancala.seat.${id}`, JSON.stringify(seat)]);
+    await page.goto(`${server.url}/g/${id}`);
+    return page;
+  }
+
+  browserTest("a rematch asked for is declined, or withdrawn, and both players see it at once", () => browser, async (s) => {
+    const made = await post("/api/games", { game: "wahree", mode: "online", name: "Ann" });
+    const invite = made.invite_url.split("invite=")[1];
+    const joined = await post(`/api/games/${made.id}/join`, { invite, name: "Ben" });
+    const ann = await seated(s, made.id, { token: made.token, side: made.side || "south" });
+    const ben = await seated(s, made.id, { token: joined.token, side: joined.side }, { phone: true });
+    await post(`/api/games/${made.id}/resign`, { token: joined.token });
+    // Ann asks; Ben is asked, with an answer either way.
+    await ann.getByRole("button", { name: "Rematch" }).click();
+    await ann.waitForURL((url) => !url.pathname.endsWith(made.id));
+    await ann.locator("#cancel-rematch").waitFor();
+    await ben.locator("#decline-rematch").click();
+    await ann.locator("#game .status", { hasText: "The rematch was declined." }).waitFor({ timeout: 5000 });
+    await ben.locator(".called-off", { hasText: "The rematch was declined." }).waitFor({ timeout: 5000 });
+    // Back, asked again, and withdrawn this time.
+    await ann.getByRole("link", { name: "Back to the game" }).click();
+    await ann.waitForURL((url) => url.pathname.endsWith(made.id));
+    await ann.getByRole("button", { name: "Rematch" }).click();
+    await ann.locator("#cancel-rematch").click();
+    await ben.locator(".called-off", { hasText: "The rematch was withdrawn." }).waitFor({ timeout: 5000 });
+    assert.equal(await ben.locator("#decline-rematch").count(), 0);
+    await screenshot(ben, "phone-390-rematch-withdrawn");
+  });
+});

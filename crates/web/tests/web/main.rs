@@ -42,6 +42,7 @@ mod rating;
 mod resources;
 mod restart;
 mod settings;
+mod social;
 mod store;
 mod tournaments;
 

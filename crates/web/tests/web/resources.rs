@@ -499,6 +499,7 @@ impl Faulty {
 
 impl Store for Faulty {
     fn create(&self, row: &GameRow, moves: &[String]) -> Result<(), StoreError> {
+        self.write()?;
         self.inner.create(row, moves)
     }
     fn online_seats(
@@ -541,6 +542,12 @@ impl Store for Faulty {
     }
     fn create_next(&self, previous: &GameRow, next: &GameRow) -> Result<(), StoreError> {
         self.inner.create_next(previous, next)
+    }
+    fn previous_of(&self, next: &str) -> Result<Option<String>, StoreError> {
+        self.inner.previous_of(next)
+    }
+    fn call_off_rematch(&self, previous: &GameRow, next: &str) -> Result<bool, StoreError> {
+        self.inner.call_off_rematch(previous, next)
     }
     fn create_match(&self, row: &MatchRow, first: &GameRow) -> Result<(), StoreError> {
         self.inner.create_match(row, first)
@@ -635,6 +642,13 @@ impl Store for Faulty {
     }
     fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
         self.inner.tournaments_of(player, limit)
+    }
+    fn tournament_of_game(
+        &self,
+        game: &str,
+        match_id: Option<&str>,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        self.inner.tournament_of_game(game, match_id)
     }
     fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
         self.inner.tournaments(limit)

@@ -96,6 +96,23 @@ pub(super) fn start_round(
     })
 }
 
+pub(super) fn of_game(
+    store: &Postgres,
+    game: &str,
+    match_id: Option<&str>,
+) -> Result<Option<(String, String)>, StoreError> {
+    let (by_game, by_match) = crate::store::tournaments::board_patterns(game, match_id);
+    store.run(|c| {
+        c.query_opt(
+            "SELECT id, name FROM tournaments WHERE state LIKE $1 OR state LIKE $2
+             ORDER BY created DESC LIMIT 1",
+            &[&by_game, &by_match],
+        )?
+        .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+        .transpose()
+    })
+}
+
 pub(super) fn of_player(
     store: &Postgres,
     player: &str,
