@@ -176,7 +176,7 @@ impl IntoResponse for Page {
              <a href=\"/learn\">{learn}</a> <a href=\"/analysis\">{analysis}</a> <a href=\"/puzzles\">{puzzles}</a> \
              <a href=\"/tournaments\">{tournaments}</a> {account}</nav>\
              <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></header>\
-             <main id=\"main\">{body}</main>{script}</body></html>",
+             {challenges}<main id=\"main\">{body}</main>{script}</body></html>",
             code = lang.code(),
             title = esc(&self.title),
             site = esc(t(lang, "site.name")),
@@ -188,6 +188,7 @@ impl IntoResponse for Page {
             lobby = esc(t(lang, "nav.lobby")),
             puzzles = esc(puzzles::pt(lang, "pz.title")),
             account = players::header_links(lang),
+            challenges = players::challenge_bar(lang),
             tournaments = esc(tournaments::text(lang, "t.title")),
             language = esc(t(lang, "nav.language")),
             body = self.body,

@@ -69,6 +69,36 @@ pub fn signed_in() -> Option<PlayerRow> {
     SIGNED_IN.try_with(Clone::clone).ok().flatten()
 }
 
+/// For a signed-in player, on every page: the place where a challenge to
+/// them shows, with Accept and Decline (`common.js` fills it from the
+/// lobby's socket; `/lobby` shows challenges itself), and its texts.
+pub fn challenge_bar(lang: Lang) -> String {
+    if signed_in().is_none() {
+        return String::new();
+    }
+    let mut texts = serde_json::Map::new();
+    for key in [
+        "lobby.challenge-from",
+        "lobby.accept",
+        "lobby.decline",
+        "lobby.rated-short",
+        "lobby.casual",
+        "lobby.untimed",
+        "lobby.day-1",
+        "lobby.days-n",
+    ] {
+        texts.insert(key.to_string(), Value::from(t(lang, key)));
+    }
+    let games: serde_json::Map<String, Value> =
+        RULESETS.iter().map(|r| (r.id.to_string(), Value::from(r.name))).collect();
+    texts.insert("games".into(), Value::Object(games));
+    format!(
+        "<section id=\"challenge-bar\" class=\"notice challenge-bar\" aria-live=\"polite\" hidden></section>\
+         <script id=\"challenge-i18n\" type=\"application/json\">{}</script>",
+        super::json_in_html(&Value::Object(texts).to_string())
+    )
+}
+
 /// The header's links: the leaderboards, and the signed-in player's name
 /// (to the account page) or "Sign in".
 pub fn header_links(lang: Lang) -> String {

@@ -168,3 +168,47 @@ describe("rematch", () => {
     await screenshot(ben, "phone-390-rematch-withdrawn");
   });
 });
+
+describe("challenges", () => {
+  /// A browser signed in as `name` (registered on the account page).
+  async function signedIn(s, name, options) {
+    const page = await s.page(options);
+    await page.goto(`${server.url}/account`);
+    const form = page.locator("#register");
+    await form.locator("input[name=name]").fill(name);
+    await form.locator("input[name=password]").fill("a long password");
+    await form.locator("input[name=password]").press("Enter");
+    await page.locator(`header [data-account="${name}"]`).waitFor();
+    return page;
+  }
+  const challenge = (page, to) => page.evaluate(async (opponent) => {
+    const r = await fetch("/api/challenges", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: opponent, game: "wahree", clock_seconds: 300, increment_seconds: 3, colour: "random" }),
+    });
+    return [r.status, await r.json()];
+  }, to);
+
+  browserTest("a challenge shows on any page of the player challenged, who accepts or declines it there", () => browser, async (s) => {
+    const ama = await signedIn(s, "Ama_C");
+    const kojo = await signedIn(s, "Kojo_C", { phone: true });
+    await ama.goto(`${server.url}/puzzles`);
+    await kojo.goto(`${server.url}/learn`);
+    // Declined from the rules pages.
+    const [status] = await challenge(ama, "Kojo_C");
+    assert.equal(status, 201);
+    const bar = kojo.locator("#challenge-bar");
+    await bar.locator(".challenge", { hasText: "Ama_C challenges you: Wahree · 5+3 · friendly" }).waitFor();
+    await screenshot(kojo, "phone-390-challenge-bar");
+    await bar.getByRole("button", { name: "Decline" }).click();
+    await bar.waitFor({ state: "hidden" });
+    // Accepted from another page: both are taken to the game.
+    await kojo.goto(`${server.url}/finished`);
+    await challenge(ama, "Kojo_C");
+    await kojo.locator("#challenge-bar").getByRole("button", { name: "Accept" }).click();
+    await kojo.waitForURL(/\/g\/[a-z0-9]+$/);
+    await ama.waitForURL(/\/g\/[a-z0-9]+$/);
+    assert.equal(new URL(ama.url()).pathname, new URL(kojo.url()).pathname);
+  });
+});
