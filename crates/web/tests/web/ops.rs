@@ -290,7 +290,7 @@ async fn migrate_moves_every_row_from_sqlite_into_postgres() {
     assert!(ok, "{err}");
     assert!(
         out.contains("games: 4")
-            && out.contains("moves: 6")
+            && out.contains("moves: 8")
             && out.contains("players: 2")
             && out.contains("rating_history: 2"),
         "{out}"
