@@ -30,8 +30,9 @@ async function post(path, body) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
-  assert.ok(response.ok, `${path}: ${response.status} ${await response.text()}`);
-  return response.json();
+  const text = await response.text();
+  assert.ok(response.ok, `${path}: ${response.status} ${text}`);
+  return JSON.parse(text);
 }
 
 describe("visits", () => {

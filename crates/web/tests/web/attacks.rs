@@ -346,18 +346,22 @@ async fn wrong_passwords_from_one_address_do_not_lock_the_owner_out_from_another
     server.stop().await;
 }
 
-/// A sign-in whose password was changed between its check and its session
-/// gets no session: the store compares the hash it checked.
-fn session_needs_the_password_it_checked(store: &dyn mancala_web::store::Store) {
-    use mancala_web::store::PlayerRow;
-    let player = PlayerRow {
-        id: "p1".into(),
-        name: "Ama".into(),
-        password: "old hash".into(),
+/// An account stored straight into `store`, with `password` as its hash.
+fn stored_player(store: &dyn mancala_web::store::Store, id: &str, name: &str, password: &str) {
+    let player = mancala_web::store::PlayerRow {
+        id: id.into(),
+        name: name.into(),
+        password: password.into(),
         created: 1,
         deleted: false,
     };
     assert!(store.create_player(&player).unwrap());
+}
+
+/// A sign-in whose password was changed between its check and its session
+/// gets no session: the store compares the hash it checked.
+fn session_needs_the_password_it_checked(store: &dyn mancala_web::store::Store) {
+    stored_player(store, "p1", "Ama", "old hash");
     assert!(store.create_session("mine", "p1", "old hash", 2).unwrap());
     store.set_password("p1", "new hash", "mine").unwrap();
     // The racing sign-in checked "old hash" before the change committed.
@@ -533,16 +537,9 @@ async fn a_tournament_round_counts_each_of_its_games_and_organisers_are_capped()
 /// The store's round: its games and the tournament's new revision together
 /// or not at all.
 fn start_round_is_all_or_nothing(store: &dyn mancala_web::store::Store) {
-    use mancala_web::store::{PlayerRow, TournamentRow};
+    use mancala_web::store::TournamentRow;
     use mancala_web::tournament::System;
-    let organiser = PlayerRow {
-        id: "p1".into(),
-        name: "Teacher".into(),
-        password: "x".into(),
-        created: 1,
-        deleted: false,
-    };
-    assert!(store.create_player(&organiser).unwrap());
+    stored_player(store, "p1", "Teacher", "x");
     let tournament = TournamentRow {
         id: "t1".into(),
         organiser: "p1".into(),
@@ -588,13 +585,13 @@ fn a_tournament_round_and_its_games_are_stored_together_on_postgres() {
 /// every stored game is one of the tournament's (issue 31: 2 of 5 runs
 /// left games linked to nothing).
 async fn killed_while_starting_a_round(db: &impl Database, games_stored: impl Fn() -> Vec<String>) {
-    use super::rated::spawn_server;
+    use super::rated::{call, register, spawn_server};
     let url = db.url();
     let mut server = spawn_server(&url);
     let mut tournaments = Vec::new();
     for (trial, delay_us) in [0u64, 500, 1_500, 3_000, 6_000].into_iter().enumerate() {
-        let organiser = account_at(server.addr, &format!("teacher{trial}")).await;
-        let made = call_at(
+        let organiser = register(server.addr, &format!("teacher{trial}")).await;
+        let made = call(
             server.addr,
             "POST",
             "/api/tournaments",
@@ -605,7 +602,7 @@ async fn killed_while_starting_a_round(db: &impl Database, games_stored: impl Fn
         assert_eq!(made.status, 201, "{}", made.body);
         let id = made.json()["id"].as_str().unwrap().to_string();
         for i in 0..40 {
-            let joined = call_at(
+            let joined = call(
                 server.addr,
                 "POST",
                 &format!("/api/tournaments/{id}/join"),
@@ -626,7 +623,7 @@ async fn killed_while_starting_a_round(db: &impl Database, games_stored: impl Fn
     }
     let mut linked = std::collections::HashSet::new();
     for id in &tournaments {
-        let view = call_at(server.addr, "GET", &format!("/api/tournaments/{id}"), "", Value::Null)
+        let view = call(server.addr, "GET", &format!("/api/tournaments/{id}"), "", Value::Null)
             .await
             .json();
         for round in view["rounds"].as_array().unwrap() {
@@ -642,32 +639,6 @@ async fn killed_while_starting_a_round(db: &impl Database, games_stored: impl Fn
     for game in games_stored() {
         assert!(linked.contains(&game), "game {game} is stored but in no tournament");
     }
-}
-
-async fn call_at(
-    addr: std::net::SocketAddr,
-    method: &str,
-    path: &str,
-    cookie: &str,
-    body: Value,
-) -> Reply {
-    let body = if body.is_null() { String::new() } else { body.to_string() };
-    let headers: Vec<(&str, &str)> =
-        if cookie.is_empty() { vec![] } else { vec![("Cookie", cookie)] };
-    http_at(addr, method, path, &headers, body.as_bytes()).await
-}
-
-async fn account_at(addr: std::net::SocketAddr, name: &str) -> String {
-    let reply = call_at(
-        addr,
-        "POST",
-        "/api/account",
-        "",
-        json!({"name": name, "password": "a long password"}),
-    )
-    .await;
-    assert_eq!(reply.status, 201, "{}", reply.body);
-    session_of(&reply)
 }
 
 /// Sends a POST with a cookie and no body, reading whatever comes back

@@ -13,7 +13,13 @@ const RULESET: &str = "oware-abapa";
 
 /// A request to `addr` with an optional session cookie (`name=value`) and
 /// a JSON body (none if null).
-async fn call(addr: SocketAddr, method: &str, path: &str, cookie: &str, body: Value) -> Reply {
+pub(crate) async fn call(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    cookie: &str,
+    body: Value,
+) -> Reply {
     let body = if body.is_null() { String::new() } else { body.to_string() };
     let headers: Vec<(&str, &str)> =
         if cookie.is_empty() { vec![] } else { vec![("Cookie", cookie)] };
@@ -21,7 +27,7 @@ async fn call(addr: SocketAddr, method: &str, path: &str, cookie: &str, body: Va
 }
 
 /// Registers `name`: its session cookie (`name=value`).
-async fn register(addr: SocketAddr, name: &str) -> String {
+pub(crate) async fn register(addr: SocketAddr, name: &str) -> String {
     let reply =
         call(addr, "POST", "/api/account", "", json!({ "name": name, "password": PASSWORD })).await;
     assert_eq!(reply.status, 201, "{}", reply.body);
