@@ -517,9 +517,8 @@ impl Live {
     /// positions and moves, and a guess for its header and the last
     /// messages its channel keeps.
     pub fn approx_bytes(&self) -> usize {
-        let positions =
-            self.game.positions().len() * std::mem::size_of::<mancala_rules::Position>();
-        let moves = self.game.moves().len() * std::mem::size_of::<mancala_rules::Pit>();
+        let positions = std::mem::size_of_val(self.game.positions());
+        let moves = std::mem::size_of_val(self.game.moves());
         std::mem::size_of::<Live>() + positions + moves + 4096
     }
 

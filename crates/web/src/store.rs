@@ -215,6 +215,10 @@ pub struct StoredReview {
     pub review: String,
 }
 
+/// A game's id and its seat tokens (south's, north's), as
+/// `Store::online_seats` answers them.
+pub type SeatTokens = (String, Option<String>, Option<String>);
+
 /// A stored game: the header and the moves in order (letters).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
@@ -359,10 +363,7 @@ pub trait Store: Send + Sync + 'static {
     /// The seat tokens (south's, north's) of the unfinished online games
     /// among `ids`, by id: what `POST /api/waiting` checks a page's seats
     /// against before it loads any game.
-    fn online_seats(
-        &self,
-        ids: &[String],
-    ) -> Result<Vec<(String, Option<String>, Option<String>)>, StoreError>;
+    fn online_seats(&self, ids: &[String]) -> Result<Vec<SeatTokens>, StoreError>;
     /// A trivial query, for `GET /healthz`: a game that does not exist is
     /// looked up.
     fn ping(&self) -> Result<(), StoreError> {
@@ -841,10 +842,7 @@ impl Store for Sqlite {
         self.writer.write(Write::Probe(at))
     }
 
-    fn online_seats(
-        &self,
-        ids: &[String],
-    ) -> Result<Vec<(String, Option<String>, Option<String>)>, StoreError> {
+    fn online_seats(&self, ids: &[String]) -> Result<Vec<SeatTokens>, StoreError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
             "SELECT id, south_token, north_token FROM games

@@ -23,12 +23,12 @@
 mod rated;
 mod tournaments;
 
-use super::TournamentRow;
 use super::{
     name_key, schema, stored, Clock, Finished, GameEnding, GameRow, HistoryRow, MatchRow, Mode,
     PlayerGames, PlayerRow, PuzzleAttempt, PuzzleRatingRow, RatingRow, Status, Store, StoreError,
     StoredGame, StoredReview,
 };
+use super::{SeatTokens, TournamentRow};
 mod puzzles;
 
 use postgres::config::Host;
@@ -550,10 +550,7 @@ impl Store for Postgres {
         })
     }
 
-    fn online_seats(
-        &self,
-        ids: &[String],
-    ) -> Result<Vec<(String, Option<String>, Option<String>)>, StoreError> {
+    fn online_seats(&self, ids: &[String]) -> Result<Vec<SeatTokens>, StoreError> {
         self.run(|c| {
             c.query(
                 "SELECT id, south_token, north_token FROM games

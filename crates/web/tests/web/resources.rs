@@ -10,7 +10,9 @@
 use super::*;
 use mancala_web::api::{clean_name, poses_as_computer, PosesAsComputer};
 use mancala_web::scheduler::{Kind, Queues, Refused};
-use mancala_web::store::{Finished, PlayerRow, RatingRow, StoreError, StoredGame, TournamentRow};
+use mancala_web::store::{
+    Finished, PlayerRow, RatingRow, SeatTokens, StoreError, StoredGame, TournamentRow,
+};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -502,10 +504,7 @@ impl Store for Faulty {
         self.write()?;
         self.inner.create(row, moves)
     }
-    fn online_seats(
-        &self,
-        ids: &[String],
-    ) -> Result<Vec<(String, Option<String>, Option<String>)>, StoreError> {
+    fn online_seats(&self, ids: &[String]) -> Result<Vec<SeatTokens>, StoreError> {
         self.read()?;
         self.inner.online_seats(ids)
     }
