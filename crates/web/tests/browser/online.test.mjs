@@ -78,7 +78,9 @@ describe("online", () => {
     const cy = await s.page();
     await cy.goto(invite);
     await cy.locator("#game .board").waitFor();
-    assert.equal(await cy.locator("#game .error").textContent(), "This invitation has already been used: you can watch the game.");
+    // A calm note, not an error.
+    assert.equal(await cy.locator("#game #notice").textContent(), "This invitation has already been taken: you are watching the game.");
+    assert.equal(await cy.locator("#game .error").count(), 0);
     assert.equal(await cy.locator("#game .notice").textContent(), "You are watching this game.");
     assert.deepEqual(await legalLetters(cy), []);
     // Ben watches the seeds sown one by one (the speed below the fastest);
