@@ -101,9 +101,24 @@
       });
     };
     const reload = () => location.reload();
+    // After signing in or registering: back where the player came from
+    // (`?next=/path`, or the page that linked here on this site), else home.
+    const back = () => {
+      const next = new URLSearchParams(location.search).get("next");
+      let target = "/";
+      if (next && next.startsWith("/") && !next.startsWith("//")) {
+        target = next;
+      } else if (document.referrer) {
+        try {
+          const from = new URL(document.referrer);
+          if (from.origin === location.origin && from.pathname !== "/account") target = from.pathname + from.search;
+        } catch (e) { /* not a URL: home */ }
+      }
+      location.href = target;
+    };
     const credentials = (f) => ({ name: f.name.value.trim(), password: f.password.value });
-    send("sign-in", "POST", "/api/session", credentials, reload);
-    send("register", "POST", "/api/account", credentials, reload);
+    send("sign-in", "POST", "/api/session", credentials, back);
+    send("register", "POST", "/api/account", credentials, back);
     send("sign-out", "DELETE", "/api/session", () => null, reload);
     send("change-password", "POST", "/api/account/password", (f) => ({ old: f.old.value, new: f.new.value }), (form) => {
       form.reset();
@@ -204,6 +219,7 @@
     let animating = false;
     let highlight = { from: null, captured: [], last: null };
     let message = null; // the error or notice line
+    let notice = null; // a calm line (a used invitation: watching)
     let offerDeclined = false;
     let plies = null; // replay
     let ply = 0;
@@ -307,14 +323,17 @@
         const account = signedIn();
         let name = account || store.get("mancala.name");
         let watching = false;
-        if (!name || account) {
+        // Is the seat still free? A used invitation is no error: its
+        // visitor watches, and is told so calmly (no refused request).
+        const probe = await api("GET", "/api/games/" + id);
+        if (!probe.invite_open) {
+          watching = true;
+          notice = t("join.used");
+        } else if (!name || account) {
           // A first visit: ask for the name to play under (kept on this
-          // device), unless the seat is already taken (the server says so).
-          const probe = await api("GET", "/api/games/" + id);
-          if (probe.invite_open) {
-            name = await askName(probe, account);
-            watching = name === null;
-          }
+          // device).
+          name = await askName(probe, account);
+          watching = name === null;
         }
         try {
           if (watching) throw null;
@@ -322,7 +341,9 @@
           seat = { token: joined.token, side: joined.side };
           store.set("mancala.seat." + id, seat);
         } catch (error) {
-          if (error !== null) message = errorText(error);
+          // Taken meanwhile (by the friend a moment earlier): watching.
+          if (error && error.code === "seat_taken") notice = t("join.used");
+          else if (error !== null) message = errorText(error);
         }
         history.replaceState(null, "", "/g/" + id);
       }
@@ -385,8 +406,10 @@
       const hostName = host.name === "South" || host.name === "North" ? sideName(free === "south" ? "north" : "south") : host.name;
       const lines = [el("p", { class: "invite-who", text: t("join.invites", { name: hostName, game: probe.name }) })];
       const c = probe.clock;
+      const days = probe.correspondence && probe.correspondence.days;
       lines.push(el("p", { class: "invite-clock", text: c
         ? t("join.clock", { min: (c.initial_ms / 60000).toLocaleString(lang, { maximumFractionDigits: 1 }), inc: Math.round(c.increment_ms / 1000) })
+        : days ? t(days === 1 ? "join.one-day" : "join.days", { days })
         : t("join.no-clock") }));
       if (probe.match) lines.push(el("p", { class: "invite-match", text: t("join.match", { n: probe.match.first_to }) }));
       lines.push(el("p", { class: "invite-side", text: t("join.side", { side: sideName(free) }) }));
@@ -481,6 +504,29 @@
     // What a new state tells beyond the board: our offer was declined; the
     // players went on to a rematch or the match's next game (a spectator is
     // taken there).
+    // A tournament game that is over: the player's page asks the
+    // tournament, every few seconds, whether the next round has begun, and
+    // takes them to their next game (its seat kept where seats are kept).
+    let followingTournament = false;
+    function followTournament() {
+      if (followingTournament || !state || !state.over || !state.tournament || !isPlayer() || replay) return;
+      followingTournament = true;
+      const poll = async () => {
+        try {
+          const data = await api("GET", "/api/tournaments/" + encodeURIComponent(state.tournament.id));
+          const next = (data.you.seats || []).find((seat) => !seat.done && seat.game !== id);
+          if (next) {
+            store.set("mancala.seat." + next.game, { token: next.token, side: next.side });
+            leaving = true;
+            location.href = "/g/" + next.game;
+            return;
+          }
+        } catch (e) { /* try again later */ }
+        setTimeout(poll, 4000);
+      };
+      poll();
+    }
+
     function noticeChanges(before, after) {
       if (!before || after.id !== before.id) return;
       if (after.moves.length !== before.moves.length) offerRefused = false;
@@ -700,6 +746,19 @@
       if (wait && left !== null) wait.textContent = t("play.claim-wait", { time: clockText(left) });
     }, 200);
 
+    // Declines (on the finished game) or withdraws (from the rematch's
+    // page) a rematch; the new states come over both games' sockets.
+    async function callOff(game, how, token) {
+      message = null;
+      try {
+        const answer = await api("POST", "/api/games/" + game + "/rematch/" + how, { token });
+        if (game === id) state = answer.game;
+      } catch (error) {
+        message = errorText(error);
+      }
+      render();
+    }
+
     async function action(path, confirmText) {
       if (confirmText && !window.confirm(confirmText)) return;
       message = null;
@@ -915,10 +974,17 @@
     }
 
     // Whose turn, or the result, in words.
+    // A rematch that will not be played: declined by the player asked, or
+    // withdrawn by the one who asked.
+    function calledOffText() {
+      return t(state.called_off.why === "declined" ? "play.rematch-declined" : "play.rematch-withdrawn");
+    }
+
     function statusText() {
       if (replay) return t("replay.ply", { n: ply, total: plies.length - 1 });
       if (viewing !== null) return t("moves.viewing", { n: viewing, total: state.moves.length });
       if (state.over) return t("play.over");
+      if (state.called_off) return calledOffText();
       if (waitingForOpponent()) return isPlayer() ? t("play.waiting-friend") : t("play.waiting");
       if (sending) return t("play.sending", { pit: sending });
       const side = state.to_move;
@@ -940,6 +1006,7 @@
     }
 
     function draw() {
+      followTournament();
       const n = state.pits_per_row;
       root.replaceChildren();
       root.style.setProperty("--pits", n);
@@ -953,6 +1020,18 @@
       const bottom = bottomSide();
       root.append(playerLabel(bottom === "south" ? "north" : "south"));
       root.append(viewing === null ? buildBoard() : viewedBoard(), playerLabel(bottom), status);
+      // A rematch waiting for the other player: its asker may withdraw it;
+      // once called off, the way back to the game it followed.
+      if (!replay && state.called_off && state.called_off.back) {
+        root.append(el("p", { class: "controls called-off" },
+          el("a", { class: "button", href: "/g/" + state.called_off.back, text: t("play.back-to-game") })));
+      } else if (!replay && waitingForOpponent() && state.rematch_of && isPlayer()) {
+        const before = store.get("mancala.seat." + state.rematch_of);
+        if (before && before.token) {
+          root.append(el("p", { class: "controls" }, el("button", { type: "button", class: "button secondary", id: "cancel-rematch",
+            text: t("play.cancel-rematch"), onclick: () => callOff(state.rematch_of, "cancel", before.token) })));
+        }
+      }
       if (viewing !== null) {
         root.append(el("p", { class: "controls back" },
           el("button", { type: "button", class: "button back-to-game", onclick: backToGame, text: missed ? t("moves.back-new") : t("moves.back") }), " ",
@@ -960,6 +1039,10 @@
       }
       if (state.rated) {
         root.append(el("p", { class: "rated-note", text: state.aborted ? t("play.aborted") : t("play.rated") }));
+      }
+      if (state.tournament && !state.over) {
+        root.append(el("p", { class: "tournament-note" }, t("play.in-tournament") + " ",
+          el("a", { href: state.tournament.url, text: state.tournament.name })));
       }
       if (state.match) {
         const m = state.match;
@@ -980,6 +1063,7 @@
       if (report && report.explanation) {
         root.append(el("p", { class: "explanation" }, el("strong", { text: t("play.last") + ": " }), report.explanation[lang] || report.explanation.en));
       }
+      if (notice && !isPlayer()) root.append(el("p", { class: "note", role: "status", id: "notice", text: notice }));
       if (message) root.append(el("p", { class: "error", role: "alert", text: message }));
 
       if (replay) {
@@ -1049,12 +1133,19 @@
           const theirs = state.rematch && !(store.get("mancala.seat." + state.rematch));
           const label = m ? (theirs ? t("match.join-next") : t("match.next")) : theirs ? t("play.join-rematch") : t("play.rematch");
           buttons.append(el("button", { type: "button", class: "button", onclick: () => action("rematch"), text: label }), " ");
+          // Asked for a rematch by the other player: an answer either way.
+          if (theirs && !m && state.mode === "online") {
+            buttons.append(el("button", { type: "button", class: "button secondary", id: "decline-rematch",
+              onclick: () => callOff(id, "decline", seat.token), text: t("play.decline-rematch") }), " ");
+          }
         }
+        if (state.called_off) result.append(el("p", { class: "notice called-off", role: "status", text: calledOffText() }));
         buttons.append(el("a", { class: "button", href: "/new?game=" + state.game, text: t("play.new") }), " ",
           el("a", { href: "/api/games/" + id + "/record", download: "", text: t("play.download") }));
         if (!replay) buttons.append(" ", el("a", { href: "/replay/" + id, text: t("replay.title") }));
         // Players have their button above; others get a link to follow.
         if (state.next_game && (replay || !isPlayer())) buttons.append(" ", el("a", { class: "next-game-link", href: "/g/" + state.next_game, text: m ? t("match.next") : t("play.rematch") }));
+        if (state.tournament) buttons.append(" ", el("a", { class: "button tournament-link", href: state.tournament.url, text: t("play.back-to-tournament", { name: state.tournament.name }) }));
         result.append(buttons);
         root.append(result);
       }

@@ -89,3 +89,65 @@ const mancala = (function () {
 
   return Object.freeze({ jsonOf, makeT, el, store, api, errorText, pitLetter });
 })();
+
+// A challenge to the signed-in player shows on every page (the lobby shows
+// its own): the lobby's socket tells of it, Accept takes the player to the
+// game, Decline answers it. A game started for the player meanwhile (their
+// own challenge accepted) takes them there too.
+(function () {
+  const bar = document.getElementById("challenge-bar");
+  if (!bar || location.pathname === "/lobby") return;
+  const { el, store, api } = mancala;
+  const texts = mancala.jsonOf("challenge-i18n") || {};
+  const t = mancala.makeT(texts);
+  const me = (document.querySelector("header [data-account]") || {}).dataset || {};
+  const challenges = new Map();
+  const enter = (seat) => {
+    store.set("mancala.seat." + seat.id, { token: seat.token, side: seat.side });
+    location.href = "/g/" + seat.id;
+  };
+  const timing = (c) => c.clock_seconds ? Math.round(c.clock_seconds / 60) + "+" + (c.increment_seconds || 0)
+    : c.days_per_move ? (c.days_per_move === 1 ? t("lobby.day-1") : t("lobby.days-n", { n: c.days_per_move }))
+    : t("lobby.untimed");
+  async function answer(id, what) {
+    try {
+      const seat = await api("POST", "/api/challenges/" + id + "/" + what, {});
+      challenges.delete(id);
+      render();
+      if (seat && seat.id) enter(seat);
+    } catch (e) { challenges.delete(id); render(); }
+  }
+  function render() {
+    bar.replaceChildren(...[...challenges.values()].map((c) => el("p", { class: "challenge", "data-id": c.id },
+      el("span", { text: t("lobby.challenge-from", { name: c.from }) + ": " + ((texts.games || {})[c.game] || c.game) + " · "
+        + timing(c) + " · " + (c.rated ? t("lobby.rated-short") : t("lobby.casual")) }), " ",
+      el("button", { type: "button", class: "button", onclick: () => answer(c.id, "accept"), text: t("lobby.accept") }), " ",
+      el("button", { type: "button", class: "button secondary", onclick: () => answer(c.id, "decline"), text: t("lobby.decline") }))));
+    bar.hidden = challenges.size === 0;
+  }
+  let retries = 0;
+  function connect() {
+    const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/lobby/ws");
+    socket.onopen = () => { retries = 0; };
+    socket.onmessage = (event) => {
+      let m;
+      try { m = JSON.parse(event.data); } catch (e) { return; }
+      if (m.type === "lobby") {
+        challenges.clear();
+        for (const c of m.challenges || []) if (c.to === me.account) challenges.set(c.id, c);
+      } else if (m.type === "challenge" && m.challenge.to === me.account) {
+        challenges.set(m.challenge.id, m.challenge);
+      } else if (m.type === "challenge_gone") {
+        challenges.delete(m.id);
+      } else if (m.type === "paired" && m.id && !/^\/g\//.test(location.pathname)) {
+        enter(m);
+        return;
+      } else {
+        return;
+      }
+      render();
+    };
+    socket.onclose = () => { setTimeout(connect, Math.min(8000, 500 * 2 ** retries++)); };
+  }
+  connect();
+})();

@@ -107,9 +107,15 @@
       }
       document.getElementById("challenges-section").hidden = challenges.size === 0;
     }
+    // Quick pairing's rated choice (accounts only): the counts shown are
+    // those of the pools the buttons would join.
+    const quickRated = document.getElementById("quick-rated");
+    let lastCounts = {};
     function renderCounts(counts) {
+      lastCounts = counts;
+      const suffix = quickRated && quickRated.checked ? " rated" : "";
       document.querySelectorAll("[data-pool]").forEach((n) => {
-        const count = counts[n.dataset.pool] || 0;
+        const count = counts[n.dataset.pool + suffix] || 0;
         n.textContent = count ? " (" + t("lobby.waiting-count", { n: count }) + ")" : "";
       });
     }
@@ -238,6 +244,7 @@
           game: button.dataset.game,
           clock_seconds: Number(button.dataset.clock),
           increment_seconds: Number(button.dataset.increment),
+          rated: Boolean(quickRated && quickRated.checked),
           name: guestName(),
         });
         if (answer.paired) { leaving = true; enter(answer.paired); return; }
@@ -245,6 +252,7 @@
         quickStop.hidden = false;
       } catch (error) { quickStatus.textContent = errorText(error); }
     }));
+    if (quickRated) quickRated.addEventListener("change", () => renderCounts(lastCounts));
     quickStop.addEventListener("click", async () => {
       try { await api("DELETE", "/api/lobby/quick"); } catch (e) { /* it ends with the page anyway */ }
       quickStatus.textContent = "";

@@ -27,9 +27,9 @@
     const password = el("input", { name: "password", type: "password", autocomplete: "current-password", required: true });
     async function send(path) {
       try {
-        await api("POST", path, { name: name.value.trim(), password: password.value });
+        const who = await api("POST", path, { name: name.value.trim(), password: password.value });
         showError(null);
-        onDone();
+        onDone(who);
       } catch (error) { showError(error); }
     }
     const form = el("form", { class: "form", id: "account-form", onsubmit: (e) => { e.preventDefault(); send("/api/session"); } },
@@ -45,9 +45,10 @@
   // ---------------------------------------------------------------- the list
   async function listPage() {
     const root = document.getElementById("tournaments");
+    // Who is signed in came with the page (a guest's console stays free of
+    // a refused request); signing in here tells it again.
+    let me = page.signed_in ? { name: page.signed_in } : null;
     async function draw() {
-      let me = null;
-      try { me = await api("GET", "/api/session"); } catch (e) { me = null; }
       const list = await api("GET", "/api/tournaments");
       const items = list.length
         ? el("ul", { class: "tournament-list" }, ...list.map((x) => el("li", {},
@@ -55,7 +56,7 @@
             " · " + x.game_name + " · " + t("sys." + x.system) + " · " + t("t.players-count", { n: x.players }) +
             " · " + t("st." + (x.status === "playing" ? "under-way" : x.status)))))
         : el("p", { text: t("t.none") });
-      const create = me ? createForm(me) : accountForm(draw);
+      const create = me ? createForm(me) : accountForm((who) => { me = who; draw(); });
       root.replaceChildren(alertBox, el("h2", { text: t("t.title") }), items, el("h2", { text: t("t.create") }), create);
     }
     await draw();
@@ -189,6 +190,27 @@
         el("p", { class: "note", text: t("t.tiebreaks") }));
     }
 
+    // The join link for the organiser to hand out: copy it, or let the
+    // class scan its QR code (drawn by the server, see qr.svg).
+    const copied = el("span", { id: "share-copied", role: "status" });
+    function shareBox(data) {
+      const input = el("input", { id: "share-link", class: "invite", readonly: true, value: data.url });
+      const copy = el("button", { class: "button secondary", id: "share-copy", type: "button", text: t("t.copy"), onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(data.url);
+        } catch (e) {
+          // No clipboard API (a page over plain http on the network):
+          // select the link and copy it the old way.
+          input.select();
+          document.execCommand("copy");
+        }
+        copied.textContent = t("t.copied");
+      } });
+      return el("div", { class: "notice share" },
+        el("label", { for: "share-link", text: t("t.share") }), " ", input, " ", copy, " ", copied,
+        el("img", { class: "qr", id: "share-qr", src: "/tournaments/" + encodeURIComponent(id) + "/qr.svg", alt: t("t.qr-alt"), width: 240, height: 240 }));
+    }
+
     function draw(data) {
       const you = data.you;
       const lastRound = data.rounds[data.rounds.length - 1];
@@ -208,8 +230,7 @@
       const seats = you.seats.filter((s) => !s.done);
       if (seats.length) parts.push(el("p", { class: "seats" }, ...seats.map(playLink)));
       if (you.organiser) {
-        parts.push(el("div", { class: "notice" }, el("label", { for: "share-link", text: t("t.share") }), " ",
-          el("input", { id: "share-link", class: "invite", readonly: true, value: data.url })));
+        parts.push(shareBox(data));
         if (data.status !== "finished" && roundDone) {
           parts.push(el("p", {}, el("button", { class: "button", id: "start-round", type: "button",
             text: t("t.start-round", { n: data.rounds.length + 1 }), onclick: () => act("/start-round") })));

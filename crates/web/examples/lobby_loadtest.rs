@@ -197,7 +197,7 @@ async fn main() -> ExitCode {
                 let token = format!("{:032x}", fastrand::u128(..));
                 let hash: String =
                     Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
-                store.create_session(&hash, &id, now).unwrap();
+                assert!(store.create_session(&hash, &id, "", now).unwrap());
                 let row = RatingRow {
                     ruleset: pool.0.clone(),
                     rating: *rating,

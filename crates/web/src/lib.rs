@@ -28,6 +28,7 @@ pub mod pages;
 pub mod proxy;
 pub mod rated;
 pub mod rating;
+pub mod same_origin;
 pub mod scheduler;
 pub mod serve;
 pub mod store;
@@ -36,9 +37,8 @@ pub mod tournament;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::Router;
-use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -129,7 +129,7 @@ pub struct AppState {
     pub store: Arc<dyn store::Store>,
     /// Games in use, each behind its own lock so that moves in one game are
     /// applied one at a time, in order.
-    pub games: Mutex<HashMap<String, Arc<tokio::sync::Mutex<live::Live>>>>,
+    pub games: api::GameCache,
     /// The computer's thinking (its moves, hints, reviews): at most
     /// `--ai-threads` searches at once, on blocking threads, each client's
     /// queue served in turn.
@@ -144,6 +144,8 @@ pub struct AppState {
     pub invitation_seconds: i64,
     pub public_url: String,
     pub limiter: limit::RateLimiter,
+    /// `POST /api/waiting` per address.
+    pub waiting: limit::RateLimiter,
     /// Sign-in attempts per address and per name.
     pub sign_ins: api::SignInLimits,
     /// `Config::abandon_seconds`, in milliseconds.
@@ -212,9 +214,15 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
         (header::X_FRAME_OPTIONS, "DENY"),
         (header::HeaderName::from_static("cross-origin-opener-policy"), "same-origin"),
     ];
+    // Answers of the API carry seat tokens, session details and invitation
+    // codes: no cache (the browser's, or a proxy's) may keep them.
+    let api = api::routes().layer(SetResponseHeaderLayer::if_not_present(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store"),
+    ));
     let mut app = Router::new()
         .merge(pages::routes())
-        .merge(api::routes())
+        .merge(api)
         .merge(learn::routes())
         .merge(analysis_board::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), pages::signed_in_scope))
@@ -222,6 +230,8 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
         // Health checks and scrapes are not rate limited.
         .merge(metrics::routes())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(refuse_large_bodies))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), same_origin::middleware))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, request_timeout))
         .layer(axum::middleware::from_fn_with_state(state.clone(), metrics::observe))
         .with_state(state);
@@ -230,6 +240,32 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
             .layer(SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value)));
     }
     app
+}
+
+/// A request whose `Content-Length` is over [`BODY_LIMIT`] is answered 413
+/// at once, and its connection closed: otherwise the server would wait for
+/// a body it will refuse anyway (up to the request's time limit).
+async fn refuse_large_bodies(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > BODY_LIMIT as u64) {
+        let mut response = api::error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
+            format!("the request body is larger than {BODY_LIMIT} bytes"),
+        )
+        .into_response();
+        response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return response;
+    }
+    next.run(request).await
 }
 
 /// Opens the database and builds the shared state.
@@ -243,7 +279,7 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
     std::thread::spawn(api::prepare_accounts);
     Arc::new(AppState {
         store,
-        games: Mutex::new(HashMap::new()),
+        games: api::GameCache::new(api::CACHED_GAMES, api::CACHED_BYTES),
         scheduler: scheduler::Scheduler::new(
             config.ai_threads.max(1),
             config.analyses_per_address.max(1),
@@ -255,6 +291,9 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
         public_url: config.public_url.trim_end_matches('/').to_string(),
         limiter: limit::RateLimiter::new(config.rate_limit),
         sign_ins: api::SignInLimits::default(),
+        // A page asks once when it opens: a class behind one address
+        // opening the home page at once is a burst of thirty.
+        waiting: limit::RateLimiter::with(2.0, 30.0),
         abandon_ms: config.abandon_seconds.min(i64::MAX as u64 / 1000) as i64 * 1000,
         ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
         egdb: egdb::Databases::new(config.egdb_dir.clone()),

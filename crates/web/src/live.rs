@@ -57,6 +57,25 @@ pub struct Live {
     pub thinking: bool,
     /// The match this game is part of, if any.
     pub in_match: Option<MatchState>,
+    /// The tournament whose round made this game (its id and name), found
+    /// when the game is loaded.
+    pub tournament: Option<(String, String)>,
+    /// The game this one is the rematch of, while it waits for the other
+    /// player (found when the game is loaded): the asker may call it off.
+    pub previous: Option<String>,
+    /// A rematch called off (declined by the other player, or withdrawn by
+    /// the asker), kept in memory to tell the pages of both games.
+    pub called_off: Option<CalledOff>,
+}
+
+/// A rematch that will not be played, as both games' pages are told.
+#[derive(Clone, Debug, Serialize)]
+pub struct CalledOff {
+    /// `declined` (by the player who was asked) or `withdrawn` (by the
+    /// player who asked).
+    pub why: &'static str,
+    /// The game the rematch followed (on the rematch's page: the way back).
+    pub back: Option<String>,
 }
 
 /// What a game of a match knows of the match.
@@ -196,6 +215,9 @@ impl Live {
             client: crate::scheduler::Client::Unknown,
             thinking: false,
             in_match: None,
+            tournament: None,
+            previous: None,
+            called_off: None,
         })
     }
 
@@ -465,6 +487,8 @@ impl Live {
             waiting_for_opponent: self.waiting_for_opponent(),
             rematch: self.row.rematch.as_deref(),
             next_game: self.row.rematch.as_deref(),
+            rematch_of: self.previous.as_deref().filter(|_| self.waiting_for_opponent()),
+            called_off: self.called_off.clone(),
             last: self
                 .last
                 .as_ref()
@@ -479,23 +503,34 @@ impl Live {
             }),
             hints: self.hints_allowed() && !self.is_finished(),
             in_match: self.match_json(),
+            tournament: self.tournament.as_ref().map(|(id, name)| TournamentLink {
+                url: format!("/tournaments/{id}"),
+                id: id.clone(),
+                name: name.clone(),
+            }),
             rated: self.row.rated,
             aborted: self.aborted(),
         }
     }
 
-    /// Whether the game ended before each side had made a move (see
+    /// About how much memory the game takes (for the cache's bound): its
+    /// positions and moves, and a guess for its header and the last
+    /// messages its channel keeps.
+    pub fn approx_bytes(&self) -> usize {
+        let positions = std::mem::size_of_val(self.game.positions());
+        let moves = std::mem::size_of_val(self.game.moves());
+        std::mem::size_of::<Live>() + positions + moves + 4096
+    }
+
+    /// Whether the game ended before each side had made two moves (see
     /// `crate::rated`): an aborted game is not rated.
     pub fn aborted(&self) -> bool {
         if !self.is_finished() {
             return false;
         }
         let positions = self.game.positions();
-        let mut moved = [false, false];
-        for p in positions.iter().take(self.game.moves().len()) {
-            moved[p.to_move().index()] = true;
-        }
-        moved != [true, true]
+        let sides = positions.iter().take(self.game.moves().len()).map(|p| p.to_move());
+        crate::rated::too_short(crate::rated::moves_by_side(sides))
     }
 }
 
@@ -564,6 +599,22 @@ pub struct GameState<'a> {
     pub rated: bool,
     /// Whether the game ended before each side had made a move.
     pub aborted: bool,
+    /// The tournament the game was paired in: its page is the way back.
+    pub tournament: Option<TournamentLink>,
+    /// A rematch waiting for the other player: the game it follows (its
+    /// asker may call it off there).
+    pub rematch_of: Option<&'a str>,
+    /// The rematch was declined or withdrawn (on both games' states).
+    pub called_off: Option<CalledOff>,
+}
+
+/// A tournament game's way back to its tournament.
+#[derive(Serialize)]
+pub struct TournamentLink {
+    pub id: String,
+    pub name: String,
+    /// The tournament's page (a path on this site).
+    pub url: String,
 }
 
 /// A correspondence game's days per move and the deadline (ms since the

@@ -35,9 +35,18 @@ pub const CHALLENGES_PER_PERSON: usize = 10;
 pub const WINDOW_START: f64 = 100.0;
 pub const WINDOW_GROWTH: f64 = 50.0;
 
-/// The quick-pairing settings offered: each game with these clocks (each
-/// player's minutes, seconds added per move).
-pub const QUICK_CLOCKS: [(u32, u32); 2] = [(5, 3), (10, 5)];
+/// The quick-pairing pools offered: a ruleset and a clock (each player's
+/// minutes, seconds added per move). One pool per game family at 5+3, and
+/// Oware, the most played, at 10+5 too: a few pools fill where fourteen
+/// (every ruleset at two clocks) left each nearly empty. Each pool is
+/// casual or, for accounts, rated.
+pub const QUICK_POOLS: [(&str, u32, u32); 5] = [
+    ("oware-abapa", 5, 3),
+    ("oware-abapa", 10, 5),
+    ("barbados-warri-speightstown", 5, 3),
+    ("wahree", 5, 3),
+    ("anywoli", 5, 3),
+];
 
 /// Who is in the lobby: an account, or a guest known by the browser's
 /// identity cookie.

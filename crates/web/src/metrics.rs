@@ -1,4 +1,4 @@
-//! What an operator watches: `GET /healthz` (does the store answer?),
+//! What an operator watches: `GET /healthz` (does the store read and write?),
 //! `GET /metrics` (Prometheus' text format, through `prometheus-client`)
 //! and the request log, one line per request.
 //!
@@ -185,18 +185,24 @@ pub fn routes() -> Router<Shared> {
     Router::new().route("/healthz", get(healthz)).route("/metrics", get(metrics))
 }
 
-/// 200 `{"status": "ok"}` when the store answers a trivial query within
-/// [`HEALTH_TIMEOUT`]; 503 with what went wrong (in words, no details:
+/// 200 `{"status": "ok"}` when the store answers a trivial query and
+/// stores a write (`Store::probe_write`) within [`HEALTH_TIMEOUT`]; 503 with what went wrong (in words, no details:
 /// those go to the log) otherwise.
 pub async fn healthz(State(state): State<Shared>) -> Response {
     let store = state.store.clone();
     let started = Instant::now();
-    let check = tokio::task::spawn_blocking(move || store.ping());
+    // A read, then a write that must reach the disk: a store that answers
+    // reads while every write fails (a full disk) is not healthy.
+    let at = crate::api::now();
+    let check = tokio::task::spawn_blocking(move || {
+        store.ping().map_err(|e| ("read", e))?;
+        store.probe_write(at).map_err(|e| ("write", e))
+    });
     let problem = match tokio::time::timeout(HEALTH_TIMEOUT, check).await {
         Ok(Ok(Ok(()))) => None,
-        Ok(Ok(Err(e))) => {
-            tracing::error!("health check: the store failed: {e}");
-            Some("the store answered with an error".to_string())
+        Ok(Ok(Err((what, e)))) => {
+            tracing::error!("health check: the store failed a {what}: {e}");
+            Some(format!("the store failed a {what}"))
         }
         Ok(Err(e)) => {
             tracing::error!("health check: the store's call crashed: {e}");
@@ -237,7 +243,7 @@ async fn metrics(State(state): State<Shared>, request: Request) -> Response {
         )
         .into_response();
     }
-    let games = state.games.lock().unwrap_or_else(|e| e.into_inner()).len();
+    let games = state.games.len();
     state.metrics.games.set(games as i64);
     let mut response = state.metrics.encode().into_response();
     response.headers_mut().insert(

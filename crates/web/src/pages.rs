@@ -35,6 +35,7 @@ pub fn routes() -> Router<Shared> {
         .merge(players::routes())
         .route("/tournaments", get(tournaments::list_page))
         .route("/tournaments/{id}", get(tournaments::tournament_page))
+        .route("/tournaments/{id}/qr.svg", get(tournaments::qr_code))
         .merge(crate::assets::routes())
         .fallback(fallback)
 }
@@ -175,7 +176,7 @@ impl IntoResponse for Page {
              <a href=\"/learn\">{learn}</a> <a href=\"/analysis\">{analysis}</a> <a href=\"/puzzles\">{puzzles}</a> \
              <a href=\"/tournaments\">{tournaments}</a> {account}</nav>\
              <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></header>\
-             <main id=\"main\">{body}</main>{script}</body></html>",
+             {challenges}<main id=\"main\">{body}</main>{script}</body></html>",
             code = lang.code(),
             title = esc(&self.title),
             site = esc(t(lang, "site.name")),
@@ -187,6 +188,7 @@ impl IntoResponse for Page {
             lobby = esc(t(lang, "nav.lobby")),
             puzzles = esc(puzzles::pt(lang, "pz.title")),
             account = players::header_links(lang),
+            challenges = players::challenge_bar(lang),
             tournaments = esc(tournaments::text(lang, "t.title")),
             language = esc(t(lang, "nav.language")),
             body = self.body,

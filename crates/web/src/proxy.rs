@@ -8,12 +8,25 @@
 //! trusted proxy: each proxy appends the address it got the request from,
 //! so entries to the right of the client's were written by our proxies and
 //! anything to its left was written by the client (and may be made up).
+//!
+//! An entry that is not an address (`unknown`, empty, an RFC 7239
+//! obfuscated `_name`) where the client should be makes the client
+//! [`UNKNOWN_CLIENT`], never the proxy: the proxy's own address is the one
+//! client that `/metrics` answers behind it and that every client behind
+//! it would otherwise share limits with. All such clients share the limits
+//! of that one address (there is nothing to tell them apart by); nobody
+//! else does.
 
 use axum::http::HeaderMap;
 use serde::Deserialize;
 use std::fmt;
 use std::net::IpAddr;
 use std::str::FromStr;
+
+/// The client whose proxy could not name it: the unspecified IPv6 address
+/// `::`, which no real client has, which is not loopback, and which is
+/// never the proxy.
+pub const UNKNOWN_CLIENT: IpAddr = IpAddr::V6(std::net::Ipv6Addr::UNSPECIFIED);
 
 /// An address range, `10.0.0.0/8`, `fd00::/8`, or one address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,8 +136,9 @@ impl Proxies {
 
     /// The client a request from `peer` is for: `peer` itself unless it is
     /// a trusted proxy; then the right-most address in the header that is
-    /// not a trusted proxy (the left-most if all are), or `peer` if the
-    /// header is missing or its right-most entry cannot be read.
+    /// not a trusted proxy (the left-most if all are); `peer` if the header
+    /// is missing; [`UNKNOWN_CLIENT`] if the entry where the client should
+    /// be cannot be read.
     pub fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
         if !self.trusts(peer) {
             return peer;
@@ -133,13 +147,14 @@ impl Proxies {
             ForwardedHeader::XForwardedFor => headers
                 .get_all("x-forwarded-for")
                 .iter()
-                .filter_map(|v| v.to_str().ok())
+                // A line that is not text is one entry that is no address.
+                .map(|v| v.to_str().unwrap_or("unknown"))
                 .flat_map(|v| v.split(','))
                 .collect(),
             ForwardedHeader::Forwarded => headers
                 .get_all("forwarded")
                 .iter()
-                .filter_map(|v| v.to_str().ok())
+                .map(|v| v.to_str().unwrap_or("for=unknown"))
                 .flat_map(|v| v.split(','))
                 .filter_map(forwarded_for)
                 .collect(),
@@ -147,9 +162,9 @@ impl Proxies {
         let mut client = peer;
         for entry in entries.iter().rev() {
             let Some(ip) = parse_node(entry) else {
-                // Written by someone we do not trust: stop at the last
-                // address our proxies vouch for.
-                break;
+                // Where the client should be, our proxy wrote no address
+                // (or a proxy we trust passed on what it could not read).
+                return UNKNOWN_CLIENT;
             };
             client = ip;
             if !self.trusts(ip) {

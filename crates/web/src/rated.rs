@@ -8,10 +8,16 @@
 //! rated game, the joiner took the seat knowing it), both seats are held by
 //! signed-in accounts (two different ones), it is played online between two
 //! people (never against the computer), and it is not *aborted*. An aborted
-//! game is one that ended, however, before each side had made a move: its
-//! result stands on the record, but it says nothing about the players'
-//! strength, so it is not rated. A game that ends by resignation, time or
-//! abandonment after both have moved is rated like any other.
+//! game is one that ended, however, before each side had made
+//! [`MOVES_TO_COUNT`] moves (lichess's rule): its result stands on the
+//! record, but it says nothing about the players' strength, so it is not
+//! rated. A game that ends by resignation, time or abandonment after both
+//! have moved twice is rated like any other.
+//!
+//! And the same two accounts' rated games count at most
+//! [`PAIR_GAMES_A_DAY`] in any 24 hours: two accounts of one person (or two
+//! friends) trading resignations cannot farm a rating. A game beyond that
+//! stays on the record, unrated.
 //!
 //! Each rated game is its own Glicko-2 rating period (see `rating.rs`):
 //! before it, each player's deviation grows with the time since their last
@@ -25,6 +31,32 @@ use crate::live::new_game;
 use crate::rating::{periods, Rating};
 use crate::store::{GameRow, Mode, RatingRow, Status};
 use mancala_rules::{ruleset_version, Pit};
+
+/// Moves each side must have made for a game to count (fewer: aborted).
+pub const MOVES_TO_COUNT: u32 = 2;
+
+/// Rated games between the same two accounts that count in 24 hours.
+pub const PAIR_GAMES_A_DAY: u32 = 3;
+
+/// How many of a game's moves each side (south, north) made, given the
+/// side to move before each move, counted up to [`MOVES_TO_COUNT`]: a
+/// game's moves do not simply alternate (extra turns, passes).
+pub fn moves_by_side(sides: impl IntoIterator<Item = mancala_rules::Side>) -> [u32; 2] {
+    let mut counts = [0u32; 2];
+    for side in sides {
+        counts[side.index()] += 1;
+        if counts.iter().all(|&n| n >= MOVES_TO_COUNT) {
+            break;
+        }
+    }
+    counts
+}
+
+/// Whether these counts (from [`moves_by_side`]) make a finished game
+/// aborted.
+pub fn too_short(counts: [u32; 2]) -> bool {
+    counts.iter().any(|&n| n < MOVES_TO_COUNT)
+}
 
 /// The two accounts (south's, north's) of a game that counts for the
 /// ratings once it has ended: `None` for a game that never can (casual,
@@ -41,29 +73,36 @@ pub fn rated_players(row: &GameRow) -> Option<(&str, &str)> {
     (south != north).then_some((south, north))
 }
 
-/// Which sides (south, north) made at least one of these moves. A game's
-/// moves do not simply alternate: some rules give extra turns or make a
-/// player without seeds pass, so the moves are replayed.
-pub fn movers(row: &GameRow, moves: &[String]) -> Result<[bool; 2], String> {
+/// How many of these moves each side (south, north) made, up to
+/// [`MOVES_TO_COUNT`]: the moves are replayed, since they do not simply
+/// alternate.
+pub fn movers(row: &GameRow, moves: &[String]) -> Result<[u32; 2], String> {
     let ruleset =
         ruleset_version(&row.ruleset, row.version).map_err(|e| format!("game {}: {e}", row.id))?;
     let mut game = new_game(ruleset, row).map_err(|e| format!("game {}: {e}", row.id))?;
-    let mut moved = [false, false];
+    let mut sides = Vec::new();
     for (i, text) in moves.iter().enumerate() {
         let pit = Pit::parse(text, &ruleset.rules)
             .map_err(|e| format!("game {} move {}: {e}", row.id, i + 1))?;
-        moved[game.position().to_move().index()] = true;
-        if moved == [true, true] {
+        sides.push(game.position().to_move());
+        if !too_short(moves_by_side(sides.iter().copied())) {
             break;
         }
         game.play(pit).map_err(|e| format!("game {} move {} ({text}): {e}", row.id, i + 1))?;
     }
-    Ok(moved)
+    Ok(moves_by_side(sides))
 }
 
-/// Whether a finished game was aborted: one side never moved.
+/// Whether a finished game was aborted: a side made fewer than
+/// [`MOVES_TO_COUNT`] moves.
 pub fn aborted(row: &GameRow, moves: &[String]) -> bool {
-    row.status == Status::Finished && movers(row, moves).is_ok_and(|m| m != [true, true])
+    row.status == Status::Finished && movers(row, moves).is_ok_and(too_short)
+}
+
+/// From when the pair's earlier rated games count against
+/// [`PAIR_GAMES_A_DAY`] for a game that ended at `ended`.
+pub fn pair_since(ended: i64) -> i64 {
+    ended - 86_400
 }
 
 /// South's score in a finished game: 1 a win, 0.5 a draw, 0 a loss.
@@ -101,18 +140,21 @@ pub struct Settlement {
 /// The ratings after a finished game, or `None` if it does not count for
 /// them (see the module's rules). `stored` holds each account's rating in
 /// the game's ruleset before it (south's, north's); `moves` are the game's
-/// moves, to tell an aborted game. The game ends at `row.updated`.
+/// moves, to tell an aborted game; `pair_today` is how many rated games of
+/// the same two accounts counted in the 24 hours before this one ended
+/// (see [`pair_since`]). The game ends at `row.updated`.
 pub fn settle(
     row: &GameRow,
     moves: &[String],
     stored: [Option<&RatingRow>; 2],
+    pair_today: u32,
 ) -> Result<Option<Settlement>, String> {
     if row.status != Status::Finished {
         return Ok(None);
     }
     let Some((south, north)) = rated_players(row) else { return Ok(None) };
     let Some(score) = south_score(row.result.as_deref()) else { return Ok(None) };
-    if movers(row, moves)? != [true, true] {
+    if too_short(movers(row, moves)?) || pair_today >= PAIR_GAMES_A_DAY {
         return Ok(None);
     }
     let at = row.updated;

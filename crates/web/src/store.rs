@@ -215,6 +215,10 @@ pub struct StoredReview {
     pub review: String,
 }
 
+/// A game's id and its seat tokens (south's, north's), as
+/// `Store::online_seats` answers them.
+pub type SeatTokens = (String, Option<String>, Option<String>);
+
 /// A stored game: the header and the moves in order (letters).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
@@ -342,6 +346,13 @@ pub trait Store: Send + Sync + 'static {
     /// Stores a new game and saves the header of the game it follows (its
     /// `rematch` now naming the new one), in one transaction.
     fn create_next(&self, previous: &GameRow, next: &GameRow) -> Result<(), StoreError>;
+    /// The game whose rematch is `next`, if any.
+    fn previous_of(&self, next: &str) -> Result<Option<String>, StoreError>;
+    /// Calls off a rematch that has not begun: deletes game `next` (only if
+    /// it is unfinished and has no move) and saves `previous` (its
+    /// `rematch` cleared), in one transaction. `false`, and nothing
+    /// changed, if `next` has begun (or is gone).
+    fn call_off_rematch(&self, previous: &GameRow, next: &str) -> Result<bool, StoreError>;
     /// Stores a new match and its first game, in one transaction.
     fn create_match(&self, row: &MatchRow, first: &GameRow) -> Result<(), StoreError>;
     /// A match and its games in order, or `None` if there is no such match.
@@ -349,11 +360,19 @@ pub trait Store: Send + Sync + 'static {
     /// The ids of unfinished games whose clock is running, so that the
     /// server can watch them again after a restart.
     fn running_clocks(&self) -> Result<Vec<String>, StoreError>;
+    /// The seat tokens (south's, north's) of the unfinished online games
+    /// among `ids`, by id: what `POST /api/waiting` checks a page's seats
+    /// against before it loads any game.
+    fn online_seats(&self, ids: &[String]) -> Result<Vec<SeatTokens>, StoreError>;
     /// A trivial query, for `GET /healthz`: a game that does not exist is
     /// looked up.
     fn ping(&self) -> Result<(), StoreError> {
         self.load("healthz-probe").map(|_| ())
     }
+    /// A write that must reach the disk, for `GET /healthz`: the one row
+    /// of the `health` table gets the time of the check (seconds since the
+    /// epoch). A store that reads but cannot write fails here.
+    fn probe_write(&self, at: i64) -> Result<(), StoreError>;
     /// The stored review of a game, if any.
     fn load_review(&self, game: &str) -> Result<Option<StoredReview>, StoreError>;
     /// Stores (or replaces) a game's review.
@@ -367,13 +386,22 @@ pub trait Store: Send + Sync + 'static {
     fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError>;
     /// The living account with this name (without regard to case).
     fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError>;
-    /// Stores a session of a living account, started at `created`.
+    /// Every living account's name (for look-alike checks, which no index
+    /// answers: a few bytes an account, read when a guest joins a
+    /// tournament).
+    fn player_names(&self) -> Result<Vec<String>, StoreError>;
+    /// Stores a session of a living account, started at `created`, only if
+    /// its stored password hash is still `password` (the one the sign-in
+    /// checked): a password changed meanwhile ends every other session, so
+    /// one started with the old password must not begin after it. `false`
+    /// (nothing stored) if there is no living account with that hash.
     fn create_session(
         &self,
         token_hash: &str,
         player: &str,
+        password: &str,
         created: i64,
-    ) -> Result<(), StoreError>;
+    ) -> Result<bool, StoreError>;
     /// The account a session belongs to and when it started.
     fn session(&self, token_hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError>;
     /// Ends a session (nothing happens if there is none).
@@ -444,6 +472,26 @@ pub trait Store: Send + Sync + 'static {
     fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError>;
     /// The newest tournaments, at most `limit`.
     fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError>;
+    /// Stores a round's new games (each after its match, for a match) and
+    /// saves `row` over the stored revision `row.revision - 1`, in one
+    /// transaction: a crash leaves the round with its games or neither.
+    /// `false`, and nothing stored, if the stored revision is another.
+    fn start_round(
+        &self,
+        row: &TournamentRow,
+        games: &[(GameRow, Option<MatchRow>)],
+    ) -> Result<bool, StoreError>;
+    /// The tournament (id, name) one of whose boards is this game, or this
+    /// match's (a board names its match and the match's latest game).
+    fn tournament_of_game(
+        &self,
+        game: &str,
+        match_id: Option<&str>,
+    ) -> Result<Option<(String, String)>, StoreError>;
+    /// The tournaments an account organises or has played in (newest
+    /// first, at most `limit`): for the organiser's cap, and to take a
+    /// deleted account's name out of them.
+    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError>;
 }
 
 /// Opens the store a `--database` URL names: `sqlite://FILE` or
@@ -736,6 +784,22 @@ impl Store for Sqlite {
         self.writer.write(Write::CreateMatch { row: row.clone(), first: first.clone() })
     }
 
+    fn previous_of(&self, next: &str) -> Result<Option<String>, StoreError> {
+        let conn = self.conn();
+        Ok(conn
+            .query_row("SELECT id FROM games WHERE rematch = ?1 LIMIT 1", [next], |r| r.get(0))
+            .optional()?)
+    }
+
+    fn call_off_rematch(&self, previous: &GameRow, next: &str) -> Result<bool, StoreError> {
+        let write = Write::CallOff { previous: Box::new(previous.clone()), next: next.to_string() };
+        match self.writer.write(write) {
+            Ok(()) => Ok(true),
+            Err(e) if e.0 == group::BEGUN => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
     fn load_match(&self, id: &str) -> Result<Option<(MatchRow, Vec<GameRow>)>, StoreError> {
         let mut conn = self.conn();
         // One snapshot for the match and its games.
@@ -772,6 +836,25 @@ impl Store for Sqlite {
         )?;
         let ids = stmt.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
         Ok(ids)
+    }
+
+    fn probe_write(&self, at: i64) -> Result<(), StoreError> {
+        self.writer.write(Write::Probe(at))
+    }
+
+    fn online_seats(&self, ids: &[String]) -> Result<Vec<SeatTokens>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id, south_token, north_token FROM games
+             WHERE id = ?1 AND mode = 'online' AND status = 'active'",
+        )?;
+        let mut seats = Vec::new();
+        for id in ids {
+            let found =
+                stmt.query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).optional()?;
+            seats.extend(found);
+        }
+        Ok(seats)
     }
 
     fn load_review(&self, game: &str) -> Result<Option<StoredReview>, StoreError> {
@@ -811,17 +894,30 @@ impl Store for Sqlite {
         Ok(player)
     }
 
+    fn player_names(&self) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare("SELECT name FROM players WHERE deleted = 0")?;
+        let names = stmt.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+        Ok(names)
+    }
+
     fn create_session(
         &self,
         token_hash: &str,
         player: &str,
+        password: &str,
         created: i64,
-    ) -> Result<(), StoreError> {
-        self.writer.write(Write::Account(Account::CreateSession {
+    ) -> Result<bool, StoreError> {
+        match self.writer.write(Write::Account(Account::CreateSession {
             token_hash: token_hash.to_string(),
             player: player.to_string(),
+            password: password.to_string(),
             created,
-        }))
+        })) {
+            Ok(()) => Ok(true),
+            Err(e) if e.0 == group::NO_SUCH_ACCOUNT => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     fn session(&self, token_hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError> {
@@ -946,6 +1042,31 @@ impl Store for Sqlite {
 
     fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
         tournaments::newest(&self.conn(), limit)
+    }
+
+    fn start_round(
+        &self,
+        row: &TournamentRow,
+        games: &[(GameRow, Option<MatchRow>)],
+    ) -> Result<bool, StoreError> {
+        let write = tournaments::Write::StartRound { row: row.clone(), games: games.to_vec() };
+        match self.writer.write(Write::Tournament(write)) {
+            Ok(()) => Ok(true),
+            Err(e) if tournaments::lost(&e) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        tournaments::of_player(&self.conn(), player, limit)
+    }
+
+    fn tournament_of_game(
+        &self,
+        game: &str,
+        match_id: Option<&str>,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        tournaments::of_game(&self.conn(), game, match_id)
     }
 }
 

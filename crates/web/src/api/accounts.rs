@@ -15,6 +15,8 @@
 
 use super::{blocking, error, internal, name_error, now, poses_as_computer, secret, ApiError};
 use super::{ClientOf, JsonBody, PosesAsComputer};
+use crate::limit::Buckets;
+use crate::scheduler::Client;
 use crate::store::PlayerRow;
 use crate::Shared;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -26,9 +28,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-use std::time::Instant;
+use std::sync::OnceLock;
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "mancala_session";
@@ -44,40 +44,45 @@ const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 8..=200;
 /// pupils behind one school address registering and signing in at once,
 /// far too few to guess passwords.
 const ATTEMPTS_PER_ADDRESS: f64 = 30.0;
-/// Sign-in attempts on one name, from any address: a burst of this many,
-/// then one every [`ATTEMPT_SECONDS`].
-const ATTEMPTS_PER_NAME: f64 = 10.0;
+/// Sign-in attempts on one name from one address: a burst of this many,
+/// then one every [`ATTEMPT_SECONDS`]. Counted per address and name, not
+/// per name alone: otherwise ten wrong passwords from anywhere would lock
+/// the owner out from everywhere.
+const ATTEMPTS_PER_ADDRESS_AND_NAME: f64 = 10.0;
 const ATTEMPT_SECONDS: f64 = 60.0;
+/// Sign-in attempts on one name from all addresses together, a burst of
+/// this many, then as many an hour: a ceiling on guessing from a botnet's
+/// many addresses that one address (or a dozen) cannot reach to lock the
+/// owner out.
+const ATTEMPTS_PER_NAME_AN_HOUR: f64 = 100.0;
 
-/// Token buckets for sign-in attempts, keyed by address or by name.
-#[derive(Default)]
+/// Token buckets for sign-in attempts, keyed by address or by name
+/// (bounded maps, see `crate::limit`).
 pub struct SignInLimits {
-    /// Each key's tokens, when they were counted, and its burst.
-    buckets: Mutex<HashMap<String, (f64, Instant, f64)>>,
+    by_address: Buckets<Client>,
+    by_address_and_name: Buckets<(Client, String)>,
+    by_name: Buckets<String>,
+}
+
+impl Default for SignInLimits {
+    fn default() -> SignInLimits {
+        let rate = 1.0 / ATTEMPT_SECONDS;
+        SignInLimits {
+            by_address: Buckets::new(rate, ATTEMPTS_PER_ADDRESS),
+            by_address_and_name: Buckets::new(rate, ATTEMPTS_PER_ADDRESS_AND_NAME),
+            by_name: Buckets::new(ATTEMPTS_PER_NAME_AN_HOUR / 3600.0, ATTEMPTS_PER_NAME_AN_HOUR),
+        }
+    }
 }
 
 impl SignInLimits {
-    /// Takes one attempt from `key`'s bucket of `burst`; false if empty.
-    fn allow(&self, key: String, burst: f64) -> bool {
-        let now = Instant::now();
-        let refill = |tokens: f64, at: Instant, burst: f64| {
-            (tokens + now.duration_since(at).as_secs_f64() / ATTEMPT_SECONDS).min(burst)
-        };
-        let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
-        // Forget full buckets now and then so the map cannot grow forever
-        // (a full bucket forgotten is the same as one kept).
-        if buckets.len() > 10_000 {
-            buckets.retain(|_, (tokens, at, burst)| refill(*tokens, *at, *burst) < *burst);
-        }
-        let (tokens, at, _) = buckets.entry(key).or_insert((burst, now, burst));
-        *tokens = refill(*tokens, *at, burst);
-        *at = now;
-        if *tokens >= 1.0 {
-            *tokens -= 1.0;
-            true
-        } else {
-            false
-        }
+    /// Keys kept now, all maps together.
+    pub fn len(&self) -> usize {
+        self.by_address.len() + self.by_address_and_name.len() + self.by_name.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 
@@ -91,21 +96,25 @@ fn too_many_attempts(what: &str) -> ApiError {
 
 /// One attempt for the client's address.
 fn attempt_from(state: &Shared, client: &ClientOf) -> Result<(), ApiError> {
-    if state.sign_ins.allow(format!("address {:?}", client.0), ATTEMPTS_PER_ADDRESS) {
+    if state.sign_ins.by_address.take(client.0, 1.0) {
         Ok(())
     } else {
         Err(too_many_attempts("from your address"))
     }
 }
 
-/// One attempt on a name (of any length: only its first characters key it).
-fn attempt_on(state: &Shared, name: &str) -> Result<(), ApiError> {
-    let key: String = name.chars().take(NAME_CHARS.end() + 1).collect();
-    if state.sign_ins.allow(format!("name {}", key.to_ascii_lowercase()), ATTEMPTS_PER_NAME) {
-        Ok(())
-    } else {
-        Err(too_many_attempts("on this name"))
+/// One attempt on a name (of any length: only its first characters key it)
+/// from the client's address, counted for the pair and for the name.
+fn attempt_on(state: &Shared, client: &ClientOf, name: &str) -> Result<(), ApiError> {
+    let key: String =
+        name.chars().take(NAME_CHARS.end() + 1).collect::<String>().to_ascii_lowercase();
+    if !state.sign_ins.by_address_and_name.take((client.0, key.clone()), 1.0) {
+        return Err(too_many_attempts("on this name from your address"));
     }
+    if !state.sign_ins.by_name.take(key, 1.0) {
+        return Err(too_many_attempts("on this name"));
+    }
+    Ok(())
 }
 
 #[derive(Deserialize)]
@@ -257,12 +266,15 @@ pub(crate) async fn signed_in_player(
     }
 }
 
-/// Starts a session for a player: the cookie that carries it.
-async fn start_session(state: &Shared, player: &str) -> Result<String, ApiError> {
+/// Starts a session for a player whose password hash was `password` when
+/// it was checked: the cookie that carries it, or `None` if the password
+/// has changed since (or the account is gone).
+async fn start_session(state: &Shared, player: &PlayerRow) -> Result<Option<String>, ApiError> {
     let token = secret();
-    let (hash, player) = (token_hash(&token), player.to_string());
-    blocking(state, move |store| store.create_session(&hash, &player, now())).await?;
-    Ok(cookie(state, Some(&token)))
+    let (hash, id, password) = (token_hash(&token), player.id.clone(), player.password.clone());
+    let started =
+        blocking(state, move |store| store.create_session(&hash, &id, &password, now())).await?;
+    Ok(started.then(|| cookie(state, Some(&token))))
 }
 
 /// `POST /api/account` `{name, password}`: a new account, signed in.
@@ -289,7 +301,9 @@ pub(crate) async fn register(
             ),
         ));
     }
-    let cookie = start_session(&state, &player.id).await?;
+    let Some(cookie) = start_session(&state, &player).await? else {
+        return Err(internal(format!("account {} has gone since it was made", player.id)));
+    };
     Ok((
         StatusCode::CREATED,
         [(header::SET_COOKIE, cookie)],
@@ -310,7 +324,7 @@ pub(crate) async fn sign_in(
     JsonBody(body): JsonBody<Credentials>,
 ) -> Result<Response, ApiError> {
     attempt_from(&state, &client)?;
-    attempt_on(&state, &body.name)?;
+    attempt_on(&state, &client, &body.name)?;
     let name = body.name.clone();
     let player = if check_name(&name).is_ok() {
         blocking(&state, move |store| store.player_named(&name)).await?
@@ -328,7 +342,11 @@ pub(crate) async fn sign_in(
     })
     .await?;
     let Some(player) = player.filter(|_| matches) else { return Err(wrong_credentials()) };
-    let cookie = start_session(&state, &player.id).await?;
+    // The password checked may have been changed meanwhile (the change
+    // ended every other session): then it is no longer the password.
+    let Some(cookie) = start_session(&state, &player).await? else {
+        return Err(wrong_credentials());
+    };
     Ok(([(header::SET_COOKIE, cookie)], Json(json!({ "name": player.name }))).into_response())
 }
 
@@ -354,8 +372,13 @@ pub(crate) async fn sign_out(
 }
 
 /// Checks the signed-in player's password (one attempt on their name).
-async fn confirm(state: &Shared, player: &PlayerRow, password: String) -> Result<(), ApiError> {
-    attempt_on(state, &player.name)?;
+async fn confirm(
+    state: &Shared,
+    client: &ClientOf,
+    player: &PlayerRow,
+    password: String,
+) -> Result<(), ApiError> {
+    attempt_on(state, client, &player.name)?;
     let hash = player.password.clone();
     if hashing(move || verify_password(&password, &hash)).await? {
         Ok(())
@@ -368,12 +391,13 @@ async fn confirm(state: &Shared, player: &PlayerRow, password: String) -> Result
 /// session of the account ends.
 pub(crate) async fn change_password(
     State(state): State<Shared>,
+    client: ClientOf,
     headers: HeaderMap,
     JsonBody(body): JsonBody<PasswordChange>,
 ) -> Result<Response, ApiError> {
     let (player, session) = signed_in(&state, &headers).await?;
     check_password(&body.new)?;
-    confirm(&state, &player, body.old).await?;
+    confirm(&state, &client, &player, body.old).await?;
     let new = body.new;
     let hash = hashing(move || hash_password(&new)).await??;
     blocking(&state, move |store| store.set_password(&player.id, &hash, &session)).await?;
@@ -383,14 +407,16 @@ pub(crate) async fn change_password(
 /// `DELETE /api/account` `{password}`: deletes the signed-in account.
 pub(crate) async fn delete_account(
     State(state): State<Shared>,
+    client: ClientOf,
     headers: HeaderMap,
     JsonBody(body): JsonBody<PasswordBody>,
 ) -> Result<Response, ApiError> {
     let (player, _) = signed_in(&state, &headers).await?;
-    confirm(&state, &player, body.password).await?;
+    confirm(&state, &client, &player, body.password).await?;
     let id = player.id.clone();
     blocking(&state, move |store| store.delete_player(&id)).await?;
     super::forget_names_in_memory(&state, &player.id).await;
+    super::tournaments::forget_account(&state, &player.id).await?;
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie(&state, None))]).into_response())
 }
 

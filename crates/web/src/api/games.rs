@@ -5,19 +5,122 @@ use super::*;
 
 /// Games kept in memory before idle ones are dropped (a guess: a game in
 /// memory is a few kilobytes).
-pub(crate) const CACHED_GAMES: usize = 10_000;
+pub const CACHED_GAMES: usize = 10_000;
+
+/// The memory the games in memory may take, by [`Live::approx_bytes`],
+/// before idle ones are dropped: a game's size grows with its moves (an
+/// uploaded record of 64 KiB holds thousands), so a count alone does not
+/// bound it.
+pub const CACHED_BYTES: usize = 256 << 20;
+
+/// The games in memory, each behind its own lock (moves in one game are
+/// applied one at a time, in order), bounded by count and by size: past
+/// either bound, the games nobody holds are forgotten (everything about
+/// them is stored, so they reload). Games held by a request, a WebSocket
+/// or a computer move stay, so the bound is exceeded only by games in use.
+pub struct GameCache {
+    inner: std::sync::Mutex<CacheInner>,
+    max_games: usize,
+    max_bytes: usize,
+}
+
+#[derive(Default)]
+struct CacheInner {
+    /// Each game and its size when it was loaded.
+    games: std::collections::HashMap<String, (Arc<Mutex<Live>>, usize)>,
+    bytes: usize,
+}
+
+impl GameCache {
+    pub fn new(max_games: usize, max_bytes: usize) -> GameCache {
+        GameCache { inner: Default::default(), max_games, max_bytes }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, CacheInner> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn get(&self, id: &str) -> Option<Arc<Mutex<Live>>> {
+        self.lock().games.get(id).map(|(game, _)| game.clone())
+    }
+
+    pub fn contains(&self, id: &str) -> bool {
+        self.lock().games.contains_key(id)
+    }
+
+    /// Every game in memory.
+    pub fn all(&self) -> Vec<Arc<Mutex<Live>>> {
+        self.lock().games.values().map(|(game, _)| game.clone()).collect()
+    }
+
+    pub fn len(&self) -> usize {
+        self.lock().games.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The size of the games in memory (as they were loaded).
+    pub fn bytes(&self) -> usize {
+        self.lock().bytes
+    }
+
+    /// Keeps `live` as game `id`, unless another request loaded it
+    /// meanwhile (that one is kept and returned); makes room first.
+    pub fn insert(&self, id: &str, live: Live) -> Arc<Mutex<Live>> {
+        let bytes = live.approx_bytes();
+        let mut inner = self.lock();
+        if let Some((game, _)) = inner.games.get(id) {
+            return game.clone();
+        }
+        if inner.games.len() >= self.max_games || inner.bytes + bytes > self.max_bytes {
+            forget_idle(&mut inner);
+        }
+        let game = Arc::new(Mutex::new(live));
+        inner.games.insert(id.to_string(), (game.clone(), bytes));
+        inner.bytes += bytes;
+        game
+    }
+
+    /// Forgets every idle game now; returns how many stay.
+    pub fn evict_idle(&self) -> usize {
+        let mut inner = self.lock();
+        forget_idle(&mut inner);
+        inner.games.len()
+    }
+}
 
 /// The game in memory, loading (and replaying) it from storage if needed.
 pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
     if id.is_empty() || id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(unknown_game(id));
     }
-    if let Some(game) = state.games.lock().unwrap_or_else(|e| e.into_inner()).get(id) {
-        return Ok(game.clone());
+    if let Some(game) = state.games.get(id) {
+        return Ok(game);
     }
     let key = id.to_string();
-    let (stored, in_match) = blocking(state, move |s| {
-        let Some(stored) = s.load(&key)? else { return Ok((None, None)) };
+    let (stored, in_match, tournament, previous) = blocking(state, move |s| {
+        let Some(stored) = s.load(&key)? else { return Ok((None, None, None, None)) };
+        // A tournament's games are online, with both seats dealt and no
+        // rating: only those are looked for among the tournaments.
+        let row = &stored.row;
+        let unstarted = row.mode == Mode::Online
+            && row.invite.is_none()
+            && row.status == Status::Active
+            && stored.moves.is_empty();
+        let tournament = if row.mode == Mode::Online && row.invite.is_none() && !row.rated {
+            s.tournament_of_game(&row.id, row.match_id.as_deref())?
+        } else {
+            None
+        };
+        // A rematch (not a match's next game) still waiting: the game it
+        // follows, from which it can be called off.
+        let previous = if unstarted && row.match_id.is_none() && tournament.is_none() {
+            s.previous_of(&row.id)?
+        } else {
+            None
+        };
         let in_match = match (&stored.row.match_id, stored.row.match_game) {
             (Some(match_id), Some(number)) => s.load_match(match_id)?.map(|(m, games)| {
                 let earlier = games
@@ -29,26 +132,17 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
             }),
             _ => None,
         };
-        Ok((Some(stored), in_match))
+        Ok((Some(stored), in_match, tournament, previous))
     })
     .await?;
     let stored = stored.ok_or_else(|| unknown_game(id))?;
     let mut live = Live::rebuild(stored).map_err(|e| internal(e.0))?;
     live.abandon_ms = state.abandon_ms;
     live.in_match = in_match;
-    let game = {
-        let mut games = state.games.lock().unwrap_or_else(|e| e.into_inner());
-        // Another request may have loaded it meanwhile: keep the first.
-        if let Some(game) = games.get(id) {
-            return Ok(game.clone());
-        }
-        if games.len() >= CACHED_GAMES {
-            forget_idle(&mut games);
-        }
-        let game = Arc::new(Mutex::new(live));
-        games.insert(id.to_string(), game.clone());
-        game
-    };
+    live.tournament = tournament;
+    live.previous = previous;
+    // Another request may have loaded it meanwhile: the first is kept.
+    let game = state.games.insert(id, live);
     // A game stored while the computer was to move (the server stopped
     // while it was thinking) goes on, and a running clock is watched.
     schedule_computer(state.clone(), game.clone());
@@ -59,16 +153,23 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
 /// Forgets games nobody holds (no request, WebSocket or computer move has
 /// them; a running clock is a deadline in `AppState::deadlines`, which
 /// holds only the id): everything about them is stored, so they reload.
-fn forget_idle(games: &mut std::collections::HashMap<String, Arc<Mutex<Live>>>) {
-    games.retain(|_, game| Arc::strong_count(game) > 1);
+fn forget_idle(inner: &mut CacheInner) {
+    let mut freed = 0;
+    inner.games.retain(|_, (game, bytes)| {
+        let held = Arc::strong_count(game) > 1;
+        if !held {
+            freed += *bytes;
+        }
+        held
+    });
+    inner.bytes -= freed;
 }
 
 /// Forgets every idle game now (the server does it when
-/// [`CACHED_GAMES`] are in memory); returns how many stay.
+/// [`CACHED_GAMES`] or [`CACHED_BYTES`] are reached); returns how many
+/// stay.
 pub fn evict_idle(state: &Shared) -> usize {
-    let mut games = state.games.lock().unwrap_or_else(|e| e.into_inner());
-    forget_idle(&mut games);
-    games.len()
+    state.games.evict_idle()
 }
 
 pub(crate) fn game_url(state: &Shared, id: &str) -> String {
@@ -148,16 +249,7 @@ pub(crate) async fn create(
     headers: axum::http::HeaderMap,
     JsonBody(body): JsonBody<CreateGame>,
 ) -> ApiResult<SeatAnswer> {
-    if let crate::scheduler::Client::Address(ip) = client {
-        if !state.creations.allow(ip) {
-            return Err(error(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_games",
-                "your address has created as many games as it may in an hour; \
-                 finish or reuse one, or try again later",
-            ));
-        }
-    }
+    count_games(&state, &client, 1)?;
     let ruleset = ruleset(&body.game)
         .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_ruleset", e.to_string()))?;
     let side = match body.side.as_deref().unwrap_or("south") {
@@ -423,7 +515,11 @@ pub(crate) async fn join(
 /// in it by asking too. In a match it is the match's next game: each player
 /// keeps their token (which moves to the other seat), and once a player has
 /// won the match there is none.
-pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiResult<SeatAnswer> {
+pub(crate) async fn rematch(
+    State(state): State<Shared>,
+    ClientOf(client): ClientOf,
+    seated: Seated,
+) -> ApiResult<SeatAnswer> {
     let (mut live, seats) = seated.lock().await?;
     if !live.is_finished() {
         return Err(error(
@@ -469,6 +565,8 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
             ));
         }
     }
+    // The one who asks first makes the game: it counts for their address.
+    count_games(&state, &client, 1)?;
     let ruleset = ruleset(&live.row.ruleset)
         .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
     let old = &live.row;
@@ -524,6 +622,7 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
     let (new_row, saved_old) = (row.clone(), old_row.clone());
     blocking(&state, move |s| s.create_next(&saved_old, &new_row)).await?;
     live.row = old_row;
+    live.called_off = None;
     live.publish_state();
     drop(live);
     let next_game = self::live(&state, &row.id).await?;
@@ -541,6 +640,101 @@ pub(crate) async fn rematch(State(state): State<Shared>, seated: Seated) -> ApiR
         state: next_live.state(),
         id: row.id,
     }))
+}
+
+/// Who calls a rematch off: the player asked, who declines it, or the one
+/// who asked, who withdraws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CallOff {
+    Decline,
+    Withdraw,
+}
+
+/// `POST /api/games/{id}/rematch/decline` (the player asked) and
+/// `.../rematch/cancel` (the player who asked), on the finished game with
+/// its seat's token: the rematch waiting for the other player is called
+/// off. The rematch game, never begun, is deleted (with the link to it, in
+/// one transaction); both games' pages are told at once over their
+/// sockets (`called_off` in their states), so neither player is left
+/// waiting. A match's next game is not a rematch: it is played or
+/// resigned.
+pub(crate) async fn call_off(state: &Shared, seated: Seated, how: CallOff) -> ApiResult<Value> {
+    let (mut live, seats) = seated.lock().await?;
+    let Some(next) = live.row.rematch.clone() else {
+        return Err(error(StatusCode::CONFLICT, "no_rematch", "no rematch was asked for"));
+    };
+    if live.row.match_id.is_some() || live.row.mode != Mode::Online || seats.len() != 1 {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "not_declinable",
+            "only a rematch between two people online can be declined or withdrawn (a match's \
+             next game is played or resigned)",
+        ));
+    }
+    let previous_id = live.row.id.clone();
+    let next_game = self::live(state, &next).await?;
+    let mut next_live = next_game.lock().await;
+    // The caller's seat in the rematch is the other colour.
+    let asked = next_live.arrived[(!seats[0]).index()];
+    match (how, asked) {
+        (CallOff::Decline, true) => {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "you_asked",
+                "you asked for this rematch: withdraw it (rematch/cancel) instead",
+            ))
+        }
+        (CallOff::Withdraw, false) => {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "not_yours",
+                "the other player asked for this rematch: decline it (rematch/decline) instead",
+            ))
+        }
+        _ => {}
+    }
+    if !next_live.waiting_for_opponent() || !next_live.game.moves().is_empty() {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "rematch_started",
+            "the rematch has begun: play it, or resign",
+        ));
+    }
+    let mut previous = live.row.clone();
+    previous.rematch = None;
+    previous.updated = now();
+    let (row, id) = (previous.clone(), next.clone());
+    if !blocking(state, move |s| s.call_off_rematch(&row, &id)).await? {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "rematch_started",
+            "the rematch has begun: play it, or resign",
+        ));
+    }
+    let why = match how {
+        CallOff::Decline => "declined",
+        CallOff::Withdraw => "withdrawn",
+    };
+    live.row = previous;
+    live.called_off = Some(crate::live::CalledOff { why, back: None });
+    live.publish_state();
+    next_live.called_off = Some(crate::live::CalledOff { why, back: Some(previous_id) });
+    next_live.publish_state();
+    Ok(Json(json!({ "called_off": why, "game": live.state() })))
+}
+
+pub(crate) async fn decline_rematch(
+    State(state): State<Shared>,
+    seated: Seated,
+) -> ApiResult<Value> {
+    call_off(&state, seated, CallOff::Decline).await
+}
+
+pub(crate) async fn cancel_rematch(
+    State(state): State<Shared>,
+    seated: Seated,
+) -> ApiResult<Value> {
+    call_off(&state, seated, CallOff::Withdraw).await
 }
 
 /// Counts the players of `sides` as come to a game that waits for both (a

@@ -9,7 +9,7 @@
 use super::accounts::signed_in;
 use super::*;
 use crate::lobby::{
-    Challenge, Colour, Pairing, Person, Refusal, Seek, Terms, Timing, Waiting, QUICK_CLOCKS,
+    Challenge, Colour, Pairing, Person, Refusal, Seek, Terms, Timing, Waiting, QUICK_POOLS,
     RATING_BOUNDS,
 };
 use crate::rating::START_RATING;
@@ -225,16 +225,7 @@ fn colour_of(text: Option<&str>) -> Result<Colour, ApiError> {
 /// The games the address may create this hour (a game from the lobby
 /// counts against the address of whoever starts it).
 fn creation_allowed(state: &Shared, client: &crate::scheduler::Client) -> Result<(), ApiError> {
-    if let crate::scheduler::Client::Address(ip) = client {
-        if !state.creations.allow(*ip) {
-            return Err(error(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_games",
-                "your address has started as many games as it may in an hour; try again later",
-            ));
-        }
-    }
-    Ok(())
+    count_games(state, client, 1)
 }
 
 /// The seat of a person in the lobby, for [`create_seated_game`]: an
@@ -427,21 +418,6 @@ pub(crate) async fn quick(
     headers: HeaderMap,
     JsonBody(body): JsonBody<QuickBody>,
 ) -> Result<Response, ApiError> {
-    let offered = QUICK_CLOCKS.iter().any(|&(minutes, increment)| {
-        body.clock_seconds == minutes * 60 && body.increment_seconds == increment
-    });
-    if !offered {
-        let list: Vec<String> =
-            QUICK_CLOCKS.iter().map(|(m, i)| format!("{}+{i}", m * 60)).collect();
-        return Err(error(
-            StatusCode::BAD_REQUEST,
-            "bad_quick",
-            format!(
-                "quick pairing offers these clocks (clock_seconds+increment_seconds): {}",
-                list.join(", ")
-            ),
-        ));
-    }
     let terms = terms_of(
         &body.game,
         Some(body.clock_seconds),
@@ -449,6 +425,23 @@ pub(crate) async fn quick(
         None,
         body.rated,
     )?;
+    let offered = QUICK_POOLS.iter().any(|&(game, minutes, increment)| {
+        terms.ruleset == game
+            && body.clock_seconds == minutes * 60
+            && body.increment_seconds == increment
+    });
+    if !offered {
+        let list: Vec<String> =
+            QUICK_POOLS.iter().map(|(g, m, i)| format!("{g} {}+{i}", m * 60)).collect();
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad_quick",
+            format!(
+                "quick pairing offers these pools (game clock_seconds+increment_seconds): {}",
+                list.join(", ")
+            ),
+        ));
+    }
     let (person, cookie) = person(&state, &headers, body.name.as_deref()).await?;
     if terms.rated && person.account.is_none() {
         return Err(needs_account());
@@ -721,6 +714,7 @@ pub(crate) struct WaitingGame {
 /// by its deadline.
 pub(crate) async fn waiting_games(
     State(state): State<Shared>,
+    ClientOf(client): ClientOf,
     JsonBody(body): JsonBody<WaitingBody>,
 ) -> ApiResult<Vec<WaitingGame>> {
     if body.seats.len() > WAITING_SEATS_MAX {
@@ -730,8 +724,49 @@ pub(crate) async fn waiting_games(
             format!("ask about at most {WAITING_SEATS_MAX} seats at once"),
         ));
     }
-    let mut out = Vec::new();
-    for seat in body.seats {
+    if let crate::scheduler::Client::Address(ip) = client {
+        if !state.waiting.allow(ip) {
+            return Err(error(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                "your address asks about waiting games too often; a page asks once when it opens",
+            ));
+        }
+    }
+    // Each seat once; only well-formed ids.
+    let mut seen = std::collections::HashSet::new();
+    let seats: Vec<SeatRef> = body
+        .seats
+        .into_iter()
+        .filter(|s| s.id.len() <= 32 && s.id.chars().all(|c| c.is_ascii_alphanumeric()))
+        .filter(|s| seen.insert((s.id.clone(), s.token.clone())))
+        .collect();
+    // A game not in memory is loaded only if the store says the seat's
+    // token is one of its seats (one query for all): a page cannot make
+    // the server load games it does not play in.
+    let mut absent: Vec<String> =
+        seats.iter().filter(|s| !state.games.contains(&s.id)).map(|s| s.id.clone()).collect();
+    absent.sort_unstable();
+    absent.dedup();
+    let stored = if absent.is_empty() {
+        Vec::new()
+    } else {
+        blocking(&state, move |s| s.online_seats(&absent)).await?
+    };
+    let mut out: Vec<WaitingGame> = Vec::new();
+    for seat in seats {
+        if out.iter().any(|g| g.id == seat.id) {
+            continue;
+        }
+        if !state.games.contains(&seat.id) {
+            let holds = stored.iter().any(|(id, south, north)| {
+                *id == seat.id
+                    && [south, north].iter().any(|t| t.as_deref() == Some(seat.token.as_str()))
+            });
+            if !holds {
+                continue;
+            }
+        }
         // A game that is gone or unreadable is simply not waiting.
         let Ok(game) = live(&state, &seat.id).await else { continue };
         let live = game.lock().await;

@@ -52,7 +52,7 @@ pub use clocks::{resume_clocks, watch_clock, watch_deadlines, Deadlines};
 pub(crate) use computer::nudge_computer;
 pub use computer::{schedule_computer, COMPUTER_RETRIES_MS};
 pub(crate) use games::*;
-pub use games::{evict_idle, live, summary};
+pub use games::{evict_idle, live, summary, GameCache, CACHED_BYTES, CACHED_GAMES};
 pub(crate) use lobby::signed_in_name;
 pub use lobby::{new_guest_cookie, sweep_lobby, GUEST_COOKIE};
 pub(crate) use moves::*;
@@ -79,6 +79,8 @@ pub fn routes() -> Router<Shared> {
         .route("/api/games/{id}/accept", post(accept))
         .route("/api/games/{id}/decline", post(decline))
         .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/rematch/decline", post(decline_rematch))
+        .route("/api/games/{id}/rematch/cancel", post(cancel_rematch))
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/review", get(review))
@@ -181,6 +183,32 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientOf {
             client.map_or(crate::scheduler::Client::Unknown, |c| crate::scheduler::Client::of(c.0)),
         ))
     }
+}
+
+/// Counts `n` new games against the client's address's games an hour
+/// (`--games-per-address-per-hour`), all or none: every game a request
+/// makes counts (a new game, an uploaded record, a rematch or a match's
+/// next game, a lobby pairing, each game of a tournament's round), so no
+/// way in fills the disk faster than the quota. 429 `too_many_games` if
+/// the address has fewer left.
+pub(crate) fn count_games(
+    state: &Shared,
+    client: &crate::scheduler::Client,
+    n: u32,
+) -> Result<(), ApiError> {
+    let crate::scheduler::Client::Address(ip) = client else { return Ok(()) };
+    if n == 0 || state.creations.allow_many(*ip, n) {
+        return Ok(());
+    }
+    let what = if n == 1 { "a game".to_string() } else { format!("{n} games") };
+    Err(error(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_games",
+        format!(
+            "your address has created as many games as it may in an hour, and this would make \
+             {what}; finish or reuse one, or try again later"
+        ),
+    ))
 }
 
 /// The answer when the computer's queues refuse a hint or review.
@@ -344,6 +372,26 @@ pub fn poses_as_computer(name: &str) -> bool {
         // The level's number, as written: digits only.
         chars[word.len() + level..].iter().all(|&(_, c)| c.is_ascii_digit())
     })
+}
+
+/// Whether two names read alike (a guest in a tournament posing as an
+/// account): the same once reduced to Unicode's confusable skeleton (UTS
+/// #39: Cyrillic `А` and Latin `A`, `0` and `O`, `I` and `l`...) without
+/// regard to case, either lowercased first or after (the skeleton tells
+/// `I` from `i`, so both orders are tried). Invisible characters are
+/// dropped first. Accents are not look-alikes: `Đức` and `Duc` differ.
+pub fn look_alike(a: &str, b: &str) -> bool {
+    use unicode_security::confusable_detection::skeleton;
+    let keys = |name: &str| {
+        let name: String = name.chars().filter(|&c| !invisible(c)).collect();
+        let name = name.trim();
+        [
+            skeleton(&name.to_lowercase()).collect::<String>(),
+            skeleton(name).collect::<String>().to_lowercase(),
+        ]
+    };
+    let (a, b) = (keys(a), keys(b));
+    a[0] == b[0] || a[1] == b[1]
 }
 
 /// A lowercase character as read when names are compared with the

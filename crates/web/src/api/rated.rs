@@ -269,8 +269,7 @@ pub(crate) async fn my_game(
 /// [`DELETED_PLAYER`] too (the store has renamed them), so that saving one
 /// cannot bring the name back.
 pub(crate) async fn forget_names_in_memory(state: &Shared, player: &str) {
-    let games: Vec<Arc<Mutex<Live>>> =
-        state.games.lock().unwrap_or_else(|e| e.into_inner()).values().cloned().collect();
+    let games: Vec<Arc<Mutex<Live>>> = state.games.all();
     for game in games {
         let mut live = game.lock().await;
         let mut changed = false;

@@ -137,10 +137,13 @@ pub(crate) struct UploadBody {
 /// be replayed, an unfinished one played on (the answer holds its token).
 pub(crate) async fn upload(
     State(state): State<Shared>,
+    ClientOf(client): ClientOf,
     JsonBody(body): JsonBody<UploadBody>,
 ) -> ApiResult<SeatAnswer> {
     let record = Record::parse(&body.record)
         .map_err(|e| error(StatusCode::BAD_REQUEST, "bad_record", e.to_string()))?;
+    // A stored record is a stored game like any other.
+    count_games(&state, &client, 1)?;
     let game = record.game();
     let rules = record.ruleset.rules;
     let (winner, ending) = match record.ending {

@@ -25,6 +25,11 @@ use super::lobby::GUEST_COOKIE;
 /// round of this many takes well under a millisecond).
 pub const MAX_PLAYERS: usize = 256;
 
+/// Tournaments an account may organise that are not over (registering or
+/// playing): a club runs one or two at a time; more is someone making
+/// games by the hundred.
+pub const OPEN_PER_ORGANISER: usize = 4;
+
 /// Rounds a Swiss may be planned with.
 pub const MAX_SWISS_ROUNDS: u32 = 20;
 
@@ -34,13 +39,52 @@ const GUEST_NAME_CHARS: usize = 20;
 
 /// The per-tournament locks: changes to one tournament (a join, a round,
 /// a result, results collected from its games) are made one at a time.
+/// Only a well-formed id gets a lock, and a lock is kept only while a
+/// request holds it or waits for it (the last to let go removes it), so the
+/// map holds at most one entry per request in progress.
 #[derive(Default)]
-pub struct TournamentLocks(std::sync::Mutex<HashMap<String, Arc<Mutex<()>>>>);
+pub struct TournamentLocks(Arc<std::sync::Mutex<HashMap<String, Arc<Mutex<()>>>>>);
+
+/// A tournament's lock, held until dropped.
+pub(crate) struct Held {
+    guard: Option<tokio::sync::OwnedMutexGuard<()>>,
+    lock: Arc<Mutex<()>>,
+    locks: Arc<std::sync::Mutex<HashMap<String, Arc<Mutex<()>>>>>,
+    id: String,
+}
 
 impl TournamentLocks {
-    fn of(&self, id: &str) -> Arc<Mutex<()>> {
-        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        map.entry(id.to_string()).or_default().clone()
+    /// Waits for the tournament's lock; 404 for an id no tournament can
+    /// have (checked before anything is kept).
+    pub(crate) async fn hold(&self, id: &str) -> Result<Held, ApiError> {
+        check_id(id)?;
+        let lock = {
+            let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            map.entry(id.to_string()).or_default().clone()
+        };
+        let guard = lock.clone().lock_owned().await;
+        Ok(Held { guard: Some(guard), lock, locks: self.0.clone(), id: id.to_string() })
+    }
+
+    /// Locks kept now (held or waited for).
+    pub fn len(&self) -> usize {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        drop(self.guard.take());
+        let mut map = self.locks.lock().unwrap_or_else(|e| e.into_inner());
+        // The map's reference and this one: nobody else holds or waits for
+        // it, and nobody can get it without the map's lock.
+        if Arc::strong_count(&self.lock) == 2 {
+            map.remove(&self.id);
+        }
     }
 }
 
@@ -200,10 +244,16 @@ impl Visitor {
     }
 }
 
-async fn load(state: &Shared, id: &str) -> Result<(TournamentRow, Document), ApiError> {
+/// 404 for an id that no tournament can have (ids are [`game_id`]s).
+fn check_id(id: &str) -> Result<(), ApiError> {
     if id.is_empty() || id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(not_found(id));
     }
+    Ok(())
+}
+
+async fn load(state: &Shared, id: &str) -> Result<(TournamentRow, Document), ApiError> {
+    check_id(id)?;
     let key = id.to_string();
     let row =
         blocking(state, move |s| s.load_tournament(&key)).await?.ok_or_else(|| not_found(id))?;
@@ -219,13 +269,17 @@ async fn save(state: &Shared, mut row: TournamentRow, doc: &Document) -> Result<
     row.updated = now();
     let saved = blocking(state, move |s| s.save_tournament(&row)).await?;
     if !saved {
-        return Err(error(
-            StatusCode::CONFLICT,
-            "changed_meanwhile",
-            "the tournament was changed by another request meanwhile: please try again",
-        ));
+        return Err(changed_meanwhile());
     }
     Ok(())
+}
+
+fn changed_meanwhile() -> ApiError {
+    error(
+        StatusCode::CONFLICT,
+        "changed_meanwhile",
+        "the tournament was changed by another request meanwhile: please try again",
+    )
 }
 
 #[derive(Deserialize)]
@@ -318,15 +372,28 @@ pub(crate) async fn create(
     };
     // The same clock rules as a single game's.
     clock_from(body.clock_seconds, body.increment_seconds)?;
-    if let crate::scheduler::Client::Address(ip) = client {
-        if !state.creations.allow(ip) {
-            return Err(error(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_games",
-                "your address has created as many games as it may in an hour; try again later",
-            ));
-        }
+    let organiser_id = organiser.id.clone();
+    let theirs = blocking(&state, move |s| s.tournaments_of(&organiser_id, 200)).await?;
+    // Not over, and touched in the last 30 days (one left registering
+    // for a month no longer holds a place).
+    let recent = now() - 30 * 86_400;
+    let open = theirs
+        .iter()
+        .filter(|t| t.organiser == organiser.id && t.updated > recent)
+        .filter_map(|t| serde_json::from_str::<Document>(&t.state).ok().map(|d| (t, d)))
+        .filter(|(t, d)| !d.finished(t.system))
+        .count();
+    if open >= OPEN_PER_ORGANISER {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "too_many_tournaments",
+            format!(
+                "you already organise {open} tournaments that are not over (at most \
+                 {OPEN_PER_ORGANISER}): finish one first"
+            ),
+        ));
     }
+    count_games(&state, &client, 1)?;
     let doc = Document {
         organiser: organiser.name.clone(),
         format,
@@ -395,8 +462,7 @@ pub(crate) async fn show(
     headers: HeaderMap,
 ) -> ApiResult {
     let who = visitor(&state, &headers).await?;
-    let lock = state.tournaments.of(&id);
-    let held = lock.lock().await;
+    let held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = load(&state, &id).await?;
     if collect_results(&state, &mut doc).await? {
         save(&state, row.clone(), &doc).await?;
@@ -439,7 +505,7 @@ async fn collect_results(state: &Shared, doc: &mut Document) -> Result<bool, Api
         } else if let Some(game) = board.game.clone() {
             // A game being played is in memory (no storage read for it);
             // one that left memory is read from storage.
-            let cached = state.games.lock().unwrap_or_else(|e| e.into_inner()).get(&game).cloned();
+            let cached = state.games.get(&game);
             let header = match cached {
                 Some(live) => live.lock().await.row.clone(),
                 None => match blocking(state, move |s| s.load(&game)).await? {
@@ -589,8 +655,7 @@ pub(crate) async fn join(
     JsonBody(body): JsonBody<JoinBody>,
 ) -> Result<Response, ApiError> {
     let who = visitor(&state, &headers).await?;
-    let lock = state.tournaments.of(&id);
-    let _held = lock.lock().await;
+    let _held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = load(&state, &id).await?;
     if doc.started {
         return Err(error(
@@ -638,13 +703,30 @@ pub(crate) async fn join(
             Entrant { name, account: None, guest: Some(guest), withdrawn: false }
         }
     };
-    let lower = entrant.name.to_lowercase();
-    if doc.entrants.iter().any(|e| e.name.to_lowercase() == lower) {
+    if doc.entrants.iter().any(|e| look_alike(&e.name, &entrant.name)) {
         return Err(error(
             StatusCode::CONFLICT,
             "name_taken",
-            format!("a player named '{}' is already registered: choose another name", entrant.name),
+            format!(
+                "a player named '{}' (or a name that looks like it) is already registered: \
+                 choose another name",
+                entrant.name
+            ),
         ));
+    }
+    if entrant.account.is_none() {
+        let names = blocking(&state, |s| s.player_names()).await?;
+        if names.iter().any(|n| look_alike(n, &entrant.name)) {
+            return Err(error(
+                StatusCode::CONFLICT,
+                "account_name",
+                format!(
+                    "'{}' is the name of a registered player (or looks like it): a guest \
+                     plays under a name of their own, or signs in to play as that player",
+                    entrant.name
+                ),
+            ));
+        }
     }
     let number = doc.entrants.len() + 1;
     let name = entrant.name.clone();
@@ -662,6 +744,33 @@ pub(crate) async fn join(
         }
     }
     Ok(response)
+}
+
+/// After an account is deleted: its name leaves every tournament it
+/// organised or played in (shown as `deleted player`, as its games'
+/// seats are), each under the tournament's lock.
+pub(crate) async fn forget_account(state: &Shared, player: &str) -> Result<(), ApiError> {
+    let key = player.to_string();
+    let rows = blocking(state, move |s| s.tournaments_of(&key, u32::MAX)).await?;
+    for found in rows {
+        let _held = state.tournaments.hold(&found.id).await?;
+        let (row, mut doc) = load(state, &found.id).await?;
+        let mut changed = false;
+        for entrant in &mut doc.entrants {
+            if entrant.account.as_deref() == Some(player) {
+                entrant.name = crate::store::DELETED_PLAYER.to_string();
+                changed = true;
+            }
+        }
+        if row.organiser == player {
+            doc.organiser = crate::store::DELETED_PLAYER.to_string();
+            changed = true;
+        }
+        if changed {
+            save(state, row, &doc).await?;
+        }
+    }
+    Ok(())
 }
 
 /// The organiser's check for an action, with the tournament loaded under
@@ -684,11 +793,11 @@ async fn as_organiser(
 /// time) and pairs the next round, making its games.
 pub(crate) async fn start_round(
     State(state): State<Shared>,
+    ClientOf(client): ClientOf,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let lock = state.tournaments.of(&id);
-    let _held = lock.lock().await;
+    let _held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = as_organiser(&state, &id, &headers, "start a round").await?;
     // Results that came in since the last look count (saved with the round).
     collect_results(&state, &mut doc).await?;
@@ -756,38 +865,45 @@ pub(crate) async fn start_round(
         .iter()
         .map(|p| Board { first: p.first, second: p.second, ..Board::default() })
         .collect();
+    let mut games = Vec::new();
     if doc.play == Play::Online {
         for board in &mut boards {
             if let Some(second) = board.second {
-                make_game(
-                    &state,
-                    &row,
-                    &doc,
-                    board,
-                    [&doc.entrants[board.first].name, &doc.entrants[second].name],
-                )
-                .await?;
+                let names =
+                    [doc.entrants[board.first].name.as_str(), doc.entrants[second].name.as_str()];
+                games.push(round_game(&row, &doc, board, names)?);
             }
         }
     }
+    // Each game of the round counts against the organiser's address, as
+    // any game made by a request does.
+    count_games(&state, &client, u32::try_from(games.len()).unwrap_or(u32::MAX))?;
     doc.started = true;
     doc.rounds.push(boards);
     let number = doc.rounds.len();
-    save(&state, row, &doc).await?;
+    let mut row = row;
+    row.state = serde_json::to_string(&doc).map_err(internal)?;
+    row.revision += 1;
+    row.updated = now();
+    // The games and the round that links them, in one transaction: a
+    // crash leaves no game outside the tournament.
+    if !blocking(&state, move |s| s.start_round(&row, &games)).await? {
+        return Err(changed_meanwhile());
+    }
     Ok(Json(json!({ "round": number })))
 }
 
-/// Makes a board's game (or match), both seats taken: it starts once both
-/// players have opened it, as a rematch between two people online does.
-/// (`api::create_seated_game` makes single games only; a pairing may be a
-/// match, so the rows are made here, the same way.)
-async fn make_game(
-    state: &Shared,
+/// A board's game (or match), both seats taken, to be stored with the
+/// round: it starts once both players have opened it, as a rematch between
+/// two people online does. (`api::create_seated_game` stores single games
+/// at once; a round's games are stored together with the round, and a
+/// pairing may be a match, so the rows are made here, the same way.)
+fn round_game(
     row: &TournamentRow,
     doc: &Document,
     board: &mut Board,
     names: [&str; 2],
-) -> Result<(), ApiError> {
+) -> Result<(GameRow, Option<MatchRow>), ApiError> {
     let ruleset = ruleset(&row.ruleset).map_err(|e| internal(e.to_string()))?;
     let (first_token, second_token) = (secret(), secret());
     let clock = doc.clock_seconds.map(|s| {
@@ -830,9 +946,9 @@ async fn make_game(
             game.match_game = Some(0);
             board.match_id = Some(contest.id.clone());
             board.match_game = Some(0);
-            blocking(state, move |s| s.create_match(&contest, &game)).await
+            Ok((game, Some(contest)))
         }
-        _ => blocking(state, move |s| s.create(&game, &[])).await,
+        _ => Ok((game, None)),
     }
 }
 
@@ -852,8 +968,7 @@ pub(crate) async fn enter_result(
     headers: HeaderMap,
     JsonBody(body): JsonBody<ResultBody>,
 ) -> ApiResult {
-    let lock = state.tournaments.of(&id);
-    let _held = lock.lock().await;
+    let _held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = as_organiser(&state, &id, &headers, "enter a result").await?;
     let outcome = Outcome::parse(&body.result).ok_or_else(|| {
         error(
@@ -910,8 +1025,7 @@ pub(crate) async fn remove(
     headers: HeaderMap,
     JsonBody(body): JsonBody<RemoveBody>,
 ) -> ApiResult {
-    let lock = state.tournaments.of(&id);
-    let _held = lock.lock().await;
+    let _held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = as_organiser(&state, &id, &headers, "remove a player").await?;
     let count = doc.entrants.len();
     if body.player == 0 || body.player > count {

@@ -3,7 +3,7 @@
 //! the lists live over the lobby's WebSocket and sends the actions.
 
 use super::*;
-use crate::lobby::QUICK_CLOCKS;
+use crate::lobby::QUICK_POOLS;
 
 /// `GET /lobby`. A browser without a guest identity gets one here, so that
 /// its socket and its requests are the same person.
@@ -15,19 +15,30 @@ pub(super) async fn lobby_page(
     let (lang, remember) = language(&q, &headers);
     let signed_in = crate::api::signed_in_name(&state, &headers).await;
     let mut quick = String::new();
-    for r in RULESETS {
-        for (minutes, increment) in QUICK_CLOCKS {
-            let _ = write!(
-                quick,
-                "<button type=\"button\" class=\"button quick\" data-game=\"{id}\" \
-                 data-clock=\"{seconds}\" data-increment=\"{increment}\">{name} {minutes}+{increment}\
-                 <span class=\"count\" data-pool=\"{id} {seconds}+{increment}\"></span></button>",
-                id = r.id,
-                name = esc(r.name),
-                seconds = minutes * 60,
-            );
-        }
+    for (id, minutes, increment) in QUICK_POOLS {
+        let name = mancala_rules::ruleset(id).map_or(id, |r| r.name);
+        let _ = write!(
+            quick,
+            "<button type=\"button\" class=\"button quick\" data-game=\"{id}\" \
+             data-clock=\"{seconds}\" data-increment=\"{increment}\">{name} {minutes}+{increment}\
+             <span class=\"count\" data-pool=\"{id} {seconds}+{increment}\"></span></button>",
+            name = esc(name),
+            seconds = minutes * 60,
+        );
     }
+    // Accounts choose casual or rated for quick pairing, as for seeks and
+    // challenges; guests see why they cannot.
+    let quick_rated = if signed_in.is_some() {
+        format!(
+            "<label class=\"choice\"><input type=\"checkbox\" id=\"quick-rated\"> {}</label>",
+            esc(t(lang, "lobby.rated"))
+        )
+    } else {
+        format!(
+            "<label class=\"choice\"><input type=\"checkbox\" id=\"quick-rated\" disabled> {}</label>",
+            esc(t(lang, "lobby.rated-guest"))
+        )
+    };
     let mut games = String::new();
     for r in RULESETS {
         let _ = write!(games, "<option value=\"{}\">{}</option>", r.id, esc(r.name));
@@ -104,7 +115,7 @@ pub(super) async fn lobby_page(
         "<h1>{title}</h1><p class=\"lead\">{intro}</p>\
          <p class=\"notice\" id=\"lobby-status\" role=\"status\" aria-live=\"polite\" hidden></p>\
          <section aria-labelledby=\"quick-h\"><h2 id=\"quick-h\">{quick_h}</h2><p class=\"note\">{quick_note}</p>\
-         <div class=\"quick-grid\" id=\"quick\">{quick}</div>\
+         <p>{quick_rated}</p><div class=\"quick-grid\" id=\"quick\">{quick}</div>\
          <p id=\"quick-status\" role=\"status\" aria-live=\"polite\"></p>\
          <button type=\"button\" class=\"button\" id=\"quick-stop\" hidden>{quick_stop}</button></section>\
          <section aria-labelledby=\"challenges-h\" id=\"challenges-section\" hidden><h2 id=\"challenges-h\">{challenges_h}</h2>\

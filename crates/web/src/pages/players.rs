@@ -69,6 +69,36 @@ pub fn signed_in() -> Option<PlayerRow> {
     SIGNED_IN.try_with(Clone::clone).ok().flatten()
 }
 
+/// For a signed-in player, on every page: the place where a challenge to
+/// them shows, with Accept and Decline (`common.js` fills it from the
+/// lobby's socket; `/lobby` shows challenges itself), and its texts.
+pub fn challenge_bar(lang: Lang) -> String {
+    if signed_in().is_none() {
+        return String::new();
+    }
+    let mut texts = serde_json::Map::new();
+    for key in [
+        "lobby.challenge-from",
+        "lobby.accept",
+        "lobby.decline",
+        "lobby.rated-short",
+        "lobby.casual",
+        "lobby.untimed",
+        "lobby.day-1",
+        "lobby.days-n",
+    ] {
+        texts.insert(key.to_string(), Value::from(t(lang, key)));
+    }
+    let games: serde_json::Map<String, Value> =
+        RULESETS.iter().map(|r| (r.id.to_string(), Value::from(r.name))).collect();
+    texts.insert("games".into(), Value::Object(games));
+    format!(
+        "<section id=\"challenge-bar\" class=\"notice challenge-bar\" aria-live=\"polite\" hidden></section>\
+         <script id=\"challenge-i18n\" type=\"application/json\">{}</script>",
+        super::json_in_html(&Value::Object(texts).to_string())
+    )
+}
+
 /// The header's links: the leaderboards, and the signed-in player's name
 /// (to the account page) or "Sign in".
 pub fn header_links(lang: Lang) -> String {
@@ -274,30 +304,30 @@ fn games_table(
     html
 }
 
-/// A rating's graph over its rated games, as inline SVG: the rating after
-/// each game, oldest on the left.
-fn graph(lang: Lang, game: &str, points: &[&HistoryRow]) -> String {
+/// A rating's graph over its rated games, as inline SVG: the rating before
+/// the first game (the start), then after each game, oldest on the left,
+/// with the first and last dates under the axis; so even one game is a
+/// line from where the player started, with its date.
+fn graph(lang: Lang, game: &str, history: &[&HistoryRow]) -> String {
     const W: f64 = 600.0;
-    const H: f64 = 180.0;
+    const H: f64 = 196.0;
     const PAD: f64 = 36.0;
-    if points.is_empty() {
-        return String::new();
-    }
-    let low = points.iter().map(|p| p.rating).fold(f64::INFINITY, f64::min);
-    let high = points.iter().map(|p| p.rating).fold(f64::NEG_INFINITY, f64::max);
+    let Some(first) = history.first() else { return String::new() };
+    // (rating, when, change): the start has no change of its own.
+    let points: Vec<(f64, i64, Option<f64>)> =
+        std::iter::once((first.rating - first.change, first.at, None))
+            .chain(history.iter().map(|p| (p.rating, p.at, Some(p.change))))
+            .collect();
+    let low = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let high = points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
     // At least 50 points of rating from bottom to top, so that small
     // changes are not blown up.
     let mid = (low + high) / 2.0;
     let span = (high - low).max(50.0);
     let (bottom, top) = (mid - span / 2.0, mid + span / 2.0);
-    let x = |i: usize| {
-        if points.len() == 1 {
-            W / 2.0
-        } else {
-            PAD + (W - 2.0 * PAD) * i as f64 / (points.len() - 1) as f64
-        }
-    };
-    let y = |r: f64| H - PAD / 2.0 - (H - PAD) * (r - bottom) / (top - bottom);
+    let x = |i: usize| PAD + (W - 2.0 * PAD) * i as f64 / (points.len() - 1) as f64;
+    // The plot leaves the bottom 16 units for the dates.
+    let y = |r: f64| H - 16.0 - PAD / 2.0 - (H - 16.0 - PAD) * (r - bottom) / (top - bottom);
     let label = t(lang, "player.graph")
         .replace("{game}", game)
         .replace("{low}", &format!("{low:.0}"))
@@ -319,20 +349,36 @@ fn graph(lang: Lang, game: &str, points: &[&HistoryRow]) -> String {
         );
     }
     let line: Vec<String> =
-        points.iter().enumerate().map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.rating))).collect();
+        points.iter().enumerate().map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.0))).collect();
     let _ = write!(svg, "<polyline class=\"line\" points=\"{}\"/>", line.join(" "));
-    for (i, p) in points.iter().enumerate() {
-        let (when, _) = date_time(p.at);
+    for (i, &(rating, at, change)) in points.iter().enumerate() {
+        let (when, _) = date_time(at);
+        let what = match change {
+            Some(change) => format!("{rating:.0} ({change:+.0}) · {when}"),
+            None => format!("{} {rating:.0} · {when}", t(lang, "player.graph-start")),
+        };
+        let class = if change.is_some() { "point" } else { "point start" };
         let _ = write!(
             svg,
-            "<circle class=\"point\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\"><title>{:.0} ({:+.0}) · {}</title></circle>",
+            "<circle class=\"{class}\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\"><title>{}</title></circle>",
             x(i),
-            y(p.rating),
-            p.rating,
-            p.change,
-            esc(&when)
+            y(rating),
+            esc(&what)
         );
     }
+    // The dates of the first and the last game, under the axis.
+    let (from, _) = date_time(first.at);
+    let (to, _) = date_time(history.last().map_or(first.at, |p| p.at));
+    let _ = write!(
+        svg,
+        "<text class=\"axis date\" x=\"{PAD}\" y=\"{}\">{}</text>\
+         <text class=\"axis date\" x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
+        H - 2.0,
+        esc(&from),
+        W - PAD,
+        H - 2.0,
+        esc(&to)
+    );
     svg.push_str("</svg>");
     let _ = write!(svg, "<figcaption>{}</figcaption></figure>", esc(&label));
     svg
@@ -508,26 +554,29 @@ struct Ranked {
     games: u32,
 }
 
-/// A game's leaderboard as it stands at `at`: players rated in the last
-/// [`LEADERBOARD_DAYS`] whose deviation, grown for the time since their
-/// last rated game, is under [`LEADERBOARD_DEVIATION`]; highest first.
-async fn ranked(state: &Shared, game: &'static str, at: i64) -> Result<Vec<Ranked>, ApiError> {
+/// A game's leaderboard as it stands at `at`, of the players rated in the
+/// last [`LEADERBOARD_DAYS`], highest first: those whose deviation, grown
+/// for the time since their last rated game, is under
+/// [`LEADERBOARD_DEVIATION`] (ranked), and the others (provisional: a
+/// newcomer needs about ten games to get under it, so they are shown too,
+/// marked with a `?` after the rating as lichess marks them, unranked).
+async fn ranked(
+    state: &Shared,
+    game: &'static str,
+    at: i64,
+) -> Result<(Vec<Ranked>, Vec<Ranked>), ApiError> {
     let since = at - LEADERBOARD_DAYS * 86_400;
     let rows = blocking(state, move |s| s.leaderboard(game, since)).await?;
-    let mut list: Vec<Ranked> = rows
+    let (mut established, mut provisional): (Vec<Ranked>, Vec<Ranked>) = rows
         .into_iter()
-        .filter_map(|(player, r)| {
+        .map(|(player, r)| {
             let now = rating_at(Some(&r), at);
-            (now.deviation < LEADERBOARD_DEVIATION).then_some(Ranked {
-                name: player.name,
-                rating: r.rating,
-                deviation: now.deviation,
-                games: r.games,
-            })
+            Ranked { name: player.name, rating: r.rating, deviation: now.deviation, games: r.games }
         })
-        .collect();
-    list.sort_by(|a, b| b.rating.total_cmp(&a.rating));
-    Ok(list)
+        .partition(|r| r.deviation < LEADERBOARD_DEVIATION);
+    established.sort_by(|a, b| b.rating.total_cmp(&a.rating));
+    provisional.sort_by(|a, b| b.rating.total_cmp(&a.rating));
+    Ok((established, provisional))
 }
 
 fn known_game(game: &str) -> Option<&'static str> {
@@ -535,7 +584,8 @@ fn known_game(game: &str) -> Option<&'static str> {
 }
 
 /// `GET /api/leaderboard/{game}`: `{game, name, players: [{rank, name,
-/// rating, deviation, games}]}`.
+/// rating, deviation, games}], provisional: [{name, rating, deviation,
+/// games}]}`.
 async fn leaderboard_json(
     State(state): State<Shared>,
     Path(game): Path<String>,
@@ -548,7 +598,7 @@ async fn leaderboard_json(
             format!("there is no game '{game}'; the games are {}", known.join(", ")),
         ));
     };
-    let list = ranked(&state, id, now()).await?;
+    let (list, provisional) = ranked(&state, id, now()).await?;
     let players: Vec<Value> = list
         .iter()
         .enumerate()
@@ -562,8 +612,19 @@ async fn leaderboard_json(
             })
         })
         .collect();
+    let provisional: Vec<Value> = provisional
+        .iter()
+        .map(|r| {
+            json!({
+                "name": r.name,
+                "rating": r.rating,
+                "deviation": r.deviation,
+                "games": r.games,
+            })
+        })
+        .collect();
     let name = ruleset(id).map_or(id, |r| r.name);
-    Ok(Json(json!({ "game": id, "name": name, "players": players })))
+    Ok(Json(json!({ "game": id, "name": name, "players": players, "provisional": provisional })))
 }
 
 fn other_boards(lang: Lang, current: Option<&str>) -> String {
@@ -605,17 +666,18 @@ async fn leaderboard_page(
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
     let Some(id) = known_game(&game) else { return super::not_found(lang, remember) };
-    let list = match ranked(&state, id, now()).await {
-        Ok(list) => list,
+    let (list, provisional) = match ranked(&state, id, now()).await {
+        Ok(lists) => lists,
         Err(e) => return server_problem(lang, remember, e.status, &e),
     };
     let name = ruleset(id).map_or(id, |r| r.name);
     let title = t(lang, "board.title").replace("{game}", name);
     let tx = |key: &str| esc(t(lang, key));
     let mut body = format!("<h1>{}</h1><p class=\"lead\">{}</p>", esc(&title), tx("board.note"));
-    if list.is_empty() {
+    if list.is_empty() && provisional.is_empty() {
         let _ = write!(body, "<p class=\"none\">{}</p>", tx("board.empty"));
-    } else {
+    }
+    if !list.is_empty() {
         let _ = write!(
             body,
             "<div class=\"table-wrap\"><table class=\"leaderboard\"><thead><tr><th>{}</th><th>{}</th>\
@@ -632,6 +694,32 @@ async fn leaderboard_page(
                 "<tr><td>{}</td><td><a href=\"/players/{name}\">{name}</a></td><td><strong>{:.0}</strong></td>\
                  <td>±{:.0}</td><td>{}</td></tr>",
                 i + 1,
+                r.rating,
+                r.deviation,
+                r.games,
+                name = esc(&r.name),
+            );
+        }
+        body.push_str("</tbody></table></div>");
+    }
+    if !provisional.is_empty() {
+        let _ = write!(
+            body,
+            "<h2 id=\"provisional\">{}</h2><p class=\"note\">{}</p>\
+             <div class=\"table-wrap\"><table class=\"leaderboard provisional\"><thead><tr>\
+             <th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
+            tx("board.provisional"),
+            tx("board.provisional-note"),
+            tx("board.player"),
+            tx("player.rating"),
+            tx("player.deviation"),
+            tx("player.games"),
+        );
+        for r in &provisional {
+            let _ = write!(
+                body,
+                "<tr><td><a href=\"/players/{name}\">{name}</a></td>\
+                 <td><strong>{:.0}?</strong></td><td>±{:.0}</td><td>{}</td></tr>",
                 r.rating,
                 r.deviation,
                 r.games,

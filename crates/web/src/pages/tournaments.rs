@@ -104,6 +104,16 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
             "Deel deze link met de spelers:",
         ],
     ),
+    ("t.copy", ["Copy the link", "Chép liên kết", "Link kopiëren"]),
+    ("t.copied", ["Copied.", "Đã chép.", "Gekopieerd."]),
+    (
+        "t.qr-alt",
+        [
+            "QR code of the link to join the tournament",
+            "Mã QR của liên kết để tham gia giải",
+            "QR-code van de link om mee te doen aan het toernooi",
+        ],
+    ),
     ("t.start-round", ["Start round {n}", "Bắt đầu vòng {n}", "Ronde {n} starten"]),
     ("t.round", ["Round {n}", "Vòng {n}", "Ronde {n}"]),
     ("t.board", ["Board", "Bàn", "Bord"]),
@@ -207,6 +217,30 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
         ],
     ),
     (
+        "err.account_name",
+        [
+            "That is a registered player's name (or looks like it): choose a name of your own, or sign in.",
+            "Tên này là của một người chơi đã đăng ký (hoặc trông giống): hãy chọn tên khác, hoặc đăng nhập.",
+            "Dat is de naam van een geregistreerde speler (of lijkt erop): kies een eigen naam, of log in.",
+        ],
+    ),
+    (
+        "err.too_many_tournaments",
+        [
+            "You already organise four tournaments that are not over: finish one first.",
+            "Bạn đang tổ chức bốn giải chưa kết thúc: hãy hoàn thành một giải trước.",
+            "Je organiseert al vier toernooien die nog niet klaar zijn: rond er eerst een af.",
+        ],
+    ),
+    (
+        "err.too_many_games",
+        [
+            "Your address has started as many games as it may this hour: try again later.",
+            "Địa chỉ của bạn đã tạo đủ số ván cho phép trong giờ này: hãy thử lại sau.",
+            "Je adres heeft dit uur al zoveel partijen gemaakt als mag: probeer het later opnieuw.",
+        ],
+    ),
+    (
         "err.other",
         ["Something went wrong: {message}", "Có lỗi: {message}", "Er ging iets mis: {message}"],
     ),
@@ -229,8 +263,15 @@ fn script(lang: Lang, data: serde_json::Value) -> String {
     )
 }
 
-pub(super) async fn list_page(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
+pub(super) async fn list_page(
+    State(state): State<Shared>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Page {
     let (lang, remember) = language(&q, &headers);
+    // Who is signed in comes with the page: the script asks nothing that a
+    // guest would be refused (no 401 in a guest's console).
+    let signed_in = crate::api::signed_in_name(&state, &headers).await;
     let games: Vec<serde_json::Value> = mancala_rules::RULESETS
         .iter()
         .map(|r| {
@@ -242,7 +283,7 @@ pub(super) async fn list_page(Query(q): Query<LangQuery>, headers: HeaderMap) ->
          <p class=\"loading\">…</p></div>{}",
         esc(text(lang, "t.title")),
         esc(text(lang, "t.lead")),
-        script(lang, serde_json::json!({ "page": "list", "games": games }))
+        script(lang, serde_json::json!({ "page": "list", "games": games, "signed_in": signed_in }))
     );
     Page {
         lang,
@@ -252,6 +293,40 @@ pub(super) async fn list_page(Query(q): Query<LangQuery>, headers: HeaderMap) ->
         body,
         script: None,
     }
+}
+
+/// `GET /tournaments/{id}/qr.svg`: the QR code of the tournament's link
+/// (what its players open to join), drawn here as SVG by the `qrcode`
+/// crate: a class scans it from the projector, and no outside service
+/// learns of the tournament.
+pub(super) async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Response {
+    let valid = !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric());
+    if !valid {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    let key = id.clone();
+    match crate::api::blocking(&state, move |s| s.load_tournament(&key)).await {
+        Ok(Some(_)) => {}
+        Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+        Err(e) => return e.into_response(),
+    }
+    let url = format!("{}/tournaments/{id}", state.public_url);
+    let Ok(code) = qrcode::QrCode::new(url.as_bytes()) else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(240, 240)
+        .quiet_zone(true)
+        .build();
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, "image/svg+xml"),
+            (axum::http::header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        svg,
+    )
+        .into_response()
 }
 
 pub(super) async fn tournament_page(

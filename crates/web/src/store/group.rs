@@ -37,23 +37,56 @@ const MAX_BATCH: usize = 1024;
 /// One of the store's writes, with its data (the caller waits, but the
 /// writer is another thread, so the data is owned).
 pub(crate) enum Write {
-    Create { row: GameRow, moves: Vec<String> },
+    Create {
+        row: GameRow,
+        moves: Vec<String>,
+    },
     Save(GameRow),
-    Append { row: GameRow, ply: u32, letter: String },
-    Truncate { row: GameRow, plies: u32 },
+    Append {
+        row: GameRow,
+        ply: u32,
+        letter: String,
+    },
+    Truncate {
+        row: GameRow,
+        plies: u32,
+    },
     // Boxed: two headers would make every write as large as this one.
-    CreateNext { previous: Box<GameRow>, next: Box<GameRow> },
-    CreateMatch { row: MatchRow, first: GameRow },
-    SaveReview { game: String, review: StoredReview },
+    CreateNext {
+        previous: Box<GameRow>,
+        next: Box<GameRow>,
+    },
+    CreateMatch {
+        row: MatchRow,
+        first: GameRow,
+    },
+    SaveReview {
+        game: String,
+        review: StoredReview,
+    },
     Account(Account),
     Tournament(super::tournaments::Write),
     PuzzleAttempt(Box<super::PuzzleAttempt>),
+    /// The health check's write (see `Store::probe_write`).
+    Probe(i64),
+    /// A rematch called off (see `Store::call_off_rematch`).
+    CallOff {
+        previous: Box<GameRow>,
+        next: String,
+    },
 }
+
+/// What calling off a rematch answers when it has begun meanwhile.
+pub(crate) const BEGUN: &str = "the rematch has begun";
+
+/// What a session's write answers when no living account has the password
+/// it was started with (`Store::create_session` turns it into `false`).
+pub(crate) const NO_SUCH_ACCOUNT: &str = "no living account with that password";
 
 /// The writes of accounts, sessions and ratings.
 pub(crate) enum Account {
     CreatePlayer(PlayerRow),
-    CreateSession { token_hash: String, player: String, created: i64 },
+    CreateSession { token_hash: String, player: String, password: String, created: i64 },
     DeleteSession(String),
     SetPassword { player: String, password: String, keep: String },
     DeletePlayer(String),
@@ -70,14 +103,17 @@ impl Account {
                     params![p.id, p.name, name_key(&p.name), p.password, p.created, p.deleted],
                 )?;
             }
-            Account::CreateSession { token_hash, player, created } => {
+            Account::CreateSession { token_hash, player, password, created } => {
+                // The writer is the only one: the password read here is the
+                // one every earlier change left.
                 let n = conn.execute(
                     "INSERT INTO sessions (token_hash, player_id, created)
-                     SELECT ?1, id, ?3 FROM players WHERE id = ?2 AND deleted = 0",
-                    params![token_hash, player, created],
+                     SELECT ?1, id, ?3 FROM players
+                     WHERE id = ?2 AND deleted = 0 AND password = ?4",
+                    params![token_hash, player, created, password],
                 )?;
                 if n != 1 {
-                    return Err(StoreError(format!("no living account {player}")));
+                    return Err(StoreError(NO_SUCH_ACCOUNT.into()));
                 }
             }
             Account::DeleteSession(token_hash) => {
@@ -164,6 +200,24 @@ impl Write {
                 )?;
             }
             Write::Account(account) => account.apply(conn)?,
+            Write::CallOff { previous, next } => {
+                let n = conn.execute(
+                    "DELETE FROM games WHERE id = ?1 AND status = 'active'
+                     AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = ?1)",
+                    [next],
+                )?;
+                if n != 1 {
+                    return Err(StoreError(BEGUN.into()));
+                }
+                save_existing(conn, previous)?;
+            }
+            Write::Probe(at) => {
+                conn.execute(
+                    "INSERT INTO health (id, checked) VALUES (1, ?1)
+                     ON CONFLICT (id) DO UPDATE SET checked = excluded.checked",
+                    [at],
+                )?;
+            }
             Write::Tournament(write) => write.apply(conn)?,
         }
         Ok(())

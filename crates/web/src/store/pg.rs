@@ -23,12 +23,12 @@
 mod rated;
 mod tournaments;
 
-use super::TournamentRow;
 use super::{
     name_key, schema, stored, Clock, Finished, GameEnding, GameRow, HistoryRow, MatchRow, Mode,
     PlayerGames, PlayerRow, PuzzleAttempt, PuzzleRatingRow, RatingRow, Status, Store, StoreError,
     StoredGame, StoredReview,
 };
+use super::{SeatTokens, TournamentRow};
 mod puzzles;
 
 use postgres::config::Host;
@@ -550,6 +550,30 @@ impl Store for Postgres {
         })
     }
 
+    fn online_seats(&self, ids: &[String]) -> Result<Vec<SeatTokens>, StoreError> {
+        self.run(|c| {
+            c.query(
+                "SELECT id, south_token, north_token FROM games
+                 WHERE id = ANY($1) AND mode = 'online' AND status = 'active'",
+                &[&ids],
+            )?
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+            .collect()
+        })
+    }
+
+    fn probe_write(&self, at: i64) -> Result<(), StoreError> {
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO health (id, checked) VALUES (1, $1)
+                 ON CONFLICT (id) DO UPDATE SET checked = excluded.checked",
+                &[&at],
+            )?;
+            Ok(())
+        })
+    }
+
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         self.run(|c| {
             // One snapshot for the header and the moves.
@@ -647,6 +671,35 @@ impl Store for Postgres {
             }
             tx.commit()?;
             Ok(())
+        })
+    }
+
+    fn previous_of(&self, next: &str) -> Result<Option<String>, StoreError> {
+        self.run(|c| {
+            c.query_opt("SELECT id FROM games WHERE rematch = $1 LIMIT 1", &[&next])?
+                .map(|r| Ok(r.try_get(0)?))
+                .transpose()
+        })
+    }
+
+    fn call_off_rematch(&self, previous: &GameRow, next: &str) -> Result<bool, StoreError> {
+        let params = self.update_params(previous);
+        let params = params.refs();
+        self.run(|c| {
+            let mut tx = c.transaction()?;
+            let n = tx.execute(
+                "DELETE FROM games WHERE id = $1 AND status = 'active'
+                 AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = $1)",
+                &[&next],
+            )?;
+            if n != 1 {
+                return Ok(false);
+            }
+            if tx.execute(&self.sql.update, &params)? != 1 {
+                return Err(Failure::Data(format!("no game {}", previous.id)));
+            }
+            tx.commit()?;
+            Ok(true)
         })
     }
 
@@ -760,23 +813,36 @@ impl Store for Postgres {
         })
     }
 
+    fn player_names(&self) -> Result<Vec<String>, StoreError> {
+        self.run(|c| {
+            c.query("SELECT name FROM players WHERE NOT deleted", &[])?
+                .iter()
+                .map(|r| Ok(r.try_get(0)?))
+                .collect()
+        })
+    }
+
     fn create_session(
         &self,
         token_hash: &str,
         player: &str,
+        password: &str,
         created: i64,
-    ) -> Result<(), StoreError> {
+    ) -> Result<bool, StoreError> {
+        // FOR SHARE: a password change in progress (its row locked) is
+        // waited for, and the row is read again after it commits (so the
+        // old hash no longer matches); a change that comes after waits for
+        // this insert to commit, and then its delete of the other sessions
+        // sees this one.
         let n = self.run(|c| {
             Ok(c.execute(
                 "INSERT INTO sessions (token_hash, player_id, created)
-                 SELECT $1, id, $3 FROM players WHERE id = $2 AND NOT deleted",
-                &[&token_hash, &player, &created],
+                 SELECT $1, id, $3 FROM players
+                 WHERE id = $2 AND NOT deleted AND password = $4 FOR SHARE",
+                &[&token_hash, &player, &created, &password],
             )?)
         })?;
-        match n {
-            1 => Ok(()),
-            _ => Err(StoreError(format!("no living account {player}"))),
-        }
+        Ok(n == 1)
     }
 
     fn session(&self, token_hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError> {
@@ -911,6 +977,26 @@ impl Store for Postgres {
 
     fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
         tournaments::newest(self, limit)
+    }
+
+    fn start_round(
+        &self,
+        row: &TournamentRow,
+        games: &[(GameRow, Option<MatchRow>)],
+    ) -> Result<bool, StoreError> {
+        tournaments::start_round(self, row, games)
+    }
+
+    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        tournaments::of_player(self, player, limit)
+    }
+
+    fn tournament_of_game(
+        &self,
+        game: &str,
+        match_id: Option<&str>,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        tournaments::of_game(self, game, match_id)
     }
 }
 

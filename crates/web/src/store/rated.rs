@@ -93,8 +93,17 @@ pub(super) fn settle(conn: &Connection, row: &GameRow) -> Result<(), StoreError>
     let mut stmt = conn.prepare("SELECT move FROM moves WHERE game_id = ?1 ORDER BY ply")?;
     let moves = stmt.query_map([&row.id], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
     let stored = [rating_of(conn, south, &row.ruleset)?, rating_of(conn, north, &row.ruleset)?];
-    let Some(settled) = crate::rated::settle(row, &moves, [stored[0].as_ref(), stored[1].as_ref()])
-        .map_err(StoreError)?
+    let pair_today: u32 = conn.query_row(
+        "SELECT COUNT(*) FROM rating_history h JOIN games g ON g.id = h.game_id
+         WHERE h.player_id = ?1 AND h.at > ?3
+         AND ((g.south_player = ?1 AND g.north_player = ?2)
+              OR (g.south_player = ?2 AND g.north_player = ?1))",
+        params![south, north, crate::rated::pair_since(row.updated)],
+        |r| r.get(0),
+    )?;
+    let stored = [stored[0].as_ref(), stored[1].as_ref()];
+    let Some(settled) =
+        crate::rated::settle(row, &moves, stored, pair_today).map_err(StoreError)?
     else {
         return Ok(());
     };

@@ -240,7 +240,20 @@ pub const SQLITE: &[Migration] = &[
         // before keep NULL and the lot their id gives (`live::lot_seed`).
         steps: &[Step::Sql("ALTER TABLE games ADD COLUMN lot_seed BIGINT")],
     },
-    // The next migration: number 9, in POSTGRES too.
+    Migration {
+        number: 9,
+        name: "health: the row the health check writes; games by rematch",
+        // `GET /healthz` writes this one row (the time of the check), so
+        // that a store that reads but cannot write (a full disk) is
+        // reported unhealthy.
+        // And the index that finds the game a rematch follows (a rematch
+        // waiting for its second player can be called off from it).
+        steps: &[Step::Sql(
+            "CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), checked INTEGER NOT NULL);
+            CREATE INDEX games_rematch ON games(rematch);",
+        )],
+    },
+    // The next migration: number 10, in POSTGRES too.
 ];
 
 /// PostgreSQL's migrations: the same numbers and names as [`SQLITE`], in
@@ -437,7 +450,20 @@ pub const POSTGRES: &[Migration] = &[
         // before keep NULL and the lot their id gives (`live::lot_seed`).
         steps: &[Step::Sql("ALTER TABLE games ADD COLUMN lot_seed BIGINT")],
     },
-    // The next migration: number 9, in SQLITE too.
+    Migration {
+        number: 9,
+        name: "health: the row the health check writes; games by rematch",
+        // `GET /healthz` writes this one row (the time of the check), so
+        // that a store that reads but cannot write (a full disk) is
+        // reported unhealthy.
+        // And the index that finds the game a rematch follows (a rematch
+        // waiting for its second player can be called off from it).
+        steps: &[Step::Sql(
+            "CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), checked BIGINT NOT NULL);
+            CREATE INDEX games_rematch ON games(rematch);",
+        )],
+    },
+    // The next migration: number 10, in SQLITE too.
 ];
 
 /// The two lists must have as many migrations: a migration made for one

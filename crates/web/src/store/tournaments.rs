@@ -11,7 +11,7 @@
 //! same state: the second is told it lost (`Ok(false)`) and tries again.
 //! The table is made by migration 5 (`schema.rs`).
 
-use super::{stored, StoreError};
+use super::{insert_row, stored, GameRow, MatchRow, StoreError};
 use crate::tournament::System;
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -58,6 +58,12 @@ pub(crate) enum Write {
     Create(TournamentRow),
     /// Saves a row whose revision is one more than the stored one.
     Save(TournamentRow),
+    /// A round's games (and matches) stored, then the row saved as by
+    /// `Save`: one savepoint, so all or nothing.
+    StartRound {
+        row: TournamentRow,
+        games: Vec<(GameRow, Option<MatchRow>)>,
+    },
 }
 
 /// The error a save gets when another one came first.
@@ -82,6 +88,15 @@ impl Write {
                     ],
                 )?;
             }
+            Write::StartRound { row, games } => {
+                for (game, contest) in games {
+                    if let Some(m) = contest {
+                        insert_match(conn, m)?;
+                    }
+                    insert_row(conn, game)?;
+                }
+                Write::Save(row.clone()).apply(conn)?;
+            }
             Write::Save(t) => {
                 let n = conn.execute(
                     "UPDATE tournaments SET name = ?2, updated = ?3, revision = ?4, state = ?5
@@ -95,6 +110,62 @@ impl Write {
         }
         Ok(())
     }
+}
+
+fn insert_match(conn: &Connection, m: &MatchRow) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO matches (id, ruleset, first_to, created) VALUES (?1, ?2, ?3, ?4)",
+        params![m.id, m.ruleset, m.first_to, m.created],
+    )?;
+    Ok(())
+}
+
+/// The pattern that finds an account among a document's entrants: ids are
+/// hex (`api::secret`), so nothing in them is special to LIKE.
+pub(crate) fn entrant_pattern(player: &str) -> String {
+    format!("%\"account\":\"{player}\"%")
+}
+
+/// The patterns that find a game (or its match) among a document's boards:
+/// ids are letters and digits, nothing special to LIKE.
+pub(crate) fn board_patterns(game: &str, match_id: Option<&str>) -> (String, String) {
+    let by_match = match match_id {
+        Some(m) => format!("%\"match_id\":\"{m}\"%"),
+        // Matches only an empty text, which no document is.
+        None => String::new(),
+    };
+    (format!("%\"game\":\"{game}\"%"), by_match)
+}
+
+pub(crate) fn of_game(
+    conn: &Connection,
+    game: &str,
+    match_id: Option<&str>,
+) -> Result<Option<(String, String)>, StoreError> {
+    let (by_game, by_match) = board_patterns(game, match_id);
+    Ok(conn
+        .query_row(
+            "SELECT id, name FROM tournaments WHERE state LIKE ?1 OR state LIKE ?2
+             ORDER BY created DESC LIMIT 1",
+            params![by_game, by_match],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?)
+}
+
+pub(crate) fn of_player(
+    conn: &Connection,
+    player: &str,
+    limit: u32,
+) -> Result<Vec<TournamentRow>, StoreError> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {COLUMNS} FROM tournaments WHERE organiser_id = ?1 OR state LIKE ?2
+         ORDER BY created DESC, id LIMIT ?3"
+    ))?;
+    let rows = stmt
+        .query_map(params![player, entrant_pattern(player), limit], row_from)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
 }
 
 pub(crate) fn load(conn: &Connection, id: &str) -> Result<Option<TournamentRow>, StoreError> {

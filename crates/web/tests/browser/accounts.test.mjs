@@ -81,6 +81,9 @@ describe("accounts", () => {
     await page.goto(`${server.url}/`);
     assert.equal(await page.locator("header a[href='/account']").textContent(), "Sign in");
     await register(page, "Abena_1", "seeds in the wind");
+    // Registered from a page opened directly: home, then the account page.
+    assert.equal(new URL(page.url()).pathname, "/");
+    await page.goto(`${server.url}/account`);
     assert.equal(await page.locator("#main .lead").textContent(), "Signed in as Abena_1.");
     // Nothing scrolls sideways on a phone.
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
@@ -147,9 +150,12 @@ describe("accounts", () => {
     assert.match(await ben.locator("#game .player.north").textContent(), /Ben_R/);
     await ann.locator("#game .player.north", { hasText: "Ben_R" }).waitFor();
 
-    // A move each, then Ben resigns.
-    await playMove(ann);
-    await playMove(ben, { tap: true });
+    // Two moves each (with fewer the game is aborted, and not rated), then
+    // Ben resigns.
+    for (let i = 0; i < 2; i++) {
+      await playMove(ann);
+      await playMove(ben, { tap: true });
+    }
     ben.once("dialog", (dialog) => dialog.accept());
     await ben.locator("#game .controls button", { hasText: "Resign" }).click();
     await ann.locator("#game .result h2", { hasText: "Ann_R wins" }).waitFor();

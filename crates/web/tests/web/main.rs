@@ -23,6 +23,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
 mod accounts;
+mod attacks;
 mod clocks;
 mod fairness;
 mod games;
@@ -41,6 +42,7 @@ mod rating;
 mod resources;
 mod restart;
 mod settings;
+mod social;
 mod store;
 mod tournaments;
 

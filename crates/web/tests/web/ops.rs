@@ -225,7 +225,7 @@ fn fill(store: &dyn Store) {
         deleted: false,
     };
     assert!(store.create_player(&ann).unwrap());
-    store.create_session("beef", "p1", 5).unwrap();
+    assert!(store.create_session("beef", "p1", &ann.password, 5).unwrap());
     let rating = RatingRow {
         ruleset: "wahree".into(),
         rating: 1612.25,
@@ -247,7 +247,8 @@ fn fill(store: &dyn Store) {
     rated.rated = true;
     rated.south_player = Some("p1".into());
     rated.north_player = Some("p2".into());
-    store.create(&rated, &["c".into(), "A".into()]).unwrap();
+    // Two moves each: a game with fewer is aborted, and not rated.
+    store.create(&rated, &["c".into(), "A".into(), "d".into(), "B".into()]).unwrap();
     rated.status = Status::Finished;
     rated.result = Some("north".into());
     rated.ending = Some(GameEnding::Resignation);
@@ -289,7 +290,7 @@ async fn migrate_moves_every_row_from_sqlite_into_postgres() {
     assert!(ok, "{err}");
     assert!(
         out.contains("games: 4")
-            && out.contains("moves: 6")
+            && out.contains("moves: 8")
             && out.contains("players: 2")
             && out.contains("rating_history: 2"),
         "{out}"

@@ -37,8 +37,13 @@ fn proxies_client_is_the_right_most_untrusted_address() {
         (&[("x-forwarded-for", "9.9.9.9"), ("x-forwarded-for", "198.51.100.2")], "198.51.100.2"),
         // All trusted: the left-most.
         (&[("x-forwarded-for", "10.0.0.9, 10.0.0.8")], "10.0.0.9"),
-        // Unreadable right-most: the proxy's own address.
-        (&[("x-forwarded-for", "1.2.3.4, unknown")], "127.0.0.1"),
+        // Unreadable where the client should be: the unknown client, never
+        // the proxy (issue 31: the proxy then got /metrics and everyone
+        // shared its limits).
+        (&[("x-forwarded-for", "1.2.3.4, unknown")], "::"),
+        (&[("x-forwarded-for", "1.2.3.4, ")], "::"),
+        (&[("x-forwarded-for", "")], "::"),
+        (&[("x-forwarded-for", "unknown, 10.0.0.7")], "::"),
         (&[], "127.0.0.1"),
         (&[("x-forwarded-for", "2001:db8::1")], "2001:db8::1"),
         // The other header is not read.
@@ -58,7 +63,8 @@ fn proxies_client_is_the_right_most_untrusted_address() {
         ("for=\"[2001:db8:cafe::17]:4711\"", "2001:db8:cafe::17"),
         ("for=\"192.0.2.61:8080\", For=198.51.100.17", "198.51.100.17"),
         ("for=1.1.1.1, for=\"[::1]\"", "1.1.1.1"),
-        ("for=_hidden", "::1"),
+        ("for=_hidden", "::"),
+        ("for=unknown", "::"),
     ];
     for (value, expected) in cases {
         assert_eq!(
@@ -158,5 +164,35 @@ async fn proxies_behind_a_trusted_proxy_each_client_has_its_own_limits() {
     );
     let other = socket("198.51.100.6").await.unwrap();
     drop((a, b, other));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn proxies_an_unreadable_client_entry_is_never_the_proxy_itself() {
+    let (_dir, db) = temp_db();
+    let server = start_configured(&db, |c| {
+        c.rate_limit = 1;
+        c.proxies = proxies(&["127.0.0.1"], ForwardedHeader::XForwardedFor);
+    })
+    .await;
+    // The proxy itself (no header) is on this machine: /metrics answers it.
+    assert_eq!(http(&server, "GET", "/metrics", &[], b"").await.status, 200);
+    // The attack: an empty or `unknown` right-most entry made the proxy
+    // the client, so /metrics answered it.
+    for entry in ["unknown", "", "1.2.3.4, unknown", "1.2.3.4, "] {
+        assert_eq!(get_as(&server, "/metrics", entry).await, 404, "{entry:?}");
+    }
+    // The unknown clients share one bucket of their own (burst 2), which is
+    // not the proxy's nor a named client's.
+    let unknown: Vec<u16> = {
+        let mut s = Vec::new();
+        for _ in 0..3 {
+            s.push(get_as(&server, "/api/games", "unknown").await);
+        }
+        s
+    };
+    assert_eq!(unknown, [200, 200, 429]);
+    assert_eq!(get_as(&server, "/api/games", "198.51.100.9").await, 200);
+    assert_eq!(http(&server, "GET", "/api/games", &[], b"").await.status, 200);
     server.stop().await;
 }

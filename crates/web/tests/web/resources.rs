@@ -10,7 +10,9 @@
 use super::*;
 use mancala_web::api::{clean_name, poses_as_computer, PosesAsComputer};
 use mancala_web::scheduler::{Kind, Queues, Refused};
-use mancala_web::store::{Finished, PlayerRow, RatingRow, StoreError, StoredGame, TournamentRow};
+use mancala_web::store::{
+    Finished, PlayerRow, RatingRow, SeatTokens, StoreError, StoredGame, TournamentRow,
+};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -85,7 +87,7 @@ async fn evict(server: &Server, id: &str) {
     let started = Instant::now();
     loop {
         mancala_web::api::evict_idle(&server.state);
-        if !server.state.games.lock().unwrap().contains_key(id) {
+        if !server.state.games.contains(id) {
             return;
         }
         assert!(started.elapsed() < Duration::from_secs(1), "game {id} stays in memory");
@@ -463,7 +465,7 @@ async fn a_game_with_a_running_clock_leaves_memory_when_idle_and_its_flag_still_
 }
 
 /// A store that fails (or hangs) on purpose, around SQLite.
-struct Faulty {
+pub(crate) struct Faulty {
     inner: Sqlite,
     /// `append_move` fails this many more times for ply `fail_ply`.
     fail_ply: AtomicU32,
@@ -472,11 +474,20 @@ struct Faulty {
     fail_reads: AtomicBool,
     /// Reads take 3 s.
     hang_reads: AtomicBool,
+    /// Every write fails as on a full disk; reads still work.
+    pub(crate) full_disk: AtomicBool,
 }
 
 const INTERNALS: &str = "SQL error near \"SELEC\": /var/lib/mancala/games.db on db7.internal";
 
 impl Faulty {
+    fn write(&self) -> Result<(), StoreError> {
+        if self.full_disk.load(Ordering::SeqCst) {
+            return Err(StoreError("database or disk is full".into()));
+        }
+        Ok(())
+    }
+
     fn read(&self) -> Result<(), StoreError> {
         if self.hang_reads.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_secs(3));
@@ -490,13 +501,23 @@ impl Faulty {
 
 impl Store for Faulty {
     fn create(&self, row: &GameRow, moves: &[String]) -> Result<(), StoreError> {
+        self.write()?;
         self.inner.create(row, moves)
+    }
+    fn online_seats(&self, ids: &[String]) -> Result<Vec<SeatTokens>, StoreError> {
+        self.read()?;
+        self.inner.online_seats(ids)
+    }
+    fn probe_write(&self, at: i64) -> Result<(), StoreError> {
+        self.write()?;
+        self.inner.probe_write(at)
     }
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         self.read()?;
         self.inner.load(id)
     }
     fn save(&self, row: &GameRow) -> Result<(), StoreError> {
+        self.write()?;
         self.inner.save(row)
     }
     fn append_move(&self, row: &GameRow, ply: u32, letter: &str) -> Result<(), StoreError> {
@@ -508,6 +529,7 @@ impl Store for Faulty {
         {
             return Err(StoreError("disk I/O error (on purpose)".into()));
         }
+        self.write()?;
         self.inner.append_move(row, ply, letter)
     }
     fn truncate_moves(&self, row: &GameRow, plies: u32) -> Result<(), StoreError> {
@@ -519,6 +541,12 @@ impl Store for Faulty {
     }
     fn create_next(&self, previous: &GameRow, next: &GameRow) -> Result<(), StoreError> {
         self.inner.create_next(previous, next)
+    }
+    fn previous_of(&self, next: &str) -> Result<Option<String>, StoreError> {
+        self.inner.previous_of(next)
+    }
+    fn call_off_rematch(&self, previous: &GameRow, next: &str) -> Result<bool, StoreError> {
+        self.inner.call_off_rematch(previous, next)
     }
     fn create_match(&self, row: &MatchRow, first: &GameRow) -> Result<(), StoreError> {
         self.inner.create_match(row, first)
@@ -541,8 +569,17 @@ impl Store for Faulty {
     fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
         self.inner.player_named(name)
     }
-    fn create_session(&self, hash: &str, player: &str, created: i64) -> Result<(), StoreError> {
-        self.inner.create_session(hash, player, created)
+    fn player_names(&self) -> Result<Vec<String>, StoreError> {
+        self.inner.player_names()
+    }
+    fn create_session(
+        &self,
+        hash: &str,
+        player: &str,
+        password: &str,
+        created: i64,
+    ) -> Result<bool, StoreError> {
+        self.inner.create_session(hash, player, password, created)
     }
     fn session(&self, hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError> {
         self.inner.session(hash)
@@ -595,12 +632,29 @@ impl Store for Faulty {
     fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
         self.inner.save_tournament(row)
     }
+    fn start_round(
+        &self,
+        row: &TournamentRow,
+        games: &[(GameRow, Option<MatchRow>)],
+    ) -> Result<bool, StoreError> {
+        self.inner.start_round(row, games)
+    }
+    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        self.inner.tournaments_of(player, limit)
+    }
+    fn tournament_of_game(
+        &self,
+        game: &str,
+        match_id: Option<&str>,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        self.inner.tournament_of_game(game, match_id)
+    }
     fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
         self.inner.tournaments(limit)
     }
 }
 
-async fn start_faulty(
+pub(crate) async fn start_faulty(
     change: impl FnOnce(&mut Config),
 ) -> (tempfile::TempDir, Arc<Faulty>, Server) {
     let (dir, path) = temp_db();
@@ -611,6 +665,7 @@ async fn start_faulty(
         failures: AtomicU32::new(0),
         fail_reads: AtomicBool::new(false),
         hang_reads: AtomicBool::new(false),
+        full_disk: AtomicBool::new(false),
     });
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();

@@ -523,3 +523,36 @@ fn every_tournament_text_is_in_three_languages() {
         assert_eq!(holes(nl), holes(en), "{key} (nl)");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournaments_qr_code_encodes_its_join_link() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let teacher = account(&server, "Teacher").await;
+    let made = call(
+        &server,
+        "POST",
+        "/api/tournaments",
+        &teacher,
+        json!({"name": "Club", "game": "wahree", "system": "round_robin"}),
+    )
+    .await;
+    let id = made.json()["id"].as_str().unwrap().to_string();
+    let qr = get(&server, &format!("/tournaments/{id}/qr.svg")).await;
+    assert_eq!(qr.status, 200);
+    assert_eq!(header(&qr.headers.to_ascii_lowercase(), "content-type"), Some("image/svg+xml"));
+    // The code is the one of the tournament's link (what its players open),
+    // drawn as the qrcode crate draws it.
+    let link = format!("http://{}/tournaments/{id}", server.addr);
+    let expected = qrcode::QrCode::new(link.as_bytes())
+        .unwrap()
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(240, 240)
+        .quiet_zone(true)
+        .build();
+    assert_eq!(qr.body, expected);
+    assert!(qr.body.contains("<svg") && !qr.body.contains("<script"));
+    assert_eq!(get(&server, "/tournaments/nosuch/qr.svg").await.status, 404);
+    assert_eq!(get(&server, "/tournaments/a%2Fb/qr.svg").await.status, 404);
+    server.stop().await;
+}

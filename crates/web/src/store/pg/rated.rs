@@ -100,8 +100,19 @@ pub(super) fn settle(tx: &mut Transaction<'_>, row: &GameRow) -> Result<(), Fail
             .map(|r| rating_row(&r))
             .transpose()?;
     }
-    let Some(settled) = crate::rated::settle(row, &moves, [stored[0].as_ref(), stored[1].as_ref()])
-        .map_err(Failure::Data)?
+    let pair_today: i64 = tx
+        .query_one(
+            "SELECT COUNT(*) FROM rating_history h JOIN games g ON g.id = h.game_id
+             WHERE h.player_id = $1 AND h.at > $3
+             AND ((g.south_player = $1 AND g.north_player = $2)
+                  OR (g.south_player = $2 AND g.north_player = $1))",
+            &[&south, &north, &crate::rated::pair_since(row.updated)],
+        )?
+        .try_get(0)?;
+    let stored = [stored[0].as_ref(), stored[1].as_ref()];
+    let pair_today = u32::try_from(pair_today).unwrap_or(u32::MAX);
+    let Some(settled) =
+        crate::rated::settle(row, &moves, stored, pair_today).map_err(Failure::Data)?
     else {
         return Ok(());
     };

@@ -3,7 +3,7 @@
 
 use super::{stored, Failure, Postgres, StoreError};
 use crate::store::tournaments::COLUMNS;
-use crate::store::TournamentRow;
+use crate::store::{GameRow, MatchRow, TournamentRow};
 use crate::tournament::System;
 use postgres::Row;
 
@@ -61,6 +61,76 @@ pub(super) fn save(store: &Postgres, t: &TournamentRow) -> Result<bool, StoreErr
         )?)
     })?;
     Ok(n == 1)
+}
+
+pub(super) fn start_round(
+    store: &Postgres,
+    t: &TournamentRow,
+    games: &[(GameRow, Option<MatchRow>)],
+) -> Result<bool, StoreError> {
+    store.run(|c| {
+        let mut tx = c.transaction()?;
+        for (game, contest) in games {
+            if let Some(m) = contest {
+                tx.execute(
+                    "INSERT INTO matches (id, ruleset, first_to, created) VALUES ($1, $2, $3, $4)",
+                    &[&m.id, &m.ruleset, &i64::from(m.first_to), &m.created],
+                )?;
+            }
+            let values = super::values(game);
+            let params: Vec<&(dyn postgres::types::ToSql + Sync)> =
+                values.iter().map(|v| v.as_ref()).collect();
+            tx.execute(&store.sql.insert, &params)?;
+        }
+        let n = tx.execute(
+            "UPDATE tournaments SET name = $2, updated = $3, revision = $4, state = $5
+             WHERE id = $1 AND revision = $4::bigint - 1",
+            &[&t.id, &t.name, &t.updated, &t.revision, &t.state],
+        )?;
+        if n != 1 {
+            // Dropped without a commit: rolled back.
+            return Ok(false);
+        }
+        tx.commit()?;
+        Ok(true)
+    })
+}
+
+pub(super) fn of_game(
+    store: &Postgres,
+    game: &str,
+    match_id: Option<&str>,
+) -> Result<Option<(String, String)>, StoreError> {
+    let (by_game, by_match) = crate::store::tournaments::board_patterns(game, match_id);
+    store.run(|c| {
+        c.query_opt(
+            "SELECT id, name FROM tournaments WHERE state LIKE $1 OR state LIKE $2
+             ORDER BY created DESC LIMIT 1",
+            &[&by_game, &by_match],
+        )?
+        .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+        .transpose()
+    })
+}
+
+pub(super) fn of_player(
+    store: &Postgres,
+    player: &str,
+    limit: u32,
+) -> Result<Vec<TournamentRow>, StoreError> {
+    let pattern = crate::store::tournaments::entrant_pattern(player);
+    store.run(|c| {
+        c.query(
+            &format!(
+                "SELECT {COLUMNS} FROM tournaments WHERE organiser_id = $1 OR state LIKE $2
+                 ORDER BY created DESC, id COLLATE \"C\" LIMIT $3"
+            ),
+            &[&player, &pattern, &i64::from(limit)],
+        )?
+        .iter()
+        .map(row_from)
+        .collect()
+    })
 }
 
 pub(super) fn newest(store: &Postgres, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
