@@ -6,7 +6,7 @@
 // first), not taken from the server.
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
-import { Server, browserTest, fastest, launchBrowser, playMove, screenshot } from "./harness.mjs";
+import { Server, answerDialog, browserTest, fastest, launchBrowser, playMove, screenshot } from "./harness.mjs";
 
 let server, browser;
 before(async () => {
@@ -156,8 +156,8 @@ describe("accounts", () => {
       await playMove(ann);
       await playMove(ben, { tap: true });
     }
-    ben.once("dialog", (dialog) => dialog.accept());
     await ben.locator("#game .controls button", { hasText: "Resign" }).click();
+    await answerDialog(ben);
     await ann.locator("#game .result h2", { hasText: "Ann_R wins" }).waitFor();
     assert.equal(await ann.locator("#game .rated-note").textContent(), "Rated game");
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
 import {
-  Server, boardArray, browserTest, fastest, launchBrowser, legalLetters, moves, newGame, playMove,
+  Server, answerDialog, boardArray, browserTest, fastest, launchBrowser, legalLetters, moves, newGame, playMove,
 } from "./harness.mjs";
 
 let server, browser;
@@ -123,8 +123,8 @@ describe("online", () => {
 
     // Ann offers to end, once she has read what it means; Ben accepts; all
     // three see the result.
-    ann.once("dialog", (dialog) => dialog.accept());
     await ann.locator("#game .controls button", { hasText: "Offer to end" }).click();
+    await answerDialog(ann);
     await ann.locator("#game .notice", { hasText: "You offered to end the game" }).waitFor();
     await ben.locator("#game .notice button", { hasText: "Đồng ý" }).click();
     for (const page of [ann, ben, cy]) await page.locator("#game .result").waitFor();

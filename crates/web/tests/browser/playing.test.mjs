@@ -6,7 +6,7 @@
 // caching headers.
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
-import { Server, boardArray, browserTest, fastest, launchBrowser, moves, newGame, playMove } from "./harness.mjs";
+import { Server, answerDialog, boardArray, browserTest, fastest, launchBrowser, moves, newGame, playMove } from "./harness.mjs";
 
 let server, browser;
 before(async () => {
@@ -154,8 +154,8 @@ describe("playing", () => {
     await listed(ann, 2);
 
     // Ann offers to end (once she has confirmed it); Ben declines; Ann is told.
-    ann.once("dialog", (dialog) => dialog.accept());
     await ann.locator("#game .controls button", { hasText: "Offer to end" }).click();
+    await answerDialog(ann);
     await ben.locator("#game .notice button", { hasText: "Decline" }).click();
     await ann.locator("#game .offer-refused", { hasText: "Your offer to end the game was declined" }).waitFor();
 
@@ -178,8 +178,8 @@ describe("playing", () => {
     assert.deepEqual(await boardArray(ann), { board: state.board, captured: state.captured });
 
     // Ben resigns: every page names him.
-    ben.once("dialog", (dialog) => dialog.accept());
     await ben.locator("#game .controls button", { hasText: "Resign" }).click();
+    await answerDialog(ben);
     for (const page of [ann, ben, cy]) {
       const result = page.locator("#game .result");
       await result.waitFor();
