@@ -49,14 +49,7 @@ impl Asset {
         content_type: &'static str,
         body: &'static [u8],
     ) -> Asset {
-        Asset {
-            stem,
-            ext,
-            content_type,
-            body,
-            hash: fnv1a(body),
-            gzipped: OnceLock::new(),
-        }
+        Asset { stem, ext, content_type, body, hash: fnv1a(body), gzipped: OnceLock::new() }
     }
 
     /// The versioned path pages link to: `/assets/app.0123456789abcdef.js`.
@@ -104,8 +97,12 @@ pub static ANALYSIS: Asset = Asset::new(
 
 /// The lobby page's script (`/lobby`), and the home page's list of games
 /// waiting for the player's move.
-pub static LOBBY: Asset =
-    Asset::new("lobby", "js", "text/javascript; charset=utf-8", include_bytes!("../assets/lobby.js"));
+pub static LOBBY: Asset = Asset::new(
+    "lobby",
+    "js",
+    "text/javascript; charset=utf-8",
+    include_bytes!("../assets/lobby.js"),
+);
 
 /// The tournament pages' script.
 pub static TOURNAMENT: Asset = Asset::new(
@@ -125,9 +122,10 @@ pub static FAVICON_ICO: Asset =
     Asset::new("favicon", "ico", "image/x-icon", include_bytes!("../assets/favicon.ico"));
 
 pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/assets/{file}", get(serve))
-        .route("/favicon.ico", get(|headers: HeaderMap| async move { respond(&FAVICON_ICO, false, &headers) }))
+    Router::new().route("/assets/{file}", get(serve)).route(
+        "/favicon.ico",
+        get(|headers: HeaderMap| async move { respond(&FAVICON_ICO, false, &headers) }),
+    )
 }
 
 /// Whether `Accept-Encoding` accepts gzip (by name or `*`, with q above 0).

@@ -68,7 +68,14 @@ pub fn thumbnail(lang: Lang, rules: &Rules) -> String {
     draw(lang, rules, &rules.start(), &Marks::default(), Side::South, true)
 }
 
-fn draw(lang: Lang, rules: &Rules, pos: &Position, marks: &Marks, bottom: Side, mini: bool) -> String {
+fn draw(
+    lang: Lang,
+    rules: &Rules,
+    pos: &Position,
+    marks: &Marks,
+    bottom: Side,
+    mini: bool,
+) -> String {
     let n = rules.pits_per_row as usize;
     let mut label = if pos.is_over() {
         word(lang, "over").to_string()
@@ -129,7 +136,10 @@ fn draw(lang: Lang, rules: &Rules, pos: &Position, marks: &Marks, bottom: Side, 
     };
     let first = |side: Side| if side == Side::South { 0 } else { n };
     let mut out = if mini {
-        format!("<div class=\"board diagram mini bottom-{}\" data-pits=\"{n}\" aria-hidden=\"true\">", bottom.name())
+        format!(
+            "<div class=\"board diagram mini bottom-{}\" data-pits=\"{n}\" aria-hidden=\"true\">",
+            bottom.name()
+        )
     } else {
         format!(
             "<div class=\"board diagram bottom-{}\" data-pits=\"{n}\" role=\"img\" aria-label=\"{}\">",

@@ -423,7 +423,12 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
         esc(t(lang, "cat.play"))
     );
     let first = page.variants[0].0;
-    body.push_str(&sections_html(lang, first, page.sections, Some(&start_diagram(lang, page.variants[0].0))));
+    body.push_str(&sections_html(
+        lang,
+        first,
+        page.sections,
+        Some(&start_diagram(lang, page.variants[0].0)),
+    ));
     if page.variants.len() > 1 {
         let _ = write!(
             body,
@@ -481,8 +486,12 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
         let sel = if r.id == selected { " selected" } else { "" };
         // Games with match play say how many wins take the match.
         let first_to = r.match_first_to.map(|n| format!(" data-match=\"{n}\"")).unwrap_or_default();
-        let _ =
-            write!(options, "<option value=\"{}\"{first_to}{sel}>{}</option>", r.id, esc(game_name(lang, r)));
+        let _ = write!(
+            options,
+            "<option value=\"{}\"{first_to}{sel}>{}</option>",
+            r.id,
+            esc(game_name(lang, r))
+        );
     }
     let mut levels = String::new();
     for n in 1..=8 {
@@ -766,7 +775,12 @@ async fn finished(
     let mut options = format!("<option value=\"\">{}</option>", esc(t(lang, "finished.all-games")));
     for r in RULESETS {
         let sel = if game.as_deref() == Some(r.id) { " selected" } else { "" };
-        let _ = write!(options, "<option value=\"{}\"{sel}>{}</option>", r.id, esc(game_name(lang, &r)));
+        let _ = write!(
+            options,
+            "<option value=\"{}\"{sel}>{}</option>",
+            r.id,
+            esc(game_name(lang, &r))
+        );
     }
     let _ = write!(
         body,

@@ -67,7 +67,13 @@ fn every_exercise_has_a_right_and_a_wrong_answer() {
 /// `data-pit` and `data-seeds`.
 fn diagram_seeds(html: &str, index: usize) -> Vec<(String, u8)> {
     let board = html.split("<div class=\"board diagram").nth(index + 1).expect("a diagram");
-    let pits: usize = board.split("data-pits=\"").nth(1).and_then(|p| p.split('"').next()).unwrap().parse().unwrap();
+    let pits: usize = board
+        .split("data-pits=\"")
+        .nth(1)
+        .and_then(|p| p.split('"').next())
+        .unwrap()
+        .parse()
+        .unwrap();
     board
         .split("data-pit=\"")
         .skip(1)
@@ -318,7 +324,8 @@ async fn the_review_marks_the_plies_a_database_values_exactly() {
 /// The letters of a diagram's near (bottom) and far (top) rows, in the
 /// page's order, and the side its `bottom-` class names.
 fn diagram_rows(board: &str) -> (String, Vec<String>, Vec<String>) {
-    let bottom = board.split("bottom-").nth(1).unwrap().split(['"', ' ']).next().unwrap().to_string();
+    let bottom =
+        board.split("bottom-").nth(1).unwrap().split(['"', ' ']).next().unwrap().to_string();
     let row = |which: &str| -> Vec<String> {
         let part = board.split(&format!("<div class=\"row {which} ")).nth(1).unwrap();
         let part = &part[..part.find("<div class=\"row ").or_else(|| part.find("-store")).unwrap()];
@@ -335,7 +342,8 @@ fn diagram_rows(board: &str) -> (String, Vec<String>, Vec<String>) {
 async fn diagrams_are_the_play_board_with_the_movers_row_at_the_bottom() {
     let (_dir, db) = temp_db();
     let server = start(&db, 0).await;
-    let letters = |first: u8, n: u8| (first..first + n).map(|c| (c as char).to_string()).collect::<Vec<_>>();
+    let letters =
+        |first: u8, n: u8| (first..first + n).map(|c| (c as char).to_string()).collect::<Vec<_>>();
     let reversed = |v: Vec<String>| v.into_iter().rev().collect::<Vec<_>>();
     // Anywoli's fours: North to move in exercise 2; the answer E is North's.
     let page = get(&server, "/learn/anywoli/fours?exercise=2&move=E&lang=en").await;
@@ -349,15 +357,29 @@ async fn diagrams_are_the_play_board_with_the_movers_row_at_the_bottom() {
         assert_eq!(near, letters(b'A', 12), "North's row at the bottom, left to right");
         assert_eq!(far, reversed(letters(b'a', 12)), "South's row on top, right to left");
         assert!(board.contains("class=\"store south-store top-store\""), "{board}");
-        assert!(board.contains("<span class=\"hole\" data-seeds="), "pits have holes for the seeds");
+        assert!(
+            board.contains("<span class=\"hole\" data-seeds="),
+            "pits have holes for the seeds"
+        );
     }
     // A South exercise and a rules page's starting board: South's row below.
     let page = get(&server, "/learn/oware-abapa/sowing").await;
-    let board = page.body.split("id=\"ex-1\"").nth(1).unwrap().split("<div class=\"board diagram").nth(1).unwrap();
+    let board = page
+        .body
+        .split("id=\"ex-1\"")
+        .nth(1)
+        .unwrap()
+        .split("<div class=\"board diagram")
+        .nth(1)
+        .unwrap();
     let (bottom, near, far) = diagram_rows(board);
-    assert_eq!((bottom.as_str(), near, far), ("south", letters(b'a', 6), reversed(letters(b'A', 6))));
+    assert_eq!(
+        (bottom.as_str(), near, far),
+        ("south", letters(b'a', 6), reversed(letters(b'A', 6)))
+    );
     let page = get(&server, "/games/wahree").await;
-    let (bottom, near, _) = diagram_rows(page.body.split("<div class=\"board diagram").nth(1).unwrap());
+    let (bottom, near, _) =
+        diagram_rows(page.body.split("<div class=\"board diagram").nth(1).unwrap());
     assert_eq!((bottom.as_str(), near), ("south", letters(b'a', 6)));
     // The worked examples: each board from the mover's side.
     for example in &LESSONS.examples {
@@ -369,7 +391,8 @@ async fn diagrams_are_the_play_board_with_the_movers_row_at_the_bottom() {
             .skip(1)
             .find(|f| f.contains(&format!(" from\" data-pit=\"{}\"", example.pit)))
             .unwrap();
-        let (bottom, _, _) = diagram_rows(figure.split("<div class=\"board diagram").nth(1).unwrap());
+        let (bottom, _, _) =
+            diagram_rows(figure.split("<div class=\"board diagram").nth(1).unwrap());
         assert_eq!(bottom, mover.name(), "{} {}", example.ruleset, example.starts);
     }
     assert!(!page.body.contains("<svg class=\"diagram-svg\""), "no diagram is drawn another way");
@@ -401,7 +424,8 @@ fn the_capture_examples_capture_what_they_say_in_each_game() {
             .collect::<Vec<_>>()
             .windows(2)
             .filter_map(|w| {
-                let pit = w[0].chars().next().filter(|c| c.is_ascii_uppercase() && w[0].len() == 1)?;
+                let pit =
+                    w[0].chars().next().filter(|c| c.is_ascii_uppercase() && w[0].len() == 1)?;
                 let n = w[1].trim_start().strip_prefix("= ")?;
                 Some((pit, n.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()?))
             })
@@ -409,14 +433,21 @@ fn the_capture_examples_capture_what_they_say_in_each_game() {
     };
     let number_after = |text: &str, words: &str| -> Option<u8> {
         let rest = text.split(words).nth(1)?;
-        rest.trim_start_matches('`').split(|c: char| !c.is_ascii_digit()).find(|s| !s.is_empty())?.parse().ok()
+        rest.trim_start_matches('`')
+            .split(|c: char| !c.is_ascii_digit())
+            .find(|s| !s.is_empty())?
+            .parse()
+            .ok()
     };
     let mut checked = 0;
-    for example in LESSONS.examples.iter().filter(|e| e.starts.starts_with("Example: South's `e` holds")) {
+    for example in
+        LESSONS.examples.iter().filter(|e| e.starts.starts_with("Example: South's `e` holds"))
+    {
         let ruleset = ruleset(&example.ruleset).unwrap();
         let rules = ruleset.rules;
         let (page, _) = mancala_web::content::find_page(&example.ruleset).unwrap();
-        let sections = page.sections.iter().chain(page.variant_sections.iter().flat_map(|s| s.iter()));
+        let sections =
+            page.sections.iter().chain(page.variant_sections.iter().flat_map(|s| s.iter()));
         let text = sections
             .flat_map(|s| s.items)
             .map(|item| item[0])
@@ -433,7 +464,9 @@ fn the_capture_examples_capture_what_they_say_in_each_game() {
         // A position with South's row as drawn and North's row as written.
         let position = |north: &[(char, u8)]| -> Position {
             let mut pits: Vec<u8> = (0..6).map(|i| diagram.seeds(Pit(i))).collect();
-            pits.extend((0..6).map(|i| north.iter().find(|(p, _)| *p == (b'A' + i) as char).map_or(0, |(_, n)| *n)));
+            pits.extend((0..6).map(|i| {
+                north.iter().find(|(p, _)| *p == (b'A' + i) as char).map_or(0, |(_, n)| *n)
+            }));
             let rest = 48 - pits.iter().map(|&n| u32::from(n)).sum::<u32>();
             let text = format!(
                 "{}/{} {}-{} S",
@@ -461,7 +494,11 @@ fn the_capture_examples_capture_what_they_say_in_each_game() {
             })
             .sum();
         assert_eq!(taken, u32::from(claimed), "{}: {text}", example.ruleset);
-        assert!(!report.after.is_over(), "{}: the example's move does not end the game", example.ruleset);
+        assert!(
+            !report.after.is_over(),
+            "{}: the example's move does not end the game",
+            example.ruleset
+        );
         if let Some(variant) = variant {
             let only = north_pits(variant);
             let report = Game::from_position(rules, position(&only)).play_reported(pit).unwrap();
@@ -509,13 +546,21 @@ fn an_anywoli_game_ended_by_its_last_four_says_so() {
     }
     for id in ["anywoli", "anywoli-gering"] {
         let anywoli = ruleset(id).unwrap();
-        let start = anywoli.rules.parse_position("2,1,0,0,0,1,2,0,0,0,0,0/0,0,0,0,0,0,0,0,2,0,0,0 44-44 S").unwrap();
-        let report = last_four(&mut Game::from_position(anywoli.rules, start), 8).expect("a last four");
+        let start = anywoli
+            .rules
+            .parse_position("2,1,0,0,0,1,2,0,0,0,0,0/0,0,0,0,0,0,0,0,2,0,0,0 44-44 S")
+            .unwrap();
+        let report =
+            last_four(&mut Game::from_position(anywoli.rules, start), 8).expect("a last four");
         let said = mancala_web::explain::explanations(anywoli, &report);
-        for (lang, words) in [("en", "last four seeds"), ("vi", "bốn hạt cuối cùng"), ("nl", "laatste vier zaden")] {
+        for (lang, words) in
+            [("en", "last four seeds"), ("vi", "bốn hạt cuối cùng"), ("nl", "laatste vier zaden")]
+        {
             let text = said[lang].as_str().unwrap();
             assert!(text.contains(words), "{id} {lang}: {text}");
-            for wrong in ["no seeds were left in play", "không còn hạt nào", "geen zaden meer in het spel"] {
+            for wrong in
+                ["no seeds were left in play", "không còn hạt nào", "geen zaden meer in het spel"]
+            {
                 assert!(!text.contains(wrong), "{id} {lang}: {text}");
             }
         }
@@ -525,5 +570,8 @@ fn an_anywoli_game_ended_by_its_last_four_says_so() {
     }
     // Elsewhere an empty board is still said as such.
     let oware = ruleset("oware-abapa").unwrap();
-    assert_eq!(mancala_web::explain::ending_texts(&oware.rules, "no-seeds-in-play")["en"], "no seeds were left in play");
+    assert_eq!(
+        mancala_web::explain::ending_texts(&oware.rules, "no-seeds-in-play")["en"],
+        "no seeds were left in play"
+    );
 }

@@ -512,10 +512,13 @@ async fn every_page_has_an_icon_and_favicon_ico_answers() {
     assert_eq!(&body[..4], &[0, 0, 1, 0], "an ICO file");
     let images = u16::from_le_bytes([body[4], body[5]]);
     assert!(images >= 2, "{images} sizes");
-    for path in ["/", "/games/wahree?lang=vi", "/learn?lang=nl", "/puzzles", "/analysis", "/nothing-here"] {
+    for path in
+        ["/", "/games/wahree?lang=vi", "/learn?lang=nl", "/puzzles", "/analysis", "/nothing-here"]
+    {
         let page = get(&server, path).await.body;
         assert!(page.contains("<link rel=\"icon\" href=\"/favicon.ico\""), "{path}");
-        let svg_link = page.split("<link rel=\"icon\" href=\"/assets/favicon.").nth(1).expect("an SVG icon");
+        let svg_link =
+            page.split("<link rel=\"icon\" href=\"/assets/favicon.").nth(1).expect("an SVG icon");
         let href = format!("/assets/favicon.{}", svg_link.split('"').next().unwrap());
         let (status, head, svg) = get_raw(&server, &href, &[]).await;
         assert_eq!(status, 200, "{href}");
@@ -550,11 +553,19 @@ fn texts_keep_the_issue_31_wording() {
     let mut wipe_outs = 0;
     for text in wahree.chain(lessons) {
         if text[0].to_lowercase().contains("wipe-out") {
-            assert!(text[2].to_lowercase().contains("kaalslag"), "the wipe-out is a kaalslag: {}", text[2]);
+            assert!(
+                text[2].to_lowercase().contains("kaalslag"),
+                "the wipe-out is a kaalslag: {}",
+                text[2]
+            );
             wipe_outs += 1;
         }
         for other in ["wegvag", "volledige slag"] {
-            assert!(!text[2].to_lowercase().contains(other), "\"{other}\" for the wipe-out: {}", text[2]);
+            assert!(
+                !text[2].to_lowercase().contains(other),
+                "\"{other}\" for the wipe-out: {}",
+                text[2]
+            );
         }
     }
     assert!(wipe_outs >= 6, "{wipe_outs} texts about Wahree's wipe-out");
@@ -563,7 +574,9 @@ fn texts_keep_the_issue_31_wording() {
             .iter()
             .map(|(_, _, t)| t[i])
             .chain(TEXTS.iter().map(|(_, t)| t[i]))
-            .chain(LESSONS.lessons.iter().flat_map(|l| l.text.iter().map(|t| [t.en.as_str(), t.vi.as_str(), t.nl.as_str()][i])))
+            .chain(LESSONS.lessons.iter().flat_map(|l| {
+                l.text.iter().map(|t| [t.en.as_str(), t.vi.as_str(), t.nl.as_str()][i])
+            }))
             .collect()
     };
     for text in every(2) {
@@ -571,9 +584,19 @@ fn texts_keep_the_issue_31_wording() {
         assert!(!text.contains("heeft wint"), "the comma after \"heeft\": {text}");
     }
     for text in every(1) {
-        for wrong in ["của trang này", "trang này tự", "trang này xử lý", "trang này dùng", "trong cuộc", "cầm bên Nam"] {
+        for wrong in [
+            "của trang này",
+            "trang này tự",
+            "trang này xử lý",
+            "trang này dùng",
+            "trong cuộc",
+            "cầm bên Nam",
+        ] {
             assert!(!text.contains(wrong), "\"{wrong}\" in: {text}");
         }
     }
-    assert_eq!(mancala_web::i18n::t(Lang::Vi, "sec.house"), "Ghi chú và quy ước riêng của nền tảng");
+    assert_eq!(
+        mancala_web::i18n::t(Lang::Vi, "sec.house"),
+        "Ghi chú và quy ước riêng của nền tảng"
+    );
 }
