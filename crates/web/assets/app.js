@@ -454,10 +454,11 @@
         const before = state;
         state = item.state;
         queue.push(item);
-        const mover = String(item.move.mover || "").toLowerCase();
-        // The opponent answered, so our own move (if its HTTP answer is
-        // still on its way) is stored: it is no longer being sent.
-        if (!(state.mode !== "local" && mySeats().includes(mover)) && sending) sending = null;
+        // A new move heard, ours or the opponent's answer to it: our own
+        // move (if its HTTP answer is still on its way) is stored, no
+        // longer being sent (we could send only on our turn, so nothing
+        // new comes before it).
+        sending = null;
         // Every move is read out, our own too, with what comes next (the
         // end of the game is said by noticeChanges).
         const explanation = item.move.explanation ? item.move.explanation[lang] || item.move.explanation.en : item.move.move;
@@ -543,7 +544,7 @@
       if (after.over && !before.over) {
         const winner = after.winner === "south" || after.winner === "north" ? after.winner : null;
         announce(endingText(after) + ". " + (winner ? t("play.wins", { name: displayName(winner) }) : t("play.draw"))
-          + ". " + t("play.score") + ": " + scoreLine(after) + ".");
+          + ". " + scoreLabel(after) + ": " + scoreLine(after) + ".");
       }
       if (after.rematch && !before.rematch && isPlayer() && !replay && !store.get("mancala.seat." + after.rematch)) {
         announce(after.match ? t("match.join-next") : t("play.join-rematch"));
@@ -1146,11 +1147,10 @@
         // the seeds left on the board (a resignation, time, Speightstown's
         // uncaptured seeds at an agreed end or a cycle).
         const left = state.board.reduce((a, b) => a + b, 0);
-        const scoreLabel = left ? t("play.stores-at-end") : t("play.score");
         const result = el("section", { class: "result", "aria-label": t("play.over") },
           el("h2", { text: headline }),
           el("p", { class: "why" }, el("strong", { text: t("play.why") + ": " }), endingText()),
-          el("p", { class: "score" }, el("strong", { text: scoreLabel + ": " }), scoreLine(),
+          el("p", { class: "score" }, el("strong", { text: scoreLabel() + ": " }), scoreLine(),
             left ? " (" + t("play.left-on-board", { n: left }) + ")" : null));
         const m = state.match;
         if (m && m.winner) {
@@ -1244,6 +1244,12 @@
       shown = live;
       highlight = liveHighlight;
       return board;
+    }
+
+    // A final score once every seed is counted; otherwise what the stores
+    // held, seeds still on the board.
+    function scoreLabel(of = state) {
+      return of.board.some((n) => n > 0) ? t("play.stores-at-end") : t("play.score");
     }
 
     // The final score, South first, with the players' names: the same
