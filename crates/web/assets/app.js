@@ -618,16 +618,21 @@
       const captured = report.captured_before.slice();
       highlight = { from: report.move, captured: [], last: null, report: null };
       // A long move is sped up to fit the speed's time for a move, each lap
-      // still starting with a pause a little longer than a seed's.
+      // still starting with a pause a little longer than a seed's; while
+      // another move waits behind it (the reply, an extra turn) each step
+      // takes half its time, so that the board catches up.
       const { seed, lap, move } = pace();
       const laps = report.events.filter((e) => e.type === "take" || e.type === "relay").length;
       const seeds = report.events.filter((e) => e.type === "drop" || e.type === "capture").length;
       const lapMs = Math.min(lap, Math.floor((move * 0.3) / Math.max(laps, 1)));
       const seedMs = Math.min(seed, Math.floor((move - lapMs * laps) / Math.max(seeds, 1)));
       // Each step is due at a set time from the start, so the time spent
-      // drawing does not add up over a long move.
+      // drawing does not add up over a long move: a seed's step whose time
+      // is already over (a slow or busy device) is not drawn; a lap's always is.
       let due = performance.now();
-      const step = async (hand, ms) => {
+      const step = async (hand, ms, always = false) => {
+        if (queue.some((item) => item.type === "move")) ms /= 2;
+        if (!always && due + ms < performance.now()) { due += ms; return; }
         shown = { board: board.slice(), captured: captured.slice(), hand };
         render(true);
         due += ms;
@@ -639,7 +644,7 @@
         for (const e of report.events) {
           const i = e.pit ? names.indexOf(e.pit) : -1;
           if (skip) break;
-          if (e.type === "take" || e.type === "relay") { board[i] = 0; hand = e.seeds; highlight.last = e.pit; await step(hand, lapMs); }
+          if (e.type === "take" || e.type === "relay") { board[i] = 0; hand = e.seeds; highlight.last = e.pit; await step(hand, lapMs, true); }
           else if (e.type === "drop") { board[i] += 1; hand -= 1; highlight.last = e.pit; await step(hand, seedMs); }
           else if (e.type === "capture") {
             board[i] -= e.seeds;

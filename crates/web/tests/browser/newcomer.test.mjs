@@ -43,8 +43,10 @@ describe("a newcomer", () => {
       const before = (await moves(page)).length;
       const started = Date.now();
       await page.locator("#game button.pit.legal", { has: page.locator(".letter", { hasText: new RegExp(`^${pick}$`) }) }).click();
-      await page.waitForFunction((n) => document.querySelectorAll("#game .moves li").length >= n + 2
-        || document.querySelector("#game .result"), before);
+      // Our turn again (after the reply, or at once after a four that
+      // gives the mover another turn), or the end.
+      await page.waitForFunction((n) => (document.querySelectorAll("#game .moves li").length > n
+        && document.querySelector("#game button.pit.legal")) || document.querySelector("#game .result"), before);
       await waitForRest(page);
       waits.push(Date.now() - started);
       if (await page.locator("#game .result").count()) break;
