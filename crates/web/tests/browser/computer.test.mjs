@@ -41,7 +41,8 @@ describe("against the computer", () => {
     const expected = { south: "Tess wins", north: "Computer (level 1) wins", draw: "A draw" }[state.winner];
     assert.equal(headline, expected);
     // The final score and the reason, as stored.
-    const [scoreLine, whyLine] = await result.locator("p").allTextContents();
+    const scoreLine = await result.locator("p.score").textContent();
+    const whyLine = await result.locator("p.why").textContent();
     // The score with the players' names, South's first (as on /finished).
     assert.equal(scoreLine, `Final score: Tess ${state.captured[0]} – ${state.captured[1]} Computer (level 1)`);
     const why = state.ending_text.en;

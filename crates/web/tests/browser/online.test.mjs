@@ -78,8 +78,10 @@ describe("online", () => {
     const cy = await s.page();
     await cy.goto(invite);
     await cy.locator("#game .board").waitFor();
-    assert.equal(await cy.locator("#game .error").textContent(), "This invitation has already been used: you can watch the game.");
-    assert.equal(await cy.locator("#game .notice").textContent(), "You are watching this game.");
+    // A calm note, not an error.
+    assert.equal(await cy.locator("#game #notice").textContent(), "This invitation has already been taken: you are watching the game.");
+    assert.equal(await cy.locator("#game .error").count(), 0);
+    assert.equal(await cy.locator("#game p.notice").textContent(), "You are watching this game.");
     assert.deepEqual(await legalLetters(cy), []);
     // Ben watches the seeds sown one by one (the speed below the fastest);
     // Cy has no animation.
@@ -132,7 +134,7 @@ describe("online", () => {
     assert.equal(end.ending, "agreed");
     // The reason as a sentence (the server's text, capitalised).
     const sentence = (text) => text[0].toUpperCase() + text.slice(1);
-    assert.equal(await cy.locator("#game .result p").nth(1).textContent(), `Why it ended: ${sentence(end.ending_text.en)}`);
-    assert.equal(await ben.locator("#game .result p").nth(1).textContent(), `Lý do kết thúc: ${sentence(end.ending_text.vi)}`);
+    assert.equal(await cy.locator("#game .result p.why").textContent(), `Why it ended: ${sentence(end.ending_text.en)}`);
+    assert.equal(await ben.locator("#game .result p.why").textContent(), `Lý do kết thúc: ${sentence(end.ending_text.vi)}`);
   });
 });
