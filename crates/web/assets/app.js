@@ -1156,7 +1156,7 @@
           el("h2", { text: headline }),
           el("p", { class: "why" }, el("strong", { text: t("play.why") + ": " }), endingText()),
           el("p", { class: "score" }, el("strong", { text: scoreLabel() + ": " }), scoreLine(),
-            left ? " (" + t("play.left-on-board", { n: left }) + ")" : null));
+            left ? " (" + t("play.left-on-board", { seeds: seedsText(left) }) + ")" : null));
         const m = state.match;
         if (m && m.winner) {
           const a = m.wins[m.winner], b = m.wins[m.winner === "south" ? "north" : "south"];

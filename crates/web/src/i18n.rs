@@ -255,7 +255,7 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("play.draw", ["A draw", "Hòa", "Remise"]),
     ("play.score", ["Final score", "Tỉ số cuối cùng", "Eindstand"]),
     ("play.stores-at-end", ["In the stores at the end", "Trong kho khi kết thúc", "In de voorraden aan het eind"]),
-    ("play.left-on-board", ["{n} seeds left on the board, counted for nobody", "{n} hạt còn lại trên bàn, không tính cho ai", "{n} zaden bleven op het bord liggen en tellen voor niemand"]),
+    ("play.left-on-board", ["{seeds} left on the board, counted for nobody", "{seeds} còn lại trên bàn, không tính cho ai", "{seeds} op het bord, voor niemand geteld"]),
     ("play.why", ["Why it ended", "Lý do kết thúc", "Waarom het afliep"]),
     ("play.rematch", ["Rematch", "Đấu lại", "Revanche"]),
     ("play.join-rematch", ["Your opponent wants a rematch: join it", "Đối thủ muốn đấu lại: tham gia", "Je tegenstander wil een revanche: doe mee"]),

@@ -109,7 +109,7 @@ describe("accounts", () => {
     assert.equal(await page.locator("header [data-account]").count(), 0);
     await signIn.locator("input[name=password]").fill("seeds in the wind");
     await signIn.locator("button[type=submit]").click();
-    await page.locator("header [data-account='Abena_1']").waitFor();
+    await page.locator("header [data-account='Abena_1']").waitFor({ state: "attached" });
   });
 
   browserTest("a rated game between two signed-in browsers changes both ratings as Glicko-2 says", () => browser, async (s) => {
@@ -180,7 +180,9 @@ describe("accounts", () => {
     // Ann's page shows the rating, its graph and the game's replay.
     await ann.goto(`${server.url}/players/Ann_R`);
     assert.equal(await ann.locator("table.ratings strong").textContent(), want.Ann_R.rating.toFixed(0));
-    await ann.locator("figure.rating-graph svg circle.point").waitFor();
+    // The start and the game: two points.
+    await ann.locator("figure.rating-graph svg circle.point:not(.start)").waitFor();
+    assert.equal(await ann.locator("figure.rating-graph svg circle.point").count(), 2);
     // Ben's, on his phone: nothing scrolls sideways.
     await ben.goto(`${server.url}/players/Ben_R?vs=Ann_R`);
     await ben.locator(".vs-record", { hasText: "Against Ann_R: 0 won, 0 drawn, 1 lost." }).waitFor();

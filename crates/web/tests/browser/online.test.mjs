@@ -132,9 +132,12 @@ describe("online", () => {
     for (const page of [ann, ben, cy]) await page.locator("#game .result").waitFor();
     const end = await server.state(id);
     assert.equal(end.ending, "agreed");
-    // The reason as a sentence (the server's text, capitalised).
+    // The reason as a sentence (the server's text, capitalised), with what
+    // the agreement did with the seeds (Barbados Warri: left uncaptured).
     const sentence = (text) => text[0].toUpperCase() + text.slice(1);
-    assert.equal(await cy.locator("#game .result p.why").textContent(), `Why it ended: ${sentence(end.ending_text.en)}`);
-    assert.equal(await ben.locator("#game .result p.why").textContent(), `Lý do kết thúc: ${sentence(end.ending_text.vi)}`);
+    assert.equal(await cy.locator("#game .result p.why").textContent(),
+      `Why it ended: ${sentence(end.ending_text.en)}: the seeds on the board stay uncaptured and, as nobody has the 25 seeds a win needs, it is a draw.`);
+    assert.equal(await ben.locator("#game .result p.why").textContent(),
+      `Lý do kết thúc: ${sentence(end.ending_text.vi)}: các hạt trên bàn không thuộc về ai và, vì chưa ai có đủ 25 hạt để thắng, ván hòa.`);
   });
 });
