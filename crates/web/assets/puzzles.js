@@ -57,7 +57,7 @@
     if (info) {
       playerEl.textContent = t("pz.your-rating", { r: info.rating.rating }) + (info.attempted ? " " + t("pz.already") : "");
     } else {
-      playerEl.textContent = t("pz.streak", { n: streak() }) + " " + t("pz.guest");
+      playerEl.textContent = t("pz.streak", { n: streak() }) + ". " + t("pz.guest");
     }
   }
 
