@@ -29,11 +29,21 @@ fn main() {
         }
         let ra = Searcher::new(a).search(
             &Game::from_position(a, pa),
-            Limits { depth: Some(80), nodes: Some(3_000_000), ..Limits::default() },
+            SearchOptions::new(Limits {
+                depth: Some(80),
+                nodes: Some(3_000_000),
+                ..Limits::default()
+            })
+            .exact(),
         );
         let rb = Searcher::new(b).search(
             &Game::from_position(b, pb),
-            Limits { depth: Some(80), nodes: Some(3_000_000), ..Limits::default() },
+            SearchOptions::new(Limits {
+                depth: Some(80),
+                nodes: Some(3_000_000),
+                ..Limits::default()
+            })
+            .exact(),
         );
         if !(ra.exact && rb.exact) {
             continue;

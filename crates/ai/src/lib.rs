@@ -15,6 +15,7 @@ mod score;
 pub mod search;
 pub mod solve;
 mod tt;
+pub mod tune;
 
 pub use clock::Clock;
 pub use mancala_rules::Wdl;
@@ -22,4 +23,4 @@ pub use mcts::{Mcts, MctsLimits, MctsReport};
 pub use player::{Player, PlayerSpec, PlayerSpecError, LEVELS};
 pub use score::Score;
 pub use search::{Horizon, Limits, Oracle, Report, SearchOptions, Searcher};
-pub use solve::{keep_going, solve, stop_at_result, Solution};
+pub use solve::{keep_going, solve, solve_with_table, stop_at_result, Solution};

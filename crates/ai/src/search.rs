@@ -4,23 +4,40 @@
 //!
 //! The repetition rule makes a position's value depend on the positions seen
 //! since the last capture. The search applies it along the path exactly as
-//! [`mancala_rules::Game`] does, and keys the transposition table on the
-//! position together with the *set* of positions since the last capture, so
-//! that a stored value is only reused where the future is the same: the
-//! search returns the same value as plain minimax with the repetition rule
-//! (tested). The price is that two move orders reaching one position without
-//! a capture in between do not share an entry; after a capture they do.
+//! [`mancala_rules::Game`] does: a move that repeats a position of the game
+//! or of the line ends the game there, valued as the rules value a cycle.
+//!
+//! How the transposition table treats that history depends on what the
+//! search is for:
+//!
+//! - **Exact searches** (proofs with a pessimistic or optimistic horizon,
+//!   every root move valued, the strict-depth mode of the tests) key the
+//!   table on the position together with the *set* of positions since the
+//!   last capture, so a stored value is only reused where the future is the
+//!   same: they return the same value as plain minimax with the repetition
+//!   rule (tested). The price is that two move orders reaching one position
+//!   without a capture in between do not share an entry.
+//! - **Playing searches** key it on the position alone (with the captured
+//!   seeds, and the quiet moves where a stall limit counts them), as game
+//!   engines do: a position reached by another route reuses its value
+//!   although the two routes' histories differ. A value can then differ
+//!   from plain minimax only where the line from the position would repeat
+//!   a position of one route's history and not of the other's; repetitions
+//!   on the line itself are still scored exactly. Measured: +131 ± 49 Elo
+//!   at 50 ms a move on Oware (docs/ai.md, "Beyond Aalina").
+//!   Playing searches also reduce late quiet moves by a ply (searched
+//!   again at full depth when they beat alpha).
 //!
 //! Extra turns and passes are handled by the mover at each node: a child
 //! whose player to move is the same player is not negated.
 
 use crate::clock::{Clock, Stopwatch};
 use crate::egdb::play;
-use crate::eval::{evaluate, Evaluator, Linear, Weights};
+use crate::eval::{Evaluation, Linear};
 use crate::score::Score;
 use crate::tt::{Bound, Entry, Table};
 use mancala_rules::{
-    EndReason, Feeding, Game, Moves, Pit, Position, Rules, Side, Sowing, Wdl, MAX_PITS,
+    EndReason, Feeding, Game, Moves, Pit, Position, Rules, Side, Sowing, Stall, Wdl, MAX_PITS,
     MAX_PITS_PER_ROW,
 };
 use std::mem::MaybeUninit;
@@ -86,8 +103,17 @@ pub struct SearchOptions<'a> {
     pub every_root_move: bool,
     /// Reuse a table value only at exactly the depth it was searched to,
     /// so that a fixed-depth search returns exactly the depth-limited
-    /// minimax value (for tests; slightly weaker for play).
+    /// minimax value (for tests; slightly weaker for play). Implies
+    /// [`SearchOptions::exact`].
     pub strict_depth: bool,
+    /// Keep each position's history in the table and reduce no move, so
+    /// that the value is exactly minimax's with the repetition rule (and
+    /// [`Report::exact`] can say when it is the game's value). Implied by a
+    /// proof's horizon, [`SearchOptions::every_root_move`] and
+    /// [`SearchOptions::strict_depth`]. Without it a search plays: faster,
+    /// its table shared between routes to a position (see the module's
+    /// documentation), and it never claims an exact value.
+    pub exact: bool,
 }
 
 impl<'a> SearchOptions<'a> {
@@ -119,6 +145,12 @@ impl<'a> SearchOptions<'a> {
     pub fn strict_depth(self) -> SearchOptions<'a> {
         SearchOptions { strict_depth: true, ..self }
     }
+
+    /// An exact search rather than a playing one (see
+    /// [`SearchOptions::exact`]).
+    pub fn exact(self) -> SearchOptions<'a> {
+        SearchOptions { exact: true, ..self }
+    }
 }
 
 impl From<Limits> for SearchOptions<'_> {
@@ -136,6 +168,7 @@ impl std::fmt::Debug for SearchOptions<'_> {
             .field("oracle", &self.oracle.map(|_| "database"))
             .field("every_root_move", &self.every_root_move)
             .field("strict_depth", &self.strict_depth)
+            .field("exact", &self.exact)
             .finish()
     }
 }
@@ -171,7 +204,8 @@ pub struct Report {
     /// [`SearchOptions::every_root_move`] was set).
     pub root: Vec<(Pit, Score)>,
     /// Whether the search saw every line to its end (or to a database
-    /// value): `score` is then exact.
+    /// value): `score` is then exact. Only an exact search
+    /// ([`SearchOptions::exact`]) says so.
     pub exact: bool,
 }
 
@@ -213,8 +247,8 @@ fn seen_bit(key: u64) -> u64 {
 /// searches of one game.
 pub struct Searcher {
     rules: Rules,
-    /// The default evaluation, table-driven.
-    evaluator: Evaluator,
+    /// The evaluation: learned where the rules have one, else hand-set.
+    evaluator: Evaluation,
     /// Set weights for the linear evaluation, used instead of the default
     /// one when present.
     linear: Option<Linear>,
@@ -240,6 +274,10 @@ pub struct Searcher {
     strict_depth: bool,
     /// The root moves the search may choose from.
     root_moves: Moves,
+    /// Whether this search plays (heuristic horizon, no exact depth, no
+    /// exact value for every root move): then the table is keyed on the
+    /// position alone and late moves are reduced.
+    play: bool,
 }
 
 #[inline]
@@ -261,7 +299,7 @@ impl Searcher {
     pub fn with_table(rules: Rules, megabytes: usize) -> Searcher {
         Searcher {
             rules,
-            evaluator: Evaluator::new(&rules, Weights::for_rules(&rules)),
+            evaluator: Evaluation::for_rules(&rules),
             linear: None,
             tt: Table::new(megabytes),
             path: Vec::with_capacity(512),
@@ -279,11 +317,25 @@ impl Searcher {
             all_exact: false,
             strict_depth: false,
             root_moves: Moves::EMPTY,
+            play: false,
         }
     }
 
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// Evaluates the horizon with `evaluation` (for these rules) from now
+    /// on. Clears what was learnt, which was valued by the old one.
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluator = evaluation;
+        self.clear();
+    }
+
+    /// The evaluation the horizon is valued with (when no linear weights
+    /// are set).
+    pub fn evaluation(&self) -> &Evaluation {
+        &self.evaluator
     }
 
     /// Evaluates the horizon with a linear evaluation of set weights
@@ -315,12 +367,18 @@ impl Searcher {
         progress: &mut dyn FnMut(&Progress),
     ) -> Report {
         let started = Instant::now();
-        let SearchOptions { limits, stop, horizon, oracle, every_root_move, strict_depth } =
+        let SearchOptions { limits, stop, horizon, oracle, every_root_move, strict_depth, exact } =
             options.into();
         let egdb = oracle.filter(|o| o.covers(&self.rules));
         self.horizon = horizon;
         self.all_exact = every_root_move;
         self.strict_depth = strict_depth;
+        let play = horizon == Horizon::Evaluate && !every_root_move && !strict_depth && !exact;
+        if play != self.play {
+            // The two modes key the table differently.
+            self.tt.clear();
+            self.play = play;
+        }
 
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -412,9 +470,11 @@ impl Searcher {
                 break;
             }
             // No line reached the horizon: the value is the game's exact
-            // value and deeper searches would find nothing new.
+            // value and deeper searches would find nothing new. (A playing
+            // search stops there too, but does not claim it: its table may
+            // hold values of other routes' histories.)
             if self.horizon_hits == 0 {
-                report.exact = true;
+                report.exact = !self.play;
                 break;
             }
         }
@@ -587,6 +647,17 @@ impl Searcher {
         let extra = (captured.south as u64)
             | (captured.north as u64) << 8
             | (pos.quiet_moves() as u64) << 16;
+        if self.play {
+            // Playing: one entry a position, whatever the route to it (see
+            // the module's documentation); the quiet moves only where a
+            // stall limit makes them part of the position's future.
+            let quiet = match self.rules.stall {
+                Stall::None => 0,
+                Stall::QuietMoves(_) => (pos.quiet_moves() as u64) << 16,
+            };
+            let extra = (captured.south as u64) | (captured.north as u64) << 8 | quiet;
+            return frame.key ^ mix(extra ^ self.salt);
+        }
         frame.key ^ frame.set.rotate_left(17) ^ mix(extra ^ self.salt)
     }
 
@@ -847,8 +918,31 @@ impl Searcher {
                         let (d, p) = (depth - 1, ply + 1);
                         // The first child with the full window, the others
                         // with a null one, searched again if inside it.
+                        // Late move reductions (playing only): a quiet
+                        // move ordered fourth or later is searched a ply
+                        // shallower first, and again at full depth only
+                        // if it beats alpha there.
+                        let reduce = self.play
+                            && i >= 3
+                            && depth >= 3
+                            && ply > 0
+                            && child.window != self.path.len() - 1
+                            && pit.0 != plan.tt_move;
                         let s = if i == 0 {
                             self.child_search(ctx, same, d, p, key, alpha, beta)
+                        } else if reduce {
+                            let null = Score(alpha.0 + 1);
+                            let s = self.child_search(ctx, same, d - 1, p, key, alpha, null);
+                            if s > alpha && !self.stopped {
+                                let s = self.child_search(ctx, same, d, p, key, alpha, null);
+                                if s > alpha && s < beta && !self.stopped {
+                                    self.child_search(ctx, same, d, p, key, alpha, beta)
+                                } else {
+                                    s
+                                }
+                            } else {
+                                s
+                            }
                         } else {
                             let null = Score(alpha.0 + 1);
                             let s = self.child_search(ctx, same, d, p, key, alpha, null);
@@ -1148,18 +1242,18 @@ struct Ctx<'a> {
 /// Plain minimax with the repetition rule along the path, no pruning, no
 /// table: the reference the search is tested against. Returns the value for
 /// the player to move in the game's current position, searching `depth`
-/// moves (heuristic evaluation at the horizon).
+/// moves (the searcher's default evaluation at the horizon).
 pub fn minimax(game: &Game, depth: u32) -> Score {
     let rules = *game.rules();
-    let weights = Weights::for_rules(&rules);
+    let weights = Evaluation::for_rules(&rules);
     let mut game = game.clone();
-    fn go(game: &mut Game, rules: &Rules, weights: &Weights, depth: u32) -> Score {
+    fn go(game: &mut Game, rules: &Rules, weights: &Evaluation, depth: u32) -> Score {
         let pos = *game.position();
         if pos.is_over() {
             return Score::of_outcome(rules, &pos, pos.to_move());
         }
         if depth == 0 {
-            return Score::heuristic(evaluate(rules, weights, &pos));
+            return Score::heuristic(weights.evaluate(rules, &pos));
         }
         let mover = pos.to_move();
         let mut best = -Score::INFINITY;

@@ -54,10 +54,26 @@ pub fn solve(
     oracle: Option<&dyn Oracle>,
     progress: &mut dyn FnMut(u32, Score, Score) -> ControlFlow<()>,
 ) -> Solution {
+    solve_with_table(game, time, DEFAULT_TABLE_MB, oracle, progress)
+}
+
+/// The transposition table each of [`solve`]'s two searches uses, MiB.
+pub const DEFAULT_TABLE_MB: usize = 64;
+
+/// [`solve`] with tables of `table_mb` MiB for its two searches: a proof
+/// with another table size reaches the same value by other paths (a
+/// second check of a published value).
+pub fn solve_with_table(
+    game: &Game,
+    time: Duration,
+    table_mb: usize,
+    oracle: Option<&dyn Oracle>,
+    progress: &mut dyn FnMut(u32, Score, Score) -> ControlFlow<()>,
+) -> Solution {
     let started = Instant::now();
     let rules = *game.rules();
-    let mut low = Searcher::with_table(rules, 64);
-    let mut high = Searcher::with_table(rules, 64);
+    let mut low = Searcher::with_table(rules, table_mb);
+    let mut high = Searcher::with_table(rules, table_mb);
     let mut solution = Solution {
         lower: Score::WORST,
         upper: Score::BEST,

@@ -2,9 +2,15 @@
 //! search: the engine must understand each ruleset, not just play mancala.
 //! (Found with `cargo run --release -p mancala-ai --example rule_positions`.)
 
-use mancala_ai::{Limits, Score, Searcher, Wdl};
+use mancala_ai::{Limits, Score, SearchOptions, Searcher, Wdl};
 use mancala_rules::{ruleset, Game, Pit};
 use std::time::Duration;
+
+/// An exact search (the table keeps the histories, no move is reduced)
+/// under `limits`.
+fn exact(limits: Limits) -> SearchOptions<'static> {
+    SearchOptions::new(limits).exact()
+}
 
 /// The exact value, for the player to move in `position`, of playing `pit`.
 fn value_of(id: &str, position: &str, pit: &str) -> Score {
@@ -17,8 +23,10 @@ fn value_of(id: &str, position: &str, pit: &str) -> Score {
     if after.is_over() {
         return Score::of_outcome(&rules, &after, mover);
     }
-    let report = Searcher::new(rules)
-        .search(&game, Limits { depth: Some(100), nodes: Some(50_000_000), ..Limits::default() });
+    let report = Searcher::new(rules).search(
+        &game,
+        exact(Limits { depth: Some(100), nodes: Some(50_000_000), ..Limits::default() }),
+    );
     assert!(report.exact, "{id}: {position} then {pit} not solved");
     if after.to_move() == mover {
         report.score
@@ -31,8 +39,10 @@ fn value_of(id: &str, position: &str, pit: &str) -> Score {
 fn solve(id: &str, position: &str) -> (Score, char) {
     let rules = ruleset(id).unwrap().rules;
     let game = Game::from_position(rules, rules.parse_position(position).unwrap());
-    let report = Searcher::new(rules)
-        .search(&game, Limits { depth: Some(100), nodes: Some(50_000_000), ..Limits::default() });
+    let report = Searcher::new(rules).search(
+        &game,
+        exact(Limits { depth: Some(100), nodes: Some(50_000_000), ..Limits::default() }),
+    );
     assert!(report.exact, "{id}: {position} not solved");
     (report.score, report.best.unwrap().letter(&rules))
 }

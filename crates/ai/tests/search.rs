@@ -115,7 +115,7 @@ fn unlimited_depth_solves_tiny_positions_exactly() {
     for _ in 0..50 {
         let start = small_position(&rules, rng.u32(1..=3), &mut rng);
         let game = Game::from_position(rules, start);
-        let report = searcher.search(&game, Limits::default());
+        let report = searcher.search(&game, SearchOptions::new(Limits::default()).exact());
         if report.exact && !game.is_over() {
             solved += 1;
             assert_eq!(report.score, minimax(&game, report.depth + 2));

@@ -5,8 +5,8 @@ use anyhow::{bail, Context, Result};
 use mancala_ai::analysis::{self, MoveValue};
 use mancala_ai::search::Progress;
 use mancala_ai::{
-    keep_going, solve, stop_at_result, Limits, Oracle, Player, PlayerSpec, Score, SearchOptions,
-    Searcher, LEVELS,
+    keep_going, solve_with_table, stop_at_result, Limits, Oracle, Player, PlayerSpec, Score,
+    SearchOptions, Searcher, LEVELS,
 };
 use mancala_rules::{Game, Match, Pit, Record, Rules, Ruleset, Side};
 use std::collections::HashSet;
@@ -164,33 +164,58 @@ pub struct SolveArgs {
     /// margin (at once where the endgame database knows the position).
     #[arg(long)]
     result_only: bool,
+    /// Solve a smaller start of the game: K seeds in every pit, the game's
+    /// other seeds split evenly between the stores, South to move (the
+    /// first values of docs/solving.md).
+    #[arg(long, value_name = "K", conflicts_with_all = ["from", "moves"])]
+    seeds_per_pit: Option<u8>,
+    /// Once the result is proven, prove each first move's result too (each
+    /// with the same --time) and list those that keep it.
+    #[arg(long)]
+    first_moves: bool,
+    /// The transposition table of each of the proof's two searches, MiB
+    /// (another size finds the same value by other paths: a second check).
+    #[arg(long, default_value_t = mancala_ai::solve::DEFAULT_TABLE_MB, value_name = "MB")]
+    hash: usize,
+    /// Also print the outcome as one JSON object on the last line
+    /// (the fields of docs/solving-values.jsonl).
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn solve_cmd(args: SolveArgs) -> Result<()> {
-    let (ruleset, game) = args.game.load()?;
+    let (ruleset, mut game) = args.game.load()?;
     let rules = ruleset.rules;
+    if let Some(k) = args.seeds_per_pit {
+        let start = rules.start_with_seeds_per_pit(k).context("--seeds-per-pit")?;
+        println!("position: {start}");
+        game = Game::from_position(rules, start);
+    }
     if !(args.time > 0.0 && args.time < 1e7) {
         bail!("--time must be a positive number of seconds, not {}", args.time);
+    }
+    if !(1..=65536).contains(&args.hash) {
+        bail!("--hash must be 1 to 65536 MiB, not {}", args.hash);
     }
     let oracle = load_oracle(ruleset.id, args.game.db.as_deref())?;
     let side = game.position().to_move();
     let stop = if args.result_only { stop_at_result } else { keep_going };
-    let solution = solve(
-        &game,
-        Duration::from_secs_f64(args.time),
-        oracle.as_deref(),
-        &mut |depth, lower, upper| {
+    let time = Duration::from_secs_f64(args.time);
+    let started = Instant::now();
+    let solution =
+        solve_with_table(&game, time, args.hash, oracle.as_deref(), &mut |depth, lower, upper| {
             println!("depth {depth:>2}: between {lower} and {upper}");
             stop(depth, lower, upper)
-        },
-    );
+        });
     println!("searched {} nodes in {:.2} s", solution.nodes, solution.elapsed.as_secs_f64());
-    match (solution.result(), game.is_over()) {
+    let mut nodes = solution.nodes;
+    let (result, scores) = match (solution.result(), game.is_over()) {
         (_, true) => {
             let c = game.position().captured();
             println!("the game is over");
             let result = Score::of_outcome(&rules, game.position(), side).result();
             println!("result: {} {}-{}", result.name(), c.south, c.north);
+            (Some(result), Some(c))
         }
         (Some(result), false) => {
             println!("best line: {}", letters(&rules, &solution.line));
@@ -205,6 +230,9 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
                 Some(c) => println!("result: {} {}-{}", result.name(), c.south, c.north),
                 None => println!("result: {}", result.name()),
             }
+            // The line's end is the score under perfect play only where
+            // the margin is exact.
+            (Some(result), solution.final_scores.filter(|_| solution.exact()))
         }
         (None, false) => {
             println!(
@@ -212,7 +240,59 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
                 args.time, solution.lower, solution.upper, side
             );
             println!("result: unknown");
+            (None, None)
         }
+    };
+    // Each first move proven in turn, in the time left.
+    let mut keeping = Vec::new();
+    let mut all_proven = true;
+    if let (true, Some(result), false) = (args.first_moves, result, game.is_over()) {
+        for pit in game.legal_moves() {
+            let mut child = game.clone();
+            child.play(pit)?;
+            let proof =
+                solve_with_table(&child, time, args.hash, oracle.as_deref(), &mut stop_at_result);
+            nodes += proof.nodes;
+            let mover = child.position().to_move();
+            let theirs = if child.is_over() {
+                Some(Score::of_outcome(&rules, child.position(), mover).result())
+            } else {
+                proof.result()
+            };
+            let ours = theirs.map(|r| if mover == side { r } else { r.flip() });
+            let name = pit.letter(&rules);
+            match ours {
+                Some(r) => println!("first move {name}: {}", r.name()),
+                None => {
+                    all_proven = false;
+                    println!("first move {name}: not proven")
+                }
+            }
+            if ours == Some(result) {
+                keeping.push(name.to_string());
+            }
+        }
+        let how = if all_proven { "" } else { " (some not proven)" };
+        println!("first moves that keep the result{how}: {}", keeping.join(" "));
+    }
+    if args.json {
+        let value = result.map(|r| match r.winner(side) {
+            Some(Side::South) => "win",
+            Some(Side::North) => "loss",
+            None => "draw",
+        });
+        let line = serde_json::json!({
+            "ruleset": ruleset.id,
+            "seeds_per_pit": args.seeds_per_pit,
+            "position": game.position().to_string(),
+            "proven": result.is_some(),
+            "value": value,
+            "score": scores.map(|c| [c.south, c.north]),
+            "moves": (args.first_moves && result.is_some() && all_proven).then_some(keeping),
+            "seconds": (started.elapsed().as_secs_f64() * 100.0).round() / 100.0,
+            "nodes": nodes,
+        });
+        println!("{line}");
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ mod egdb;
 mod play;
 mod puzzles;
 mod rules_text;
+mod tune;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -78,6 +79,8 @@ enum Command {
     Engine(ai::EngineArgs),
     /// Puzzles: generate them, export a collection.
     Puzzles(puzzles::PuzzlesArgs),
+    /// Learn the evaluation from games: `tune play`, then `tune fit`.
+    Tune(tune::TuneArgs),
     /// Play uniformly random games and report the speed.
     Bench {
         #[arg(long)]
@@ -142,6 +145,7 @@ fn main() {
         Command::Match(args) => ai::match_cmd(args),
         Command::Levels(args) => ai::levels(args),
         Command::Puzzles(args) => puzzles::run(args),
+        Command::Tune(args) => tune::run(args),
         Command::Searchbench(args) => ai::searchbench(args),
         Command::Engine(args) => ai::engine(args),
         Command::Bench { game, playouts, seed, from } => {

@@ -243,3 +243,112 @@ fn a_match_can_count_think_time_on_each_players_processor_time() {
     let err = stderr(&out);
     assert!(err.contains("`sundial` is not a clock") && err.contains("`cpu`"), "{err}");
 }
+
+#[test]
+fn solve_seeds_per_pit_proves_a_smaller_start_and_its_first_moves() {
+    // One seed a pit: 12 on the board, 18 in each store, South to move,
+    // with a 12-seed database (a few seconds to build).
+    let dir = std::env::temp_dir().join(format!("mancala-first-values-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("speightstown-12.egdb");
+    let game = "barbados-warri-speightstown";
+    let db_arg = db.to_str().unwrap();
+    let built = mancala(&["egdb", "build", "--game", game, "--seeds", "12", "--out", db_arg]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let out = mancala(&[
+        "solve",
+        "--game",
+        game,
+        "--seeds-per-pit",
+        "1",
+        "--result-only",
+        "--first-moves",
+        "--json",
+        "--time",
+        "60",
+        "--db",
+        db_arg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let position = "1,1,1,1,1,1/1,1,1,1,1,1 18-18 S";
+    assert!(text.starts_with(&format!("position: {position}")), "{text}");
+    let json: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(json["ruleset"], game);
+    assert_eq!(json["seeds_per_pit"], 1);
+    assert_eq!(json["position"], position);
+    assert_eq!(json["proven"], true, "{text}");
+    // A second way: the database holds the position (no history yet),
+    // and in Speightstown a position neither side can force is a draw.
+    let probe = mancala(&["egdb", "probe", "--game", game, "--from", position, "--db", db_arg]);
+    assert!(stdout(&probe).contains("\ndraw: "), "{}", stdout(&probe));
+    assert_eq!(json["value"], "draw", "{text}");
+    // Only the result was asked for: no exact score.
+    assert!(json["score"].is_null(), "{text}");
+    // Every first move is proven; those listed keep the draw, the others
+    // are shown losing it.
+    let moves: Vec<&str> =
+        json["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert!(!moves.is_empty(), "{text}");
+    for m in ["a", "b", "c", "d", "e", "f"] {
+        let line = text.lines().find(|l| l.starts_with(&format!("first move {m}: "))).unwrap();
+        assert_eq!(line.ends_with(": draw"), moves.contains(&m), "{line} against {moves:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn solve_seeds_per_pit_refuses_more_seeds_than_the_game_has() {
+    let out = mancala(&["solve", "--game", "oware-abapa", "--seeds-per-pit", "5"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("seeds per pit must be 1 to 4"), "{err}");
+}
+
+#[test]
+fn tune_play_then_fit_writes_learned_tables_as_rust_source() {
+    let dir = std::env::temp_dir().join(format!("mancala-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("games.txt");
+    let weights = dir.join("weights.rs");
+    let (games_arg, weights_arg) = (games.to_str().unwrap(), weights.to_str().unwrap());
+    let play = ["tune", "play", "--game", "oware-abapa", "--games", "40", "--nodes", "300"];
+    let out = mancala(&[&play[..], &["--out", games_arg]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Each position with its result for the player to move, a blank line
+    // after each game; the same seed plays the same games.
+    let text = std::fs::read_to_string(&games).unwrap();
+    assert_eq!(text.lines().filter(|l| l.is_empty()).count(), 40);
+    let again = dir.join("again.txt");
+    mancala(&[&play[..], &["--out", again.to_str().unwrap()]].concat());
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+    let fit = [
+        "tune",
+        "fit",
+        "--game",
+        "oware-abapa",
+        "--data",
+        games_arg,
+        "--out",
+        weights_arg,
+        "--name",
+        "TRIAL",
+        "--epochs",
+        "20",
+    ];
+    let out = mancala(&fit);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("cross-entropy: material alone"), "{}", stdout(&out));
+    let source = std::fs::read_to_string(&weights).unwrap();
+    assert!(source.contains("pub static TRIAL: Learned"), "{source}");
+    assert!(source.contains("ruleset: \"oware-abapa\""), "{source}");
+    // Bad data is refused with the line and what is accepted.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "4,4,4 nonsense\n").unwrap();
+    let mut args = fit.to_vec();
+    args[5] = bad.to_str().unwrap();
+    let out = mancala(&args);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("line 1"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -452,6 +452,33 @@ impl Rules {
         self.setup(&text.parse()?)
     }
 
+    /// A smaller start of this game: `k` seeds in every pit, the game's
+    /// other seeds split evenly between the two stores, South to move
+    /// (the positions of docs/solving.md, "The first values"). The rules
+    /// stay the game's own, so this is a true position of the real game;
+    /// `k` equal to the game's seeds per pit is its start. Refused when
+    /// `k` is 0, or more than the game holds, or leaves an odd number of
+    /// seeds for the stores, or (Anywoli) puts a number of seeds in play
+    /// that is not a multiple of 4.
+    pub fn start_with_seeds_per_pit(&self, k: u8) -> Result<Position, SetupError> {
+        let pits = self.pit_count();
+        let total = self.total_seeds();
+        let on_board = k as u32 * pits as u32;
+        if k == 0 || on_board > total || !(total - on_board).is_multiple_of(2) {
+            return Err(SetupError::Syntax(format!(
+                "{k} seeds in each of {pits} pits make {on_board}; this game has {total}, so                  seeds per pit must be 1 to {} and leave an even number for the two stores",
+                total / pits as u32
+            )));
+        }
+        let store = (total - on_board) / 2;
+        self.setup(&Setup {
+            pits: vec![k; pits],
+            captured: BySide { south: store, north: store },
+            to_move: Side::South,
+            first_lap_capture: None,
+        })
+    }
+
     /// The starting position.
     pub fn start(&self) -> Position {
         let mut pits = [0u8; MAX_PITS];

@@ -449,3 +449,27 @@ fn award_target_and_winner_answer_as_the_rules_say() {
     assert_eq!(ended.captured(), BySide::new(24u8, 24u8));
     assert_eq!(ended.outcome().unwrap().winner, None);
 }
+
+#[test]
+fn a_smaller_start_puts_k_seeds_in_each_pit_and_splits_the_rest_between_the_stores() {
+    for ruleset in RULESETS {
+        let rules = ruleset.rules;
+        let per_pit = rules.seeds_per_pit;
+        assert_eq!(
+            rules.start_with_seeds_per_pit(per_pit).unwrap(),
+            rules.start(),
+            "{}",
+            ruleset.id
+        );
+        let small = rules.start_with_seeds_per_pit(1).unwrap();
+        let pits = rules.pit_count();
+        assert!(small.pits()[..pits].iter().all(|&s| s == 1), "{}", ruleset.id);
+        let store = (rules.total_seeds() - pits as u32) / 2;
+        assert_eq!(small.captured().south as u32, store, "{}", ruleset.id);
+        assert_eq!(small.captured().north as u32, store, "{}", ruleset.id);
+        assert_eq!(small.to_move(), Side::South);
+        let too_many = rules.start_with_seeds_per_pit(per_pit + 1).unwrap_err().to_string();
+        assert!(too_many.contains(&format!("must be 1 to {per_pit}")), "{too_many}");
+        assert!(rules.start_with_seeds_per_pit(0).is_err());
+    }
+}

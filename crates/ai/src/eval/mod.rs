@@ -24,6 +24,55 @@
 
 use mancala_rules::{Award, Capture, LastFour, Position, Rules, Side, Starved};
 
+pub mod learned;
+mod weights;
+
+use learned::{learned_for, TableEval};
+
+/// The evaluation a search values its horizon with.
+// One lives in each searcher and is never moved in the search, so the
+// hand-set variant's size costs nothing, and a box would cost a load at
+// every leaf.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum Evaluation {
+    /// The hand-set weights ([`Weights::for_rules`]), table-driven.
+    HandSet(Evaluator),
+    /// Tables learned from games for these exact rules
+    /// ([`learned::Learned`]).
+    Learned(TableEval),
+}
+
+impl Evaluation {
+    /// The best evaluation for these rules: the learned one where the rules
+    /// have one, else the hand-set one.
+    pub fn for_rules(rules: &Rules) -> Evaluation {
+        match learned_for(rules) {
+            Some(learned) => Evaluation::Learned(TableEval::new(rules, learned)),
+            None => Evaluation::hand_set(rules),
+        }
+    }
+
+    /// The hand-set evaluation, whatever the rules.
+    pub fn hand_set(rules: &Rules) -> Evaluation {
+        Evaluation::HandSet(Evaluator::new(rules, Weights::for_rules(rules)))
+    }
+
+    /// The value of `pos` for its player to move, in tenths of a seed.
+    #[inline]
+    pub fn evaluate(&self, rules: &Rules, pos: &Position) -> i32 {
+        match self {
+            Evaluation::HandSet(e) => e.evaluate(rules, pos),
+            Evaluation::Learned(t) => t.evaluate(rules, pos),
+        }
+    }
+
+    /// Whether this is a learned evaluation.
+    pub fn is_learned(&self) -> bool {
+        matches!(self, Evaluation::Learned(_))
+    }
+}
+
 /// Weights, in tenths of a seed.
 #[derive(Clone, Copy, Debug)]
 pub struct Weights {
