@@ -485,7 +485,7 @@ impl Live {
             over: self.is_finished(),
             winner: self.row.result.as_deref(),
             ending,
-            ending_text: ending.map(|e| explain::ending_texts(&rules, e)),
+            ending_text: ending.map(|e| explain::ending_texts(rules, e)),
             position: pos.to_string(),
             moves: self.game.moves().iter().map(|&p| letter(p)).collect(),
             players: BySide { south: player(Side::South), north: player(Side::North) },
