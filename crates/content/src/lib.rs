@@ -21,7 +21,7 @@ pub const SECTION_TITLES: &[(&str, [&str; 3])] = &[
         "sec.house",
         [
             "Notes and house rules",
-            "Ghi chú và quy ước riêng của trang này",
+            "Ghi chú và quy ước riêng của nền tảng",
             "Opmerkingen en huisregels",
         ],
     ),
@@ -75,7 +75,7 @@ pub struct GamePage {
 const BOARD_6: [&str; 3] = [
     "Two rows of six pits with four seeds in each at the start, 48 seeds in all. South owns the near row and moves first; North owns the far row. Captured seeds go to each player's store, on their right; no seed is ever sown into a store. South's pits are `a`..`f` from South's left to right, North's are `A`..`F` from North's left to right, so the letters follow the direction of sowing. A move is written as the letter of the pit it empties.",
     "Hai hàng, mỗi hàng sáu ô, lúc bắt đầu mỗi ô có bốn hạt, tổng cộng 48 hạt. Nam giữ hàng gần mình và đi trước; Bắc giữ hàng phía xa. Hạt ăn được bỏ vào kho của mỗi người, đặt bên tay phải người đó; không bao giờ gieo hạt vào kho. Các ô của Nam là `a`..`f` tính từ trái sang phải theo hướng nhìn của Nam, các ô của Bắc là `A`..`F` tính từ trái sang phải theo hướng nhìn của Bắc, nên thứ tự chữ cái trùng với chiều gieo. Mỗi nước đi được ghi bằng chữ cái của ô được bốc hết hạt.",
-    "Twee rijen van zes putjes, met bij de start vier zaden in elk putje: 48 zaden in totaal. Zuid heeft de rij dichtbij en begint; Noord heeft de verre rij. Geslagen zaden gaan naar de voorraad van de speler, rechts van hem; in een voorraad wordt nooit gezaaid. De putjes van Zuid heten `a`..`f`, van links naar rechts gezien vanuit Zuid, die van Noord `A`..`F`, van links naar rechts gezien vanuit Noord, zodat de letters de zaairichting volgen. Een zet schrijf je als de letter van het putje dat je leegmaakt.",
+    "Twee rijen van zes putjes, met bij de start vier zaden in elk putje: 48 zaden in totaal. Zuid speelt met de rij aan zijn kant van het bord en begint; Noord met de rij aan de overkant. Geslagen zaden gaan naar de voorraad van de speler, rechts van hem; in een voorraad wordt nooit gezaaid. De putjes van Zuid heten `a`..`f`, van links naar rechts gezien vanuit Zuid, die van Noord `A`..`F`, van links naar rechts gezien vanuit Noord, zodat de letters de zaairichting volgen. Een zet schrijf je als de letter van het putje dat je leegmaakt.",
 ];
 
 /// Sowing in the Oware family.
@@ -103,10 +103,27 @@ const CAPTURE_6: [&str; 3] = [
     "Komt je laatste zaad in een putje van je tegenstander en ligt er dan 2 of 3, dan sla je die zaden. Kijk daarna naar het putje ervoor: is dat ook van je tegenstander en liggen er 2 of 3, dan sla je die ook, en zo verder terug zonder grens. De reeks stopt bij het eerste putje met een ander aantal of aan jouw kant.",
 ];
 
+/// The capture example of the 2 x 6 games, true in each: North's whole row
+/// is given, so that the move neither empties it nor depends on seeds not
+/// named. `tests/web/learn.rs` plays each example with the rules library.
 const CAPTURE_EXAMPLE_6: [&str; 3] = [
-    "- Example: South's `e` holds 3 and North has `A` = 1, `B` = 2. South plays `e`: the seeds go to `f`, `A` and `B`; `B` now holds 3 and `A` holds 2, so South takes 5.",
-    "- Ví dụ: ô `e` của Nam có 3 hạt, Bắc có `A` = 1, `B` = 2. Nam đi `e`: các hạt rơi vào `f`, `A` và `B`; lúc này `B` có 3 và `A` có 2, nên Nam ăn 5 hạt.",
-    "- Voorbeeld: in `e` van Zuid liggen 3 zaden en Noord heeft `A` = 1, `B` = 2. Zuid speelt `e`: de zaden gaan naar `f`, `A` en `B`; in `B` liggen er nu 3 en in `A` 2, dus Zuid slaat er 5.",
+    "- Example: South's `e` holds 3 and North's row is `A` = 1, `B` = 2, `C` = 4, `D` = 0, `E` = 2, `F` = 3. South plays `e`: the seeds go to `f`, `A` and `B`; `B` now holds 3 and `A` holds 2, so South takes 5, and North keeps the seeds in `C`, `E` and `F`.",
+    "- Ví dụ: ô `e` của Nam có 3 hạt và hàng của Bắc là `A` = 1, `B` = 2, `C` = 4, `D` = 0, `E` = 2, `F` = 3. Nam đi `e`: các hạt rơi vào `f`, `A` và `B`; lúc này `B` có 3 và `A` có 2, nên Nam ăn 5 hạt, còn Bắc giữ các hạt ở `C`, `E` và `F`.",
+    "- Voorbeeld: in `e` van Zuid liggen 3 zaden en de rij van Noord is `A` = 1, `B` = 2, `C` = 4, `D` = 0, `E` = 2, `F` = 3. Zuid speelt `e`: de zaden gaan naar `f`, `A` en `B`; in `B` liggen er nu 3 en in `A` 2, dus Zuid slaat er 5, en Noord houdt de zaden in `C`, `E` en `F`.",
+];
+
+/// Wahree's: the same, and what the move does to a row of only `A` and `B`.
+const CAPTURE_EXAMPLE_WAHREE: [&str; 3] = [
+    "- Example: South's `e` holds 3 and North's row is `A` = 1, `B` = 2, `C` = 4, `D` = 0, `E` = 2, `F` = 3. South plays `e`: the seeds go to `f`, `A` and `B`; `B` now holds 3 and `A` holds 2, so South takes 5, and North keeps the seeds in `C`, `E` and `F`. Had North's row held nothing but `A` = 1 and `B` = 2, the same move would take the whole row: a wipe-out, which ends the game.",
+    "- Ví dụ: ô `e` của Nam có 3 hạt và hàng của Bắc là `A` = 1, `B` = 2, `C` = 4, `D` = 0, `E` = 2, `F` = 3. Nam đi `e`: các hạt rơi vào `f`, `A` và `B`; lúc này `B` có 3 và `A` có 2, nên Nam ăn 5 hạt, còn Bắc giữ các hạt ở `C`, `E` và `F`. Nếu hàng của Bắc chỉ có `A` = 1 và `B` = 2, cùng nước đi ấy sẽ ăn hết cả hàng: đó là ăn sạch, và ván kết thúc.",
+    "- Voorbeeld: in `e` van Zuid liggen 3 zaden en de rij van Noord is `A` = 1, `B` = 2, `C` = 4, `D` = 0, `E` = 2, `F` = 3. Zuid speelt `e`: de zaden gaan naar `f`, `A` en `B`; in `B` liggen er nu 3 en in `A` 2, dus Zuid slaat er 5, en Noord houdt de zaden in `C`, `E` en `F`. Had de rij van Noord alleen `A` = 1 en `B` = 2 bevat, dan sloeg dezelfde zet de hele rij: een kaalslag, en daarmee is de partij uit.",
+];
+
+/// Abapa's: the same, and what the move does to a row of only `A` and `B`.
+const CAPTURE_EXAMPLE_ABAPA: [&str; 3] = [
+    "- Example: South's `e` holds 3 and North's row is `A` = 1, `B` = 2, `C` = 4, `D` = 0, `E` = 2, `F` = 3. South plays `e`: the seeds go to `f`, `A` and `B`; `B` now holds 3 and `A` holds 2, so South takes 5, and North keeps the seeds in `C`, `E` and `F`. Had North's row held nothing but `A` = 1 and `B` = 2, the same move would take the whole row, a grand slam, which in Abapa captures nothing.",
+    "- Ví dụ: ô `e` của Nam có 3 hạt và hàng của Bắc là `A` = 1, `B` = 2, `C` = 4, `D` = 0, `E` = 2, `F` = 3. Nam đi `e`: các hạt rơi vào `f`, `A` và `B`; lúc này `B` có 3 và `A` có 2, nên Nam ăn 5 hạt, còn Bắc giữ các hạt ở `C`, `E` và `F`. Nếu hàng của Bắc chỉ có `A` = 1 và `B` = 2, cùng nước đi ấy sẽ lấy hết cả hàng, mà ở Abapa ăn sạch cả hàng như thế thì không được hạt nào.",
+    "- Voorbeeld: in `e` van Zuid liggen 3 zaden en de rij van Noord is `A` = 1, `B` = 2, `C` = 4, `D` = 0, `E` = 2, `F` = 3. Zuid speelt `e`: de zaden gaan naar `f`, `A` en `B`; in `B` liggen er nu 3 en in `A` 2, dus Zuid slaat er 5, en Noord houdt de zaden in `C`, `E` en `F`. Had de rij van Noord alleen `A` = 1 en `B` = 2 bevat, dan nam dezelfde zet de hele rij, een volledige slag, en die slaat in Abapa niets.",
 ];
 
 const FEED_CAPTURES: [&str; 3] = [
@@ -189,7 +206,7 @@ const SPEIGHTSTOWN_SECTIONS: &[Section] = &[
         title: "sec.winner",
         items: &[[
             "Only 25 seeds win. Every other finish is a draw: 24-24, or 24-22 with two seeds still going round. A cycle or an agreed end always comes with both players below 25, so in this variant it is always a draw. In a match, the first player to win six games wins; games alternate who plays South and draws do not count.",
-            "Chỉ có 25 hạt mới thắng. Mọi cách kết thúc khác đều hòa: 24-24, hoặc 24-22 khi còn hai hạt quay vòng. Vòng lặp hay thỏa thuận luôn xảy ra khi cả hai còn dưới 25, nên ở biến thể này chúng luôn là hòa. Trong một trận đấu, ai thắng sáu ván trước sẽ thắng trận; hai người đổi nhau cầm bên Nam sau mỗi ván và ván hòa không được tính.",
+            "Chỉ có 25 hạt mới thắng. Mọi cách kết thúc khác đều hòa: 24-24, hoặc 24-22 khi còn hai hạt quay vòng. Vòng lặp hay thỏa thuận luôn xảy ra khi cả hai còn dưới 25, nên ở biến thể này chúng luôn là hòa. Trong một trận đấu, ai thắng sáu ván trước sẽ thắng trận; hai người thay phiên nhau đi trước (chơi bên Nam) qua từng ván và ván hòa không được tính.",
             "Alleen 25 zaden winnen. Elk ander einde is remise: 24-24, of 24-22 met nog twee rondgaande zaden. Een kringloop of een einde in overleg komt altijd als beide spelers onder de 25 zitten, dus in deze variant is dat altijd remise. In een match wint wie het eerst zes partijen wint; de spelers wisselen elke partij wie Zuid is en remises tellen niet.",
         ]],
     },
@@ -228,7 +245,7 @@ const BARBADOS_HOUSE: &[Section] = &[Section {
         AGREED,
         [
             "- Feeding counts the move's captures, and the 25-seed stop is checked before the empty-row award: the sources leave both open, so this platform settles them.",
-            "- Việc nhường hạt có tính số hạt bị ăn trong nước đi, và điều kiện 25 hạt được xét trước phần thưởng cho hàng trống: các nguồn không nói rõ hai điểm này nên trang này tự quy định.",
+            "- Việc nhường hạt có tính số hạt bị ăn trong nước đi, và điều kiện 25 hạt được xét trước phần thưởng cho hàng trống: các nguồn không nói rõ hai điểm này nên nền tảng này tự quy định.",
             "- Bij het voeden tellen de slagen van de zet mee, en de grens van 25 zaden gaat voor de regel van de lege rij: de bronnen laten beide open, dus dit platform legt ze vast.",
         ],
         RECORDS,
@@ -241,7 +258,7 @@ const WAHREE_SECTIONS: &[Section] = &[
         items: &[[
             "Wahree, also spelled Wari, is the traditional mancala of the United States Virgin Islands and is loved above all on Saint Croix. It belongs to the Oware family; its mark is the wipe-out, a move that empties the opponent's row and ends the game at once.",
             "Wahree, còn viết là Wari, là trò mancala truyền thống của Quần đảo Virgin thuộc Hoa Kỳ và được yêu thích nhất ở Saint Croix. Trò này thuộc họ Oware; nét riêng của nó là nước ăn sạch: một nước làm trống hàng đối thủ và kết thúc ván ngay lập tức.",
-            "Wahree, ook als Wari geschreven, is de traditionele mancala van de Amerikaanse Maagdeneilanden en is vooral op Saint Croix geliefd. Het hoort bij de Oware-familie; kenmerkend is het wegvagen: een zet die de rij van de tegenstander leegmaakt en de partij meteen beëindigt.",
+            "Wahree, ook als Wari geschreven, is de traditionele mancala van de Amerikaanse Maagdeneilanden en is vooral op Saint Croix geliefd. Het hoort bij de Oware-familie; kenmerkend is de kaalslag: een zet die de rij van de tegenstander leegmaakt en de partij meteen beëindigt.",
         ]],
     },
     Section { title: "sec.board", items: &[BOARD_6] },
@@ -250,11 +267,11 @@ const WAHREE_SECTIONS: &[Section] = &[
         title: "sec.captures",
         items: &[
             CAPTURE_6,
-            CAPTURE_EXAMPLE_6,
+            CAPTURE_EXAMPLE_WAHREE,
             [
                 "- Wipe-out: a move whose captures take every seed in your opponent's row is allowed. It ends the game at once, and you also take every seed still on the board.",
                 "- Ăn sạch: được phép đi một nước ăn hết mọi hạt trong hàng đối thủ. Nước đó kết thúc ván ngay, và bạn còn được lấy thêm mọi hạt còn trên bàn.",
-                "- Wegvagen: een zet die alle zaden uit de rij van je tegenstander slaat, is toegestaan. De partij is dan meteen uit, en je krijgt er ook alle zaden bij die nog op het bord liggen.",
+                "- Kaalslag: een zet die alle zaden uit de rij van je tegenstander slaat, is toegestaan. De partij is dan meteen uit, en je krijgt er ook alle zaden bij die nog op het bord liggen.",
             ],
         ],
     },
@@ -263,7 +280,7 @@ const WAHREE_SECTIONS: &[Section] = &[
         items: &[[
             "If your opponent's row is empty at your turn, you must leave them at least one seed after your move, its captures counted. Feeding comes before the wipe-out: sowing into the empty row and then capturing all of it is not feeding, so it is allowed only when no feeding move exists. If none exists, any move is allowed.",
             "Nếu đến lượt bạn mà hàng đối thủ trống, sau nước đi bạn phải để lại cho họ ít nhất một hạt, tính cả số hạt bị ăn. Việc nhường hạt được ưu tiên hơn ăn sạch: gieo vào hàng trống rồi ăn hết thì không phải là nhường, nên chỉ được đi khi không có nước nhường nào. Nếu không có nước nhường nào, bạn được đi bất kỳ nước nào.",
-            "Is de rij van je tegenstander leeg als jij aan zet bent, dan moet je hem na je zet minstens één zaad laten, de slagen meegerekend. Voeden gaat voor wegvagen: in de lege rij zaaien en die daarna helemaal slaan is geen voeden, dus dat mag alleen als er geen voedende zet is. Is die er niet, dan mag elke zet.",
+            "Is de rij van je tegenstander leeg als jij aan zet bent, dan moet je hem na je zet minstens één zaad laten, de slagen meegerekend. Voeden gaat voor de kaalslag: in de lege rij zaaien en die daarna helemaal slaan is geen voeden, dus dat mag alleen als er geen voedende zet is. Is die er niet, dan mag elke zet.",
         ]],
     },
     Section {
@@ -272,7 +289,7 @@ const WAHREE_SECTIONS: &[Section] = &[
             [
                 "- Wipe-out: the game ends at once and the mover takes every seed left on the board.",
                 "- Ăn sạch: ván kết thúc ngay và người vừa đi lấy mọi hạt còn trên bàn.",
-                "- Wegvagen: de partij is meteen uit en de zetter krijgt alle zaden die nog op het bord liggen.",
+                "- Kaalslag: de partij is meteen uit en de zetter krijgt alle zaden die nog op het bord liggen.",
             ],
             [
                 "- Empty row, cycle or agreement: the game ends and each player takes the seeds in their own row.",
@@ -291,7 +308,7 @@ const WAHREE_SECTIONS: &[Section] = &[
         items: &[[
             "More seeds win, counting the store and anything taken at the end; 24-24 is a draw.",
             "Ai nhiều hạt hơn thì thắng, tính cả kho và số hạt nhận được khi kết thúc; 24-24 là hòa.",
-            "Wie de meeste zaden heeft wint, met de voorraad en wat er aan het eind bij komt; 24-24 is remise.",
+            "Wie de meeste zaden heeft, wint; de voorraad telt mee en ook wat er aan het eind bij komt. 24-24 is remise.",
         ]],
     },
 ];
@@ -303,8 +320,8 @@ const WAHREE_HOUSE: &[Section] = &[Section {
         AGREED,
         [
             "- That feeding comes before the wipe-out is this platform's ruling; the sources allow the wipe-out but do not say which comes first.",
-            "- Việc ưu tiên nhường hạt trước ăn sạch là quy định của trang này; các nguồn cho phép ăn sạch nhưng không nói luật nào được xét trước.",
-            "- Dat voeden voor wegvagen gaat, is de keuze van dit platform; de bronnen staan wegvagen toe maar zeggen niet wat voorgaat.",
+            "- Việc ưu tiên nhường hạt trước ăn sạch là quy ước của nền tảng này; các nguồn cho phép ăn sạch nhưng không nói luật nào được xét trước.",
+            "- Dat voeden voor de kaalslag gaat, is de keuze van dit platform; de bronnen staan de kaalslag toe maar zeggen niet wat voorgaat.",
         ],
         RECORDS,
     ],
@@ -324,7 +341,7 @@ const ANYWOLI_SECTIONS: &[Section] = &[
         items: &[[
             "Two rows of twelve pits with four seeds each at the start, 96 in all. South owns the near row and moves first, North the far row. Each player has a store on their right for captured seeds; seeds are never sown into a store. South's pits are `a`..`l`, North's `A`..`L`, each from its owner's left to right. A move is the letter of the pit emptied.",
             "Hai hàng, mỗi hàng mười hai ô, lúc đầu mỗi ô bốn hạt, tổng cộng 96 hạt. Nam giữ hàng gần và đi trước, Bắc giữ hàng xa. Mỗi người có một kho bên tay phải để chứa hạt ăn được; không bao giờ gieo hạt vào kho. Các ô của Nam là `a`..`l`, của Bắc là `A`..`L`, đều tính từ trái sang phải theo hướng nhìn của chủ ô. Mỗi nước đi là chữ cái của ô được bốc hết hạt.",
-            "Twee rijen van twaalf putjes met bij de start vier zaden in elk, 96 in totaal. Zuid heeft de rij dichtbij en begint, Noord de verre rij. Elke speler heeft rechts van zich een voorraad voor geslagen zaden; daarin wordt nooit gezaaid. De putjes van Zuid heten `a`..`l`, die van Noord `A`..`L`, telkens van links naar rechts gezien vanuit de eigenaar. Een zet is de letter van het putje dat je leegmaakt.",
+            "Twee rijen van twaalf putjes met bij de start vier zaden in elk, 96 in totaal. Zuid speelt met de rij aan zijn kant van het bord en begint, Noord met de rij aan de overkant. Elke speler heeft rechts van zich een voorraad voor geslagen zaden; daarin wordt nooit gezaaid. De putjes van Zuid heten `a`..`l`, die van Noord `A`..`L`, telkens van links naar rechts gezien vanuit de eigenaar. Een zet is de letter van het putje dat je leegmaakt.",
         ]],
     },
     Section {
@@ -380,12 +397,12 @@ const ANYWOLI_SECTIONS: &[Section] = &[
         items: &[
             [
                 "- Last four: as soon as a capture leaves exactly four seeds in play (on the board and in hand), the game ends, even in the middle of a lap. Who takes those four depends on the variant (below).",
-                "- Bốn hạt cuối cùng: ngay khi một lần ăn chỉ còn để lại đúng bốn hạt trong cuộc (trên bàn và trong tay), ván kết thúc, kể cả khi đang gieo dở. Ai lấy bốn hạt này tùy theo biến thể (xem bên dưới).",
+                "- Bốn hạt cuối cùng: ngay khi một lần ăn chỉ còn để lại đúng bốn hạt đang chơi (trên bàn và trong tay), ván kết thúc, kể cả khi đang gieo dở. Ai lấy bốn hạt này tùy theo biến thể (xem bên dưới).",
                 "- Laatste vier: zodra een slag precies vier zaden in het spel overlaat (op het bord en in de hand), is de partij uit, ook midden in een ronde. Wie die vier krijgt, hangt af van de variant (zie hieronder).",
             ],
             [
                 "- No seeds in play: the game ends when every seed has been captured.",
-                "- Hết hạt trong cuộc: ván kết thúc khi mọi hạt đã bị ăn.",
+                "- Hết hạt đang chơi: ván kết thúc khi mọi hạt đã bị ăn.",
                 "- Geen zaden meer: de partij is uit als alle zaden geslagen zijn.",
             ],
         ],
@@ -395,7 +412,7 @@ const ANYWOLI_SECTIONS: &[Section] = &[
         items: &[[
             "More seeds win; 48-48 is a draw.",
             "Ai nhiều hạt hơn thì thắng; 48-48 là hòa.",
-            "Wie de meeste zaden heeft wint; 48-48 is remise.",
+            "Wie de meeste zaden heeft, wint; 48-48 is remise.",
         ]],
     },
 ];
@@ -405,7 +422,7 @@ const ANYWOLI_LAST_FOUR: &[Section] = &[Section {
     title: "sec.last-four",
     items: &[[
         "The player credited with the capture of the second-to-last four also takes the last four: the pit's owner for a four made on the way, the mover for a four that ends a lap. This is the first of two conventions that Ralf Gering noted in related games, and the one this platform plays by default.",
-        "Người được hưởng lần ăn nhóm bốn hạt áp chót cũng lấy luôn bốn hạt cuối: chủ ô nếu nhóm bốn hình thành dọc đường, người đang đi nếu nhóm bốn hình thành ở cuối đợt gieo. Đây là cách thứ nhất trong hai quy ước mà Ralf Gering ghi nhận ở các trò chơi họ hàng, và là cách trang này dùng mặc định.",
+        "Người được hưởng lần ăn nhóm bốn hạt áp chót cũng lấy luôn bốn hạt cuối: chủ ô nếu nhóm bốn hình thành dọc đường, người đang đi nếu nhóm bốn hình thành ở cuối đợt gieo. Đây là cách thứ nhất trong hai quy ước mà Ralf Gering ghi nhận ở các trò chơi họ hàng, và là cách nền tảng này dùng mặc định.",
         "De speler aan wie de voorlaatste vier toekomt, krijgt ook de laatste vier: de eigenaar van het putje bij een vier onderweg, de zetter bij een vier aan het eind van een ronde. Dit is het eerste van twee gebruiken die Ralf Gering bij verwante spellen optekende, en de standaard op dit platform.",
     ]],
 }];
@@ -467,7 +484,7 @@ const OWARE_SECTIONS: &[Section] = &[
         title: "sec.captures",
         items: &[
             CAPTURE_6,
-            CAPTURE_EXAMPLE_6,
+            CAPTURE_EXAMPLE_ABAPA,
             [
                 "- A grand slam captures nothing: if the captures would take every seed in your opponent's row, the move is still allowed but nothing is taken, and the sown seeds stay where they fell.",
                 "- Ăn sạch cả hàng thì không ăn được gì: nếu nước ăn sẽ lấy hết mọi hạt trong hàng đối thủ, nước đó vẫn hợp lệ nhưng không hạt nào bị ăn, và các hạt đã gieo nằm nguyên chỗ.",
@@ -508,7 +525,7 @@ const OWARE_SECTIONS: &[Section] = &[
         items: &[[
             "More seeds win; 24-24 is a draw.",
             "Ai nhiều hạt hơn thì thắng; 24-24 là hòa.",
-            "Wie de meeste zaden heeft wint; 24-24 is remise.",
+            "Wie de meeste zaden heeft, wint; 24-24 is remise.",
         ]],
     },
 ];
@@ -520,7 +537,7 @@ const OWARE_HOUSE: &[Section] = &[Section {
         AGREED,
         [
             "- Tournament rulebooks differ on a few points, above all the grand slam; this platform settles them all as OpenSpiel does, so results can be compared with programs built on it.",
-            "- Luật của các giải đấu khác nhau ở vài điểm, nhất là chuyện ăn sạch cả hàng; trang này xử lý mọi điểm đó giống OpenSpiel, để có thể so kết quả với các chương trình dựa trên thư viện này.",
+            "- Luật của các giải đấu khác nhau ở vài điểm, nhất là chuyện ăn sạch cả hàng; nền tảng này xử lý mọi điểm đó giống OpenSpiel, để có thể so kết quả với các chương trình dựa trên thư viện này.",
             "- Toernooireglementen verschillen op een paar punten, vooral bij de volledige slag; dit platform regelt ze allemaal zoals OpenSpiel, zodat uitslagen te vergelijken zijn met programma's die daarop gebouwd zijn.",
         ],
         RECORDS,
@@ -551,12 +568,12 @@ const BARBADOS_HISTORY: &[Section] = &[
             [
                 "Barbados Warri was above all a game of grown men. It was played with grey horse nickars, the hard seeds of Caesalpinia bonduc, on thick mahogany boards whose pits, called houses, were worn deep by generations of keen play. Its tournaments were respected for lightning-fast counting and deep endgame play, and a series was won by the first player to take six games, as a match is on this platform.",
                 "Barbados Warri trước hết là trò chơi của đàn ông trưởng thành. Người ta chơi bằng hạt horse nickar màu xám, loại hạt cứng của cây Caesalpinia bonduc, trên những tấm bàn gỗ gụ dày mà các ô, gọi là \"nhà\", đã mòn sâu qua nhiều thế hệ chơi say mê. Các giải đấu của nó được nể trọng nhờ lối tính nhẩm cực nhanh và những tàn cuộc sâu sắc; trong một loạt ván, ai thắng sáu ván trước là vô địch, giống như một trận đấu trên trang này.",
-                "Barbados Warri was vooral een spel van volwassen mannen. Men speelde met grijze horse nickars, de harde zaden van Caesalpinia bonduc, op dikke mahoniehouten borden waarvan de putjes, huizen genoemd, door generaties vurige spelers diep waren uitgesleten. De toernooien stonden in aanzien om bliksemsnel rekenwerk en diepgaand eindspel, en kampioen van een reeks werd wie als eerste zes partijen won, zoals in een match op dit platform.",
+                "Barbados Warri was vooral een spel van volwassen mannen. Gespeeld werd met horse nickars, de harde grijze zaden van de struik Caesalpinia bonduc, op zware borden van mahonie; generatie na generatie sleet de putjes, daar huizen genoemd, verder uit. De toernooien stonden in aanzien om bliksemsnel rekenwerk en diepgaand eindspel, en kampioen van een reeks werd wie als eerste zes partijen won, zoals in een match op dit platform.",
             ],
             [
                 "Among the masters of the late 1990s were William \"Ossie\" Haddock, Laurie Greaves, Frederick \"The Lord Jesus\" Jackman, Ethelred Phillips and Benjamin White, whose tactics were compared with those of West Africa's grandmasters. Casual street play thinned out towards the end of the century; the retired economist William Lee Farum-Badley, born in Venezuela, kept the craft alive by making traditional boards by hand at his home in St. James. In 2001 the computer scientist Colin Depradine took Barbados Warri as a test bed for evolutionary computing and genetic algorithms.",
                 "Các cao thủ cuối thập niên 1990 gồm William \"Ossie\" Haddock, Laurie Greaves, Frederick \"The Lord Jesus\" Jackman, Ethelred Phillips và Benjamin White, những người có chiến thuật được đem so với các đại kiện tướng Tây Phi. Đến cuối thế kỷ, cảnh chơi ngoài phố thưa dần; nhà kinh tế học về hưu William Lee Farum-Badley, sinh ở Venezuela, giữ cho nghề làm bàn sống tiếp bằng cách tự tay làm những bàn chơi truyền thống tại nhà ông ở St. James. Năm 2001, nhà khoa học máy tính Colin Depradine chọn Barbados Warri làm bài toán thử nghiệm cho tính toán tiến hóa và thuật toán di truyền.",
-                "Tot de meesters van eind jaren negentig behoorden William \"Ossie\" Haddock, Laurie Greaves, Frederick \"The Lord Jesus\" Jackman, Ethelred Phillips en Benjamin White, wier tactiek met die van de West-Afrikaanse grootmeesters werd vergeleken. Tegen het einde van de eeuw werd er steeds minder op straat gespeeld; de gepensioneerde econoom William Lee Farum-Badley, geboren in Venezuela, hield het ambacht levend door in zijn huis in St. James traditionele borden met de hand te maken. In 2001 nam de informaticus Colin Depradine Barbados Warri als proefterrein voor evolutionair rekenen en genetische algoritmen.",
+                "Tot de meesters van eind jaren negentig behoorden William \"Ossie\" Haddock, Laurie Greaves, Frederick \"The Lord Jesus\" Jackman, Ethelred Phillips en Benjamin White, wier tactiek met die van de West-Afrikaanse grootmeesters werd vergeleken. Tegen het einde van de eeuw werd er steeds minder op straat gespeeld; de gepensioneerde econoom William Lee Farum-Badley, geboren in Venezuela, hield het ambacht levend door in zijn huis in St. James traditionele borden met de hand te maken. Ook onderzoekers raakten erdoor geboeid: de informaticus Colin Depradine probeerde er in 2001 evolutionaire rekenmethoden en genetische algoritmen op uit.",
             ],
         ],
     },
@@ -628,7 +645,7 @@ const ANYWOLI_HISTORY: &[Section] = &[
             ],
             [
                 "The historian Richard Pankhurst made the game known to a wider public in 1971, in his study of the board games of Ethiopia and the Horn of Africa. He also wrote down a composed endgame problem, a hard forced win for South that shows how deeply Anuak masters calculated, and a lottery that decided who got the last four seeds. The games researcher Ralf Gering later noted two other ways of settling those four, taken from related games; this platform uses the first of them (see the house rules).",
-                "Nhà sử học Richard Pankhurst đưa trò chơi đến với công chúng rộng rãi năm 1971, trong công trình nghiên cứu về các trò chơi trên bàn của Ethiopia và vùng Sừng châu Phi. Ông còn ghi lại một bài tàn cuộc được sáng tác sẵn, trong đó Nam có một đường thắng bắt buộc rất khó, cho thấy các cao thủ Anuak tính toán sâu đến đâu, cùng một cách bốc thăm để quyết định ai nhận bốn hạt cuối cùng. Về sau nhà nghiên cứu trò chơi Ralf Gering ghi nhận thêm hai cách khác để xử lý bốn hạt đó, lấy từ các trò chơi họ hàng; trang này dùng cách thứ nhất trong hai cách ấy (xem phần quy ước riêng).",
+                "Nhà sử học Richard Pankhurst đưa trò chơi đến với công chúng rộng rãi năm 1971, trong công trình nghiên cứu về các trò chơi trên bàn của Ethiopia và vùng Sừng châu Phi. Ông còn ghi lại một bài tàn cuộc được sáng tác sẵn, trong đó Nam có một đường thắng bắt buộc rất khó, cho thấy các cao thủ Anuak tính toán sâu đến đâu, cùng một cách bốc thăm để quyết định ai nhận bốn hạt cuối cùng. Về sau nhà nghiên cứu trò chơi Ralf Gering ghi nhận thêm hai cách khác để xử lý bốn hạt đó, lấy từ các trò chơi họ hàng; nền tảng này dùng cách thứ nhất trong hai cách ấy (xem phần quy ước riêng).",
                 "De historicus Richard Pankhurst maakte het spel in 1971 bij een groter publiek bekend, in zijn studie van de bordspellen van Ethiopië en de Hoorn van Afrika. Hij legde ook een gecomponeerd eindspelprobleem vast, een lastige gedwongen winst voor Zuid die laat zien hoe diep Anuak-meesters rekenden, en een loting die besliste wie de laatste vier zaden kreeg. De spelonderzoeker Ralf Gering noteerde later twee andere manieren om die vier af te handelen, ontleend aan verwante spellen; dit platform gebruikt de eerste daarvan (zie de huisregels).",
             ],
             [
@@ -714,7 +731,7 @@ pub const PAGES: &[GamePage] = &[
         character: [
             "A classroom favourite with a bold finish: a move that empties the opponent's row ends the game and sweeps the board.",
             "Trò chơi được yêu thích trong lớp học với cái kết táo bạo: nước đi ăn sạch hàng đối thủ sẽ kết thúc ván và gom hết bàn.",
-            "Een geliefd spel in de klas met een gedurfd einde: een zet die de rij van de tegenstander leegmaakt, beëindigt de partij en veegt het bord schoon.",
+            "Een geliefd spel in de klas met een gedurfd einde, de kaalslag: een zet die de rij van de tegenstander leegmaakt, beëindigt de partij en veegt het bord schoon.",
         ],
         sections: WAHREE_SECTIONS,
         variant_sections: &[&[]],

@@ -3,7 +3,7 @@
 use crate::event::Event;
 use crate::game::MoveReport;
 use crate::moves::Pit;
-use crate::position::Outcome;
+use crate::position::{EndReason, Outcome};
 use crate::rules::Rules;
 use crate::side::Side;
 
@@ -101,7 +101,11 @@ pub fn explain(rules: &Rules, report: &MoveReport) -> String {
                 capitalised(side),
                 plural(seeds as u32, "seed")
             )),
-            Event::End(outcome) => tail.push(describe_outcome(&report.after.captured(), outcome)),
+            Event::End(outcome) => tail.push(outcome_sentence(
+                &report.after.captured(),
+                outcome,
+                reason_in(rules, outcome.reason),
+            )),
         }
     }
     flush_lap(&mut parts, &mut lap_drops, &mut skipped);
@@ -147,10 +151,24 @@ pub fn explain(rules: &Rules, report: &MoveReport) -> String {
 
 /// "Game over: a position repeated. South wins 25-23."
 pub fn describe_outcome(captured: &crate::BySide<u8>, outcome: Outcome) -> String {
+    outcome_sentence(captured, outcome, outcome.reason.describe())
+}
+
+fn outcome_sentence(captured: &crate::BySide<u8>, outcome: Outcome, reason: &str) -> String {
     let score = format!("{}-{}", captured.south, captured.north);
     let result = match outcome.winner {
         Some(side) => format!("{} wins {score}", capitalised(side)),
         None => format!("a draw, {score}"),
     };
-    format!("game over: {}; {result}", outcome.reason.describe())
+    format!("game over: {reason}; {result}")
+}
+
+/// Why a game ended, in `rules`' words: in a game of fours (Anywoli) no
+/// seeds are left in play because the last four were taken, so that is
+/// what is said.
+fn reason_in(rules: &Rules, reason: EndReason) -> &'static str {
+    match (rules.capture, reason) {
+        (crate::Capture::Fours { .. }, EndReason::Exhausted) => "the last four seeds were taken",
+        _ => reason.describe(),
+    }
 }

@@ -31,6 +31,7 @@
   let takeMode = false;
   let focusPit = 0;
   let draft = null; // {board, captured, toMove} while setting up
+  let bottom = D.bottom === "north" ? "north" : "south"; // the row drawn at the bottom
 
   const status = el("p", { class: "analysis-status", role: "status", "aria-live": "polite" });
   const boardBox = el("div", { class: "analysis-board" });
@@ -47,7 +48,7 @@
   treeBox.append(treeList);
   const explanation = el("p", { class: "analysis-explanation" });
   const share = el("a", { class: "share", href: location.href, text: t("analysis.share") });
-  const keys = el("p", { class: "note", text: t("analysis.keys") });
+  const keys = el("p", { class: "note keys-help", text: t("analysis.keys") });
   root.textContent = "";
   root.append(status, boardBox, controls, editBox, explanation, engineBox, treeBox, share, keys);
 
@@ -60,7 +61,14 @@
     onclick: () => current && current.children.length && select(nodes[current.children[0]]) });
   const rootButton = el("button", { class: "button secondary", type: "button", "aria-label": t("analysis.root"), text: "«",
     onclick: () => nodes.length && select(nodes[0]) });
-  controls.append(rootButton, backButton, forwardButton, editButton);
+  // Turning the board: the other row at the bottom (kept in the address).
+  const flipButton = el("button", { class: "button secondary flip", type: "button", "aria-pressed": String(bottom === "north"), text: t("analysis.flip"),
+    onclick: () => {
+      bottom = bottom === "south" ? "north" : "south";
+      flipButton.setAttribute("aria-pressed", String(bottom === "north"));
+      if (current) select(current); else if (editing) drawEditor();
+    } });
+  controls.append(rootButton, backButton, forwardButton, editButton, flipButton);
 
   // The editor's own controls.
   const modeButton = el("button", { class: "button secondary", type: "button", "aria-pressed": "false",
@@ -101,36 +109,36 @@
       p.captured[0] + "-" + p.captured[1] + " " + (p.toMove === "north" ? "N" : "S");
   }
 
-  // The board: North's row on top running right to left, South's below,
-  // each store on its owner's right. Pits are buttons: one Tab stop (the
-  // focused pit), arrows move between them.
+  // The board: the board component of every page (common.js), with the
+  // row of `bottom` at the bottom (South's unless turned, or the player's
+  // when opened from their game). Pits are buttons: one Tab stop (the
+  // focused pit), arrows move between them as drawn.
   function drawBoard(view) {
     const board = editing ? draft.board : view.board;
     const captured = editing ? draft.captured : view.captured;
     const legal = editing ? [] : view.legal || [];
     boardBox.textContent = "";
-    const grid = el("div", { class: "a-board" + (n > 6 ? " wide" : ""), role: "group", "aria-label": editing ? t("analysis.edit") : D.name });
-    const store = (side) => el("div", { class: "a-store " + side, "data-store": side },
-      el("span", { class: "a-count", text: String(captured[side === "south" ? 0 : 1]) }));
-    const rows = [el("div", { class: "a-row north" }), el("div", { class: "a-row south" })];
-    const order = [];
-    for (let i = 2 * n - 1; i >= n; i--) order.push(i);
-    for (let i = 0; i < n; i++) order.push(i);
-    for (const i of order) {
-      const seeds = board[i];
-      const playable = !editing && legal.includes(letter(i));
-      const b = el("button", {
-        type: "button", class: "a-pit" + (playable ? " playable" : ""), "data-pit": letter(i), "data-seeds": String(seeds),
-        tabindex: i === focusPit ? "0" : "-1",
-        "aria-label": t("analysis.pit", { pit: letter(i), n: seeds }),
-        "aria-disabled": !editing && !playable ? "true" : null,
-        onclick: (e) => { focusPit = i; pitAction(i, e.shiftKey ? -1 : takeMode ? -1 : 1); },
-        onkeydown: (e) => pitKey(e, i),
-      }, el("span", { class: "a-seeds", text: String(seeds) }), el("span", { class: "a-letter", text: letter(i) }));
-      (i >= n ? rows[0] : rows[1]).append(b);
-    }
-    grid.append(store("north"), rows[0], rows[1], store("south"));
-    boardBox.append(grid);
+    boardBox.append(mancala.board({
+      n, counts: board, captured, bottom,
+      label: editing ? t("analysis.edit") : D.name,
+      storeWord: t("analysis.store-word"),
+      storeLabel: (side, count) => t("analysis.store-seeds", { side: sideWord(side), n: count }),
+      pit: (i, name) => {
+        const playable = !editing && legal.includes(name);
+        return {
+          button: true,
+          classes: playable ? ["legal"] : [],
+          attrs: {
+            tabindex: i === focusPit ? "0" : "-1",
+            "aria-label": t("analysis.pit", { pit: name, n: board[i] }),
+            "aria-disabled": !editing && !playable ? "true" : null,
+            onclick: (e) => { focusPit = i; pitAction(i, e.shiftKey ? -1 : takeMode ? -1 : 1); },
+            onkeydown: (e) => pitKey(e, i),
+            onfocus: () => { focusPit = i; },
+          },
+        };
+      },
+    }));
   }
 
   function focusBoard() {
@@ -139,18 +147,16 @@
   }
 
   function pitKey(e, i) {
-    // On screen: North's row on top (pits 2n-1 .. n from left to right),
-    // South's below (0 .. n-1).
-    const top = i >= n;
-    const col = top ? 2 * n - 1 - i : i;
-    const at = (isTop, c) => (isTop ? 2 * n - 1 - c : c);
-    let next = null;
-    if (e.key === "ArrowRight" && col < n - 1) next = at(top, col + 1);
-    if (e.key === "ArrowLeft" && col > 0) next = at(top, col - 1);
-    if (e.key === "ArrowUp" && !top) next = at(true, col);
-    if (e.key === "ArrowDown" && top) next = at(false, col);
-    if (e.key.startsWith("Arrow")) e.preventDefault();
-    if (next !== null) { focusPit = next; drawCurrent(); focusBoard(); return; }
+    if (e.key.startsWith("Arrow") || e.key === "Home" || e.key === "End") {
+      e.preventDefault();
+      const target = mancala.pitTowards(e.currentTarget, e.key);
+      if (target) {
+        focusPit = [...Array(2 * n).keys()].find((k) => letter(k) === target.dataset.pit);
+        drawCurrent();
+        focusBoard();
+      }
+      return;
+    }
     if (editing && (e.key === "+" || e.key === "=")) { e.preventDefault(); pitAction(i, 1); }
     if (editing && (e.key === "-" || e.key === "_")) { e.preventDefault(); pitAction(i, -1); }
   }
@@ -186,6 +192,15 @@
 
   function startEditing() {
     editing = true;
+    // The engine's words were about the position left behind: cleared,
+    // and an answer still on its way is dropped.
+    evalToken += 1;
+    engineText.textContent = "";
+    engineLine.textContent = "";
+    dbText.textContent = "";
+    dbText.dataset.result = "";
+    explanation.textContent = "";
+    engineBox.hidden = true;
     draft = current ? parsePosition(current.view.position) : parsePosition(D.start);
     editButton.textContent = t("analysis.done");
     editBox.hidden = false;
@@ -207,6 +222,7 @@
   }
 
   function newTree(view) {
+    engineBox.hidden = false;
     nodes = [{ id: 0, parent: null, move: null, view, children: [] }];
     select(nodes[0]);
   }
@@ -234,6 +250,7 @@
     url.searchParams.delete("ply");
     url.searchParams.set("game", D.game);
     url.searchParams.set("position", node.view.position);
+    if (bottom === "north") url.searchParams.set("bottom", "north"); else url.searchParams.delete("bottom");
     history.replaceState(null, "", url.toString());
     share.href = url.toString();
     drawCurrent();
@@ -313,7 +330,7 @@
     if (editing || !current) return;
     const tag = (e.target && e.target.tagName) || "";
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    const onPit = e.target && e.target.classList && e.target.classList.contains("a-pit");
+    const onPit = e.target && e.target.classList && e.target.classList.contains("pit");
     if (e.key === "Backspace" || (!onPit && e.key === "ArrowLeft")) {
       if (current.parent !== null) { e.preventDefault(); select(nodes[current.parent]); }
     } else if (!onPit && e.key === "ArrowRight") {

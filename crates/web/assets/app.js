@@ -25,29 +25,6 @@
   const plurals = (() => { try { return new Intl.PluralRules(lang); } catch (e) { return null; } })();
   const seedsText = (n) => t(plurals && plurals.select(n) === "one" ? "seeds.one" : "seeds.other", { n });
 
-  // The seeds in a hole, drawn as seeds: up to SEED_MAX on a sunflower
-  // spiral (the same count always gives the same picture), a full heap
-  // beyond that; the number is always written beside the hole.
-  const SEED_MAX = 20;
-  function seedHeap(count) {
-    const heap = el("span", { class: "seeds", "aria-hidden": "true" });
-    const n = Math.max(0, Math.min(count, SEED_MAX));
-    const radius = Math.min(36, 10 * Math.sqrt(n)); // in % of the hole's width
-    for (let k = 0; k < n; k++) {
-      const r = n === 1 ? 0 : radius * Math.sqrt((k + 0.5) / n);
-      const angle = k * 2.39996; // the golden angle
-      const seed = el("i", { class: "s" + (k % 3) });
-      seed.style.left = (50 + r * Math.cos(angle)).toFixed(1) + "%";
-      seed.style.top = (50 + r * Math.sin(angle)).toFixed(1) + "%";
-      seed.style.transform = "translate(-50%, -50%) rotate(" + Math.round((angle * 180) / Math.PI) % 360 + "deg)";
-      heap.append(seed);
-    }
-    return heap;
-  }
-  // The rules pages' starting diagrams.
-  document.querySelectorAll(".diagram .hole[data-seeds]").forEach((hole) =>
-    hole.append(seedHeap(Number(hole.dataset.seeds) || 0)));
-
   // The language switch is remembered by the server's cookie; keep it here too.
   document.querySelectorAll(".langs a").forEach((a) =>
     a.addEventListener("click", () => store.set("mancala.lang", a.getAttribute("hreflang"))));
@@ -129,8 +106,9 @@
 
   function newGamePage() {
     const form = document.getElementById("new-game");
-    const name = form.elements.name;
-    name.value = store.get("mancala.name") || "";
+    // Signed in, there is no name field: the account's name is used.
+    const name = form.elements.name || null;
+    if (name) name.value = store.get("mancala.name") || "";
     const matchText = form.querySelector("[data-match-text]");
     const matchTemplate = T["new.match"] || "";
     const update = () => {
@@ -153,12 +131,12 @@
       event.preventDefault();
       const errorEl = form.querySelector(".error");
       errorEl.hidden = true;
-      store.set("mancala.name", name.value.trim());
+      if (name) store.set("mancala.name", name.value.trim());
       const body = {
         game: form.elements.game.value,
         mode: form.elements.mode.value,
         level: Number(form.elements.level.value),
-        name: name.value,
+        name: name ? name.value : "",
         opponent: form.elements.opponent.value,
         side: form.elements.side.value,
       };
@@ -288,7 +266,20 @@
     const fixedBottom = () => (seat && (seat.side === "south" || seat.side === "north") ? seat.side : null);
     const bottomSide = () => fixedBottom() || (flipped ? "north" : "south");
 
-    function delay() { return reduced || skip ? 0 : [700, 400, 220, 110, 0][speed] || 0; }
+    // The sowing's pace by speed (0 slowest, 4 no animation): the time a
+    // seed takes, the pause where a lap starts (so that a relay's laps can
+    // be told apart), and the most a whole move may take. The default (2)
+    // keeps a move and its reply within about 3 s, Anywoli's long relays
+    // included (they once took 5 to 22 s at the default).
+    const PACE = [
+      { seed: 600, lap: 500, move: 6000 },
+      { seed: 350, lap: 300, move: 3000 },
+      { seed: 180, lap: 220, move: 1300 },
+      { seed: 90, lap: 110, move: 650 },
+      { seed: 0, lap: 0, move: 0 },
+    ];
+    function pace() { return reduced || skip ? PACE[4] : PACE[speed] || PACE[2]; }
+    function delay() { return pace().move; }
     const sleep = (ms) => new Promise((resolve) => {
       const timer = setTimeout(() => { wake = null; resolve(); }, ms);
       wake = () => { clearTimeout(timer); wake = null; resolve(); };
@@ -302,8 +293,12 @@
     // lives outside #game, which is redrawn, so that it is not replaced.
     const live = el("p", { id: "announce", class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true" });
     root.after(live);
+    // What happens at once (a move that ends the game) is said together.
+    let said = [];
     function announce(text) {
-      live.textContent = text;
+      if (!text) return;
+      if (!said.length) queueMicrotask(() => { live.textContent = said.join(" "); said = []; });
+      said.push(text);
     }
 
     async function start() {
@@ -456,17 +451,20 @@
         // A move already known (the HTTP answer and the WebSocket both
         // bring our own move) is skipped.
         if (state && item.state.moves.length <= state.moves.length) { render(); return; }
-        noticeChanges(state, item.state);
+        const before = state;
         state = item.state;
         queue.push(item);
-        const mover = String(item.move.mover || "").toLowerCase();
-        if (!(state.mode !== "local" && mySeats().includes(mover))) {
-          // The opponent answered, so our own move (if its HTTP answer is
-          // still on its way) is stored: it is no longer being sent.
-          if (sending) sending = null;
-          const explanation = item.move.explanation ? item.move.explanation[lang] || item.move.explanation.en : item.move.move;
-          announce(/[.!?]$/.test(explanation) ? explanation + " " + statusText() : explanation + ". " + statusText());
-        }
+        // A new move heard, ours or the opponent's answer to it: our own
+        // move (if its HTTP answer is still on its way) is stored, no
+        // longer being sent (we could send only on our turn, so nothing
+        // new comes before it).
+        sending = null;
+        // Every move is read out, our own too, with what comes next (the
+        // end of the game is said by noticeChanges).
+        const explanation = item.move.explanation ? item.move.explanation[lang] || item.move.explanation.en : item.move.move;
+        const stop = /[.!?]$/.test(explanation) ? " " : ". ";
+        announce(state.over ? explanation : explanation + stop + statusText());
+        noticeChanges(before, state);
       } else if (item.type === "state") {
         noticeChanges(state, item.state);
         state = item.state;
@@ -501,9 +499,6 @@
       render();
     }
 
-    // What a new state tells beyond the board: our offer was declined; the
-    // players went on to a rematch or the match's next game (a spectator is
-    // taken there).
     // A tournament game that is over: the player's page asks the
     // tournament, every few seconds, whether the next round has begun, and
     // takes them to their next game (its seat kept where seats are kept).
@@ -527,11 +522,34 @@
       poll();
     }
 
+    // What a new state tells beyond the board: our offer was declined; the
+    // players went on to a rematch or the match's next game (a spectator is
+    // taken there).
+    // Each is read out in the live region too: offers and their answers,
+    // a rematch asked for or called off, and the end of the game (a resignation, ours or
+    // theirs, an agreement, time, or the last move).
     function noticeChanges(before, after) {
       if (!before || after.id !== before.id) return;
       if (after.moves.length !== before.moves.length) offerRefused = false;
-      if (before.offer && !after.offer && !after.over && after.moves.length === before.moves.length
-          && state.mode !== "local" && mySeats().includes(before.offer)) offerRefused = true;
+      const online = after.mode !== "local";
+      const ours = (side) => online && mySeats().includes(side);
+      if (before.offer && !after.offer && !after.over && after.moves.length === before.moves.length && ours(before.offer)) {
+        offerRefused = true;
+        announce(t("play.offer-refused"));
+      }
+      if (after.offer && after.offer !== before.offer && !after.over && isPlayer()) {
+        announce(ours(after.offer) ? t("play.offer-sent")
+          : t("play.offer-received") + " " + t("play.offer-means", { award: awardText() }));
+      }
+      if (after.over && !before.over) {
+        const winner = after.winner === "south" || after.winner === "north" ? after.winner : null;
+        announce(endingText(after) + ". " + (winner ? t("play.wins", { name: displayName(winner) }) : t("play.draw"))
+          + ". " + scoreLabel(after) + ": " + scoreLine(after) + ".");
+      }
+      if (after.rematch && !before.rematch && isPlayer() && !replay && !store.get("mancala.seat." + after.rematch)) {
+        announce(after.match ? t("match.join-next") : t("play.join-rematch"));
+      }
+      if (after.called_off && !before.called_off && isPlayer() && !replay) announce(calledOffText(after));
       if (after.next_game && !before.next_game && !isPlayer() && !replay) {
         leaving = true;
         setTimeout(() => { location.href = "/g/" + after.next_game; }, 1500);
@@ -599,27 +617,41 @@
       const board = report.before.slice();
       const captured = report.captured_before.slice();
       highlight = { from: report.move, captured: [], last: null, report: null };
-      // Long relay moves are sped up to last about six seconds at most.
-      const steps = report.events.length;
-      const step = async (hand) => {
+      // A long move is sped up to fit the speed's time for a move, each lap
+      // still starting with a pause a little longer than a seed's; while
+      // another move waits behind it (the reply, an extra turn) each step
+      // takes half its time, so that the board catches up.
+      const { seed, lap, move } = pace();
+      const laps = report.events.filter((e) => e.type === "take" || e.type === "relay").length;
+      const seeds = report.events.filter((e) => e.type === "drop" || e.type === "capture").length;
+      const lapMs = Math.min(lap, Math.floor((move * 0.3) / Math.max(laps, 1)));
+      const seedMs = Math.min(seed, Math.floor((move - lapMs * laps) / Math.max(seeds, 1)));
+      // Each step is due at a set time from the start, so the time spent
+      // drawing does not add up over a long move: a seed's step whose time
+      // is already over (a slow or busy device) is not drawn; a lap's always is.
+      let due = performance.now();
+      const step = async (hand, ms, always = false) => {
+        if (queue.some((item) => item.type === "move")) ms /= 2;
+        if (!always && due + ms < performance.now()) { due += ms; return; }
         shown = { board: board.slice(), captured: captured.slice(), hand };
         render(true);
-        const ms = Math.min(delay(), Math.floor(6000 / Math.max(steps, 1)));
-        if (ms) await sleep(ms);
+        due += ms;
+        const wait = due - performance.now();
+        if (wait > 0 && !skip) await sleep(wait);
       };
       if (delay() > 0) {
         let hand = 0;
         for (const e of report.events) {
           const i = e.pit ? names.indexOf(e.pit) : -1;
           if (skip) break;
-          if (e.type === "take" || e.type === "relay") { board[i] = 0; hand = e.seeds; highlight.last = e.pit; await step(hand); }
-          else if (e.type === "drop") { board[i] += 1; hand -= 1; highlight.last = e.pit; await step(hand); }
+          if (e.type === "take" || e.type === "relay") { board[i] = 0; hand = e.seeds; highlight.last = e.pit; await step(hand, lapMs, true); }
+          else if (e.type === "drop") { board[i] += 1; hand -= 1; highlight.last = e.pit; await step(hand, seedMs); }
           else if (e.type === "capture") {
             board[i] -= e.seeds;
             if (board[i] < 0) board[i] = 0;
             captured[e.by === "south" ? 0 : 1] += e.seeds;
             highlight.captured.push(e.pit);
-            await step(hand);
+            await step(hand, seedMs);
           }
         }
       }
@@ -759,8 +791,9 @@
       render();
     }
 
-    async function action(path, confirmText) {
-      if (confirmText && !window.confirm(confirmText)) return;
+    // `confirm`: {text, ok}, asked in the site's own dialog first.
+    async function action(path, confirm) {
+      if (confirm && !(await mancala.ask({ text: confirm.text, ok: confirm.ok, cancel: t("dialog.cancel"), danger: path === "resign" }))) return;
       message = null;
       // A take-back makes the sowing still shown pointless.
       if (path === "undo") { queue.length = 0; skipAnimation(); }
@@ -773,7 +806,11 @@
         }
         if (path === "offer" && state.mode === "computer" && !answer.accepted) offerDeclined = true;
         const next = answer.state || answer;
-        if (next && next.id === id) { state = next; shown = { board: state.board, captured: state.captured }; }
+        if (next && next.id === id) {
+          noticeChanges(state, next);
+          state = next;
+          shown = { board: state.board, captured: state.captured };
+        }
         if (path === "undo") highlight = state.last ? highlight : { from: null, captured: [], last: null };
         if (path === "undo" && state.last) setHighlight(state.last);
         hint = null;
@@ -838,68 +875,54 @@
       render();
     }
 
-    function pitButton(letter, index, side) {
-      const count = shown.board[index];
+    // What the board component adds to a pit of the play page: a button,
+    // its marks and its name.
+    function pitOptions(letter, count, side) {
       const legal = canMove() && state.legal.includes(letter);
-      const classes = ["pit", side];
+      const classes = [];
       if (highlight.from === letter) classes.push("from");
       if (highlight.captured.includes(letter)) classes.push("captured");
       if (highlight.last === letter) classes.push("last");
       if (legal) classes.push("legal");
       if (!replay && hint && state && hint.plies === state.moves.length && hint.move === letter) classes.push("hint");
-      const seeds = seedHeap(count);
-      const owner = ownSide() === side ? t("play.pit-yours", { pit: letter, seeds: seedsText(count) })
+      const better = betterHere() === letter;
+      if (better) classes.push("better");
+      let owner = ownSide() === side ? t("play.pit-yours", { pit: letter, seeds: seedsText(count) })
         : t("play.pit-of", { pit: letter, side: sideName(side), seeds: seedsText(count) });
+      if (better) owner = t("play.pit-better", { label: owner });
       // Not `disabled`: a click on a pit that cannot be played is answered
       // with the reason (replay pits are only pictures). One pit of the
       // board is in the Tab order; the arrow keys move between them.
-      return el("button", {
-        class: classes.join(" "),
-        type: "button",
-        disabled: replay,
-        tabindex: letter === cursor ? "0" : "-1",
-        "data-pit": letter,
-        "aria-disabled": legal ? null : "true",
-        "aria-label": owner,
-        onclick: () => play(letter),
-        onfocus: () => { cursor = letter; },
-      }, el("span", { class: "hole" }, seeds),
-      el("span", { class: "label", "aria-hidden": "true" },
-        el("span", { class: "letter", text: letter }), el("span", { class: "count", text: String(count) })));
+      return {
+        button: true,
+        classes,
+        attrs: {
+          disabled: replay,
+          tabindex: letter === cursor ? "0" : "-1",
+          "aria-disabled": legal ? null : "true",
+          "aria-label": owner,
+          onclick: () => play(letter),
+          onfocus: () => { cursor = letter; },
+        },
+      };
     }
 
-    function storeBox(side) {
-      const index = side === "south" ? 0 : 1;
-      const seeds = seedsText(shown.captured[index]);
-      const name = ownSide() === side ? t("play.store-yours", { seeds }) : t("play.store-of", { side: sideName(side), seeds });
-      const place = side === bottomSide() ? "bottom-store" : "top-store";
-      return el("div", { class: "store " + side + "-store " + place, role: "img", "aria-label": name },
-        el("span", { class: "count", "aria-hidden": "true", text: String(shown.captured[index]) }),
-        el("span", { class: "letter", "aria-hidden": "true", text: t("play.store") }));
+    // The review's better move where it was missed: on the replay, at the
+    // position a mistake was played from, its better move is marked.
+    function betterHere() {
+      if (!replay || !review || !plies || viewing !== null) return null;
+      const next = review.moves[ply];
+      return next && next.mistake ? next.better : null;
     }
 
-    // The arrow keys go to the nearest pit that way, as drawn (rows, turned
-    // board or upright columns alike); Home and End to the ends of the row.
+    function storeName(side, count) {
+      const seeds = seedsText(count);
+      return ownSide() === side ? t("play.store-yours", { seeds }) : t("play.store-of", { side: sideName(side), seeds });
+    }
+
+    // The arrow keys go to the nearest pit that way, as drawn.
     function moveCursor(from, key) {
-      let target = null;
-      if (key === "Home" || key === "End") {
-        const row = [...from.parentNode.querySelectorAll(".pit")];
-        target = key === "Home" ? row[0] : row[row.length - 1];
-      } else {
-        const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
-        const centre = (node) => { const r = node.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
-        const [x0, y0] = centre(from);
-        let best = Infinity;
-        for (const pit of root.querySelectorAll(".board .pit")) {
-          if (pit === from) continue;
-          const [x, y] = centre(pit);
-          const along = (x - x0) * dx + (y - y0) * dy;
-          const across = Math.abs((x - x0) * dy) + Math.abs((y - y0) * dx);
-          if (along < 4) continue;
-          const score = along + 2 * across;
-          if (score < best) { best = score; target = pit; }
-        }
-      }
+      const target = mancala.pitTowards(from, key);
       if (target) { cursor = target.dataset.pit; target.focus(); }
     }
 
@@ -914,14 +937,21 @@
       return p.name;
     }
 
+    const capitalise = (text) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
+
     function playerLabel(side) {
       const p = state.players[side];
-      const you = mySeats().includes(side) && state.mode !== "local" ? " (" + t("play.you") + ")" : "";
+      const mine = mySeats().includes(side) && state.mode !== "local";
       const name = displayName(side);
       const turn = state.to_move === side ? " turn" : "";
+      // A player without a name is their side: the side is said once
+      // ("North", not "North North"), and our own seat is "You" ("Nam Bạn",
+      // not "Nam Nam (bạn)").
+      const unnamed = name === sideName(side);
+      const shown = unnamed ? (mine ? capitalise(t("play.you")) : null) : name + (mine ? " (" + t("play.you") + ")" : "");
       const label = el("div", { class: "player " + side + turn },
-        el("span", { class: "side", text: sideName(side) }), " ",
-        el("strong", { text: name + you }));
+        el("span", { class: "side", text: sideName(side) }), shown ? " " : null,
+        shown ? el("strong", { text: shown }) : null);
       if (state.presence && p.seated && !state.presence[side] && !replay) {
         label.append(" ", el("span", { class: "away", text: "(" + t("play.away") + ")" }));
       }
@@ -937,30 +967,22 @@
       return label;
     }
 
-    // The board as the viewer sits: their row at the bottom, read left to
-    // right in sowing order, the other row above it running right to left,
-    // each store on its owner's right.
+    // The board as the viewer sits (the board component): their row at the
+    // bottom.
     function buildBoard() {
       const n = state.pits_per_row;
       const names = letters(n);
       const bottom = bottomSide();
-      const top = bottom === "south" ? "north" : "south";
-      const first = (side) => (side === "south" ? 0 : n);
+      const first = bottom === "south" ? 0 : n;
       if (cursor === null || !names.includes(cursor)) {
-        const own = names.slice(first(bottom), first(bottom) + n);
+        const own = names.slice(first, first + n);
         cursor = own.find((l) => canMove() && state.legal.includes(l)) || own[0];
       }
-      const board = el("div", { class: "board bottom-" + bottom, "data-pits": String(n), role: "group", "aria-label": t("play.board"),
-        "aria-busy": animating ? "true" : null });
-      board.style.setProperty("--pits", n);
-      board.append(storeBox(top));
-      const upper = el("div", { class: "row far " + top });
-      for (let i = n - 1; i >= 0; i--) upper.append(pitButton(names[first(top) + i], first(top) + i, top));
-      const lower = el("div", { class: "row near " + bottom });
-      for (let i = 0; i < n; i++) lower.append(pitButton(names[first(bottom) + i], first(bottom) + i, bottom));
-      board.append(upper, lower, storeBox(bottom));
-      if (shown.hand) board.append(el("div", { class: "hand", "aria-hidden": "true", text: String(shown.hand) }));
-      return board;
+      return mancala.board({
+        n, counts: shown.board, captured: shown.captured, bottom, label: t("play.board"), busy: animating,
+        hand: shown.hand, storeWord: t("play.store"), storeLabel: storeName,
+        pit: (i, letter, side) => pitOptions(letter, shown.board[i], side),
+      });
     }
 
     // Focus stays on the board when it is drawn again.
@@ -976,8 +998,8 @@
     // Whose turn, or the result, in words.
     // A rematch that will not be played: declined by the player asked, or
     // withdrawn by the one who asked.
-    function calledOffText() {
-      return t(state.called_off.why === "declined" ? "play.rematch-declined" : "play.rematch-withdrawn");
+    function calledOffText(of = state) {
+      return t(of.called_off.why === "declined" ? "play.rematch-declined" : "play.rematch-withdrawn");
     }
 
     function statusText() {
@@ -990,10 +1012,11 @@
       const side = state.to_move;
       const p = state.players[side];
       const name = displayName(side);
-      let text = myTurn() && state.mode !== "local" ? t("play.your-turn")
-        : name === sideName(side) ? t("play.side-to-move", { side: name }) : t("play.to-move", { name, side: sideName(side) });
-      if (p.kind === "computer") text += " " + t("play.thinking");
-      return text;
+      // The computer's name says which side it plays ("Computer (level 8)
+      // is thinking…"); a person's with their side when named.
+      if (p.kind === "computer") return t("play.thinking", { name });
+      if (myTurn() && state.mode !== "local") return t("play.your-turn");
+      return name === sideName(side) ? t("play.side-to-move", { side: name }) : t("play.to-move", { name, side: sideName(side) });
     }
 
     // Draws the page; `quick` (during an animation) redraws only the board,
@@ -1008,7 +1031,12 @@
     function draw() {
       followTournament();
       const n = state.pits_per_row;
-      root.replaceChildren();
+      // Two parts: the board with what concerns the position, and beside
+      // it on a wide screen (below on a narrow one) the player's controls,
+      // the settings and the moves.
+      const main = el("div", { class: "game-main" });
+      const side = el("div", { class: "game-side" });
+      root.replaceChildren(main, side);
       root.style.setProperty("--pits", n);
       updateTitle();
 
@@ -1018,56 +1046,56 @@
       if (!replay && viewing !== null) status.classList.add("viewing");
       else if (!replay && !state.over && !waitingForOpponent()) status.classList.add(state.to_move);
       const bottom = bottomSide();
-      root.append(playerLabel(bottom === "south" ? "north" : "south"));
-      root.append(viewing === null ? buildBoard() : viewedBoard(), playerLabel(bottom), status);
+      main.append(playerLabel(bottom === "south" ? "north" : "south"));
+      main.append(viewing === null ? buildBoard() : viewedBoard(), playerLabel(bottom), status);
       // A rematch waiting for the other player: its asker may withdraw it;
       // once called off, the way back to the game it followed.
       if (!replay && state.called_off && state.called_off.back) {
-        root.append(el("p", { class: "controls called-off" },
+        main.append(el("p", { class: "controls called-off" },
           el("a", { class: "button", href: "/g/" + state.called_off.back, text: t("play.back-to-game") })));
       } else if (!replay && waitingForOpponent() && state.rematch_of && isPlayer()) {
         const before = store.get("mancala.seat." + state.rematch_of);
         if (before && before.token) {
-          root.append(el("p", { class: "controls" }, el("button", { type: "button", class: "button secondary", id: "cancel-rematch",
+          main.append(el("p", { class: "controls" }, el("button", { type: "button", class: "button secondary", id: "cancel-rematch",
             text: t("play.cancel-rematch"), onclick: () => callOff(state.rematch_of, "cancel", before.token) })));
         }
       }
       if (viewing !== null) {
-        root.append(el("p", { class: "controls back" },
+        main.append(el("p", { class: "controls back" },
           el("button", { type: "button", class: "button back-to-game", onclick: backToGame, text: missed ? t("moves.back-new") : t("moves.back") }), " ",
           el("a", { href: "/replay/" + id + "#" + viewing, text: t("moves.link") })));
       }
       if (state.rated) {
-        root.append(el("p", { class: "rated-note", text: state.aborted ? t("play.aborted") : t("play.rated") }));
+        main.append(el("p", { class: "rated-note", text: state.aborted ? t("play.aborted") : t("play.rated") }));
       }
       if (state.tournament && !state.over) {
-        root.append(el("p", { class: "tournament-note" }, t("play.in-tournament") + " ",
+        main.append(el("p", { class: "tournament-note" }, t("play.in-tournament") + " ",
           el("a", { href: state.tournament.url, text: state.tournament.name })));
       }
       if (state.match) {
         const m = state.match;
-        root.append(el("p", { class: "match-score", "data-match": m.id, text: t("match.line", {
+        main.append(el("p", { class: "match-score", "data-match": m.id, text: t("match.line", {
           n: m.first_to, game: m.game, south: displayName("south"), north: displayName("north"),
           a: m.wins.south, b: m.wins.north,
         }) }));
       }
       if (!replay && hint && hint.plies === state.moves.length && !state.over) {
-        root.append(el("p", { class: "notice hint-text", role: "status", text: t("play.hint-text", { pit: hint.move, value: valueText(hint.value) }) }));
+        main.append(el("p", { class: "notice hint-text", role: "status", text: t("play.hint-text", { pit: hint.move, value: valueText(hint.value) }) }));
       }
-      if (hintWaiting) root.append(el("p", { class: "note", text: t("play.hint-thinking") }));
+      if (hintWaiting) main.append(el("p", { class: "note", text: t("play.hint-thinking") }));
 
       // The last move, explained.
       // After the end, the server's last report: it no longer says who is to move.
       const report = viewing !== null ? past[viewing].report
         : !replay && state.over && state.last && highlight.report ? state.last : highlight.report;
       if (report && report.explanation) {
-        root.append(el("p", { class: "explanation" }, el("strong", { text: t("play.last") + ": " }), report.explanation[lang] || report.explanation.en));
+        main.append(el("p", { class: "explanation" }, el("strong", { text: t("play.last") + ": " }), report.explanation[lang] || report.explanation.en));
       }
-      if (notice && !isPlayer()) root.append(el("p", { class: "note", role: "status", id: "notice", text: notice }));
-      if (message) root.append(el("p", { class: "error", role: "alert", text: message }));
+      if (notice && !isPlayer()) main.append(el("p", { class: "note", role: "status", id: "notice", text: notice }));
+      if (message) main.append(el("p", { class: "error", role: "alert", text: message }));
 
       if (replay) {
-        root.append(el("div", { class: "controls" },
+        main.append(el("div", { class: "controls" },
           el("button", { type: "button", class: "button", onclick: () => goTo(0), text: t("replay.first") }),
           el("button", { type: "button", class: "button", onclick: () => goTo(ply - 1), text: t("replay.prev") }),
           el("button", { type: "button", class: "button", onclick: () => goTo(ply + 1, true), text: t("replay.next") }),
@@ -1080,38 +1108,38 @@
         const copy = el("button", { type: "button", class: "button", text: t("play.copy"), onclick: async () => {
           try { await navigator.clipboard.writeText(seat.invite_url); copy.textContent = t("play.copied"); } catch (e) { link.select(); }
         } });
-        root.append(el("div", { class: "notice" }, el("p", { text: t("play.waiting") + " " + t("play.invite") }), link, copy));
+        main.append(el("div", { class: "notice" }, el("p", { text: t("play.waiting") + " " + t("play.invite") }), link, copy));
       }
-      if (!replay && !isPlayer()) root.append(el("p", { class: "notice", text: t("play.spectator") }));
+      if (!replay && !isPlayer()) main.append(el("p", { class: "notice", text: t("play.spectator") }));
       if (!replay && !state.over && state.offer && isPlayer()) {
         if (mySeats().includes(state.offer) && state.mode !== "local") {
-          root.append(el("p", { class: "notice", text: t("play.offer-sent") }));
+          main.append(el("p", { class: "notice", text: t("play.offer-sent") }));
         } else {
-          root.append(el("div", { class: "notice" }, el("p", { text: t("play.offer-received") }),
+          main.append(el("div", { class: "notice" }, el("p", { text: t("play.offer-received") }),
             el("p", { class: "offer-means", text: t("play.offer-means", { award: awardText() }) }),
             el("button", { type: "button", class: "button", onclick: () => action("accept"), text: t("play.accept") }), " ",
             el("button", { type: "button", class: "button", onclick: () => action("decline"), text: t("play.decline") })));
         }
       }
-      if (offerRefused && !state.over) root.append(el("p", { class: "notice offer-refused", role: "status", text: t("play.offer-refused") }));
-      if (leaving) root.append(el("p", { class: "notice next-game", role: "status", text: t("play.next-game") }));
-      if (offerDeclined && !state.over) { root.append(el("p", { class: "notice", text: t("play.offer-declined") })); offerDeclined = false; }
+      if (offerRefused && !state.over) main.append(el("p", { class: "notice offer-refused", role: "status", text: t("play.offer-refused") }));
+      if (leaving) main.append(el("p", { class: "notice next-game", role: "status", text: t("play.next-game") }));
+      if (offerDeclined && !state.over) { main.append(el("p", { class: "notice", text: t("play.offer-declined") })); offerDeclined = false; }
       const claim = claimLeft();
       claimShown = claim === null ? null : claim <= 0;
       // Correspondence: the move's deadline instead of a countdown.
       const corr = state.correspondence;
       if (corr && !replay && !state.over) {
         const by = corr.deadline ? new Date(corr.deadline).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" }) : "";
-        root.append(el("p", { class: "notice correspondence", text: by
+        main.append(el("p", { class: "notice correspondence", text: by
           ? t("play.deadline", { days: corr.days, side: displayName(state.to_move), date: by })
           : t("play.days", { days: corr.days }) }));
       }
       if (corr && claim !== null && claim > 0) {
         // Nothing more to say before the deadline.
       } else if (claim !== null && claim > 0) {
-        root.append(el("p", { class: "notice claim-wait", text: t("play.claim-wait", { time: clockText(claim) }) }));
+        main.append(el("p", { class: "notice claim-wait", text: t("play.claim-wait", { time: clockText(claim) }) }));
       } else if (claim !== null) {
-        root.append(el("div", { class: "notice" }, el("p", { text: t("play.claim-ready") }),
+        main.append(el("div", { class: "notice" }, el("p", { text: t("play.claim-ready") }),
           el("button", { type: "button", class: "button", onclick: () => action("claim"), text: t("play.claim") })));
       }
 
@@ -1119,10 +1147,16 @@
       if (state.over && (!replay || ply === plies.length - 1)) {
         const winner = state.winner;
         const headline = winner === "draw" || !winner ? t("play.draw") : t("play.wins", { name: displayName(winner) });
+        // What ended the game, and the score it ended with: a final score
+        // once every seed is counted; otherwise what the stores held, with
+        // the seeds left on the board (a resignation, time, Speightstown's
+        // uncaptured seeds at an agreed end or a cycle).
+        const left = state.board.reduce((a, b) => a + b, 0);
         const result = el("section", { class: "result", "aria-label": t("play.over") },
           el("h2", { text: headline }),
-          el("p", { class: "score" }, el("strong", { text: t("play.score") + ": " }), scoreLine()),
-          el("p", { class: "why" }, el("strong", { text: t("play.why") + ": " }), endingText()));
+          el("p", { class: "why" }, el("strong", { text: t("play.why") + ": " }), endingText()),
+          el("p", { class: "score" }, el("strong", { text: scoreLabel() + ": " }), scoreLine(),
+            left ? " (" + t("play.left-on-board", { seeds: seedsText(left) }) + ")" : null));
         const m = state.match;
         if (m && m.winner) {
           const a = m.wins[m.winner], b = m.wins[m.winner === "south" ? "north" : "south"];
@@ -1147,7 +1181,7 @@
         if (state.next_game && (replay || !isPlayer())) buttons.append(" ", el("a", { class: "next-game-link", href: "/g/" + state.next_game, text: m ? t("match.next") : t("play.rematch") }));
         if (state.tournament) buttons.append(" ", el("a", { class: "button tournament-link", href: state.tournament.url, text: t("play.back-to-tournament", { name: state.tournament.name }) }));
         result.append(buttons);
-        root.append(result);
+        main.append(result);
       }
 
       // The player's actions.
@@ -1155,9 +1189,9 @@
         const bar = el("div", { class: "controls" });
         if (state.hints && canMove()) bar.append(el("button", { type: "button", class: "button", disabled: hintWaiting, onclick: askHint, text: t("play.hint") }));
         if (state.mode === "computer") bar.append(el("button", { type: "button", class: "button", onclick: () => action("undo"), text: t("play.undo") }));
-        if (!state.offer) bar.append(el("button", { type: "button", class: "button", onclick: () => action("offer", t("play.offer-confirm", { award: awardText() })), text: t("play.offer") }));
-        bar.append(el("button", { type: "button", class: "button danger", onclick: () => action("resign", t("play.resign-confirm")), text: t("play.resign") }));
-        root.append(bar);
+        if (!state.offer) bar.append(el("button", { type: "button", class: "button", onclick: () => action("offer", { text: t("play.offer-confirm", { award: awardText() }), ok: t("dialog.offer") }), text: t("play.offer") }));
+        bar.append(el("button", { type: "button", class: "button danger", onclick: () => action("resign", { text: t("play.resign-confirm"), ok: t("play.resign") }), text: t("play.resign") }));
+        side.append(bar);
       }
 
       // Sowing speed and the keyboard hint.
@@ -1181,12 +1215,12 @@
           render();
         } }));
       }
-      root.append(settings);
-      if (!replay && isPlayer()) root.append(el("p", { class: "note", text: t("play.keys") }));
+      side.append(settings);
+      if (!replay && isPlayer()) side.append(el("p", { class: "note keys-help", text: t("play.keys") }));
 
-      if (replay && state.over) root.append(reviewSection());
+      if (replay && state.over) side.append(reviewSection());
 
-      root.append(moveList());
+      side.append(moveList());
       // Long games scroll the list: keep the move shown in sight.
       const list = root.querySelector(".moves");
       const current = list && list.querySelector("li.current");
@@ -1196,7 +1230,8 @@
     // The tab's title and the heading follow the players (a friend who
     // joins replaces "(free seat)"); the title says when it is our turn.
     function updateTitle() {
-      const text = state.name + ": " + displayName("south") + " – " + displayName("north");
+      const game = t.has("game." + state.game) ? t("game." + state.game) : state.name;
+      const text = game + ": " + displayName("south") + " – " + displayName("north");
       if (heading && heading.textContent !== text) heading.textContent = text;
       const turn = !replay && ourTurn() && state.mode !== "local" ? "● " + t("play.title-turn") + " · " : "";
       const title = turn + text + (siteName ? " · " + siteName : "");
@@ -1216,19 +1251,27 @@
       return board;
     }
 
+    // A final score once every seed is counted; otherwise what the stores
+    // held, seeds still on the board.
+    function scoreLabel(of = state) {
+      return of.board.some((n) => n > 0) ? t("play.stores-at-end") : t("play.score");
+    }
+
     // The final score, South first, with the players' names: the same
     // line as on the finished games' list.
-    function scoreLine() {
-      return displayName("south") + " " + state.captured[0] + " – " + state.captured[1] + " " + displayName("north");
+    function scoreLine(of = state) {
+      return displayName("south") + " " + of.captured[0] + " – " + of.captured[1] + " " + displayName("north");
     }
     // How the game ended, naming the player for a resignation, a flag or
     // an abandoned game (the server's `ending_line` builds the same).
-    function endingText() {
-      const ending = state.ending;
+    function endingText(of = state) {
+      const ending = of.ending;
       if (!ending) return "";
-      const loser = state.winner === "south" ? "north" : state.winner === "north" ? "south" : null;
+      const loser = of.winner === "south" ? "north" : of.winner === "north" ? "south" : null;
       if (loser && ["resignation", "time", "abandoned"].includes(ending)) return t("end-by." + ending, { name: displayName(loser) });
-      const text = (state.ending_text && (state.ending_text[lang] || state.ending_text.en)) || t("end." + ending);
+      let text = (of.ending_text && (of.ending_text[lang] || of.ending_text.en)) || t("end." + ending);
+      // An agreed end or a cycle: what it did with the seeds on the board.
+      if (ending === "agreed" || ending === "cycle") text += ": " + awardText();
       return text.charAt(0).toUpperCase() + text.slice(1);
     }
 
@@ -1243,6 +1286,8 @@
       if (analyse) {
         const url = new URL(analyse.href);
         url.searchParams.set("ply", String(current));
+        // The analysis board shows it from the same side.
+        if (bottomSide() === "north") url.searchParams.set("bottom", "north"); else url.searchParams.delete("bottom");
         analyse.href = url.toString();
       }
       const mover = (m) => (m === m.toLowerCase() ? "south" : "north");
@@ -1288,8 +1333,14 @@
           const text = judged.changes_result
             ? t("review.mistake-result", { move: judged.move, better: judged.better })
             : t("review.mistake", { move: judged.move, lost, better: judged.better });
-          section.append(el("p", { class: "mistake-text", text }));
+          section.append(el("p", { class: "mistake-text", text }),
+            el("p", {}, el("button", { type: "button", class: "button secondary show-better", onclick: () => goTo(ply - 1),
+              text: t("review.show-better", { better: judged.better }) })));
         }
+      }
+      const next = review.moves[ply];
+      if (next && next.mistake) {
+        section.append(el("p", { class: "better-here", text: t("review.better-here", { move: next.move, better: next.better }) }));
       }
       return section;
     }

@@ -87,7 +87,174 @@ const mancala = (function () {
   // A pit's letter on a board of n pits a row: South a, b, c..., North A, B, C...
   const pitLetter = (i, n) => (i < n ? String.fromCharCode(97 + i) : String.fromCharCode(65 + i - n));
 
-  return Object.freeze({ jsonOf, makeT, el, store, api, errorText, pitLetter });
+  // ---- The board: one component for every board of the site -------------
+  // The play and replay pages, the analysis board, the puzzles, and the
+  // lessons' and rules pages' diagrams (drawn by the server in the same
+  // markup, which `fillSeeds` completes) all show the board this way: the
+  // viewer's row (`bottom`) at the bottom, read left to right in sowing
+  // order, the other row above it running right to left, each store on
+  // its owner's right. Pits are round holes with the seeds drawn in them,
+  // the letter and the count written beside.
+
+  // The seeds in a hole, drawn as seeds: up to SEED_MAX on a sunflower
+  // spiral (the same count always gives the same picture), a full heap
+  // beyond that; the number is always written beside the hole.
+  const SEED_MAX = 20;
+  function seedHeap(count) {
+    const heap = el("span", { class: "seeds", "aria-hidden": "true" });
+    const n = Math.max(0, Math.min(count, SEED_MAX));
+    const radius = Math.min(36, 10 * Math.sqrt(n)); // in % of the hole's width
+    for (let k = 0; k < n; k++) {
+      const r = n === 1 ? 0 : radius * Math.sqrt((k + 0.5) / n);
+      const angle = k * 2.39996; // the golden angle
+      const seed = el("i", { class: "s" + (k % 3) });
+      seed.style.left = (50 + r * Math.cos(angle)).toFixed(1) + "%";
+      seed.style.top = (50 + r * Math.sin(angle)).toFixed(1) + "%";
+      seed.style.transform = "translate(-50%, -50%) rotate(" + Math.round((angle * 180) / Math.PI) % 360 + "deg)";
+      heap.append(seed);
+    }
+    return heap;
+  }
+
+  // Boards drawn by the server (diagrams): their holes get their seeds.
+  function fillSeeds(root) {
+    (root || document).querySelectorAll(".board .hole[data-seeds]").forEach((hole) => {
+      if (!hole.querySelector(".seeds")) hole.append(seedHeap(Number(hole.dataset.seeds) || 0));
+    });
+  }
+
+  // A board element. `o`: n (pits a row), counts (South's a.. then North's
+  // A..), captured ([South, North]), bottom ("south" or "north"), label
+  // (the group's name), busy (a sowing is shown), hand (seeds in hand, or
+  // null), storeWord (written under a store's count), storeLabel(side) (a
+  // store's name for screen readers), pit(index, letter, side) (what a pit
+  // adds: `button` true for a button, `classes`, and `attrs`, listeners
+  // included).
+  function board(o) {
+    const n = o.n;
+    const bottom = o.bottom === "north" ? "north" : "south";
+    const top = bottom === "south" ? "north" : "south";
+    const first = (side) => (side === "south" ? 0 : n);
+    const node = el("div", { class: "board bottom-" + bottom + (o.class ? " " + o.class : ""), "data-pits": String(n),
+      role: "group", "aria-label": o.label || null, "aria-busy": o.busy ? "true" : null });
+    node.style.setProperty("--pits", n);
+    const storeBox = (side, place) => {
+      const count = o.captured[side === "south" ? 0 : 1];
+      return el("div", { class: "store " + side + "-store " + place, role: "img",
+        "aria-label": o.storeLabel ? o.storeLabel(side, count) : String(count), "data-store": side },
+      el("span", { class: "count", "aria-hidden": "true", text: String(count) }),
+      o.storeWord ? el("span", { class: "letter", "aria-hidden": "true", text: o.storeWord }) : null);
+    };
+    const pit = (i, side) => {
+      const letter = pitLetter(i, n);
+      const count = o.counts[i];
+      const extra = (o.pit && o.pit(i, letter, side)) || {};
+      const attrs = Object.assign({ type: extra.button ? "button" : null }, extra.attrs || {}, {
+        class: ["pit", side].concat(extra.classes || []).join(" "),
+        "data-pit": letter,
+        "data-seeds": String(count),
+      });
+      return el(extra.button ? "button" : "div", attrs,
+        el("span", { class: "hole" }, seedHeap(count)),
+        el("span", { class: "label", "aria-hidden": "true" },
+          el("span", { class: "letter", text: letter }), el("span", { class: "count", text: String(count) })));
+    };
+    node.append(storeBox(top, "top-store"));
+    const upper = el("div", { class: "row far " + top });
+    for (let i = n - 1; i >= 0; i--) upper.append(pit(first(top) + i, top));
+    const lower = el("div", { class: "row near " + bottom });
+    for (let i = 0; i < n; i++) lower.append(pit(first(bottom) + i, bottom));
+    node.append(upper, lower, storeBox(bottom, "bottom-store"));
+    if (o.hand) node.append(el("div", { class: "hand", "aria-hidden": "true", text: String(o.hand) }));
+    return node;
+  }
+
+  // The pit the arrow keys lead to from `from`: the nearest that way as
+  // drawn (rows, a turned board or upright columns alike); Home and End go
+  // to the ends of its row. Null when there is none.
+  function pitTowards(from, key) {
+    const boardNode = from.closest(".board");
+    if (!boardNode) return null;
+    if (key === "Home" || key === "End") {
+      const row = [...from.parentNode.querySelectorAll(".pit")];
+      return key === "Home" ? row[0] : row[row.length - 1];
+    }
+    const way = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+    if (!way) return null;
+    const [dx, dy] = way;
+    const centre = (node) => { const r = node.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+    const [x0, y0] = centre(from);
+    let best = Infinity, target = null;
+    for (const pit of boardNode.querySelectorAll(".pit")) {
+      if (pit === from) continue;
+      const [x, y] = centre(pit);
+      const along = (x - x0) * dx + (y - y0) * dy;
+      const across = Math.abs((x - x0) * dy) + Math.abs((y - y0) * dx);
+      if (along < 4) continue;
+      const score = along + 2 * across;
+      if (score < best) { best = score; target = pit; }
+    }
+    return target;
+  }
+
+  // The header's menu on narrow screens: a button that opens and closes
+  // it (aria-expanded), Escape closes it and gives the focus back.
+  function setUpMenu() {
+    const header = document.querySelector("header.top");
+    const toggle = header && header.querySelector(".menu-toggle");
+    if (!toggle) return;
+    const set = (open) => {
+      header.classList.toggle("open", open);
+      toggle.setAttribute("aria-expanded", String(open));
+    };
+    toggle.addEventListener("click", (event) => {
+      event.preventDefault();
+      set(toggle.getAttribute("aria-expanded") !== "true");
+    });
+    // A link with role=button: Space presses it too.
+    toggle.addEventListener("keydown", (event) => {
+      if (event.key === " ") { event.preventDefault(); toggle.click(); }
+    });
+    header.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && header.classList.contains("open")) { set(false); toggle.focus(); }
+    });
+  }
+
+  // The site's own confirmation, instead of the browser's `confirm()`: a
+  // modal <dialog> (the browser keeps the focus in it and Escape cancels)
+  // named by its text, the safe choice focused first, the focus given back
+  // where it was. Resolves to true for `ok`, false otherwise.
+  function ask({ text, ok, cancel, danger = false }) {
+    return new Promise((resolve) => {
+      const opener = document.activeElement;
+      const id = "dialog-" + Math.random().toString(36).slice(2);
+      const no = el("button", { type: "button", class: "button secondary", value: "no", text: cancel });
+      const yes = el("button", { type: "button", class: "button" + (danger ? " danger" : ""), value: "yes", text: ok });
+      const dialog = el("dialog", { class: "dialog", "aria-labelledby": id },
+        el("p", { id, text }), el("p", { class: "dialog-buttons" }, no, " ", yes));
+      let answer = false;
+      const close = (value) => { answer = value; dialog.close(); };
+      no.addEventListener("click", () => close(false));
+      yes.addEventListener("click", () => close(true));
+      dialog.addEventListener("close", () => {
+        dialog.remove();
+        if (opener && opener.isConnected && opener.focus) opener.focus();
+        resolve(answer);
+      });
+      document.body.append(dialog);
+      dialog.showModal();
+      no.focus();
+    });
+  }
+
+  function ready() {
+    fillSeeds();
+    setUpMenu();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
+
+  return Object.freeze({ jsonOf, makeT, el, store, api, errorText, pitLetter, seedHeap, fillSeeds, board, pitTowards, ask });
 })();
 
 // A challenge to the signed-in player shows on every page (the lobby shows

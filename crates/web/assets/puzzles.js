@@ -31,32 +31,24 @@
   const letterOf = (i) => mancala.pitLetter(i, page.pits);
   function sideName(side) { return t("side." + side); }
 
+  // The board component of every page (common.js), the solver's row at
+  // the bottom.
   function draw(s) {
     state = s;
-    const n = page.pits;
     const mine = !over && !busy && s.to_move === puzzle.solver;
-    boardEl.replaceChildren();
-    const store = (side, cls) => el("div", { class: "store " + side + "-store " + cls, "aria-label": t("pz.store", { side: sideName(side), n: s.captured[side === "south" ? 0 : 1] }) },
-      el("span", { class: "count", text: String(s.captured[side === "south" ? 0 : 1]) }));
-    const pit = (i) => {
-      const letter = letterOf(i);
-      const legal = mine && s.legal.includes(letter);
-      const button = el("button", {
-        type: "button",
-        class: "pit" + (legal ? " legal" : "") + (hinted === letter && mine ? " hinted" : ""),
-        "data-pit": letter,
-        disabled: !legal,
-        "aria-label": t("pz.pit", { pit: letter, n: s.board[i] }),
-        onclick: () => play(letter),
-      }, el("span", { class: "hole", "data-seeds": String(s.board[i]) }),
-        el("span", { class: "label" }, el("span", { class: "letter", text: letter }), el("span", { class: "count", text: String(s.board[i]) })));
-      return button;
-    };
-    const far = el("div", { class: "row north far" });
-    for (let i = 2 * n - 1; i >= n; i--) far.append(pit(i));
-    const near = el("div", { class: "row south near" });
-    for (let i = 0; i < n; i++) near.append(pit(i));
-    boardEl.append(store("north", "top-store"), far, near, store("south", "bottom-store"));
+    boardEl.replaceChildren(mancala.board({
+      n: page.pits, counts: s.board, captured: s.captured, bottom: puzzle.solver,
+      label: t("pz.board"), storeWord: t("pz.store-word"),
+      storeLabel: (side, count) => t("pz.store", { side: sideName(side), n: count }),
+      pit: (i, letter) => {
+        const legal = mine && s.legal.includes(letter);
+        return {
+          button: true,
+          classes: [legal ? "legal" : null, hinted === letter && mine ? "hinted" : null].filter(Boolean),
+          attrs: { disabled: !legal, "aria-label": t("pz.pit", { pit: letter, n: s.board[i] }), onclick: () => play(letter) },
+        };
+      },
+    }));
   }
 
   function say(text) { statusEl.textContent = text; }
@@ -65,7 +57,7 @@
     if (info) {
       playerEl.textContent = t("pz.your-rating", { r: info.rating.rating }) + (info.attempted ? " " + t("pz.already") : "");
     } else {
-      playerEl.textContent = t("pz.streak", { n: streak() }) + " " + t("pz.guest");
+      playerEl.textContent = t("pz.streak", { n: streak() }) + ". " + t("pz.guest");
     }
   }
 
@@ -80,12 +72,26 @@
       setStreak(result.solved ? streak() + 1 : 0);
       showPlayer(null);
     }
+    // The solution, step by step: numbered as the site's move lists, each
+    // step a button that shows its position (the one shown is marked).
     const sol = result.solution;
     lineEl.replaceChildren();
     const start = puzzle.state;
-    lineEl.append(el("li", { class: "start" }, el("button", { type: "button", text: t("pz.start"), onclick: () => draw(start) })));
+    const step = (li, text, shows, ply) => {
+      const button = el("button", { type: "button", class: "tree-move", "data-ply": ply, text, onclick: () => {
+        lineEl.querySelectorAll("button").forEach((b) => { b.classList.remove("current"); b.removeAttribute("aria-current"); });
+        button.classList.add("current");
+        button.setAttribute("aria-current", "true");
+        draw(shows);
+      } });
+      li.append(button);
+      lineEl.append(li);
+    };
+    step(el("li", { class: "start" }), t("pz.start"), start, "0");
     sol.moves.forEach((m, i) => {
-      lineEl.append(el("li", {}, el("button", { type: "button", "data-ply": String(i + 1), text: m, onclick: () => draw(sol.states[i]) })));
+      const before = i === 0 ? start : sol.states[i - 1];
+      const solver = before.to_move === puzzle.solver;
+      step(el("li", { class: solver ? "solver" : "defence" }), m, sol.states[i], String(i + 1));
     });
     solutionEl.hidden = false;
     draw(state);

@@ -53,6 +53,9 @@ pub struct BoardQuery {
     /// position).
     from: Option<String>,
     ply: Option<usize>,
+    /// The row drawn at the bottom: `north` turns the board (the player's
+    /// own row, when opened from their game).
+    bottom: Option<String>,
 }
 
 fn texts(key: &str) -> [&'static str; 3] {
@@ -187,7 +190,9 @@ async fn position(
         legal: rules.legal_moves(&pos).map(|p| p.letter(&rules).to_string()).collect(),
         over: pos.is_over(),
         winner,
-        end: outcome.map(|o| crate::i18n::t(lang, &format!("end.{}", o.reason.id())).to_string()),
+        end: outcome.map(|o| {
+            crate::i18n::t(lang, &crate::explain::ending_key(&rules, o.reason.id())).to_string()
+        }),
         explanation: played.as_ref().map(|p| p.1.clone()),
         pit: played.map(|p| p.0),
         database: database.map(|d| database_view(lang, d)),
@@ -298,7 +303,8 @@ async fn page(
     let mut options = String::new();
     for r in RULESETS {
         let sel = if r.id == ruleset.id { " selected" } else { "" };
-        let _ = write!(options, "<option value=\"{}\"{sel}>{}</option>", r.id, esc(r.name));
+        let name = crate::i18n::game_name(lang, &r);
+        let _ = write!(options, "<option value=\"{}\"{sel}>{}</option>", r.id, esc(name));
     }
     let title = word(lang, "analysis.title");
     let mut body = format!(
@@ -327,11 +333,12 @@ async fn page(
         "page": "analysis",
         "lang": lang.code(),
         "game": ruleset.id,
-        "name": ruleset.name,
+        "name": crate::i18n::game_name(lang, ruleset),
         "pits": rules.pits_per_row,
         "total": rules.total_seeds(),
         "fours": matches!(rules.capture, Capture::Fours { .. }),
         "position": position,
+        "bottom": if q.bottom.as_deref() == Some("north") { "north" } else { "south" },
         "start": rules.start().to_setup().to_string(),
         "words": script_words(lang),
     });

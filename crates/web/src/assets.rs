@@ -23,7 +23,7 @@ pub struct Asset {
     /// The extension: `js`.
     ext: &'static str,
     content_type: &'static str,
-    body: &'static str,
+    body: &'static [u8],
     /// FNV-1a of the body, computed at compile time.
     hash: u64,
     gzipped: OnceLock<Vec<u8>>,
@@ -47,16 +47,9 @@ impl Asset {
         stem: &'static str,
         ext: &'static str,
         content_type: &'static str,
-        body: &'static str,
+        body: &'static [u8],
     ) -> Asset {
-        Asset {
-            stem,
-            ext,
-            content_type,
-            body,
-            hash: fnv1a(body.as_bytes()),
-            gzipped: OnceLock::new(),
-        }
+        Asset { stem, ext, content_type, body, hash: fnv1a(body), gzipped: OnceLock::new() }
     }
 
     /// The versioned path pages link to: `/assets/app.0123456789abcdef.js`.
@@ -69,7 +62,7 @@ impl Asset {
             let mut encoder =
                 flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
             // Writing to a Vec cannot fail.
-            let _ = encoder.write_all(self.body.as_bytes());
+            let _ = encoder.write_all(self.body);
             encoder.finish().unwrap_or_default()
         })
     }
@@ -81,42 +74,58 @@ pub static COMMON: Asset = Asset::new(
     "common",
     "js",
     "text/javascript; charset=utf-8",
-    include_str!("../assets/common.js"),
+    include_bytes!("../assets/common.js"),
 );
 pub static APP: Asset =
-    Asset::new("app", "js", "text/javascript; charset=utf-8", include_str!("../assets/app.js"));
+    Asset::new("app", "js", "text/javascript; charset=utf-8", include_bytes!("../assets/app.js"));
 pub static PUZZLES: Asset = Asset::new(
     "puzzles",
     "js",
     "text/javascript; charset=utf-8",
-    include_str!("../assets/puzzles.js"),
+    include_bytes!("../assets/puzzles.js"),
 );
 pub static STYLE: Asset =
-    Asset::new("style", "css", "text/css; charset=utf-8", include_str!("../assets/style.css"));
+    Asset::new("style", "css", "text/css; charset=utf-8", include_bytes!("../assets/style.css"));
 
 /// The analysis board's script (only its page loads it).
 pub static ANALYSIS: Asset = Asset::new(
     "analysis",
     "js",
     "text/javascript; charset=utf-8",
-    include_str!("../assets/analysis.js"),
+    include_bytes!("../assets/analysis.js"),
 );
 
 /// The lobby page's script (`/lobby`), and the home page's list of games
 /// waiting for the player's move.
-pub static LOBBY: Asset =
-    Asset::new("lobby", "js", "text/javascript; charset=utf-8", include_str!("../assets/lobby.js"));
+pub static LOBBY: Asset = Asset::new(
+    "lobby",
+    "js",
+    "text/javascript; charset=utf-8",
+    include_bytes!("../assets/lobby.js"),
+);
 
 /// The tournament pages' script.
 pub static TOURNAMENT: Asset = Asset::new(
     "tournament",
     "js",
     "text/javascript; charset=utf-8",
-    include_str!("../assets/tournament.js"),
+    include_bytes!("../assets/tournament.js"),
 );
 
+/// The site's icon: a board of two rows of pits with seeds, drawn for any
+/// size (SVG), and the same at 16, 32 and 48 px in an ICO for
+/// `/favicon.ico`, which browsers ask for when a page names no icon (and
+/// some even when it does). Made with a short script from the SVG's shapes.
+pub static FAVICON: Asset =
+    Asset::new("favicon", "svg", "image/svg+xml", include_bytes!("../assets/favicon.svg"));
+pub static FAVICON_ICO: Asset =
+    Asset::new("favicon", "ico", "image/x-icon", include_bytes!("../assets/favicon.ico"));
+
 pub fn routes() -> Router<Shared> {
-    Router::new().route("/assets/{file}", get(serve))
+    Router::new().route("/assets/{file}", get(serve)).route(
+        "/favicon.ico",
+        get(|headers: HeaderMap| async move { respond(&FAVICON_ICO, false, &headers) }),
+    )
 }
 
 /// Whether `Accept-Encoding` accepts gzip (by name or `*`, with q above 0).
@@ -148,7 +157,9 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
 }
 
 async fn serve(Path(file): Path<String>, headers: HeaderMap) -> Response {
-    for asset in [&COMMON, &APP, &STYLE, &ANALYSIS, &LOBBY, &TOURNAMENT, &PUZZLES] {
+    for asset in
+        [&COMMON, &APP, &STYLE, &ANALYSIS, &LOBBY, &TOURNAMENT, &PUZZLES, &FAVICON, &FAVICON_ICO]
+    {
         let plain = format!("{}.{}", asset.stem, asset.ext);
         let versioned = file
             .strip_prefix(asset.stem)

@@ -1,7 +1,9 @@
-//! Board diagrams as SVG, drawn on the server: North's row on top running
-//! right to left, South's below, each store on its owner's right, as the
-//! players see the board. Used by the lessons and the rules pages' worked
-//! examples; no script is needed to see them.
+//! Board diagrams, drawn on the server in the markup of the play page's
+//! board: the viewer's row at the bottom running left to right, the other
+//! row on top running right to left, each store on its owner's right, as
+//! the players see the board. Used by the lessons, the rules pages' worked
+//! examples and starting boards, and the catalogue; no script is needed to
+//! see them.
 
 use crate::explain::side_word;
 use crate::i18n::Lang;
@@ -49,17 +51,32 @@ fn word(lang: Lang, key: &str) -> &'static str {
     WORDS.iter().find(|(k, _)| *k == key).map_or("", |(_, w)| w[i])
 }
 
-/// The diagram of `pos` under `rules`: an `<svg>` element with a text
-/// alternative listing every pit's seeds. `data-pit` and `data-seeds` on
-/// each pit let tests read the numbers back.
-pub fn svg(lang: Lang, rules: &Rules, pos: &Position, marks: &Marks) -> String {
+/// The diagram of `pos` under `rules`, seen from `bottom`'s side: the
+/// board component of the play page (`assets/common.js`, `board`) in the
+/// same markup, drawn here so that it needs no script (the script adds the
+/// seeds to each hole). `role="img"` with a text alternative listing every
+/// pit's seeds; `data-pit` and `data-seeds` on each pit let tests read the
+/// numbers back.
+pub fn html(lang: Lang, rules: &Rules, pos: &Position, marks: &Marks, bottom: Side) -> String {
+    draw(lang, rules, pos, marks, bottom, false)
+}
+
+/// A small picture of the starting board, for the catalogue's cards: the
+/// same board, its counts left out, hidden from screen readers (the card
+/// says the board's size in words).
+pub fn thumbnail(lang: Lang, rules: &Rules) -> String {
+    draw(lang, rules, &rules.start(), &Marks::default(), Side::South, true)
+}
+
+fn draw(
+    lang: Lang,
+    rules: &Rules,
+    pos: &Position,
+    marks: &Marks,
+    bottom: Side,
+    mini: bool,
+) -> String {
     let n = rules.pits_per_row as usize;
-    // A 2 x 12 board gets narrower pits, so that it keeps a readable size
-    // on a phone (the picture scales to the width it is given).
-    let step = if n > 6 { 44.0 } else { 60.0 };
-    let radius = step * 0.42;
-    let width = step * (n as f64 + 2.0);
-    let height = step * 3.0;
     let mut label = if pos.is_over() {
         word(lang, "over").to_string()
     } else {
@@ -85,64 +102,62 @@ pub fn svg(lang: Lang, rules: &Rules, pos: &Position, marks: &Marks) -> String {
                 .replace("{n}", &pos.seeds(pit).to_string())
         );
     }
-    let mut out = format!(
-        "<svg class=\"diagram-svg\" viewBox=\"0 0 {width} {height}\" role=\"img\" \
-         aria-label=\"{}\" xmlns=\"http://www.w3.org/2000/svg\">",
-        esc(&label)
-    );
-    let _ = write!(
-        out,
-        "<rect class=\"wood\" x=\"1\" y=\"1\" width=\"{}\" height=\"{}\" rx=\"{}\"/>",
-        width - 2.0,
-        height - 2.0,
-        step * 0.4
-    );
-    // Stores: North's on its right (our left, top), South's on the right.
-    let store = |out: &mut String, x: f64, side: Side| {
+    let top = !bottom;
+    let store_word = esc(crate::i18n::t(lang, "play.store"));
+    let store = |out: &mut String, side: Side, place: &str| {
         let _ = write!(
             out,
-            "<g class=\"store {}\" data-store=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" \
-             height=\"{}\" rx=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
-            if side == Side::South { "south" } else { "north" },
-            if side == Side::South { "south" } else { "north" },
-            x + step * 0.1,
-            step * 0.5,
-            step * 0.8,
-            step * 2.0,
-            step * 0.35,
-            x + step * 0.5,
-            step * 1.5 + step * 0.12,
-            captured[side]
+            "<div class=\"store {name}-store {place}\" data-store=\"{name}\"><span class=\"count\">{}</span>\
+             <span class=\"letter\">{store_word}</span></div>",
+            captured[side],
+            name = side.name(),
         );
     };
-    store(&mut out, 0.0, Side::North);
-    store(&mut out, width - step, Side::South);
-    for i in 0..2 * n {
+    let pit = |out: &mut String, i: usize, side: Side| {
         let pit = Pit(i as u8);
-        let (column, y) = if i < n { (i, step * 2.0) } else { (2 * n - 1 - i, step) };
-        let x = step * (column as f64 + 1.5);
         let seeds = pos.seeds(pit);
-        let mut class = String::from("pit");
+        let letter = pit.letter(rules);
+        let mut class = format!("pit {}", side.name());
         if marks.from == Some(pit) {
             class.push_str(" from");
         }
         if marks.captured.contains(&pit) {
-            class.push_str(" taken");
+            class.push_str(" captured");
         }
         if marks.relays.contains(&pit) {
             class.push_str(" relay");
         }
-        let letter = pit.letter(rules);
-        let label_y = if i < n { y + radius + step * 0.3 } else { y - radius - step * 0.12 };
         let _ = write!(
             out,
-            "<g class=\"{class}\" data-pit=\"{letter}\" data-seeds=\"{seeds}\">\
-             <circle cx=\"{x}\" cy=\"{y}\" r=\"{radius}\"/>\
-             <text class=\"n\" x=\"{x}\" y=\"{}\">{seeds}</text>\
-             <text class=\"l\" x=\"{x}\" y=\"{label_y}\">{letter}</text></g>",
-            y + step * 0.12,
+            "<div class=\"{class}\" data-pit=\"{letter}\" data-seeds=\"{seeds}\">\
+             <span class=\"hole\" data-seeds=\"{seeds}\"></span><span class=\"label\">\
+             <span class=\"letter\">{letter}</span><span class=\"count\">{seeds}</span></span></div>"
         );
+    };
+    let first = |side: Side| if side == Side::South { 0 } else { n };
+    let mut out = if mini {
+        format!(
+            "<div class=\"board diagram mini bottom-{}\" data-pits=\"{n}\" aria-hidden=\"true\">",
+            bottom.name()
+        )
+    } else {
+        format!(
+            "<div class=\"board diagram bottom-{}\" data-pits=\"{n}\" role=\"img\" aria-label=\"{}\">",
+            bottom.name(),
+            esc(&label)
+        )
+    };
+    store(&mut out, top, "top-store");
+    let _ = write!(out, "<div class=\"row far {}\">", top.name());
+    for i in (0..n).rev() {
+        pit(&mut out, first(top) + i, top);
     }
-    out.push_str("</svg>");
+    let _ = write!(out, "</div><div class=\"row near {}\">", bottom.name());
+    for i in 0..n {
+        pit(&mut out, first(bottom) + i, bottom);
+    }
+    out.push_str("</div>");
+    store(&mut out, bottom, "bottom-store");
+    out.push_str("</div>");
     out
 }

@@ -4,7 +4,7 @@
 //! [`crate::i18n`].
 
 use crate::i18n::{t, Lang};
-use mancala_rules::{explain, Capture, Event, MoveReport, Pit, Ruleset, Side};
+use mancala_rules::{explain, Capture, Event, MoveReport, Pit, Rules, Ruleset, Side};
 use serde_json::{json, Value};
 
 fn fill(template: &str, args: &[(&str, String)]) -> String {
@@ -101,7 +101,7 @@ pub fn sentence(lang: Lang, ruleset: &Ruleset, report: &MoveReport) -> String {
                 tail.push(fill(
                     t(lang, "ex.end"),
                     &[
-                        ("reason", t(lang, &format!("end.{}", outcome.reason.id())).to_string()),
+                        ("reason", t(lang, &ending_key(rules, outcome.reason.id())).to_string()),
                         ("result", result),
                     ],
                 ));
@@ -179,9 +179,19 @@ pub fn drop_to_move(explanations: &mut Value, report: &MoveReport) {
     }
 }
 
-/// Why a game ended, in every language (a rules ending, `agreed`,
-/// `resignation`, `time` or `abandoned`).
-pub fn ending_texts(ending: &str) -> Value {
-    let key = format!("end.{ending}");
+/// Why a game ended under `rules`, in every language (a rules ending,
+/// `agreed`, `resignation`, `time` or `abandoned`).
+pub fn ending_texts(rules: &Rules, ending: &str) -> Value {
+    let key = ending_key(rules, ending);
     json!({ "en": t(Lang::En, &key), "vi": t(Lang::Vi, &key), "nl": t(Lang::Nl, &key) })
+}
+
+/// The text key of an ending (`end.ID`): in a game of fours (Anywoli) no
+/// seeds are left in play because the last four were taken, and that is
+/// what is said.
+pub fn ending_key(rules: &Rules, ending: &str) -> String {
+    match (rules.capture, ending) {
+        (Capture::Fours { .. }, "no-seeds-in-play") => "end.last-four".to_string(),
+        _ => format!("end.{ending}"),
+    }
 }

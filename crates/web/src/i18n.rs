@@ -72,13 +72,36 @@ pub fn t(lang: Lang, key: &str) -> &'static str {
         .map_or("", |(_, texts)| texts[lang.index()])
 }
 
+/// A game's name in `lang`: the ruleset's own, which is a proper name,
+/// except where the name says something in English ("Anywoli (by lot)"):
+/// then its `game.ID` text.
+pub fn game_name(lang: Lang, ruleset: &mancala_rules::Ruleset) -> &'static str {
+    match t(lang, &format!("game.{}", ruleset.id)) {
+        "" => ruleset.name,
+        name => name,
+    }
+}
+
+/// A variant's name on its game's page (a tab): its `variant.ID` text
+/// where it is a word, else the page's own (a town's name).
+pub fn variant_name(lang: Lang, id: &str, name: &'static str) -> &'static str {
+    match t(lang, &format!("variant.{id}")) {
+        "" => name,
+        translated => translated,
+    }
+}
+
 /// Every key and its texts, `[en, vi, nl]`.
 pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("site.name", ["Mancala games", "Trò chơi mancala", "Mancalaspellen"]),
+    ("game.anywoli-lot", ["Anywoli (by lot)", "Anywoli (bốc thăm)", "Anywoli (door loting)"]),
+    ("variant.anywoli-lot", ["By lot", "Bốc thăm", "Door loting"]),
     ("nav.catalogue", ["All mancala games", "Tất cả trò chơi mancala", "Alle mancalaspellen"]),
     ("nav.finished", ["Finished games", "Các ván đã xong", "Afgelopen partijen"]),
     ("nav.language", ["Language", "Ngôn ngữ", "Taal"]),
     ("nav.skip", ["Skip to the content", "Chuyển đến nội dung", "Naar de inhoud"]),
+    ("nav.menu", ["Menu", "Danh mục", "Menu"]),
+    ("nav.site", ["The site", "Các trang", "De site"]),
     ("side.south", ["South", "Nam", "Zuid"]),
     ("side.north", ["North", "Bắc", "Noord"]),
     // Accounts, rated games, players' pages and leaderboards (issue 12).
@@ -192,6 +215,7 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("mode.online", ["A friend, through an invitation link", "Một người bạn, qua đường dẫn mời", "Een vriend, via een uitnodigingslink"]),
     ("new.level", ["Level (1 is the easiest, 8 the strongest)", "Cấp độ (1 dễ nhất, 8 mạnh nhất)", "Niveau (1 is het makkelijkst, 8 het sterkst)"]),
     ("new.name", ["Your name (kept on this device only)", "Tên của bạn (chỉ lưu trên thiết bị này)", "Je naam (alleen op dit apparaat bewaard)"]),
+    ("new.account-name", ["You play under this name.", "Bạn chơi với tên này.", "Je speelt onder deze naam."]),
     ("new.second-name", ["Second player's name", "Tên người chơi thứ hai", "Naam van de tweede speler"]),
     ("new.side", ["You play", "Bạn chơi bên", "Jij speelt als"]),
     ("new.side-random", ["Either side, drawn by lot", "Bên nào cũng được, bốc thăm", "Maakt niet uit, door loting"]),
@@ -202,7 +226,7 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("play.side-to-move", ["{side} to move", "Đến lượt {side}", "{side} is aan zet"]),
     ("play.computer", ["Computer (level {n})", "Máy (cấp {n})", "Computer (niveau {n})"]),
     ("play.your-turn", ["Your turn: choose a pit in your row", "Đến lượt bạn: chọn một ô trong hàng của bạn", "Jij bent aan zet: kies een putje in je rij"]),
-    ("play.thinking", ["The computer is thinking…", "Máy đang suy nghĩ…", "De computer denkt na…"]),
+    ("play.thinking", ["{name} is thinking…", "{name} đang suy nghĩ…", "{name} denkt na…"]),
     ("play.waiting", ["Waiting for your friend to open the invitation link.", "Đang chờ bạn của bạn mở đường dẫn mời.", "Wachten tot je vriend de uitnodigingslink opent."]),
     ("play.invite", ["Send this link to the friend you want to play:", "Gửi đường dẫn này cho người bạn muốn chơi cùng:", "Stuur deze link naar de vriend met wie je wilt spelen:"]),
     ("play.copy", ["Copy the link", "Sao chép đường dẫn", "Kopieer de link"]),
@@ -215,6 +239,8 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("play.undo", ["Take back", "Đi lại", "Terugnemen"]),
     ("play.resign", ["Resign", "Chịu thua", "Opgeven"]),
     ("play.resign-confirm", ["Resign this game?", "Bạn chắc chắn muốn chịu thua ván này?", "Deze partij echt opgeven?"]),
+    ("dialog.cancel", ["Cancel", "Hủy", "Annuleren"]),
+    ("dialog.offer", ["Offer to end", "Đề nghị kết thúc", "Voorstel doen"]),
     ("play.offer", ["Offer to end: the seeds circulate", "Đề nghị kết thúc: các hạt quay vòng", "Voorstellen te stoppen: de zaden gaan rond"]),
     ("play.offer-sent", ["You offered to end the game. Waiting for an answer.", "Bạn đã đề nghị kết thúc ván. Đang chờ trả lời.", "Je hebt voorgesteld de partij te beëindigen. Wachten op antwoord."]),
     ("play.offer-received", ["Your opponent offers to end the game, as the seeds circulate.", "Đối thủ đề nghị kết thúc ván vì các hạt cứ quay vòng.", "Je tegenstander stelt voor de partij te beëindigen, omdat de zaden rondgaan."]),
@@ -228,6 +254,8 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("play.wins", ["{name} wins", "{name} thắng", "{name} wint"]),
     ("play.draw", ["A draw", "Hòa", "Remise"]),
     ("play.score", ["Final score", "Tỉ số cuối cùng", "Eindstand"]),
+    ("play.stores-at-end", ["In the stores at the end", "Trong kho khi kết thúc", "In de voorraden aan het eind"]),
+    ("play.left-on-board", ["{seeds} left on the board, counted for nobody", "{seeds} còn lại trên bàn, không tính cho ai", "{seeds} op het bord, voor niemand geteld"]),
     ("play.why", ["Why it ended", "Lý do kết thúc", "Waarom het afliep"]),
     ("play.rematch", ["Rematch", "Đấu lại", "Revanche"]),
     ("play.join-rematch", ["Your opponent wants a rematch: join it", "Đối thủ muốn đấu lại: tham gia", "Je tegenstander wil een revanche: doe mee"]),
@@ -300,13 +328,16 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("review.mistake", ["{move} was a mistake: it gave away about {lost} seeds; {better} was better.", "{move} là một nước sai lầm: mất khoảng {lost} hạt; đi {better} thì tốt hơn.", "{move} was een fout: die gaf ongeveer {lost} zaden weg; {better} was beter."]),
     ("review.mistake-result", ["{move} was a mistake: it changed the result; {better} was better.", "{move} là một nước sai lầm: nó làm đổi kết quả ván; đi {better} thì tốt hơn.", "{move} was een fout: die veranderde de uitslag; {better} was beter."]),
     ("review.value", ["For South after this move: {value}", "Với Nam sau nước này: {value}", "Voor Zuid na deze zet: {value}"]),
+    ("review.show-better", ["Show {better} on the board", "Xem {better} trên bàn", "Toon {better} op het bord"]),
+    ("review.better-here", ["From this position {move} was played, a mistake: {better}, marked on the board, was better.", "Từ thế cờ này đã đi {move}, một nước sai lầm: {better}, được đánh dấu trên bàn, thì tốt hơn.", "Vanuit deze stelling werd {move} gespeeld, een fout: {better}, gemarkeerd op het bord, was beter."]),
+    ("play.pit-better", ["{label}, the better move", "{label}, nước tốt hơn", "{label}, de betere zet"]),
     ("finished.none", ["No game has been finished yet.", "Chưa có ván nào kết thúc.", "Er is nog geen partij afgelopen."]),
     ("finished.game", ["Game", "Trò chơi", "Spel"]),
     ("finished.players", ["Players", "Người chơi", "Spelers"]),
     ("finished.result", ["Result", "Kết quả", "Uitslag"]),
     ("finished.moves", ["Moves", "Số nước", "Zetten"]),
     ("finished.upload", ["Upload a game record", "Tải lên bản ghi ván chơi", "Een partijverslag uploaden"]),
-    ("finished.upload-note", ["A record in this site's format; a finished game can be replayed, an unfinished one played on at this screen.", "Bản ghi theo định dạng của trang này; ván đã xong có thể xem lại, ván chưa xong có thể chơi tiếp trên màn hình này.", "Een verslag in de vorm van deze site; een afgelopen partij kun je naspelen, een onafgemaakte hier verder spelen."]),
+    ("finished.upload-note", ["A record in this site's format; a finished game can be replayed, an unfinished one played on at this screen.", "Bản ghi theo định dạng của nền tảng này; ván đã xong có thể xem lại, ván chưa xong có thể chơi tiếp trên màn hình này.", "Een verslag in de vorm van deze site; een afgelopen partij kun je naspelen, een onafgemaakte hier verder spelen."]),
     ("finished.upload-button", ["Upload", "Tải lên", "Uploaden"]),
     ("res.won", ["{side} won", "{side} thắng", "{side} heeft gewonnen"]),
     ("res.draw", ["Draw", "Hòa", "Remise"]),
@@ -394,9 +425,10 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     // Why a game ended.
     ("end.target", ["a player reached the winning score", "một người đã đạt đủ số hạt để thắng", "een speler haalde de winnende score"]),
     ("end.no-seeds", ["the player to move had no seeds in their row", "người đến lượt không còn hạt nào trong hàng", "de speler aan zet had geen zaden meer in zijn rij"]),
-    ("end.wipe-out", ["one move captured the opponent's whole row", "một nước đi đã ăn sạch cả hàng của đối thủ", "één zet sloeg de hele rij van de tegenstander"]),
+    ("end.wipe-out", ["one move captured the opponent's whole row", "một nước đi đã ăn sạch cả hàng của đối thủ", "kaalslag: één zet sloeg de hele rij van de tegenstander"]),
     ("end.cannot-feed", ["the opponent's row was empty and no move could give it seeds", "hàng của đối thủ trống và không nước nào đưa được hạt sang", "de rij van de tegenstander was leeg en geen zet kon er zaden in brengen"]),
     ("end.no-seeds-in-play", ["no seeds were left in play", "trên bàn không còn hạt nào", "er waren geen zaden meer in het spel"]),
+    ("end.last-four", ["the last four seeds were taken", "bốn hạt cuối cùng đã được lấy", "de laatste vier zaden zijn genomen"]),
     ("end.last-four-by-lot", ["the last four seeds went by lot", "bốn hạt cuối cùng được chia bằng cách bốc thăm", "de laatste vier zaden werden verloot"]),
     ("end.cycle", ["a position came back (the seeds circulate)", "một thế cờ lặp lại (các hạt quay vòng)", "een stelling kwam terug (de zaden gaan rond)"]),
     ("end.stall", ["200 moves went by without a capture", "200 nước liền không ai ăn được hạt nào", "er gingen 200 zetten voorbij zonder slag"]),
@@ -486,9 +518,10 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("home.deadline", ["move by {date}", "đi trước {date}", "zet vóór {date}"]),
 ];
 
-/// Texts allowed to be the same in every language: proper names and
-/// notation.
-pub const SAME_EVERYWHERE: &[&str] = &[];
+/// Texts allowed to be the same as the English in another language:
+/// proper names, notation, and words the languages share ("Menu" is Dutch
+/// too).
+pub const SAME_EVERYWHERE: &[&str] = &["nav.menu"];
 
 /// The interface texts for the browser, as a JSON object for one language.
 pub fn bundle(lang: Lang) -> serde_json::Value {

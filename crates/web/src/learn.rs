@@ -130,8 +130,14 @@ pub fn example_diagram(lang: Lang, ruleset_id: &str, english: &str) -> Option<St
     let report = Game::from_position(rules, pos).play_reported(pit).ok()?;
     Some(format!(
         "<figure class=\"example-diagram\">{}{}<figcaption>{}</figcaption></figure>",
-        diagram::svg(lang, &rules, &pos, &Marks { from: Some(pit), ..Marks::default() }),
-        diagram::svg(lang, &rules, &report.after, &Marks::of_events(&report.events)),
+        diagram::html(
+            lang,
+            &rules,
+            &pos,
+            &Marks { from: Some(pit), ..Marks::default() },
+            report.mover
+        ),
+        diagram::html(lang, &rules, &report.after, &Marks::of_events(&report.events), report.mover),
         esc(&explanation(lang, ruleset, &report))
     ))
 }
@@ -248,7 +254,7 @@ async fn index(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
             body,
             "<li><a href=\"/learn/{}\">{}</a> <span class=\"note\">({})</span></li>",
             r.id,
-            esc(r.name),
+            esc(crate::i18n::game_name(lang, &r)),
             esc(&word(lang, "learn.count").replace("{n}", &count.to_string()))
         );
     }
@@ -267,7 +273,7 @@ async fn game_index(
         "<p><a href=\"/learn\">{}</a></p><h1>{}: {}</h1><ol class=\"lessons\">",
         esc(word(lang, "learn.title")),
         esc(word(lang, "learn.title")),
-        esc(ruleset.name)
+        esc(crate::i18n::game_name(lang, ruleset))
     );
     for l in lessons_of(ruleset.id) {
         let _ = write!(
@@ -287,7 +293,8 @@ async fn game_index(
         ruleset.id,
         esc(word(lang, "analysis.title"))
     );
-    Page::new(lang, remember, &format!("{}: {}", word(lang, "learn.title"), ruleset.name), body)
+    let name = crate::i18n::game_name(lang, ruleset);
+    Page::new(lang, remember, &format!("{}: {}", word(lang, "learn.title"), name), body)
 }
 
 #[derive(Deserialize, Default)]
@@ -313,7 +320,7 @@ fn feedback_html(lang: Lang, ruleset: &Ruleset, verdict: &Verdict, letter: &str)
                 if *right { "right" } else { "wrong" },
                 esc(word(lang, if *right { "learn.right" } else { "learn.wrong" })),
                 esc(&explanation(lang, ruleset, report)),
-                diagram::svg(lang, &ruleset.rules, &report.after, &marks)
+                diagram::html(lang, &ruleset.rules, &report.after, &marks, report.mover)
             )
         }
     }
@@ -344,7 +351,7 @@ async fn lesson_page(
         "<p><a href=\"/learn/{}\">{}: {}</a></p><h1>{}</h1>",
         ruleset.id,
         esc(word(lang, "learn.title")),
-        esc(ruleset.name),
+        esc(crate::i18n::game_name(lang, ruleset)),
         esc(lesson.title.get(lang))
     );
     for paragraph in &lesson.text {
@@ -352,7 +359,7 @@ async fn lesson_page(
     }
     if let Ok(pos) = position_of(ruleset, &lesson.diagram.position) {
         body.push_str("<figure class=\"lesson-diagram\">");
-        body.push_str(&diagram::svg(lang, &rules, &pos, &Marks::default()));
+        body.push_str(&diagram::html(lang, &rules, &pos, &Marks::default(), pos.to_move()));
         let played = lesson.diagram.pit.as_deref().and_then(|l| Pit::parse(l, &rules).ok());
         if let Some(pit) = played {
             let mut game = Game::from_position(rules, pos);
@@ -361,7 +368,13 @@ async fn lesson_page(
                     body,
                     "<figcaption>{}</figcaption>{}",
                     esc(&explanation(lang, ruleset, &report)),
-                    diagram::svg(lang, &rules, &report.after, &Marks::of_events(&report.events))
+                    diagram::html(
+                        lang,
+                        &rules,
+                        &report.after,
+                        &Marks::of_events(&report.events),
+                        report.mover
+                    )
                 );
             }
         }
@@ -375,7 +388,7 @@ async fn lesson_page(
             "<section class=\"exercise\" id=\"ex-{number}\"><h2>{}</h2><p class=\"prompt\">{}</p>{}",
             esc(&word(lang, "learn.exercise").replace("{n}", &number.to_string())),
             esc(exercise.prompt.get(lang)),
-            diagram::svg(lang, &rules, &pos, &Marks::default())
+            diagram::html(lang, &rules, &pos, &Marks::default(), pos.to_move())
         );
         let _ = write!(
             body,
@@ -427,7 +440,7 @@ async fn lesson_page(
             );
         }
     }
-    let title = format!("{} · {}", lesson.title.get(lang), ruleset.name);
+    let title = format!("{} · {}", lesson.title.get(lang), crate::i18n::game_name(lang, ruleset));
     Page::new(lang, remember, &title, body)
 }
 

@@ -231,10 +231,17 @@ impl Live {
     }
 
     /// The side whose clock runs now: the player to move in a game with a
-    /// clock that has started. The computer's thinking is not timed.
+    /// clock that has started. The computer's thinking is not timed, and
+    /// between two people online no clock runs before the game's first
+    /// move (as on lichess): the players may still be finding the page,
+    /// and the first move is not charged. Then the second player's clock
+    /// starts.
     pub fn running(&self) -> Option<Side> {
         self.row.clock?;
         self.row.turn_started?;
+        if self.row.mode == Mode::Online && self.game.moves().is_empty() {
+            return None;
+        }
         self.to_move().filter(|&side| self.computer() != Some(side))
     }
 
@@ -478,7 +485,7 @@ impl Live {
             over: self.is_finished(),
             winner: self.row.result.as_deref(),
             ending,
-            ending_text: ending.map(explain::ending_texts),
+            ending_text: ending.map(|e| explain::ending_texts(rules, e)),
             position: pos.to_string(),
             moves: self.game.moves().iter().map(|&p| letter(p)).collect(),
             players: BySide { south: player(Side::South), north: player(Side::North) },

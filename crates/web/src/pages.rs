@@ -3,7 +3,7 @@
 //! and the finished games. Every piece of user text is escaped here.
 
 use crate::content;
-use crate::i18n::{t, Lang};
+use crate::i18n::{game_name, t, variant_name, Lang};
 use crate::store::GameEnding;
 use crate::Shared;
 use axum::extract::{Path, Query, State};
@@ -170,17 +170,24 @@ impl IntoResponse for Page {
             "<!doctype html>\n<html lang=\"{code}\"><head><meta charset=\"utf-8\">\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
              <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"{style}\">\
+             <link rel=\"icon\" href=\"/favicon.ico\" sizes=\"48x48\">\
+             <link rel=\"icon\" href=\"{icon}\" type=\"image/svg+xml\">\
              <script src=\"{common}\" defer></script></head>\
-             <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\"><nav>\
+             <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\">\
+             <a class=\"brand\" href=\"/\">{site}</a>\
+             <a class=\"menu-toggle\" href=\"#site-menu\" role=\"button\" aria-controls=\"site-menu\" \
+             aria-expanded=\"false\">{menu}</a><div class=\"menu\" id=\"site-menu\"><nav aria-label=\"{site_nav}\">\
              <a href=\"/\">{catalogue}</a> <a href=\"/lobby\">{lobby}</a> <a href=\"/finished\">{finished}</a> \
              <a href=\"/learn\">{learn}</a> <a href=\"/analysis\">{analysis}</a> <a href=\"/puzzles\">{puzzles}</a> \
              <a href=\"/tournaments\">{tournaments}</a> {account}</nav>\
-             <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></header>\
+             <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></div></header>\
              {challenges}<main id=\"main\">{body}</main>{script}</body></html>",
             code = lang.code(),
             title = esc(&self.title),
             site = esc(t(lang, "site.name")),
             skip = esc(t(lang, "nav.skip")),
+            menu = esc(t(lang, "nav.menu")),
+            site_nav = esc(t(lang, "nav.site")),
             catalogue = esc(t(lang, "nav.catalogue")),
             finished = esc(t(lang, "nav.finished")),
             learn = esc(crate::learn::word(lang, "learn.title")),
@@ -193,6 +200,7 @@ impl IntoResponse for Page {
             language = esc(t(lang, "nav.language")),
             body = self.body,
             style = crate::assets::STYLE.path(),
+            icon = crate::assets::FAVICON.path(),
             // Deferred scripts run in document order: the helpers in the
             // head come before every page script in the body.
             common = crate::assets::COMMON.path(),
@@ -294,7 +302,7 @@ async fn catalogue(
         let i = lang_index(lang);
         let _ = write!(
             body,
-            "<article class=\"card\"><h2><a href=\"/games/{id}\">{name}</a></h2>\
+            "<article class=\"card\"><h2><a href=\"/games/{id}\">{name}</a></h2>{board_picture}\
              <p class=\"character\">{character}</p><dl><dt>{where_label}</dt><dd>{where_}</dd>\
              <dt>{board_label}</dt><dd>{board}</dd></dl><p class=\"actions\">\
              <a class=\"button\" href=\"/new?game={first}\">{play}</a> <a href=\"/games/{id}\">{rules}</a></p></article>",
@@ -305,6 +313,10 @@ async fn catalogue(
             where_ = esc(page.place[i]),
             board_label = esc(t(lang, "cat.board")),
             board = esc(&board_size(lang, page.variants[0].0)),
+            board_picture = crate::diagram::thumbnail(
+                lang,
+                &ruleset(page.variants[0].0).map_or(RULESETS[0].rules, |r| r.rules)
+            ),
             first = page.variants[0].0,
             play = esc(t(lang, "cat.play")),
             rules = esc(t(lang, "cat.rules")),
@@ -331,37 +343,21 @@ pub fn lang_index(lang: Lang) -> usize {
     }
 }
 
-/// The starting board as players see it: North's row on top running right
-/// to left, South's below, each store on its owner's right. `app.js` draws
-/// the seeds in each hole (`data-seeds`); without it the counts remain.
-pub fn start_diagram(lang: Lang, pits: u8) -> String {
-    let n = pits as usize;
-    let mut html = format!(
-        "<div class=\"board diagram\" data-pits=\"{n}\" role=\"img\" aria-label=\"{}\">",
-        esc(t(lang, "page.start"))
-    );
-    html.push_str(
-        "<div class=\"store north-store top-store\"><span class=\"count\">0</span></div><div class=\"row north far\">",
-    );
-    let pit = |html: &mut String, letter: char| {
-        let _ = write!(
-            html,
-            "<div class=\"pit\"><span class=\"hole\" data-seeds=\"4\"></span>\
-             <span class=\"label\"><span class=\"letter\">{letter}</span><span class=\"count\">4</span></span></div>"
-        );
-    };
-    for i in (0..n).rev() {
-        pit(&mut html, (b'A' + i as u8) as char);
-    }
-    html.push_str("</div><div class=\"row south near\">");
-    for i in 0..n {
-        pit(&mut html, (b'a' + i as u8) as char);
-    }
-    html.push_str(
-        "</div><div class=\"store south-store bottom-store\"><span class=\"count\">0</span></div></div>",
-    );
+/// The starting board as players see it (South's row at the bottom), the
+/// board component drawn by the server (`diagram::html`); `common.js`
+/// draws the seeds in each hole, and without it the counts remain.
+pub fn start_diagram(lang: Lang, ruleset_id: &str) -> String {
+    let rules = ruleset(ruleset_id).map(|r| r.rules).unwrap_or(RULESETS[0].rules);
+    let mut html = String::from("<div class=\"start-board\">");
+    html.push_str(&crate::diagram::html(
+        lang,
+        &rules,
+        &rules.start(),
+        &crate::diagram::Marks::default(),
+        mancala_rules::Side::South,
+    ));
     let _ = write!(html, "<p class=\"note\">{}</p>", esc(t(lang, "page.start-note")));
-    if n == 12 {
+    if rules.pits_per_row == 12 {
         // Shown instead of the note above where the style sheet stands the
         // board upright (narrow screens).
         let _ = write!(
@@ -370,6 +366,7 @@ pub fn start_diagram(lang: Lang, pits: u8) -> String {
             esc(t(lang, "page.start-upright"))
         );
     }
+    html.push_str("</div>");
     html
 }
 
@@ -418,7 +415,6 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
     let (lang, remember) = language(&q, &headers);
     let Some((page, selected)) = content::find_page(&id) else { return not_found(lang, remember) };
     let i = lang_index(lang);
-    let pits = ruleset(page.variants[0].0).map_or(6, |r| r.rules.pits_per_row);
     let mut body = format!(
         "<h1>{}</h1><p class=\"lead\">{}</p><p><a class=\"button\" href=\"/new?game={}\">{}</a></p>",
         esc(page.name),
@@ -427,7 +423,12 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
         esc(t(lang, "cat.play"))
     );
     let first = page.variants[0].0;
-    body.push_str(&sections_html(lang, first, page.sections, Some(&start_diagram(lang, pits))));
+    body.push_str(&sections_html(
+        lang,
+        first,
+        page.sections,
+        Some(&start_diagram(lang, page.variants[0].0)),
+    ));
     if page.variants.len() > 1 {
         let _ = write!(
             body,
@@ -439,7 +440,7 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
                 body,
                 "<a role=\"tab\" id=\"tab-{id}\" href=\"/games/{id}\" aria-controls=\"panel-{id}\" aria-selected=\"{}\" data-tab=\"{id}\">{}</a>",
                 n == selected,
-                esc(name)
+                esc(variant_name(lang, id, name))
             );
         }
         body.push_str("</div>");
@@ -453,7 +454,7 @@ async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: 
             sections_html(lang, id.0, sections, None),
             id.0,
             esc(t(lang, "cat.play")),
-            esc(id.1)
+            esc(variant_name(lang, id.0, id.1))
         );
     }
     if page.variants.len() > 1 {
@@ -485,8 +486,12 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
         let sel = if r.id == selected { " selected" } else { "" };
         // Games with match play say how many wins take the match.
         let first_to = r.match_first_to.map(|n| format!(" data-match=\"{n}\"")).unwrap_or_default();
-        let _ =
-            write!(options, "<option value=\"{}\"{first_to}{sel}>{}</option>", r.id, esc(r.name));
+        let _ = write!(
+            options,
+            "<option value=\"{}\"{first_to}{sel}>{}</option>",
+            r.id,
+            esc(game_name(lang, r))
+        );
     }
     let mut levels = String::new();
     for n in 1..=8 {
@@ -501,7 +506,7 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
          <label class=\"choice\"><input type=\"radio\" name=\"mode\" value=\"local\"> {local}</label>\
          <label class=\"choice\"><input type=\"radio\" name=\"mode\" value=\"online\"> {online}</label></fieldset>\
          <label data-for=\"computer\">{level}<select name=\"level\">{levels}</select></label>\
-         <label>{name}<input name=\"name\" maxlength=\"40\" autocomplete=\"nickname\"></label>\
+         {name}\
          <label data-for=\"local\" hidden>{second}<input name=\"opponent\" maxlength=\"40\"></label>\
          <label>{side}<select name=\"side\"><option value=\"south\">{south}</option><option value=\"north\">{north}</option>\
          <option value=\"random\">{random}</option></select></label><p class=\"note\">{first}</p>\
@@ -520,7 +525,19 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
         local = esc(t(lang, "mode.local")),
         online = esc(t(lang, "mode.online")),
         level = esc(t(lang, "new.level")),
-        name = esc(t(lang, "new.name")),
+        // Signed in, the game is played under the account's name: no name
+        // is asked for.
+        name = match players::signed_in() {
+            Some(player) => format!(
+                "<p class=\"playing-as\">{} {}</p>",
+                esc(&t(lang, "account.signed-in-as").replace("{name}", &player.name)),
+                esc(t(lang, "new.account-name"))
+            ),
+            None => format!(
+                "<label>{}<input name=\"name\" maxlength=\"40\" autocomplete=\"nickname\"></label>",
+                esc(t(lang, "new.name"))
+            ),
+        },
         second = esc(t(lang, "new.second-name")),
         side = esc(t(lang, "new.side")),
         south = esc(t(lang, "side.south")),
@@ -598,7 +615,7 @@ async fn game_view(
     let (name, south, north, pits, analysable) = {
         let live = game.lock().await;
         (
-            live.ruleset.name,
+            game_name(lang, live.ruleset),
             shown_name(lang, &live.row, true),
             shown_name(lang, &live.row, false),
             live.ruleset.rules.pits_per_row,
@@ -671,6 +688,7 @@ const FINISHED_PAGE: u32 = 20;
 /// from the same keys (`app.js`, `endingText`).
 pub fn ending_line(
     lang: Lang,
+    rules: &mancala_rules::Rules,
     ending: Option<GameEnding>,
     result: Option<&str>,
     names: [&str; 2],
@@ -685,7 +703,7 @@ pub fn ending_line(
         (GameEnding::Resignation | GameEnding::Time | GameEnding::Abandoned, Some(loser)) => {
             t(lang, &format!("end-by.{}", ending.id())).replace("{name}", loser)
         }
-        _ => crate::explain::capitalise(t(lang, &format!("end.{}", ending.id()))),
+        _ => crate::explain::capitalise(t(lang, &crate::explain::ending_key(rules, ending.id()))),
     }
 }
 
@@ -757,7 +775,12 @@ async fn finished(
     let mut options = format!("<option value=\"\">{}</option>", esc(t(lang, "finished.all-games")));
     for r in RULESETS {
         let sel = if game.as_deref() == Some(r.id) { " selected" } else { "" };
-        let _ = write!(options, "<option value=\"{}\"{sel}>{}</option>", r.id, esc(r.name));
+        let _ = write!(
+            options,
+            "<option value=\"{}\"{sel}>{}</option>",
+            r.id,
+            esc(game_name(lang, &r))
+        );
     }
     let _ = write!(
         body,
@@ -788,12 +811,13 @@ async fn finished(
             esc(t(lang, "finished.date")),
         );
         for (row, moves, captured) in listed.iter().take(FINISHED_PAGE as usize) {
-            let name = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name);
+            let name = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| game_name(lang, r));
             let south = shown_name(lang, row, true);
             let north = shown_name(lang, row, false);
             let names = [south.as_str(), north.as_str()];
             let result = result_line(lang, row.result.as_deref(), names);
-            let why = ending_line(lang, row.ending, row.result.as_deref(), names);
+            let rules = ruleset(&row.ruleset).map_or(RULESETS[0].rules, |r| r.rules);
+            let why = ending_line(lang, &rules, row.ending, row.result.as_deref(), names);
             let score = captured.map(|c| score_line(names, c)).unwrap_or_default();
             let (when, datetime) = date_time(row.updated);
             let _ = write!(

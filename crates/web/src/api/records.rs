@@ -125,6 +125,14 @@ pub(crate) async fn replay(
             )),
         });
     }
+    // An agreed end is no move: it settles the last position in place (the
+    // seeds on the board split, or given to their rows' owners), so the
+    // last board is the game's own, as the result's score counts it.
+    if let Some(last) = plies.last_mut() {
+        let end = live.game.position();
+        last.board = end.pits().to_vec();
+        last.captured = [end.captured().south, end.captured().north];
+    }
     Ok(Json(Replay { state: live.state(), plies }))
 }
 

@@ -61,6 +61,8 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("pz.guest", ["Sign in to get a puzzle rating.", "Hãy đăng nhập để có điểm câu đố.", "Meld je aan voor een puzzelrating."]),
     ("pz.pit", ["pit {pit}, {n} seeds", "ô {pit}, {n} hạt", "putje {pit}, {n} zaden"]),
     ("pz.store", ["{side}'s store: {n}", "Kho của {side}: {n}", "Voorraad van {side}: {n}"]),
+    ("pz.store-word", ["store", "kho", "voorraad"]),
+    ("pz.board", ["The puzzle's board", "Bàn cờ của câu đố", "Het bord van de puzzel"]),
     ("pz.error", ["Something went wrong: {message}", "Có lỗi: {message}", "Er ging iets mis: {message}"]),
     ("pz.keys", ["Keys: a pit's letter plays it, ? asks for a hint.", "Phím: gõ chữ của ô để đi, ? để xem gợi ý.", "Toetsen: de letter van een putje speelt het, ? vraagt een hint."]),
     ("pz.game", ["Game", "Trò chơi", "Spel"]),
@@ -85,8 +87,8 @@ fn theme(lang: Lang, kind: Kind) -> &'static str {
     pt(lang, &format!("pz.theme.{}", kind.slug()))
 }
 
-fn game_name(id: &str) -> &'static str {
-    ruleset(id).map_or("", |r| r.name)
+fn game_name(lang: Lang, id: &str) -> &'static str {
+    ruleset(id).map_or("", |r| crate::i18n::game_name(lang, r))
 }
 
 #[derive(Deserialize, Default)]
@@ -101,7 +103,7 @@ fn puzzle_item(lang: Lang, p: &Puzzle) -> String {
         "<li><a href=\"/puzzles/{id}\">{theme}</a> · {game} · {rating}</li>",
         id = esc(&p.id),
         theme = esc(theme(lang, p.kind)),
-        game = esc(game_name(p.ruleset.id)),
+        game = esc(game_name(lang, p.ruleset.id)),
         rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
     )
 }
@@ -112,7 +114,7 @@ fn study_item(lang: Lang, p: &Puzzle) -> String {
         "<li><a href=\"/puzzles/{id}\">{theme}</a> · {game} · {plies} · {rating}</li>",
         id = esc(&p.id),
         theme = esc(theme(lang, p.kind)),
-        game = esc(game_name(p.ruleset.id)),
+        game = esc(game_name(lang, p.ruleset.id)),
         plies = esc(&pt(lang, "pz.plies").replace("{n}", &p.moves.len().to_string())),
         rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
     )
@@ -126,7 +128,7 @@ pub fn daily_box(lang: Lang) -> String {
          <p><a class=\"button\" href=\"/puzzles/{id}\">{open}</a> <a href=\"/puzzles\">{all}</a></p></section>",
         title = esc(pt(lang, "pz.daily")),
         theme = esc(theme(lang, p.kind)),
-        game = esc(game_name(p.ruleset.id)),
+        game = esc(game_name(lang, p.ruleset.id)),
         rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
         id = esc(&p.id),
         open = esc(pt(lang, "pz.open")),
@@ -152,13 +154,17 @@ async fn index(Query(q): Query<IndexQuery>, headers: HeaderMap) -> Page {
     body.push_str("\"><ul>");
     for r in &RULESETS {
         let n = catalog().iter().filter(|p| p.ruleset.id == r.id).count();
+        // A game without puzzles is not offered as a filter.
+        if n == 0 {
+            continue;
+        }
         let current =
             if game.is_some_and(|g| g.id == r.id) { " aria-current=\"page\"" } else { "" };
         let _ = write!(
             body,
             "<li><a href=\"/puzzles?game={id}\"{current}>{name}</a> ({count})</li>",
             id = r.id,
-            name = esc(r.name),
+            name = esc(crate::i18n::game_name(lang, r)),
             count = esc(&pt(lang, "pz.count").replace("{n}", &n.to_string())),
         );
     }
@@ -260,18 +266,18 @@ async fn puzzle_page(
     let body = format!(
         "<h1>{title}: {theme}</h1><p class=\"lead\">{game} · <span id=\"puzzle-rating\">{rating}</span></p>\
          <p class=\"task\"><strong>{task}</strong></p>\
-         <div id=\"puzzle-board\" class=\"board\" data-pits=\"{pits}\"></div>\
+         <div id=\"puzzle-board\" data-pits=\"{pits}\"></div>\
          <p id=\"puzzle-status\" role=\"status\" aria-live=\"polite\"></p>\
-         <p class=\"actions\"><button type=\"button\" id=\"puzzle-hint\">{hint}</button> \
+         <p class=\"actions\"><button type=\"button\" id=\"puzzle-hint\" class=\"button secondary\">{hint}</button> \
          <a class=\"button\" id=\"puzzle-next\" href=\"/puzzles/{next}\">{next_label}</a></p>\
-         <p class=\"note\">{hint_cost} {keys}</p>\
+         <p class=\"note\">{hint_cost}</p><p class=\"note keys-help\">{keys}</p>\
          <p id=\"puzzle-player\" class=\"note\"></p>\
          <section id=\"puzzle-solution\" hidden><h2>{solution}</h2><ol id=\"puzzle-line\"></ol></section>\
          <script id=\"puzzle-data\" type=\"application/json\">{data}</script>\
          <script src=\"{script}\" defer></script>",
         title = esc(pt(lang, "pz.title")),
         theme = esc(theme(lang, p.kind)),
-        game = esc(game_name(p.ruleset.id)),
+        game = esc(game_name(lang, p.ruleset.id)),
         rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
         task = esc(&pt(lang, task).replace("{side}", side)),
         pits = p.ruleset.rules.pits_per_row,

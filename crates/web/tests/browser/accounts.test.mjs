@@ -6,7 +6,7 @@
 // first), not taken from the server.
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
-import { Server, browserTest, fastest, launchBrowser, playMove, screenshot } from "./harness.mjs";
+import { Server, answerDialog, browserTest, fastest, launchBrowser, playMove, screenshot } from "./harness.mjs";
 
 let server, browser;
 before(async () => {
@@ -63,14 +63,15 @@ function glicko2(player, games, tau = 0.5) {
 const close = (got, want, digits, what) =>
   assert.ok(Math.abs(got - want) < 10 ** -digits, `${what}: got ${got}, want ${want}`);
 
-/// Registers on the account page by keyboard: the header then shows the name.
+/// Registers on the account page by keyboard: the header then shows the
+/// name (in the menu, closed on a phone).
 async function register(page, name, password) {
   await page.goto(`${server.url}/account`);
   const form = page.locator("#register");
   await form.locator("input[name=name]").fill(name);
   await form.locator("input[name=password]").fill(password);
   await form.locator("input[name=password]").press("Enter");
-  await page.locator(`header [data-account="${name}"]`).waitFor();
+  await page.locator(`header [data-account="${name}"]`).waitFor({ state: "attached" });
 }
 
 const player = async (name) => (await fetch(`${server.url}/api/players/${name}`)).json();
@@ -88,7 +89,7 @@ describe("accounts", () => {
     // Nothing scrolls sideways on a phone.
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
     await page.locator("#sign-out button").click();
-    await page.locator("header a[href='/account']", { hasText: "Sign in" }).waitFor();
+    await page.locator("header a[href='/account']", { hasText: "Sign in" }).waitFor({ state: "attached" });
 
     // Another browser cannot take the name, in any case.
     const other = await s.page({ locale: "nl-NL" });
@@ -108,7 +109,7 @@ describe("accounts", () => {
     assert.equal(await page.locator("header [data-account]").count(), 0);
     await signIn.locator("input[name=password]").fill("seeds in the wind");
     await signIn.locator("button[type=submit]").click();
-    await page.locator("header [data-account='Abena_1']").waitFor();
+    await page.locator("header [data-account='Abena_1']").waitFor({ state: "attached" });
   });
 
   browserTest("a rated game between two signed-in browsers changes both ratings as Glicko-2 says", () => browser, async (s) => {
@@ -156,8 +157,8 @@ describe("accounts", () => {
       await playMove(ann);
       await playMove(ben, { tap: true });
     }
-    ben.once("dialog", (dialog) => dialog.accept());
     await ben.locator("#game .controls button", { hasText: "Resign" }).click();
+    await answerDialog(ben);
     await ann.locator("#game .result h2", { hasText: "Ann_R wins" }).waitFor();
     assert.equal(await ann.locator("#game .rated-note").textContent(), "Rated game");
 

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
 import {
-  PHONE, Server, boardArray, browserTest, fastest, launchBrowser, legalLetters, moves, newGame, playMove,
+  PHONE, Server, answerDialog, boardArray, browserTest, fastest, launchBrowser, legalLetters, moves, newGame, playMove,
   screenshot, waitForRest, waitForTurnOrEnd,
 } from "./harness.mjs";
 
@@ -283,12 +283,12 @@ describe("the board", () => {
     // The rules page's starting board stands upright too, and its note says so.
     const rules = await s.page({ phone: true });
     await rules.goto(`${server.url}/games/anywoli`);
-    assert.equal(await rules.locator(".diagram .pit .seeds i").count(), 96, "four seeds drawn in each pit");
-    const columns = await rules.locator(".diagram .row.near .pit .hole").evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().left));
+    assert.equal(await rules.locator(".start-board .pit .seeds i").count(), 96, "four seeds drawn in each pit");
+    const columns = await rules.locator(".start-board .row.near .pit .hole").evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().left));
     assert.ok(Math.max(...columns) - Math.min(...columns) < 1, `the diagram's row is one column: ${columns}`);
     assert.equal(await rules.locator(".upright-note").isVisible(), true);
     assert.match(await rules.locator(".upright-note").textContent(), /South's row runs down the left/);
-    assert.equal(await rules.locator(".diagram + .note").isVisible(), false);
+    assert.equal(await rules.locator(".start-board .diagram + .note").isVisible(), false);
     await noSidewaysScroll(rules);
 
     const desktop = await s.page();
@@ -349,23 +349,33 @@ describe("the board", () => {
     await fastest(page);
     await playMove(page);
     await waitForTurnOrEnd(page);
+    // No browser dialog: the site's own (a modal <dialog>), named by its text.
+    let native = 0;
+    page.on("dialog", (dialog) => { native += 1; dialog.dismiss(); });
     const offer = page.locator("#game .controls button", { hasText: "Offer to end" });
-    let said = null;
-    page.once("dialog", (dialog) => { said = dialog.message(); dialog.dismiss(); });
     await offer.click();
-    await page.waitForFunction(() => true);
-    assert.equal(said, "Offer to end the game because the seeds circulate? If your opponent accepts, the game ends at once: each player takes the seeds left in their own row, and whoever then has more seeds wins.");
+    const dialog = page.getByRole("dialog", { name: /^Offer to end the game because the seeds circulate\?/ });
+    await dialog.waitFor();
+    // The safe choice has the focus; Escape cancels.
+    assert.equal(await page.evaluate(() => document.activeElement.value), "no");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
     let state = await server.state(id);
+    assert.equal(state.offer, null, "nothing was sent");
+    await offer.click();
+    assert.equal(await answerDialog(page, false), "Offer to end the game because the seeds circulate? If your opponent accepts, the game ends at once: each player takes the seeds left in their own row, and whoever then has more seeds wins.");
+    state = await server.state(id);
     assert.equal(state.over, false, "nothing was sent");
     assert.equal(state.offer, null);
     assert.equal(state.moves.length >= 2, true);
     // Confirmed: the offer goes (the computer answers it one way or the other).
-    page.once("dialog", (dialog) => dialog.accept());
     await offer.click();
+    await answerDialog(page);
     await page.waitForFunction(() => document.querySelector("#game .result")
       || [...document.querySelectorAll("#game .notice")].some((n) => n.textContent.includes("declines")));
     state = await server.state(id);
     if (state.over) assert.equal(state.ending, "agreed");
+    assert.equal(native, 0, "no browser dialog");
 
     // Barbados (Speightstown) says the seeds stay uncaptured, in Dutch too.
     const other = await s.page({ locale: "nl-NL" });
@@ -373,10 +383,13 @@ describe("the board", () => {
     await fastest(other);
     await playMove(other);
     await waitForTurnOrEnd(other);
-    let text = null;
-    other.once("dialog", (dialog) => { text = dialog.message(); dialog.dismiss(); });
     await other.locator("#game .controls button", { hasText: "Voorstellen te stoppen" }).click();
-    await other.waitForFunction(() => true);
+    assert.equal(await other.locator("dialog.dialog button[value=no]").textContent(), "Annuleren");
+    const text = await answerDialog(other, false);
     assert.match(text, /de zaden op het bord blijven liggen en, omdat niemand de 25 zaden heeft/);
+    // Resigning asks too, and a cancel keeps the game.
+    await other.locator("#game .controls button", { hasText: "Opgeven" }).click();
+    assert.equal(await answerDialog(other, false), "Deze partij echt opgeven?");
+    assert.equal((await other.locator("#game .result").count()), 0);
   });
 });

@@ -162,12 +162,12 @@ class Session {
   }
 
   /// A fresh browser profile: own cookies and localStorage. `phone` gives a
-  /// 390 px touch screen; otherwise a 1280 px desktop.
-  async context({ phone = false, locale = "en-US" } = {}) {
+  /// 390 px touch screen; otherwise a 1280 px desktop (`viewport` another).
+  async context({ phone = false, locale = "en-US", viewport = DESKTOP } = {}) {
     const context = await this.browser.newContext(
       phone
         ? { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale }
-        : { viewport: DESKTOP, locale },
+        : { viewport, locale },
     );
     context.setDefaultTimeout(15_000);
     this.contexts.push(context);
@@ -305,4 +305,16 @@ export async function newGame(page, base, { game, mode = "computer", level, name
   await page.waitForURL(/\/g\/[^/?]+$/);
   await page.locator("#game .board").waitFor();
   return gameId(page);
+}
+
+/// Answers the site's confirmation dialog (a modal <dialog>, which replaced
+/// the browser's confirm()): its text, after pressing `yes` or the cancel
+/// button.
+export async function answerDialog(page, yes = true) {
+  const dialog = page.locator("dialog.dialog[open]");
+  await dialog.waitFor();
+  const text = await dialog.locator("p").first().textContent();
+  await dialog.locator(`button[value=${yes ? "yes" : "no"}]`).click();
+  await dialog.waitFor({ state: "detached" });
+  return text;
 }

@@ -31,7 +31,7 @@ describe("learn", () => {
     await page.goto(`${server.url}/learn/oware-abapa`);
     await page.getByRole("link", { name: "Sowing" }).click();
     await page.waitForURL(/\/learn\/oware-abapa\/sowing$/);
-    assert.ok(await page.locator(".lesson-diagram svg[role=img]").count() >= 1);
+    assert.ok(await page.locator(".lesson-diagram .board[role=img]").count() >= 1);
     const exercise = page.locator("#ex-1");
     assert.match(await exercise.locator(".prompt").textContent(), /pit B/);
     // a puts its last seed in e: wrong, with the move's explanation.
@@ -46,7 +46,7 @@ describe("learn", () => {
     await page.waitForURL(/exercise=1&lang=en&move=d#ex-1$/);
     const right = page.locator("#ex-1 .feedback");
     assert.equal(await right.locator(".verdict.right strong").textContent(), "Right!");
-    assert.equal(await right.locator("svg [data-pit=B]").getAttribute("data-seeds"), "5");
+    assert.equal(await right.locator(".board [data-pit=B]").getAttribute("data-seeds"), "5");
     // Nothing scrolls sideways on a phone.
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
   });
@@ -54,19 +54,19 @@ describe("learn", () => {
   browserTest("the analysis board: set up a position in the editor and get its database result", () => browser, async (s) => {
     const page = await s.page();
     await page.goto(`${server.url}/analysis?game=oware-abapa`);
-    const board = page.locator(".a-board");
+    const board = page.locator(".analysis-board .board");
     await board.waitFor();
-    assert.equal(await page.locator(".a-pit[data-pit=a]").getAttribute("data-seeds"), "4");
+    assert.equal(await page.locator(".analysis-board .pit[data-pit=a]").getAttribute("data-seeds"), "4");
     await page.getByRole("button", { name: "Set up" }).click();
     await page.getByRole("button", { name: "Empty board" }).click();
     const count = page.locator(".seed-count");
     assert.equal(await count.textContent(), "0 of 48 seeds");
     assert.match(await page.locator(".analysis-editor .error").textContent(), /make 0, but this game has 48/);
-    await page.getByLabel("South's store").fill("22");
-    await page.getByLabel("North's store").fill("22");
+    await page.getByLabel("South's store", { exact: true }).fill("22");
+    await page.getByLabel("North's store", { exact: true }).fill("22");
     // One seed each in c, e and B by tapping, and in D with the keyboard.
-    for (const pit of ["c", "e", "B"]) await page.locator(`.a-pit[data-pit=${pit}]`).click();
-    await page.locator(".a-pit[data-pit=D]").focus();
+    for (const pit of ["c", "e", "B"]) await page.locator(`.analysis-board .pit[data-pit=${pit}]`).click();
+    await page.locator(".analysis-board .pit[data-pit=D]").focus();
     await page.keyboard.press("+");
     assert.equal(await count.textContent(), "48 of 48 seeds");
     assert.equal(await page.locator(".analysis-editor .error").isHidden(), true);
@@ -78,7 +78,7 @@ describe("learn", () => {
     // The engine's line comes too.
     await page.waitForFunction(() => /Best line: /.test(document.querySelector(".engine-line")?.textContent || ""));
     // Play c: a move in the tree, the position after it in the address.
-    await page.locator(".a-pit[data-pit=c]").click();
+    await page.locator(".analysis-board .pit[data-pit=c]").click();
     await page.locator(".tree-move", { hasText: "c" }).waitFor();
     await page.waitForURL(/22-22\+N/);
     // Back to the set-up position with the button, forward with the key.

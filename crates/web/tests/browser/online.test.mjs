@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
 import {
-  Server, boardArray, browserTest, fastest, launchBrowser, legalLetters, moves, newGame, playMove,
+  Server, answerDialog, boardArray, browserTest, fastest, launchBrowser, legalLetters, moves, newGame, playMove,
 } from "./harness.mjs";
 
 let server, browser;
@@ -81,7 +81,7 @@ describe("online", () => {
     // A calm note, not an error.
     assert.equal(await cy.locator("#game #notice").textContent(), "This invitation has already been taken: you are watching the game.");
     assert.equal(await cy.locator("#game .error").count(), 0);
-    assert.equal(await cy.locator("#game .notice").textContent(), "You are watching this game.");
+    assert.equal(await cy.locator("#game p.notice").textContent(), "You are watching this game.");
     assert.deepEqual(await legalLetters(cy), []);
     // Ben watches the seeds sown one by one (the speed below the fastest);
     // Cy has no animation.
@@ -125,16 +125,19 @@ describe("online", () => {
 
     // Ann offers to end, once she has read what it means; Ben accepts; all
     // three see the result.
-    ann.once("dialog", (dialog) => dialog.accept());
     await ann.locator("#game .controls button", { hasText: "Offer to end" }).click();
+    await answerDialog(ann);
     await ann.locator("#game .notice", { hasText: "You offered to end the game" }).waitFor();
     await ben.locator("#game .notice button", { hasText: "Đồng ý" }).click();
     for (const page of [ann, ben, cy]) await page.locator("#game .result").waitFor();
     const end = await server.state(id);
     assert.equal(end.ending, "agreed");
-    // The reason as a sentence (the server's text, capitalised).
+    // The reason as a sentence (the server's text, capitalised), with what
+    // the agreement did with the seeds (Barbados Warri: left uncaptured).
     const sentence = (text) => text[0].toUpperCase() + text.slice(1);
-    assert.equal(await cy.locator("#game .result p").nth(1).textContent(), `Why it ended: ${sentence(end.ending_text.en)}`);
-    assert.equal(await ben.locator("#game .result p").nth(1).textContent(), `Lý do kết thúc: ${sentence(end.ending_text.vi)}`);
+    assert.equal(await cy.locator("#game .result p.why").textContent(),
+      `Why it ended: ${sentence(end.ending_text.en)}: the seeds on the board stay uncaptured and, as nobody has the 25 seeds a win needs, it is a draw.`);
+    assert.equal(await ben.locator("#game .result p.why").textContent(),
+      `Lý do kết thúc: ${sentence(end.ending_text.vi)}: các hạt trên bàn không thuộc về ai và, vì chưa ai có đủ 25 hạt để thắng, ván hòa.`);
   });
 });

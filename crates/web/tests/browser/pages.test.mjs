@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
 import {
-  Server, artifacts, browserTest, fastest, launchBrowser, newGame, playMove, screenshot,
+  Server, answerDialog, artifacts, browserTest, fastest, launchBrowser, newGame, playMove, screenshot,
   waitForTurnOrEnd,
 } from "./harness.mjs";
 
@@ -45,7 +45,7 @@ describe("pages", () => {
       await page.waitForURL(`**/games/${id}`);
       assert.equal(await page.locator("h1").textContent(), name);
       const pits = Number(size.split(" ")[3]);
-      assert.equal(await page.locator(".board.diagram .pit").count(), 2 * pits);
+      assert.equal(await page.locator(".start-board .board .pit").count(), 2 * pits);
       assert.ok((await page.locator("main section").count()) >= 5, `${id}: the rules have their sections`);
     }
 
@@ -112,8 +112,8 @@ describe("pages", () => {
     const id = await newGame(page, server.url, { game: "oware-abapa", mode: "local", name: "Ann", opponent: "Ben" });
     await fastest(page);
     for (let i = 0; i < 5; i++) await playMove(page);
-    page.once("dialog", (dialog) => dialog.accept());
     await page.locator("#game .controls button", { hasText: "Resign" }).click();
+    await answerDialog(page);
     await page.locator("#game .result").waitFor();
     const played = await server.state(id);
     assert.equal(played.moves.length, 5);
@@ -184,8 +184,8 @@ describe("pages", () => {
       await waitForTurnOrEnd(page);
       await check("game");
 
-      page.once("dialog", (dialog) => dialog.accept());
       await page.locator("#game .controls button", { hasText: "Resign" }).click();
+      await answerDialog(page);
       await page.locator("#game .result").waitFor();
       await check("game-over");
 

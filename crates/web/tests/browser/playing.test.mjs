@@ -6,7 +6,7 @@
 // caching headers.
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
-import { Server, boardArray, browserTest, fastest, launchBrowser, moves, newGame, playMove } from "./harness.mjs";
+import { Server, answerDialog, boardArray, browserTest, fastest, launchBrowser, moves, newGame, playMove } from "./harness.mjs";
 
 let server, browser;
 before(async () => {
@@ -154,8 +154,8 @@ describe("playing", () => {
     await listed(ann, 2);
 
     // Ann offers to end (once she has confirmed it); Ben declines; Ann is told.
-    ann.once("dialog", (dialog) => dialog.accept());
     await ann.locator("#game .controls button", { hasText: "Offer to end" }).click();
+    await answerDialog(ann);
     await ben.locator("#game .notice button", { hasText: "Decline" }).click();
     await ann.locator("#game .offer-refused", { hasText: "Your offer to end the game was declined" }).waitFor();
 
@@ -178,14 +178,17 @@ describe("playing", () => {
     assert.deepEqual(await boardArray(ann), { board: state.board, captured: state.captured });
 
     // Ben resigns: every page names him.
-    ben.once("dialog", (dialog) => dialog.accept());
     await ben.locator("#game .controls button", { hasText: "Resign" }).click();
+    await answerDialog(ben);
     for (const page of [ann, ben, cy]) {
       const result = page.locator("#game .result");
       await result.waitFor();
       assert.equal(await result.locator("h2").textContent(), "Ann wins");
       assert.equal(await result.locator(".why").textContent(), "Why it ended: Ben resigned");
-      assert.equal(await result.locator(".score").textContent(), `Final score: Ann ${state.captured[0]} – ${state.captured[1]} Ben`);
+      // Seeds still on the board: what the stores held, not a final score.
+      const left = state.board.reduce((a, b) => a + b, 0);
+      assert.equal(await result.locator(".score").textContent(),
+        `In the stores at the end: Ann ${state.captured[0]} – ${state.captured[1]} Ben (${left} seeds left on the board, counted for nobody)`);
       const explained = await page.locator("#game .explanation").textContent();
       assert.ok(!explained.includes("to move"), explained);
     }

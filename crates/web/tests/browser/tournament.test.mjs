@@ -6,7 +6,7 @@
 // standings, with the tie-breaks worked out by hand.
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
-import { Server, browserTest, launchBrowser, playMove, screenshot } from "./harness.mjs";
+import { Server, answerDialog, browserTest, launchBrowser, playMove, screenshot } from "./harness.mjs";
 
 let server, browser;
 before(async () => {
@@ -75,8 +75,8 @@ describe("tournament", () => {
     }
     await pupils.Ama.locator("#game .pit.legal").first().waitFor();
     await playMove(pupils.Ama, { tap: true });
-    pupils.Cai.once("dialog", (dialog) => dialog.accept());
     await pupils.Cai.getByRole("button", { name: "Resign" }).click();
+    await answerDialog(pupils.Cai);
     await pupils.Cai.locator("#game .result").waitFor();
 
     // Dan and Ben played on a wooden board: the teacher enters a draw.

@@ -179,7 +179,8 @@ describe("challenges", () => {
     await form.locator("input[name=name]").fill(name);
     await form.locator("input[name=password]").fill("a long password");
     await form.locator("input[name=password]").press("Enter");
-    await page.locator(`header [data-account="${name}"]`).waitFor();
+    // (In the header's menu, closed on a phone.)
+    await page.locator(`header [data-account="${name}"]`).waitFor({ state: "attached" });
     return page;
   }
   const challenge = (page, to) => page.evaluate(async (opponent) => {

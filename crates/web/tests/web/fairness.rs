@@ -109,14 +109,20 @@ async fn a_rematch_starts_its_clock_only_once_both_players_are_in_it() {
     let came = came.json();
     assert_eq!((came["id"].as_str(), came["side"].as_str()), (Some(next.as_str()), Some("south")));
     assert_eq!(came["state"]["waiting_for_opponent"], false);
-    assert_eq!(came["state"]["clock"]["running"], "south");
-    assert!(ms(&came["state"]["clock"]["south_ms"]) > 59_000, "{}", came["state"]["clock"]);
+    // No clock runs before the first move online: Ben's first move is
+    // not charged, then Ann's clock runs.
+    assert_eq!(came["state"]["clock"]["running"], Value::Null);
+    assert_eq!(ms(&came["state"]["clock"]["south_ms"]), 60_000, "{}", came["state"]["clock"]);
     assert!(stored_row(&db, &next).turn_started.is_some(), "the start is stored");
     let ben_next = came["token"].as_str().unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
     let moved =
         post(&server, &format!("/api/games/{next}/moves"), json!({"token": ben_next, "move": "c"}))
             .await;
     assert_eq!(moved.status, 200, "{}", moved.body);
+    let clock = &moved.json()["state"]["clock"];
+    assert_eq!(ms(&clock["south_ms"]), 60_000, "the first move is not charged: {clock}");
+    assert_eq!(clock["running"], "north");
     server.stop().await;
 }
 
@@ -147,8 +153,9 @@ async fn a_matchs_next_game_starts_when_the_second_player_opens_it() {
     // Ben opens game 2 with his seat: it starts.
     let _ws = seat_socket(&server, &next, &ben).await;
     let started = until(&server, &next, |s| s["waiting_for_opponent"] == false).await;
-    assert_eq!(started["clock"]["running"], "south");
-    assert!(ms(&started["clock"]["south_ms"]) > 59_000, "{}", started["clock"]);
+    // No clock runs before the first move online.
+    assert_eq!(started["clock"]["running"], Value::Null);
+    assert_eq!(ms(&started["clock"]["south_ms"]), 60_000, "{}", started["clock"]);
     let moved =
         post(&server, &format!("/api/games/{next}/moves"), json!({"token": ben, "move": "c"}))
             .await;
@@ -229,5 +236,42 @@ async fn the_computer_refuses_an_agreed_end_after_the_first_move() {
         post(&server, &format!("/api/games/{id}/offer"), json!({"token": token})).await.json();
     assert_eq!(offer["accepted"], false, "{offer}");
     assert_eq!(offer["state"]["over"], false);
+    server.stop().await;
+}
+
+/// Between two people online no clock runs before the game's first move:
+/// the friend who joins (or the player to move, still finding the page)
+/// does not lose time before anyone has moved. The first move is not
+/// charged; from then on the player to move's clock runs as usual.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_online_clock_runs_only_from_the_first_move() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let (id, ann, ben) = online_game(
+        &server,
+        json!({"game": "oware-abapa", "mode": "online", "name": "Ann", "clock_seconds": 60, "increment_seconds": 2}),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let joined = state_of(&server, &id).await;
+    assert_eq!(joined["waiting_for_opponent"], false);
+    assert_eq!(joined["clock"]["running"], Value::Null, "{}", joined["clock"]);
+    assert_eq!(ms(&joined["clock"]["south_ms"]), 60_000);
+    let first =
+        post(&server, &format!("/api/games/{id}/moves"), json!({"token": ann, "move": "c"})).await;
+    assert_eq!(first.status, 200, "{}", first.body);
+    let clock = first.json()["state"]["clock"].clone();
+    assert_eq!(ms(&clock["south_ms"]), 60_000, "the first move is not charged: {clock}");
+    assert_eq!(clock["running"], "north");
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let north = ms(&state_of(&server, &id).await["clock"]["north_ms"]);
+    assert!((50_000..=59_700).contains(&north), "North's clock runs: {north}");
+    let reply =
+        post(&server, &format!("/api/games/{id}/moves"), json!({"token": ben, "move": "A"})).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let clock = reply.json()["state"]["clock"].clone();
+    let north = ms(&clock["north_ms"]);
+    assert!((52_000..=61_700).contains(&north), "charged, with the increment: {clock}");
+    assert_eq!(clock["running"], "south");
     server.stop().await;
 }

@@ -62,11 +62,22 @@ fn every_exercise_has_a_right_and_a_wrong_answer() {
 }
 
 /// The seeds of each pit of the `index`th diagram in a page, by letter.
+/// A diagram is the play page's board drawn by the server: a
+/// `board diagram` element with `data-pits` pits a row, each pit with its
+/// `data-pit` and `data-seeds`.
 fn diagram_seeds(html: &str, index: usize) -> Vec<(String, u8)> {
-    let svg = html.split("<svg class=\"diagram-svg\"").nth(index + 1).expect("a diagram");
-    let svg = &svg[..svg.find("</svg>").unwrap()];
-    svg.split("data-pit=\"")
+    let board = html.split("<div class=\"board diagram").nth(index + 1).expect("a diagram");
+    let pits: usize = board
+        .split("data-pits=\"")
+        .nth(1)
+        .and_then(|p| p.split('"').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    board
+        .split("data-pit=\"")
         .skip(1)
+        .take(2 * pits)
         .map(|part| {
             let letter = &part[..part.find('"').unwrap()];
             let seeds = part.split("data-seeds=\"").nth(1).unwrap();
@@ -308,4 +319,259 @@ async fn the_review_marks_the_plies_a_database_values_exactly() {
     let page = get(&server, &format!("/analysis?from={id}&ply=1")).await.body;
     assert!(page.contains("\"position\":\"0,0,0,1,1,0/0,1,0,1,0,0 22-22 N\""), "{page}");
     server.stop().await;
+}
+
+/// The letters of a diagram's near (bottom) and far (top) rows, in the
+/// page's order, and the side its `bottom-` class names.
+fn diagram_rows(board: &str) -> (String, Vec<String>, Vec<String>) {
+    let bottom =
+        board.split("bottom-").nth(1).unwrap().split(['"', ' ']).next().unwrap().to_string();
+    let row = |which: &str| -> Vec<String> {
+        let part = board.split(&format!("<div class=\"row {which} ")).nth(1).unwrap();
+        let part = &part[..part.find("<div class=\"row ").or_else(|| part.find("-store")).unwrap()];
+        part.split("data-pit=\"").skip(1).map(|p| p[..p.find('"').unwrap()].to_string()).collect()
+    };
+    (bottom, row("near"), row("far"))
+}
+
+/// One board everywhere: the lessons' and rules pages' diagrams are the
+/// play page's board (stores, rows of pits with their holes and labels),
+/// drawn from the side of the player to move in an exercise and of the
+/// mover in a move shown: their row at the bottom, left to right.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn diagrams_are_the_play_board_with_the_movers_row_at_the_bottom() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let letters =
+        |first: u8, n: u8| (first..first + n).map(|c| (c as char).to_string()).collect::<Vec<_>>();
+    let reversed = |v: Vec<String>| v.into_iter().rev().collect::<Vec<_>>();
+    // Anywoli's fours: North to move in exercise 2; the answer E is North's.
+    let page = get(&server, "/learn/anywoli/fours?exercise=2&move=E&lang=en").await;
+    assert_eq!(page.status, 200);
+    let exercise = page.body.split("id=\"ex-2\"").nth(1).unwrap();
+    let boards: Vec<&str> = exercise.split("<div class=\"board diagram").skip(1).collect();
+    assert_eq!(boards.len(), 2, "the exercise's board and the board after the answer");
+    for board in boards {
+        let (bottom, near, far) = diagram_rows(board);
+        assert_eq!(bottom, "north");
+        assert_eq!(near, letters(b'A', 12), "North's row at the bottom, left to right");
+        assert_eq!(far, reversed(letters(b'a', 12)), "South's row on top, right to left");
+        assert!(board.contains("class=\"store south-store top-store\""), "{board}");
+        assert!(
+            board.contains("<span class=\"hole\" data-seeds="),
+            "pits have holes for the seeds"
+        );
+    }
+    // A South exercise and a rules page's starting board: South's row below.
+    let page = get(&server, "/learn/oware-abapa/sowing").await;
+    let board = page
+        .body
+        .split("id=\"ex-1\"")
+        .nth(1)
+        .unwrap()
+        .split("<div class=\"board diagram")
+        .nth(1)
+        .unwrap();
+    let (bottom, near, far) = diagram_rows(board);
+    assert_eq!(
+        (bottom.as_str(), near, far),
+        ("south", letters(b'a', 6), reversed(letters(b'A', 6)))
+    );
+    let page = get(&server, "/games/wahree").await;
+    let (bottom, near, _) =
+        diagram_rows(page.body.split("<div class=\"board diagram").nth(1).unwrap());
+    assert_eq!((bottom.as_str(), near), ("south", letters(b'a', 6)));
+    // The worked examples: each board from the mover's side.
+    for example in &LESSONS.examples {
+        let rules = ruleset(&example.ruleset).unwrap().rules;
+        let mover = rules.parse_position(&example.position).unwrap().to_move();
+        let page = content_page_of(&server, &example.ruleset).await;
+        let figure = page
+            .split("<figure class=\"example-diagram\">")
+            .skip(1)
+            .find(|f| f.contains(&format!(" from\" data-pit=\"{}\"", example.pit)))
+            .unwrap();
+        let (bottom, _, _) =
+            diagram_rows(figure.split("<div class=\"board diagram").nth(1).unwrap());
+        assert_eq!(bottom, mover.name(), "{} {}", example.ruleset, example.starts);
+    }
+    assert!(!page.body.contains("<svg class=\"diagram-svg\""), "no diagram is drawn another way");
+    server.stop().await;
+}
+
+/// The rules page that shows `ruleset`'s examples.
+async fn content_page_of(server: &Server, ruleset: &str) -> String {
+    let page = mancala_web::content::PAGES
+        .iter()
+        .find(|p| p.variants.iter().any(|(id, _)| *id == ruleset))
+        .unwrap();
+    get(server, &format!("/games/{}", page.variants[0].0)).await.body
+}
+
+/// Each 2 x 6 game's capture example (`mancala rules ID --lang` prints the
+/// same text) is true in that game: North's row as the text gives it, South's
+/// pit as the text gives it (the rest of South's row as in the example's
+/// diagram), the move played by the rules library captures what the text
+/// says; and where the text says what the move would do to a row holding
+/// only some of those pits (Wahree's wipe-out, Abapa's grand slam that
+/// captures nothing), that is what the library does too.
+#[test]
+fn the_capture_examples_capture_what_they_say_in_each_game() {
+    use mancala_rules::{EndReason, Position};
+    // `X` = n pairs of upper-case pits in a piece of text.
+    let north_pits = |text: &str| -> Vec<(char, u8)> {
+        text.split('`')
+            .collect::<Vec<_>>()
+            .windows(2)
+            .filter_map(|w| {
+                let pit =
+                    w[0].chars().next().filter(|c| c.is_ascii_uppercase() && w[0].len() == 1)?;
+                let n = w[1].trim_start().strip_prefix("= ")?;
+                Some((pit, n.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()?))
+            })
+            .collect()
+    };
+    let number_after = |text: &str, words: &str| -> Option<u8> {
+        let rest = text.split(words).nth(1)?;
+        rest.trim_start_matches('`')
+            .split(|c: char| !c.is_ascii_digit())
+            .find(|s| !s.is_empty())?
+            .parse()
+            .ok()
+    };
+    let mut checked = 0;
+    for example in
+        LESSONS.examples.iter().filter(|e| e.starts.starts_with("Example: South's `e` holds"))
+    {
+        let ruleset = ruleset(&example.ruleset).unwrap();
+        let rules = ruleset.rules;
+        let (page, _) = mancala_web::content::find_page(&example.ruleset).unwrap();
+        let sections =
+            page.sections.iter().chain(page.variant_sections.iter().flat_map(|s| s.iter()));
+        let text = sections
+            .flat_map(|s| s.items)
+            .map(|item| item[0])
+            .find(|t| t.trim_start_matches("- ").starts_with(&example.starts))
+            .unwrap_or_else(|| panic!("{}: no capture example", example.ruleset));
+        let (main, variant) = match text.split_once(" Had North's row held nothing but ") {
+            Some((main, variant)) => (main, Some(variant)),
+            None => (text, None),
+        };
+        let diagram = rules.parse_position(&example.position).unwrap();
+        let pit = Pit::parse(&example.pit, &rules).unwrap();
+        let held = number_after(main, "South's `e` holds").unwrap();
+        assert_eq!(diagram.seeds(pit), held, "{}: the diagram's e", example.ruleset);
+        // A position with South's row as drawn and North's row as written.
+        let position = |north: &[(char, u8)]| -> Position {
+            let mut pits: Vec<u8> = (0..6).map(|i| diagram.seeds(Pit(i))).collect();
+            pits.extend((0..6).map(|i| {
+                north.iter().find(|(p, _)| *p == (b'A' + i) as char).map_or(0, |(_, n)| *n)
+            }));
+            let rest = 48 - pits.iter().map(|&n| u32::from(n)).sum::<u32>();
+            let text = format!(
+                "{}/{} {}-{} S",
+                pits[..6].iter().map(u8::to_string).collect::<Vec<_>>().join(","),
+                pits[6..].iter().map(u8::to_string).collect::<Vec<_>>().join(","),
+                rest / 2,
+                rest - rest / 2
+            );
+            rules.parse_position(&text).unwrap()
+        };
+        let north = north_pits(main.split("South plays").next().unwrap());
+        assert_eq!(north.len(), 6, "{}: North's whole row is given: {north:?}", example.ruleset);
+        for (letter, n) in &north {
+            let at = Pit::parse(&letter.to_string(), &rules).unwrap();
+            assert_eq!(diagram.seeds(at), *n, "{}: the diagram's {letter}", example.ruleset);
+        }
+        let claimed = number_after(main, "so South takes").unwrap();
+        let report = Game::from_position(rules, position(&north)).play_reported(pit).unwrap();
+        let taken: u32 = report
+            .events
+            .iter()
+            .map(|e| match *e {
+                Event::Capture { seeds, by: Side::South, .. } => u32::from(seeds),
+                _ => 0,
+            })
+            .sum();
+        assert_eq!(taken, u32::from(claimed), "{}: {text}", example.ruleset);
+        assert!(
+            !report.after.is_over(),
+            "{}: the example's move does not end the game",
+            example.ruleset
+        );
+        if let Some(variant) = variant {
+            let only = north_pits(variant);
+            let report = Game::from_position(rules, position(&only)).play_reported(pit).unwrap();
+            let captured = report.events.iter().any(|e| matches!(e, Event::Capture { .. }));
+            if variant.contains("wipe-out") {
+                let end = report.after.outcome().map(|o| o.reason);
+                assert_eq!(end, Some(EndReason::WipeOut), "{}: {variant}", example.ruleset);
+            } else if variant.contains("captures nothing") {
+                assert!(!captured, "{}: {variant}", example.ruleset);
+                assert!(report.events.iter().any(|e| matches!(e, Event::GrandSlamVoided { .. })));
+            } else {
+                panic!("{}: what does the move do? {variant}", example.ruleset);
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 3, "the examples of Barbados Warri, Wahree and Oware: {checked}");
+}
+
+/// When Anywoli's last four end the game, the move's explanation and the
+/// game's ending say so in every language (they once said that no seeds
+/// were left in play), for each way its last four go.
+#[test]
+fn an_anywoli_game_ended_by_its_last_four_says_so() {
+    use mancala_rules::{EndReason, Game, MoveReport};
+    // The first line of play (depth first, at most 8 moves) that ends the
+    // game with no seeds in play: the last four taken.
+    fn last_four(game: &mut Game, depth: u32) -> Option<MoveReport> {
+        if depth == 0 {
+            return None;
+        }
+        for pit in game.legal_moves() {
+            let mut next = game.clone();
+            let report = next.play_reported(pit).ok()?;
+            if report.after.outcome().is_some_and(|o| o.reason == EndReason::Exhausted) {
+                return Some(report);
+            }
+            if !report.after.is_over() {
+                if let Some(found) = last_four(&mut next, depth - 1) {
+                    return Some(found);
+                }
+            }
+        }
+        None
+    }
+    for id in ["anywoli", "anywoli-gering"] {
+        let anywoli = ruleset(id).unwrap();
+        let start = anywoli
+            .rules
+            .parse_position("2,1,0,0,0,1,2,0,0,0,0,0/0,0,0,0,0,0,0,0,2,0,0,0 44-44 S")
+            .unwrap();
+        let report =
+            last_four(&mut Game::from_position(anywoli.rules, start), 8).expect("a last four");
+        let said = mancala_web::explain::explanations(anywoli, &report);
+        for (lang, words) in
+            [("en", "last four seeds"), ("vi", "bốn hạt cuối cùng"), ("nl", "laatste vier zaden")]
+        {
+            let text = said[lang].as_str().unwrap();
+            assert!(text.contains(words), "{id} {lang}: {text}");
+            for wrong in
+                ["no seeds were left in play", "không còn hạt nào", "geen zaden meer in het spel"]
+            {
+                assert!(!text.contains(wrong), "{id} {lang}: {text}");
+            }
+        }
+        let ending = mancala_web::explain::ending_texts(&anywoli.rules, "no-seeds-in-play");
+        assert_eq!(ending["en"], "the last four seeds were taken");
+        assert_eq!(ending["nl"], "de laatste vier zaden zijn genomen");
+    }
+    // Elsewhere an empty board is still said as such.
+    let oware = ruleset("oware-abapa").unwrap();
+    assert_eq!(
+        mancala_web::explain::ending_texts(&oware.rules, "no-seeds-in-play")["en"],
+        "no seeds were left in play"
+    );
 }

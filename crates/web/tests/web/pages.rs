@@ -498,3 +498,105 @@ async fn every_page_loads_the_shared_helpers_before_its_scripts() {
     }
     server.stop().await;
 }
+
+/// The site has an icon: every page names one (an SVG under a versioned
+/// name) and `/favicon.ico`, which browsers ask for on their own, is an
+/// ICO (not a 404), in every language's pages.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_page_has_an_icon_and_favicon_ico_answers() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let (status, head, body) = get_raw(&server, "/favicon.ico", &[]).await;
+    assert_eq!(status, 200);
+    assert_eq!(header(&head, "content-type"), Some("image/x-icon"));
+    assert_eq!(&body[..4], &[0, 0, 1, 0], "an ICO file");
+    let images = u16::from_le_bytes([body[4], body[5]]);
+    assert!(images >= 2, "{images} sizes");
+    for path in
+        ["/", "/games/wahree?lang=vi", "/learn?lang=nl", "/puzzles", "/analysis", "/nothing-here"]
+    {
+        let page = get(&server, path).await.body;
+        assert!(page.contains("<link rel=\"icon\" href=\"/favicon.ico\""), "{path}");
+        let svg_link =
+            page.split("<link rel=\"icon\" href=\"/assets/favicon.").nth(1).expect("an SVG icon");
+        let href = format!("/assets/favicon.{}", svg_link.split('"').next().unwrap());
+        let (status, head, svg) = get_raw(&server, &href, &[]).await;
+        assert_eq!(status, 200, "{href}");
+        assert_eq!(header(&head, "content-type"), Some("image/svg+xml"));
+        assert!(String::from_utf8_lossy(&svg).starts_with("<svg"), "{href}");
+    }
+    server.stop().await;
+}
+
+/// Issue 31's wording: Wahree's wipe-out is one Dutch word ("kaalslag") in
+/// its rules and its lessons alike; Dutch does not say "de rij dichtbij",
+/// and "Wie ... heeft, wint" has its comma; Vietnamese calls the
+/// platform's conventions the platform's ("nền tảng"), not the page's, and
+/// says "hạt đang chơi" for the seeds in play.
+#[test]
+fn texts_keep_the_issue_31_wording() {
+    use mancala_web::learn::LESSONS;
+    let texts = rules_texts();
+    let lessons: Vec<[&str; 3]> = LESSONS
+        .lessons
+        .iter()
+        .flat_map(|l| {
+            let of_wahree = l.rulesets.iter().any(|r| r == "wahree");
+            std::iter::once(&l.title)
+                .chain(&l.text)
+                .chain(l.exercises.iter().map(|e| &e.prompt))
+                .filter(move |_| of_wahree)
+                .map(|t| [t.en.as_str(), t.vi.as_str(), t.nl.as_str()])
+        })
+        .collect();
+    let wahree = texts.iter().filter(|(page, _, _)| *page == "wahree").map(|(_, _, t)| **t);
+    let mut wipe_outs = 0;
+    for text in wahree.chain(lessons) {
+        if text[0].to_lowercase().contains("wipe-out") {
+            assert!(
+                text[2].to_lowercase().contains("kaalslag"),
+                "the wipe-out is a kaalslag: {}",
+                text[2]
+            );
+            wipe_outs += 1;
+        }
+        for other in ["wegvag", "volledige slag"] {
+            assert!(
+                !text[2].to_lowercase().contains(other),
+                "\"{other}\" for the wipe-out: {}",
+                text[2]
+            );
+        }
+    }
+    assert!(wipe_outs >= 6, "{wipe_outs} texts about Wahree's wipe-out");
+    let every = |i: usize| -> Vec<&str> {
+        texts
+            .iter()
+            .map(|(_, _, t)| t[i])
+            .chain(TEXTS.iter().map(|(_, t)| t[i]))
+            .chain(LESSONS.lessons.iter().flat_map(|l| {
+                l.text.iter().map(|t| [t.en.as_str(), t.vi.as_str(), t.nl.as_str()][i])
+            }))
+            .collect()
+    };
+    for text in every(2) {
+        assert!(!text.contains("rij dichtbij") && !text.contains("verre rij"), "{text}");
+        assert!(!text.contains("heeft wint"), "the comma after \"heeft\": {text}");
+    }
+    for text in every(1) {
+        for wrong in [
+            "của trang này",
+            "trang này tự",
+            "trang này xử lý",
+            "trang này dùng",
+            "trong cuộc",
+            "cầm bên Nam",
+        ] {
+            assert!(!text.contains(wrong), "\"{wrong}\" in: {text}");
+        }
+    }
+    assert_eq!(
+        mancala_web::i18n::t(Lang::Vi, "sec.house"),
+        "Ghi chú và quy ước riêng của nền tảng"
+    );
+}

@@ -1,0 +1,83 @@
+// The analysis board and the review: setting up a position clears the
+// engine's words about the old one; the review's better move is shown on
+// the board, not only named.
+import assert from "node:assert/strict";
+import { after, before, describe } from "node:test";
+import { Server, browserTest, launchBrowser } from "./harness.mjs";
+
+let server, browser;
+before(async () => {
+  server = await Server.start("analysis");
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api(method, path, body) {
+  const response = await fetch(`${server.url}${path}`, {
+    method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined,
+  });
+  assert.ok(response.ok, `${method} ${path}: ${response.status}`);
+  return response.json();
+}
+
+describe("analysis", () => {
+  browserTest("setting up a position clears the engine's value and line of the one left", () => browser, async (s) => {
+    const page = await s.page();
+    await page.goto(`${server.url}/analysis?game=wahree`);
+    await page.waitForFunction(() => /Best line: /.test(document.querySelector(".engine-line")?.textContent || ""));
+    assert.notEqual(await page.locator(".engine-value").textContent(), "");
+    await page.getByRole("button", { name: "Set up" }).click();
+    assert.equal(await page.locator(".engine-line").textContent(), "", "no old line");
+    assert.equal(await page.locator(".engine-value").textContent(), "", "no old value");
+    assert.equal(await page.locator(".analysis-engine").isVisible(), false);
+    // A late answer about the old position does not bring it back.
+    await page.waitForTimeout(1500);
+    assert.equal(await page.locator(".engine-line").textContent(), "");
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.waitForFunction(() => /Best line: /.test(document.querySelector(".engine-line")?.textContent || ""));
+    assert.equal(await page.locator(".analysis-engine").isVisible(), true);
+  });
+
+  browserTest("the review shows the better move on the board at the position the mistake was played from", () => browser, async (s) => {
+    // A game at one screen, played badly on purpose (a fixed pseudo-random
+    // line), then resigned: the review finds mistakes in it.
+    const created = await api("POST", "/api/games", { game: "oware-abapa", mode: "local" });
+    let state = created.state;
+    let seed = 7;
+    for (let i = 0; i < 40 && !state.over; i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      const move = state.legal[(seed >>> 8) % state.legal.length];
+      state = (await api("POST", `/api/games/${created.id}/moves`, { token: created.token, move })).state;
+    }
+    if (!state.over) await api("POST", `/api/games/${created.id}/resign`, { token: created.token });
+    const review = await api("GET", `/api/games/${created.id}/review`);
+    // A mistake whose reply is not one too (the position after a mistake
+    // that comes before another shows that one's better move).
+    const at = review.moves.findIndex((m, i) => m.mistake && !review.moves[i + 1]?.mistake);
+    assert.ok(at >= 0, "a mistake in the game");
+    const mistake = review.moves[at];
+    const page = await s.page();
+    // The position after the mistake: the review names the better move and
+    // offers to show it.
+    await page.goto(`${server.url}/replay/${created.id}#${at + 1}`);
+    const show = page.locator("#game .review button.show-better");
+    await show.waitFor();
+    assert.equal(await show.textContent(), `Show ${mistake.better} on the board`);
+    assert.equal(await page.locator("#game .board .pit.better").count(), 0, "not on the board after the move");
+    await show.click();
+    await page.waitForFunction((n) => location.hash === `#${n}`, at);
+    // The position it was played from: the better move's pit is marked, and
+    // said so.
+    const better = page.locator("#game .board .pit.better");
+    await better.waitFor();
+    assert.equal(await better.getAttribute("data-pit"), mistake.better);
+    assert.match(await better.getAttribute("aria-label"), /the better move$/);
+    assert.equal(await page.locator("#game .review .better-here").textContent(),
+      `From this position ${mistake.move} was played, a mistake: ${mistake.better}, marked on the board, was better.`);
+    const ring = await better.locator(".hole").evaluate((n) => getComputedStyle(n).boxShadow);
+    assert.match(ring, /rgb\(30, 158, 88\)/, "a green ring");
+  });
+});
