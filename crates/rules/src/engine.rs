@@ -808,9 +808,10 @@ impl Rules {
             (Sowing::SingleLap, Capture::Fours { .. }) => {
                 self.sow_as::<O, false, true>(pos, pit, obs)
             }
-            (Sowing::Relay, Capture::TwosAndThrees { .. }) => {
+            (Sowing::Relay, Capture::TwosAndThrees { .. } | Capture::Opposite) => {
                 self.sow_as::<O, true, false>(pos, pit, obs)
             }
+            (Sowing::SingleLap, Capture::Opposite) => self.sow_as::<O, false, false>(pos, pit, obs),
             (Sowing::Relay, Capture::Fours { .. }) => self.sow_as::<O, true, true>(pos, pit, obs),
         }
     }
@@ -828,9 +829,13 @@ impl Rules {
         let n = self.pit_count();
         let origin = pit.index();
         let skip_origin = match self.origin {
-            Origin::Skipped => true,
+            Origin::Skipped | Origin::SkippedByEachLap => true,
             Origin::Sown => false,
         };
+        // The pit a lap skips: the move's own ([`Origin::Skipped`]), or the
+        // pit the lap was lifted from ([`Origin::SkippedByEachLap`]).
+        let each_lap = matches!(self.origin, Origin::SkippedByEachLap);
+        let mut skipped_pit = origin;
         let relay = RELAY;
         let fours = FOURS;
         let captured_before = pos.captured;
@@ -838,7 +843,9 @@ impl Rules {
         let at_once = !RELAY && !FOURS && !O::ACTIVE && n <= 16;
         // Relay laps added at once ([`relay_lap_at_once`]); the pit each lap
         // is taken from is then emptied by the lap, not before it.
-        let laps_at_once = RELAY && !O::ACTIVE && !skip_origin && n <= MAX_PITS;
+        // (A lap of fewer seeds than pits never comes round to its own pit,
+        // so [`Origin::SkippedByEachLap`] skips nothing in such a lap.)
+        let laps_at_once = RELAY && !O::ACTIVE && (!skip_origin || each_lap) && n <= MAX_PITS;
         if !at_once && !laps_at_once {
             // (`sow_lap_at_once` empties the origin itself: a byte store here
             // would stall its 16-byte load.)
@@ -883,8 +890,8 @@ impl Rules {
                 if cur == n {
                     cur = 0;
                 }
-                if skip_origin && cur == origin {
-                    obs.event(Event::Skip { pit });
+                if skip_origin && cur == skipped_pit {
+                    obs.event(Event::Skip { pit: Pit(cur as u8) });
                     continue;
                 }
                 pos.pits[cur] += 1;
@@ -914,6 +921,9 @@ impl Rules {
                     pos.pits[cur] = 0;
                 }
                 obs.event(Event::Relay { pit: Pit(cur as u8), seeds: hand });
+                if each_lap {
+                    skipped_pit = cur;
+                }
                 laps += 1;
                 if laps >= CYCLE_CHECK_FROM {
                     // The board as the lap starts, its pit emptied.
@@ -932,8 +942,12 @@ impl Rules {
             }
             break;
         }
-        if let (Capture::TwosAndThrees { grand_slam }, None) = (self.capture, ended) {
-            ended = self.capture_twos_and_threes(pos, cur, grand_slam, obs);
+        match (self.capture, ended) {
+            (Capture::TwosAndThrees { grand_slam }, None) => {
+                ended = self.capture_twos_and_threes(pos, cur, grand_slam, obs);
+            }
+            (Capture::Opposite, None) => self.capture_opposite(pos, cur, obs),
+            _ => {}
         }
         // Branch-free: whether a move captures is a coin toss to a predictor.
         let captured_any = pos.captured.differs(captured_before);
@@ -1066,6 +1080,24 @@ impl Rules {
         }
     }
 
+    /// [`Capture::Opposite`]: the last seed of the move's last lap fell in
+    /// `last`, empty before it; the mover takes the pit opposite.
+    #[inline(always)]
+    fn capture_opposite<O: Observer>(&self, pos: &mut Position, last: usize, obs: &mut O) {
+        if pos.pits[last] != 1 {
+            // A single lap that ended in an occupied pit: nothing.
+            return;
+        }
+        let opposite = self.pit_count() - 1 - last;
+        let seeds = pos.pits[opposite];
+        if seeds > 0 {
+            let mover = pos.to_move;
+            obs.event(Event::Capture { pit: Pit(opposite as u8), seeds, by: mover });
+            pos.pits[opposite] = 0;
+            pos.captured[mover] += seeds;
+        }
+    }
+
     /// After a move (or at set-up), with `to_move` provisionally the next
     /// player: ends the game if a rule says so, otherwise passes until
     /// someone can move. The order matters: the target comes first
@@ -1106,6 +1138,12 @@ impl Rules {
             }
         } else if self.is_unfed(pos, side) {
             self.end(pos, EndReason::Unfed, self.leftover, obs);
+            return Some(Moves::EMPTY);
+        } else if matches!(self.starved, Starved::GameEnds(_)) {
+            // Seeds, but every move relays forever: where a player without
+            // seeds ends the game, so does a player without a move (there
+            // are no passes).
+            self.end(pos, EndReason::NoMoves, self.leftover, obs);
             return Some(Moves::EMPTY);
         }
         // Every move of `side` is impossible: they pass.

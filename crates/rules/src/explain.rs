@@ -49,7 +49,11 @@ pub fn explain(rules: &Rules, report: &MoveReport) -> String {
                 part.push_str(&format!(" round the board to {last}"));
             }
             if *skipped {
-                part.push_str(" (skipping the emptied pit)");
+                part.push_str(if matches!(rules.origin, crate::Origin::SkippedByEachLap) {
+                    " (skipping the pit it was lifted from)"
+                } else {
+                    " (skipping the emptied pit)"
+                });
             }
         }
         drops.clear();
@@ -76,6 +80,15 @@ pub fn explain(rules: &Rules, report: &MoveReport) -> String {
                     captures.push(format!(
                         "{} captured the four in {} ({whose})",
                         capitalised(by),
+                        letter(pit)
+                    ));
+                } else if matches!(rules.capture, crate::Capture::Opposite) {
+                    let landed = lap_drops.last().copied().unwrap_or('?');
+                    captures.push(format!(
+                        "the last seed fell in the empty {landed}, so {} captured the {} in {}, \
+                         the pit opposite",
+                        capitalised(by),
+                        plural(seeds as u32, "seed"),
                         letter(pit)
                     ));
                 } else {
@@ -169,6 +182,9 @@ fn outcome_sentence(captured: &crate::BySide<u8>, outcome: Outcome, reason: &str
 fn reason_in(rules: &Rules, reason: EndReason) -> &'static str {
     match (rules.capture, reason) {
         (crate::Capture::Fours { .. }, EndReason::Exhausted) => "the last four seeds were taken",
+        (_, EndReason::NoMoves) if matches!(rules.starved, crate::Starved::GameEnds(_)) => {
+            "the player to move had no legal move (every move would relay forever)"
+        }
         _ => reason.describe(),
     }
 }

@@ -68,6 +68,12 @@ pub enum Origin {
     Skipped,
     /// No pit is skipped: the emptied pit receives seeds like any other.
     Sown,
+    /// Every lap of a relay, the first and each relay, skips the pit it was
+    /// lifted from when it comes round to it (possible from 12 seeds up on
+    /// 2 x 6), and only that pit: a later lap sows into pits emptied earlier
+    /// in the move, the move's own pit included (Round-and-Round Warri).
+    /// For a single lap this is [`Origin::Skipped`].
+    SkippedByEachLap,
 }
 
 /// What is captured.
@@ -84,6 +90,11 @@ pub enum Capture {
     /// in play (on the board and in hand), the game ends and those 4 go as
     /// `last_four` says.
     Fours { last_four: LastFour },
+    /// The move ends when the last seed of a lap lands in a pit that was
+    /// empty just before it fell, on either side; the mover then captures
+    /// every seed in the pit opposite (`a`-`F`, `b`-`E`, ...), if any, and
+    /// the landing seed stays (Round-and-Round Warri, after Herskovits).
+    Opposite,
 }
 
 /// [`Capture::Fours`]: who takes the last four seeds, left in play by the
@@ -367,6 +378,35 @@ pub const ANYWOLI_GERING: Rules =
 /// reports; otherwise as [`ANYWOLI`]. Source: seed 003 (Pankhurst, 1971).
 pub const ANYWOLI_LOT: Rules =
     Rules { capture: Capture::Fours { last_four: LastFour::Lot }, ..ANYWOLI };
+
+/// Round-and-Round Warri, Barbados's second game ("French Wari",
+/// "Rounders", "Round de Town").
+///
+/// 2 x 6 pits of 4. Relay sowing round both rows, each lap of 12 or more
+/// skipping the pit it was lifted from; the move ends when a lap's last seed
+/// lands in an empty pit on either side, and the mover captures the pit
+/// opposite; an opponent with an empty row must be fed if possible; the game
+/// ends as soon as a player has 25, when the player to move has no legal
+/// move (an empty row, or every move relaying forever), or at a cycle, and
+/// each player then takes the seeds in their own row. More seeds wins.
+/// Source: seeds 000/001 (the name), Herskovits 1932, settled by RULES.md.
+/// Not yet in [`RULESETS`]: it joins the catalogue (id
+/// `round-and-round-warri`) once the command line, the texts and the site
+/// carry it.
+pub const ROUND_AND_ROUND: Rules = Rules {
+    pits_per_row: 6,
+    seeds_per_pit: 4,
+    sowing: Sowing::Relay,
+    origin: Origin::SkippedByEachLap,
+    capture: Capture::Opposite,
+    feeding: Feeding::Required { test: FeedTest::LeavesSeeds, otherwise: Unfed::AnyMove },
+    target: Target::Reach(25),
+    starved: Starved::GameEnds(Award::OwnRow),
+    leftover: Award::OwnRow,
+    winner: Winner::MostSeeds,
+    repetition: Repetition::EndsGame,
+    stall: Stall::None,
+};
 
 /// A named, versioned ruleset from the catalogue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

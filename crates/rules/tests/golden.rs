@@ -45,3 +45,13 @@ fn every_ruleset_matches_its_golden_playouts() {
         assert!(RULESETS.iter().any(|r| r.id == id), "{id} is not a ruleset");
     }
 }
+
+/// Round-and-Round Warri, not yet in [`RULESETS`]: the same signature.
+#[test]
+fn round_and_round_warri_matches_its_golden_playouts() {
+    let rules = mancala_rules::ROUND_AND_ROUND;
+    let mut rng = fastrand::Rng::with_seed(42);
+    let got = random_games(&rules, &rules.start(), 1000, |n| rng.usize(..n));
+    let want = Signature { games: 1000, plies: 20669, south_wins: 559, north_wins: 377, draws: 64 };
+    assert_eq!(got, want);
+}

@@ -14,9 +14,15 @@ use proptest::test_runner::TestCaseError;
 mod custom;
 use custom::{CUSTOM, MINI_ANYWOLI, TINY_RELAY};
 
-/// Every ruleset under test: the catalogue, then the custom combinations.
+/// Every ruleset under test: the catalogue, Round-and-Round Warri (not yet
+/// in the catalogue), then the custom combinations.
 fn all_rules() -> Vec<(&'static str, Rules)> {
-    RULESETS.iter().map(|r| (r.id, r.rules)).chain(CUSTOM).collect()
+    RULESETS
+        .iter()
+        .map(|r| (r.id, r.rules))
+        .chain([("round-and-round-warri", ROUND_AND_ROUND)])
+        .chain(CUSTOM)
+        .collect()
 }
 
 /// A bound on the length of a random game; no game may need more.

@@ -264,6 +264,7 @@ pub(crate) fn rules_encoding(rules: &Rules) -> Vec<u8> {
     b.push(match origin {
         Origin::Skipped => 0,
         Origin::Sown => 1,
+        Origin::SkippedByEachLap => 2,
     });
     b.extend(match capture {
         Capture::TwosAndThrees { grand_slam } => [
@@ -282,6 +283,7 @@ pub(crate) fn rules_encoding(rules: &Rules) -> Vec<u8> {
                 LastFour::Lot => 2,
             },
         ],
+        Capture::Opposite => [2, 0],
     });
     b.extend(match feeding {
         Feeding::NotRequired => [0, 0, 0],
