@@ -83,8 +83,15 @@
     const back = () => {
       const next = new URLSearchParams(location.search).get("next");
       let target = "/";
-      if (next && next.startsWith("/") && !next.startsWith("//")) {
-        target = next;
+      // Only a path on this site: "/\\evil.example" and "//evil.example" are
+      // other sites to the browser, so the resolved origin must be ours.
+      let here = null;
+      try {
+        const url = next && next.startsWith("/") ? new URL(next, location.origin) : null;
+        if (url && url.origin === location.origin) here = url.pathname + url.search + url.hash;
+      } catch (e) { /* not a URL: ignored */ }
+      if (here) {
+        target = here;
       } else if (document.referrer) {
         try {
           const from = new URL(document.referrer);

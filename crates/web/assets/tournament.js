@@ -256,8 +256,23 @@
       nameField.hidden = Boolean(you.signed_in);
     }
 
+    // A player on this page when a round starts is taken to their game
+    // (the open seats at the last look, null before the first).
+    let seenSeats = null;
+    function followNewRound(data) {
+      const open = ((data.you && data.you.seats) || []).filter((s) => !s.done);
+      const before = seenSeats;
+      seenSeats = new Set(open.map((s) => s.game));
+      const fresh = before && open.find((s) => !before.has(s.game));
+      if (!fresh) return false;
+      store.set("mancala.seat." + fresh.game, { token: fresh.token, side: fresh.side });
+      location.href = "/g/" + fresh.game;
+      return true;
+    }
+
     async function refresh(force) {
       const data = await api("GET", base);
+      if (followNewRound(data)) return;
       const text = JSON.stringify(data);
       if (force || text !== shown) {
         shown = text;

@@ -66,18 +66,30 @@ describe("tournament", () => {
     await teacher.locator('section.round[data-round="1"]').waitFor();
     assert.deepEqual(await boards(teacher, 1), ["Ama – Cai: being played", "Dan – Ben: being played"]);
 
-    // Ama and Cai play theirs on the site: each opens it from the
-    // tournament page, Ama moves, then Cai resigns.
-    for (const name of ["Ama", "Cai"]) {
-      const page = pupils[name];
-      await page.getByRole("link", { name: /Play your game/ }).click();
-      await page.waitForURL(/\/g\/[a-z0-9]+$/);
+    // Every pupil on the tournament page is taken to their game when the
+    // round starts. Ama and Cai play theirs on the site: Ama moves, then
+    // Cai resigns.
+    const firstGame = {};
+    for (const name of names) {
+      await pupils[name].waitForURL(/\/g\/[a-z0-9]+$/, { timeout: 15000 });
+      firstGame[name] = new URL(pupils[name].url()).pathname;
     }
+    assert.equal(firstGame.Ama, firstGame.Cai, "Ama and Cai play one game");
+    // Before the end the game page names its tournament, with a link.
+    const note = pupils.Ama.locator(".tournament-note a");
+    await note.waitFor();
+    assert.equal(new URL(await note.getAttribute("href"), server.url).pathname, new URL(link).pathname);
     await pupils.Ama.locator("#game .pit.legal").first().waitFor();
     await playMove(pupils.Ama, { tap: true });
     await pupils.Cai.getByRole("button", { name: "Resign" }).click();
     await answerDialog(pupils.Cai);
     await pupils.Cai.locator("#game .result").waitFor();
+    // The end panel leads back to the tournament, on both sides.
+    for (const name of ["Ama", "Cai"]) {
+      const back = pupils[name].locator("a.tournament-link");
+      await back.waitFor();
+      assert.equal(new URL(await back.getAttribute("href"), server.url).pathname, new URL(link).pathname, name);
+    }
 
     // Dan and Ben played on a wooden board: the teacher enters a draw.
     await teacher.locator("#result-1-2").selectOption("draw");
@@ -85,10 +97,15 @@ describe("tournament", () => {
     await teacher.waitForFunction(() => document.querySelector('section.round[data-round="1"] tbody tr:nth-child(1) .result-cell')?.textContent === "Ama won");
     assert.deepEqual(await boards(teacher, 1), ["Ama – Cai: Ama won", "Dan – Ben: drawn (entered)"]);
 
-    // Round 2: Ben – Ama and Cai – Dan; the teacher enters both.
+    // Round 2: Ben – Ama and Cai – Dan. Ama and Cai, still on their
+    // finished game's page, are taken to their new games; the teacher
+    // enters both results.
     await teacher.locator("#start-round").click();
     await teacher.locator('section.round[data-round="2"]').waitFor();
     assert.deepEqual(await boards(teacher, 2), ["Ben – Ama: being played", "Cai – Dan: being played"]);
+    for (const name of ["Ama", "Cai"]) {
+      await pupils[name].waitForURL((url) => /^\/g\/[a-z0-9]+$/.test(url.pathname) && url.pathname !== firstGame[name], { timeout: 15000 });
+    }
     for (const [board, result] of [[1, "second"], [2, "first"]]) {
       await teacher.locator(`#result-2-${board}`).selectOption(result);
       await teacher.locator('section.round[data-round="2"] tbody tr').nth(board - 1).getByRole("button", { name: "Enter the result" }).click();

@@ -85,6 +85,19 @@ describe("visits", () => {
     const lobby = await (await fetch(`${server.url}/api/lobby`)).json();
     assert.equal(lobby.quick["wahree 300+3 rated"], 1, JSON.stringify(lobby.quick));
   });
+
+  browserTest("after registering, a `next` that names another site leads home, never away", () => browser, async (s) => {
+    const page = await s.page();
+    // The browser reads "/\\evil.example" as "//evil.example": another site.
+    await page.goto(`${server.url}/account?next=${encodeURIComponent("/\\evil.example/x")}`);
+    const form = page.locator("#register");
+    await form.locator("input[name=name]").fill("Kojo_R");
+    await form.locator("input[name=password]").fill("seeds in the wind");
+    await form.locator("input[name=password]").press("Enter");
+    await page.waitForURL(`${server.url}/`);
+    await page.locator("header [data-account='Kojo_R']").waitFor();
+    assert.equal(new URL(page.url()).origin, server.url);
+  });
 });
 
 describe("tournament link", () => {

@@ -302,6 +302,48 @@ async fn quick_pairing_starts_a_game_for_two_waiting_players() {
     server.stop().await;
 }
 
+/// Quick pairing has a rated choice: refused to a guest; two accounts that
+/// ask for it are paired into a rated game, each on a seat of their own.
+async fn rated_quick_pairing(db: &impl Database) {
+    let server = start(db, 0).await;
+    let quick =
+        json!({"game": "wahree", "clock_seconds": 300, "increment_seconds": 3, "rated": true});
+    let guest = guest(&server).await;
+    let refused = with_cookie(&server, "POST", "/api/lobby/quick", &guest, quick.clone()).await;
+    assert_eq!((refused.status, code(&refused)), (403, "rated_for_accounts".into()));
+    let (ama, kofi) = (account(&server, "Ama").await, account(&server, "Kofi").await);
+    let waits = with_cookie(&server, "POST", "/api/lobby/quick", &ama, quick.clone()).await;
+    assert_eq!(waits.status, 200, "{}", waits.body);
+    assert_eq!(waits.json()["waiting"], true);
+    // A casual pool is another pool: a casual asker is not paired with Ama.
+    let casual = json!({"game": "wahree", "clock_seconds": 300, "increment_seconds": 3});
+    let apart = with_cookie(&server, "POST", "/api/lobby/quick", &guest, casual).await;
+    assert_eq!(apart.json()["waiting"], true, "{}", apart.body);
+    assert_ne!(apart.json()["pool"], waits.json()["pool"]);
+    let paired = with_cookie(&server, "POST", "/api/lobby/quick", &kofi, quick).await;
+    assert_eq!(paired.status, 200, "{}", paired.body);
+    let id = paired.json()["paired"]["id"].as_str().unwrap().to_string();
+    let row = stored_row(db, &id);
+    assert!(row.rated, "a rated quick pairing makes a rated game");
+    assert!(row.south_player.is_some() && row.north_player.is_some());
+    assert_ne!(row.south_player, row.north_player);
+    let mut names = [row.south_name.clone(), row.north_name.clone()];
+    names.sort();
+    assert_eq!(names, ["Ama".to_string(), "Kofi".to_string()]);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_quick_pairing_of_two_accounts_makes_a_rated_game() {
+    let (_dir, db) = temp_db();
+    rated_quick_pairing(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_quick_pairing_of_two_accounts_makes_a_rated_game_on_postgres() {
+    rated_quick_pairing(&postgres_db()).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_is_seen_live_and_accepted_or_declined() {
     let (_dir, db) = temp_db();

@@ -600,3 +600,36 @@ fn texts_keep_the_issue_31_wording() {
         "Ghi chú và quy ước riêng của nền tảng"
     );
 }
+
+/// Issue 31: the two Dutch sentences of Barbados's history that kept the
+/// source page's own words are rewritten; none of their phrases is left.
+#[test]
+fn the_dutch_barbados_history_is_in_our_own_words() {
+    let history: Vec<&str> = rules_texts()
+        .into_iter()
+        .filter(|(page, part, _)| page.starts_with("barbados") && *part == "history")
+        .map(|(_, _, t)| t[2])
+        .collect();
+    assert!(!history.is_empty(), "Barbados has a history section");
+    let all = history.join(" ");
+    assert!(all.contains("Depradine"), "the history still names Depradine's research: {all}");
+    for phrase in [
+        "dikke mahoniehouten borden",
+        "door generaties vurige spelers",
+        "diep waren uitgesleten",
+        "als proefterrein voor evolutionair rekenen",
+    ] {
+        assert!(!all.contains(phrase), "\"{phrase}\" is the source's sentence: {all}");
+    }
+}
+
+/// Issue 31: docs/rules-coverage.md lists no rule test as failing (each
+/// such note named a bug that is fixed).
+#[test]
+fn the_rules_coverage_doc_lists_no_failing_test() {
+    let doc = include_str!("../../../../docs/rules-coverage.md");
+    assert!(doc.lines().count() > 10, "the coverage table is there");
+    for (i, line) in doc.lines().enumerate() {
+        assert!(!line.contains("(fails"), "docs/rules-coverage.md line {}: {line}", i + 1);
+    }
+}
