@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe } from "node:test";
-import { Server, browserTest, launchBrowser, newGame, repoRoot, waitForTurnOrEnd } from "./harness.mjs";
+import { Server, browserTest, launchBrowser, newGame, repoRoot, screenshot, waitForTurnOrEnd } from "./harness.mjs";
 
 let server, browser;
 before(async () => {
@@ -93,6 +93,7 @@ describe("one board everywhere", () => {
       await page.goto(`${server.url}/puzzles/${northPuzzle.id}`);
       await page.locator('#puzzle-board .board').waitFor();
       await seenFrom(page, "#puzzle-board .board", "north", 6, where("puzzle solved by North"));
+      await screenshot(page, `${phone ? "phone-390" : "desktop-1280"}-puzzle-north`);
       // The play page, as North against the computer.
       await newGame(page, server.url, { game: "wahree", level: 1, name: "Noor", side: "north" });
       await waitForTurnOrEnd(page);
