@@ -110,3 +110,162 @@ fn a_capture_that_empties_the_opponents_row_ends_the_game() {
     let after = play(&R, "1,0,0,0,0,5/0,0,0,0,2,0 20-20 S", "a");
     assert_ends(&after, "0,0,0,0,0,0/0,0,0,0,0,0 28-20", EndReason::Starved, S);
 }
+
+/// A second reading of RULES.md's section, written plainly (seed by seed,
+/// a set of lap states for endless relays, a list of positions for cycles)
+/// without the engine's shortcuts; random games must agree with the engine
+/// move by move: the legal moves, every position, the end and its score.
+mod plain {
+    use std::collections::HashSet;
+
+    pub type Board = [u8; 12];
+
+    /// Plays `pit`: the board and the seeds the mover captures, or `None`
+    /// if the relay never ends.
+    pub fn sow(board: &Board, pit: usize) -> Option<(Board, u32)> {
+        let mut b = *board;
+        let (mut from, mut hand) = (pit, b[pit]);
+        b[pit] = 0;
+        let mut seen = HashSet::new();
+        loop {
+            if !seen.insert((b, from, hand)) {
+                return None;
+            }
+            let mut at = from;
+            while hand > 0 {
+                at = (at + 1) % 12;
+                if at == from {
+                    continue; // a lap skips the pit it was lifted from
+                }
+                b[at] += 1;
+                hand -= 1;
+            }
+            if b[at] == 1 {
+                let opposite = 11 - at;
+                let taken = b[opposite] as u32;
+                b[opposite] = 0;
+                return Some((b, taken));
+            }
+            hand = b[at];
+            b[at] = 0;
+            from = at;
+        }
+    }
+
+    pub fn row(board: &Board, side: usize) -> u32 {
+        board[6 * side..6 * side + 6].iter().map(|&s| s as u32).sum()
+    }
+
+    /// The legal moves of `side` (pit indices).
+    pub fn legal(board: &Board, side: usize) -> Vec<usize> {
+        let moves: Vec<(usize, Board)> = (6 * side..6 * side + 6)
+            .filter(|&p| board[p] > 0)
+            .filter_map(|p| sow(board, p).map(|(b, _)| (p, b)))
+            .collect();
+        if row(board, 1 - side) == 0 {
+            let feeding: Vec<usize> =
+                moves.iter().filter(|(_, b)| row(b, 1 - side) > 0).map(|&(p, _)| p).collect();
+            if !feeding.is_empty() {
+                return feeding;
+            }
+        }
+        moves.into_iter().map(|(p, _)| p).collect()
+    }
+
+    pub struct State {
+        pub board: Board,
+        pub captured: [u32; 2],
+        pub to_move: usize,
+        pub over: bool,
+        since_capture: Vec<(Board, usize)>,
+    }
+
+    impl State {
+        pub fn start() -> State {
+            State {
+                board: [4; 12],
+                captured: [0, 0],
+                to_move: 0,
+                over: false,
+                since_capture: vec![([4; 12], 0)],
+            }
+        }
+
+        fn end(&mut self) {
+            for side in 0..2 {
+                self.captured[side] += row(&self.board, side);
+            }
+            self.board = [0; 12];
+            self.over = true;
+        }
+
+        pub fn play(&mut self, pit: usize) {
+            let mover = self.to_move;
+            let (board, taken) = sow(&self.board, pit).expect("a legal move");
+            self.board = board;
+            self.captured[mover] += taken;
+            self.to_move = 1 - mover;
+            if taken > 0 {
+                self.since_capture.clear();
+            }
+            if self.captured[mover] >= 25 || legal(&self.board, self.to_move).is_empty() {
+                return self.end();
+            }
+            let now = (self.board, self.to_move);
+            if self.since_capture.contains(&now) {
+                return self.end();
+            }
+            self.since_capture.push(now);
+        }
+
+        pub fn notation(&self) -> String {
+            let part = |r: &[u8]| r.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+            format!(
+                "{}/{} {}-{}",
+                part(&self.board[..6]),
+                part(&self.board[6..]),
+                self.captured[0],
+                self.captured[1]
+            )
+        }
+    }
+}
+
+#[test]
+fn random_games_agree_with_a_plain_reading_of_the_rules() {
+    let mut rng = fastrand::Rng::with_seed(2026);
+    let (mut plies, mut endless_seen) = (0u64, 0u64);
+    for game_no in 0..2000 {
+        let mut g = Game::new(R);
+        let mut p = plain::State::start();
+        loop {
+            let here = format!("game {game_no}, after {:?}", g.moves());
+            assert_eq!(g.is_over(), p.over, "{here}");
+            assert_eq!(board_and_score(g.position()), p.notation(), "{here}");
+            if g.is_over() {
+                let [s, n] = p.captured;
+                let winner = match s.cmp(&n) {
+                    std::cmp::Ordering::Greater => S,
+                    std::cmp::Ordering::Less => N,
+                    std::cmp::Ordering::Equal => DRAW,
+                };
+                assert_eq!(g.position().outcome().unwrap().winner, winner, "{here}");
+                break;
+            }
+            let side = p.to_move;
+            let want = plain::legal(&p.board, side);
+            let got: Vec<usize> = g.legal_moves().map(|m| m.index()).collect();
+            assert_eq!(got, want, "{here}");
+            endless_seen += (6 * side..6 * side + 6)
+                .filter(|&q| p.board[q] > 0 && plain::sow(&p.board, q).is_none())
+                .count() as u64;
+            let pick = want[rng.usize(..want.len())];
+            g.play(Pit(pick as u8)).unwrap();
+            p.play(pick);
+            plies += 1;
+        }
+    }
+    assert!(plies > 10_000, "{plies} plies");
+    // The endless-relay rule is met in these games, not only in example 3.
+    assert!(endless_seen > 0, "no endless relay met in {plies} plies");
+}
