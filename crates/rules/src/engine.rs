@@ -802,7 +802,7 @@ impl Rules {
         // does not pay, seed by seed, for the checks that relays and fours
         // need. The answers themselves are still read from `self` below.
         match (self.sowing, self.capture) {
-            (Sowing::SingleLap, Capture::TwosAndThrees { .. }) => {
+            (Sowing::SingleLap, Capture::TwosAndThrees { .. } | Capture::Opposite) => {
                 self.sow_as::<O, false, false>(pos, pit, obs)
             }
             (Sowing::SingleLap, Capture::Fours { .. }) => {
@@ -811,7 +811,6 @@ impl Rules {
             (Sowing::Relay, Capture::TwosAndThrees { .. } | Capture::Opposite) => {
                 self.sow_as::<O, true, false>(pos, pit, obs)
             }
-            (Sowing::SingleLap, Capture::Opposite) => self.sow_as::<O, false, false>(pos, pit, obs),
             (Sowing::Relay, Capture::Fours { .. }) => self.sow_as::<O, true, true>(pos, pit, obs),
         }
     }

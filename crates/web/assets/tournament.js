@@ -130,11 +130,13 @@
       } catch (error) { showError(error); }
     }
 
+    // The page of the game finds the seat where `app.js` keeps seats.
+    function keepSeat(seat) {
+      store.set("mancala.seat." + seat.game, { token: seat.token, side: seat.side });
+    }
+
     function playLink(seat) {
-      return el("a", { class: "button", href: "/g/" + seat.game, "data-game": seat.game, onclick: () => {
-        // The page of the game finds the seat where `app.js` keeps seats.
-        store.set("mancala.seat." + seat.game, { token: seat.token, side: seat.side });
-      }, text: t("t.play-game") + " (" + t("t.board") + " " + seat.board + ")" });
+      return el("a", { class: "button", href: "/g/" + seat.game, "data-game": seat.game, onclick: () => keepSeat(seat), text: t("t.play-game") + " (" + t("t.board") + " " + seat.board + ")" });
     }
 
     function resultText(data, board) {
@@ -265,7 +267,7 @@
       seenSeats = new Set(open.map((s) => s.game));
       const fresh = before && open.find((s) => !before.has(s.game));
       if (!fresh) return false;
-      store.set("mancala.seat." + fresh.game, { token: fresh.token, side: fresh.side });
+      keepSeat(fresh);
       location.href = "/g/" + fresh.game;
       return true;
     }
