@@ -27,6 +27,7 @@ def test_rulesets_are_the_catalogue():
         "oware-abapa",
         "anywoli-gering",
         "anywoli-lot",
+        "round-and-round-warri",
     ]
 
 

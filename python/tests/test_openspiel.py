@@ -23,6 +23,7 @@ def test_every_ruleset_is_registered_under_its_name():
         "mancala_anywoli",
         "mancala_oware_abapa",
         "mancala_anywoli_gering",
+        "mancala_round_and_round_warri",
     ]
     assert "mancala_anywoli_lot" not in pyspiel.registered_names()
     registered = pyspiel.registered_names()

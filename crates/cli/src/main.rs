@@ -21,7 +21,7 @@ use std::time::Instant;
 #[command(
     name = "mancala",
     version,
-    about = "Play and study Barbados Warri, Wahree, Anywoli and Oware"
+    about = "Play and study Barbados Warri, Round-and-Round Warri, Wahree, Anywoli and Oware"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -194,6 +194,7 @@ pub(crate) fn rules_page(id: &str) -> Option<&'static str> {
         "anywoli-gering" => include_str!("../../../docs/rules/anywoli-gering.md"),
         "anywoli-lot" => include_str!("../../../docs/rules/anywoli-lot.md"),
         "oware-abapa" => include_str!("../../../docs/rules/oware-abapa.md"),
+        "round-and-round-warri" => include_str!("../../../docs/rules/round-and-round-warri.md"),
         _ => return None,
     })
 }

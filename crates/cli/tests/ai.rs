@@ -352,3 +352,67 @@ fn tune_play_then_fit_writes_learned_tables_as_rust_source() {
     assert!(stderr(&out).contains("line 1"), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Round-and-Round Warri's published first values (docs/solving.md) are
+/// proven again here, two ways: the exact search without a database must
+/// give the published value, score and first moves, and a search with a
+/// 12-seed database and another table size must give the same value.
+#[test]
+fn round_and_round_warri_first_values_are_proven_again_as_published() {
+    let game = "round-and-round-warri";
+    let published = include_str!("../../../docs/solving-values.jsonl");
+    let rows: Vec<serde_json::Value> = published
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|r: &serde_json::Value| r["ruleset"] == game)
+        .collect();
+    assert_eq!(rows.len(), 4, "k = 1 to 4 are published");
+    let dir = std::env::temp_dir().join(format!("mancala-rr-values-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("rr12.egdb");
+    let db_arg = db.to_str().unwrap();
+    let built =
+        mancala(&["egdb", "build", "--game", game, "--seeds", "12", "--out", db_arg, "-w", "1"]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    for row in rows.iter().filter(|r| r["seeds_per_pit"].as_u64().unwrap() <= 2) {
+        let k = row["seeds_per_pit"].to_string();
+        // The exact proof, without a database (none at egdb/ in the test's
+        // folder; `--db` is not given).
+        let out = mancala(&[
+            "solve",
+            "--game",
+            game,
+            "--seeds-per-pit",
+            &k,
+            "--first-moves",
+            "--json",
+            "--time",
+            "120",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let json: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        for field in ["position", "proven", "value", "score", "moves"] {
+            assert_eq!(json[field], row[field], "k = {k}, {field}: {text}");
+        }
+        // The second way: the database and a small table, result only.
+        let out = mancala(&[
+            "solve",
+            "--game",
+            game,
+            "--seeds-per-pit",
+            &k,
+            "--result-only",
+            "--json",
+            "--hash",
+            "16",
+            "--db",
+            db_arg,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let json: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        assert_eq!(json["value"], row["value"], "k = {k}, with the database: {text}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -264,6 +264,7 @@ pub fn bundled_text(id: &str) -> &'static str {
         "wahree" => include_str!("../../../puzzles/wahree.jsonl"),
         "anywoli" => include_str!("../../../puzzles/anywoli.jsonl"),
         "oware-abapa" => include_str!("../../../puzzles/oware-abapa.jsonl"),
+        "round-and-round-warri" => include_str!("../../../puzzles/round-and-round-warri.jsonl"),
         _ => "",
     }
 }

@@ -390,9 +390,6 @@ pub const ANYWOLI_LOT: Rules =
 /// move (an empty row, or every move relaying forever), or at a cycle, and
 /// each player then takes the seeds in their own row. More seeds wins.
 /// Source: seeds 000/001 (the name), Herskovits 1932, settled by RULES.md.
-/// Not yet in [`RULESETS`]: it joins the catalogue (id
-/// `round-and-round-warri`) once the command line, the texts and the site
-/// carry it.
 pub const ROUND_AND_ROUND: Rules = Rules {
     pits_per_row: 6,
     seeds_per_pit: 4,
@@ -425,7 +422,7 @@ pub struct Ruleset {
 
 /// Every ruleset we ship, current versions. New ones go at the end, so that
 /// an index into this list keeps naming the same game.
-pub const RULESETS: [Ruleset; 7] = [
+pub const RULESETS: [Ruleset; 8] = [
     Ruleset {
         id: "barbados-warri-speightstown",
         name: "Barbados Warri (Speightstown)",
@@ -463,6 +460,13 @@ pub const RULESETS: [Ruleset; 7] = [
         rules: ANYWOLI_LOT,
         match_first_to: None,
     },
+    Ruleset {
+        id: "round-and-round-warri",
+        name: "Round-and-Round Warri",
+        version: 1,
+        rules: ROUND_AND_ROUND,
+        match_first_to: None,
+    },
 ];
 
 /// Other names accepted for ruleset ids.
@@ -471,7 +475,7 @@ pub const ALIASES: [(&str, &str); 1] = [("barbados-warri", "barbados-warri-speig
 /// Every `(id, version)` ever published, with the rules it was played by, so
 /// old records replay under their own rules. Today every ruleset is at its
 /// first version.
-pub const HISTORY: [Ruleset; 7] = RULESETS;
+pub const HISTORY: [Ruleset; 8] = RULESETS;
 
 /// Looks a ruleset up by id or alias (current version).
 pub fn ruleset(id: &str) -> Result<&'static Ruleset, UnknownRuleset> {

@@ -111,7 +111,7 @@ fn endgame_tables() {
     // Every ending each ruleset can reach within a perft horizon is in the
     // table (the 200-move stall cannot be: set-ups start with a count of 0;
     // it has its own scenario test).
-    let expect: [(&str, &[&str]); 7] = [
+    let expect: [(&str, &[&str]); 8] = [
         ("barbados-warri-speightstown", &["target", "no-seeds", "cycle", "grand slam", "feeding"]),
         ("barbados-warri-bridgetown", &["target", "no-seeds", "cycle", "grand slam", "feeding"]),
         ("wahree", &["wipe-out", "no-seeds", "cycle", "grand slam", "feeding"]),
@@ -122,6 +122,7 @@ fn endgame_tables() {
         // under the lot no end is won before the draw.
         ("anywoli-gering", &["no-seeds-in-play"]),
         ("anywoli-lot", &["last-four-by-lot"]),
+        ("round-and-round-warri", &["target", "no-seeds", "cycle", "feeding"]),
     ];
     for (id, wanted) in expect {
         for w in wanted {
