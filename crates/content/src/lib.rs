@@ -561,9 +561,9 @@ const BARBADOS_HISTORY: &[Section] = &[
         title: "sec.history",
         items: &[
             [
-                "The game comes straight from the Oware of West Africa. The oldest written record is a letter of 1895 by F. Gardiner Jr., printed a year later by Stewart Culin: Gardiner had bought a board in St. Lucia and found the same game in use in Barbados and Martinique. A century later, in 1997, the Dutch anthropologist Alexander Johan de Voogt studied Barbados Warri closely and recorded the two local traditions of ending a game, Speightstown's and Bridgetown's.",
-                "Trò chơi bắt nguồn trực tiếp từ Oware của Tây Phi. Ghi chép xưa nhất là một lá thư năm 1895 của F. Gardiner Jr., được Stewart Culin in lại một năm sau: Gardiner đã mua một bàn chơi ở St. Lucia và thấy cùng trò chơi ấy được chơi ở Barbados và Martinique. Một thế kỷ sau, năm 1997, nhà nhân học người Hà Lan Alexander Johan de Voogt nghiên cứu kỹ Barbados Warri và ghi lại hai truyền thống kết thúc ván của hai nơi: Speightstown và Bridgetown.",
-                "Het spel stamt rechtstreeks af van de Oware uit West-Afrika. Het oudste schriftelijke getuigenis is een brief uit 1895 van F. Gardiner Jr., die Stewart Culin een jaar later afdrukte: Gardiner had op St. Lucia een bord gekocht en trof hetzelfde spel aan op Barbados en Martinique. Een eeuw later, in 1997, bestudeerde de Nederlandse antropoloog Alexander Johan de Voogt Barbados Warri grondig en legde hij de twee plaatselijke tradities vast om een partij te beëindigen: die van Speightstown en die van Bridgetown.",
+                "The game comes straight from the Oware of West Africa. The oldest written record is a letter of 1895 by F. Gardiner Jr., printed a year later by Stewart Culin: Gardiner had bought a board in St. Lucia and found the same game in use in Barbados. A century later, in 1997, the Dutch anthropologist Alexander Johan de Voogt studied Barbados Warri closely and recorded the two local traditions of ending a game, Speightstown's and Bridgetown's.",
+                "Trò chơi bắt nguồn trực tiếp từ Oware của Tây Phi. Ghi chép xưa nhất là một lá thư năm 1895 của F. Gardiner Jr., được Stewart Culin in lại một năm sau: Gardiner đã mua một bàn chơi ở St. Lucia và thấy cùng trò chơi ấy được chơi ở Barbados. Một thế kỷ sau, năm 1997, nhà nhân học người Hà Lan Alexander Johan de Voogt nghiên cứu kỹ Barbados Warri và ghi lại hai truyền thống kết thúc ván của hai nơi: Speightstown và Bridgetown.",
+                "Het spel stamt rechtstreeks af van de Oware uit West-Afrika. Het oudste schriftelijke getuigenis is een brief uit 1895 van F. Gardiner Jr., die Stewart Culin een jaar later afdrukte: Gardiner had op St. Lucia een bord gekocht en trof hetzelfde spel ook op Barbados aan. Een eeuw later, in 1997, bestudeerde de Nederlandse antropoloog Alexander Johan de Voogt Barbados Warri grondig en legde hij de twee plaatselijke tradities vast om een partij te beëindigen: die van Speightstown en die van Bridgetown.",
             ],
             [
                 "Barbados Warri was above all a game of grown men. It was played with grey horse nickars, the hard seeds of Caesalpinia bonduc, on thick mahogany boards whose pits, called houses, were worn deep by generations of keen play. Its tournaments were respected for lightning-fast counting and deep endgame play, and a series was won by the first player to take six games, as a match is on this platform.",
@@ -582,9 +582,9 @@ const BARBADOS_HISTORY: &[Section] = &[
         items: &[
             mancala_world!("Barbados Warri"),
             [
-                "- Stewart Culin, \"Mancala, the National Game of Africa\", Report of the U.S. National Museum for 1894, Washington, 1896: it prints F. Gardiner Jr.'s letter of 2 May 1895.",
-                "- Stewart Culin, \"Mancala, the National Game of Africa\", Report of the U.S. National Museum for 1894, Washington, 1896: in lại lá thư ngày 2 tháng 5 năm 1895 của F. Gardiner Jr.",
-                "- Stewart Culin, \"Mancala, the National Game of Africa\", Report of the U.S. National Museum for 1894, Washington, 1896: met de brief van F. Gardiner Jr. van 2 mei 1895.",
+                "- Stewart Culin, \"Mancala, the National Game of Africa\", Report of the U.S. National Museum for 1894, Washington, 1896: it prints F. Gardiner Jr.'s letter of 1895.",
+                "- Stewart Culin, \"Mancala, the National Game of Africa\", Report of the U.S. National Museum for 1894, Washington, 1896: in lại lá thư năm 1895 của F. Gardiner Jr.",
+                "- Stewart Culin, \"Mancala, the National Game of Africa\", Report of the U.S. National Museum for 1894, Washington, 1896: met de brief van F. Gardiner Jr. uit 1895.",
             ],
             [
                 "- Alexander J. de Voogt, \"Mancala Board Games\", British Museum Press, London, 1997: a survey of mancala games around the world.",

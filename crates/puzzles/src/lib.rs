@@ -15,9 +15,11 @@
 //! A puzzle's rating starts at [`seed_rating`] and then moves with the
 //! solvers' successes and failures (the web server's Glicko-2).
 
+mod compose;
 mod generate;
 mod prove;
 
+pub use compose::{compose, Composition, NotProven};
 pub use generate::{generate, Found, Options};
 pub use prove::{keeping, Need, Prover};
 

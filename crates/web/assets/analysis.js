@@ -49,8 +49,51 @@
   const explanation = el("p", { class: "analysis-explanation" });
   const share = el("a", { class: "share", href: location.href, text: t("analysis.share") });
   const keys = el("p", { class: "note keys-help", text: t("analysis.keys") });
+  // Publishing the current position as a composition: the server proves
+  // it first (POST /api/compositions) and publishes it only once proven.
+  const publishStatus = el("p", { class: "publish-status", role: "status", "aria-live": "polite" });
+  const titleInput = el("input", { type: "text", name: "title", maxlength: "80", required: true });
+  const composerInput = el("input", { type: "text", name: "composer", maxlength: "40" });
+  const commentInput = el("textarea", { name: "comment", maxlength: "1000", rows: "3" });
+  const publishButton = el("button", { class: "button", type: "submit", text: t("analysis.publish-send") });
+  const publishForm = el("form", { class: "publish-form" },
+    el("label", {}, el("span", { text: t("analysis.publish-title") }), titleInput),
+    el("label", {}, el("span", { text: t("analysis.publish-composer") }), composerInput),
+    el("label", {}, el("span", { text: t("analysis.publish-comment") }), commentInput),
+    el("p", {}, publishButton), publishStatus);
+  const publishBox = el("details", { class: "analysis-publish" },
+    el("summary", { text: t("analysis.publish") }),
+    el("p", { class: "note", text: t("analysis.publish-intro") }), publishForm);
+  publishForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (!current || editing) { publishStatus.textContent = t("analysis.publish-editing"); return; }
+    publishButton.disabled = true;
+    publishStatus.textContent = t("analysis.publish-proving");
+    mancala.api("POST", "/api/compositions", {
+      game: D.game,
+      position: current.view.position,
+      title: titleInput.value,
+      composer: composerInput.value,
+      comment: commentInput.value,
+    })
+      .then((r) => {
+        publishStatus.textContent = t(r.unique ? "analysis.publish-done-unique" : "analysis.publish-done",
+          { value: t("analysis.value-" + r.value), moves: r.keeping.join(" ") }) + " ";
+        publishStatus.append(el("a", { href: r.url, class: "composition-link", text: t("analysis.publish-open") }));
+      })
+      .catch((err) => {
+        publishStatus.textContent = err && err.code === "already_published" && err.id
+          ? t("analysis.publish-exists") + " "
+          : t("analysis.publish-failed", { message: (err && err.message) || String(err) });
+        if (err && err.code === "already_published" && err.id) {
+          publishStatus.append(el("a", { href: "/compositions/" + err.id, class: "composition-link", text: t("analysis.publish-open") }));
+        }
+      })
+      .finally(() => { publishButton.disabled = false; });
+  });
+
   root.textContent = "";
-  root.append(status, boardBox, controls, editBox, explanation, engineBox, treeBox, share, keys);
+  root.append(status, boardBox, controls, editBox, explanation, engineBox, treeBox, share, publishBox, keys);
 
   // Controls: set up / done, back, forward, to the root.
   const editButton = el("button", { class: "button secondary", type: "button", text: t("analysis.edit"),

@@ -15,8 +15,10 @@ use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
 use std::fmt::Write;
 
+mod compositions;
 mod lobby;
 mod puzzles;
+pub use compositions::TEXTS as COMPOSITION_TEXTS;
 pub use puzzles::TEXTS as PUZZLE_TEXTS;
 mod players;
 pub use players::scope as signed_in_scope;
@@ -32,6 +34,7 @@ pub fn routes() -> Router<Shared> {
         .route("/finished", get(finished))
         .route("/lobby", get(lobby::lobby_page))
         .merge(puzzles::routes())
+        .merge(compositions::routes())
         .merge(players::routes())
         .route("/tournaments", get(tournaments::list_page))
         .route("/tournaments/{id}", get(tournaments::tournament_page))

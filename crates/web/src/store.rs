@@ -7,6 +7,7 @@
 //! stored: it is rebuilt by replaying the moves with the rules library, which
 //! also validates them.
 
+mod compositions;
 mod group;
 mod pg;
 mod puzzles;
@@ -17,6 +18,7 @@ mod tournaments;
 pub use group::WriteStats;
 use group::{Account, Write};
 
+pub use compositions::{CompositionOrder, CompositionRow, ListedComposition, LIST_LIMIT};
 use mancala_rules::EndReason;
 pub use pg::Postgres;
 pub use puzzles::{PuzzleAttempt, PuzzleRatingRow};
@@ -436,6 +438,26 @@ pub trait Store: Send + Sync + 'static {
     /// in one transaction; nothing if it had tried the puzzle before.
     fn record_puzzle_attempt(&self, _attempt: &PuzzleAttempt) -> Result<(), StoreError> {
         Err(StoreError("this store keeps no puzzle attempts".into()))
+    }
+
+    // Compositions (`store/compositions.rs`). A store without them says so.
+
+    /// Stores a proven composition; nothing if one with its id exists.
+    fn create_composition(&self, _row: &CompositionRow) -> Result<(), StoreError> {
+        Err(StoreError("this store keeps no compositions".into()))
+    }
+    /// The composition with this id.
+    fn composition(&self, _id: &str) -> Result<Option<CompositionRow>, StoreError> {
+        Err(StoreError("this store keeps no compositions".into()))
+    }
+    /// A game's compositions (at most [`LIST_LIMIT`]), with how many
+    /// players solved each.
+    fn compositions(
+        &self,
+        _ruleset: &str,
+        _order: CompositionOrder,
+    ) -> Result<Vec<ListedComposition>, StoreError> {
+        Err(StoreError("this store keeps no compositions".into()))
     }
 
     // Accounts' games and rated games (see `store/rated.rs`). A rated
@@ -998,6 +1020,22 @@ impl Store for Sqlite {
 
     fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt) -> Result<(), StoreError> {
         self.writer.write(Write::PuzzleAttempt(Box::new(attempt.clone())))
+    }
+
+    fn create_composition(&self, row: &CompositionRow) -> Result<(), StoreError> {
+        self.writer.write(Write::Composition(Box::new(row.clone())))
+    }
+
+    fn composition(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
+        self.composition_row(id)
+    }
+
+    fn compositions(
+        &self,
+        ruleset: &str,
+        order: CompositionOrder,
+    ) -> Result<Vec<ListedComposition>, StoreError> {
+        self.composition_list(ruleset, order)
     }
 
     fn player_games(

@@ -34,6 +34,7 @@ use tokio::sync::{Mutex, MutexGuard};
 mod accounts;
 mod analysis;
 mod clocks;
+pub mod compositions;
 mod computer;
 mod games;
 mod lobby;
@@ -112,6 +113,8 @@ pub fn routes() -> Router<Shared> {
         .route("/api/puzzles/{id}", get(puzzles::show))
         .route("/api/puzzles/{id}/moves", post(puzzles::play))
         .route("/api/puzzles/{id}/hint", post(puzzles::hint))
+        .route("/api/compositions", post(compositions::create).get(compositions::list))
+        .route("/api/compositions/{id}", get(compositions::show))
         .route("/api/my/games", get(my_games))
         .route("/api/my/games/{id}", get(my_game))
         .route("/api/tournaments", post(tournaments::create).get(tournaments::list))

@@ -23,6 +23,7 @@ use mancala_puzzles::{bundled, Kind, Puzzle};
 use mancala_rules::{Game, Pit, RULESETS};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// Every bundled puzzle, every ruleset, parsed once.
@@ -62,6 +63,19 @@ pub fn daily(day: i64) -> Option<&'static Puzzle> {
 
 pub fn today() -> i64 {
     super::now().div_euclid(86_400)
+}
+
+/// A bundled puzzle, or a published composition that is solved as one.
+pub(crate) async fn lookup(state: &Shared, id: &str) -> Result<Cow<'static, Puzzle>, ApiError> {
+    if let Some(p) = find(id) {
+        return Ok(Cow::Borrowed(p));
+    }
+    match super::compositions::load(state, id).await? {
+        Some(row) => {
+            super::compositions::as_puzzle(&row).map(Cow::Owned).ok_or_else(|| unknown(id))
+        }
+        None => Err(unknown(id)),
+    }
 }
 
 fn unknown(id: &str) -> ApiError {
@@ -142,7 +156,7 @@ pub(crate) async fn daily_puzzle(State(state): State<Shared>) -> ApiResult {
 }
 
 /// The puzzle's rating now: the store's once tried, else its collection's.
-async fn current_rating(state: &Shared, p: &'static Puzzle) -> Result<Rating, ApiError> {
+async fn current_rating(state: &Shared, p: &Puzzle) -> Result<Rating, ApiError> {
     let id = p.id.clone();
     let stored = blocking(state, move |store| store.puzzle_rating(&id)).await?;
     Ok(stored.map(|r| rating_of(&r)).unwrap_or(Rating {
@@ -178,7 +192,8 @@ pub(crate) async fn show(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> ApiResult {
-    let p = find(&id).ok_or_else(|| unknown(&id))?;
+    let p = lookup(&state, &id).await?;
+    let p: &Puzzle = &p;
     let rating = current_rating(&state, p).await?;
     let game = Game::from_position(p.ruleset.rules, p.position);
     let mut body = summary(p, Some(rating.rating));
@@ -268,7 +283,7 @@ fn check_moves(p: &Puzzle, moves: &[String]) -> Result<Vec<Pit>, ApiError> {
 async fn rate(
     state: &Shared,
     player: Option<String>,
-    p: &'static Puzzle,
+    p: &Puzzle,
     solved: bool,
 ) -> Result<Option<Value>, ApiError> {
     // One attempt rated at a time, so two solvers of one puzzle both move
@@ -343,7 +358,8 @@ pub(crate) async fn play(
     Path(id): Path<String>,
     JsonBody(body): JsonBody<MovesBody>,
 ) -> ApiResult {
-    let p = find(&id).ok_or_else(|| unknown(&id))?;
+    let p = lookup(&state, &id).await?;
+    let p: &Puzzle = &p;
     let pits = check_moves(p, &body.moves)?;
     let rules = &p.ruleset.rules;
     let n = pits.len();
@@ -389,7 +405,8 @@ pub(crate) async fn hint(
     Path(id): Path<String>,
     JsonBody(body): JsonBody<MovesBody>,
 ) -> ApiResult {
-    let p = find(&id).ok_or_else(|| unknown(&id))?;
+    let p = lookup(&state, &id).await?;
+    let p: &Puzzle = &p;
     let rules = &p.ruleset.rules;
     let plies = solver_plies(p);
     let next = body.moves.len();

@@ -238,23 +238,16 @@ async fn index(Query(q): Query<IndexQuery>, headers: HeaderMap) -> Page {
     }
 }
 
-async fn puzzle_page(
-    Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Page {
-    let (lang, remember) = language(&q, &headers);
-    let Some(p) = find(&id) else { return super::not_found(lang, remember) };
+/// The board to solve `p` on, with its task, hint, status and solution
+/// (filled by `puzzles.js` from `/api/puzzles/{id}`), and a link to `next`.
+/// Puzzles and the compositions solved as puzzles share it.
+pub(crate) fn solve_section(lang: Lang, p: &Puzzle, next: &str) -> String {
     let side = crate::i18n::t(lang, &format!("side.{}", p.solver().name()));
     let task = match (p.kind, p.result) {
         (Kind::WinTheMostSeeds, _) => "pz.task.margin",
         (_, mancala_ai::Wdl::Draw) => "pz.task.draw",
         _ => "pz.task.win",
     };
-    // The next puzzle: the following one of the same game.
-    let same: Vec<&Puzzle> = catalog().iter().filter(|x| x.ruleset.id == p.ruleset.id).collect();
-    let at = same.iter().position(|x| x.id == p.id).unwrap_or(0);
-    let next = same.get((at + 1) % same.len().max(1)).map_or(p.id.as_str(), |x| x.id.as_str());
     let texts: serde_json::Map<String, serde_json::Value> = TEXTS
         .iter()
         .map(|(k, v)| (k.to_string(), v[super::lang_index(lang)].into()))
@@ -263,22 +256,17 @@ async fn puzzle_page(
         )
         .collect();
     let data = serde_json::json!({ "id": p.id, "next": next, "texts": texts, "pits": p.ruleset.rules.pits_per_row });
-    let body = format!(
-        "<h1>{title}: {theme}</h1><p class=\"lead\">{game} · <span id=\"puzzle-rating\">{rating}</span></p>\
-         <p class=\"task\"><strong>{task}</strong></p>\
+    format!(
+        "<p class=\"task\"><strong>{task}</strong></p>\
          <div id=\"puzzle-board\" data-pits=\"{pits}\"></div>\
          <p id=\"puzzle-status\" role=\"status\" aria-live=\"polite\"></p>\
          <p class=\"actions\"><button type=\"button\" id=\"puzzle-hint\" class=\"button secondary\">{hint}</button> \
-         <a class=\"button\" id=\"puzzle-next\" href=\"/puzzles/{next}\">{next_label}</a></p>\
+         <a class=\"button\" id=\"puzzle-next\" href=\"{next}\">{next_label}</a></p>\
          <p class=\"note\">{hint_cost}</p><p class=\"note keys-help\">{keys}</p>\
          <p id=\"puzzle-player\" class=\"note\"></p>\
          <section id=\"puzzle-solution\" hidden><h2>{solution}</h2><ol id=\"puzzle-line\"></ol></section>\
          <script id=\"puzzle-data\" type=\"application/json\">{data}</script>\
          <script src=\"{script}\" defer></script>",
-        title = esc(pt(lang, "pz.title")),
-        theme = esc(theme(lang, p.kind)),
-        game = esc(game_name(lang, p.ruleset.id)),
-        rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
         task = esc(&pt(lang, task).replace("{side}", side)),
         pits = p.ruleset.rules.pits_per_row,
         hint = esc(pt(lang, "pz.hint")),
@@ -289,6 +277,27 @@ async fn puzzle_page(
         solution = esc(pt(lang, "pz.solution")),
         data = super::json_in_html(&data.to_string()),
         script = crate::assets::PUZZLES.path(),
+    )
+}
+
+async fn puzzle_page(
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Page {
+    let (lang, remember) = language(&q, &headers);
+    let Some(p) = find(&id) else { return super::not_found(lang, remember) };
+    // The next puzzle: the following one of the same game.
+    let same: Vec<&Puzzle> = catalog().iter().filter(|x| x.ruleset.id == p.ruleset.id).collect();
+    let at = same.iter().position(|x| x.id == p.id).unwrap_or(0);
+    let next = same.get((at + 1) % same.len().max(1)).map_or(p.id.as_str(), |x| x.id.as_str());
+    let body = format!(
+        "<h1>{title}: {theme}</h1><p class=\"lead\">{game} · <span id=\"puzzle-rating\">{rating}</span></p>{solve}",
+        title = esc(pt(lang, "pz.title")),
+        theme = esc(theme(lang, p.kind)),
+        game = esc(game_name(lang, p.ruleset.id)),
+        rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
+        solve = solve_section(lang, p, &format!("/puzzles/{next}")),
     );
     Page {
         lang,

@@ -67,6 +67,7 @@ pub(crate) enum Write {
     Account(Account),
     Tournament(super::tournaments::Write),
     PuzzleAttempt(Box<super::PuzzleAttempt>),
+    Composition(Box<super::CompositionRow>),
     /// The health check's write (see `Store::probe_write`).
     Probe(i64),
     /// A rematch called off (see `Store::call_off_rematch`).
@@ -162,6 +163,7 @@ impl Write {
                 }
             }
             Write::PuzzleAttempt(attempt) => super::puzzles::apply_attempt(conn, attempt)?,
+            Write::Composition(row) => super::compositions::apply_create(conn, row)?,
             // A game's end and its rating change (if rated) in one
             // transaction: see `rated.rs`.
             Write::Save(row) => {

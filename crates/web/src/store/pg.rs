@@ -28,7 +28,8 @@ use super::{
     PlayerGames, PlayerRow, PuzzleAttempt, PuzzleRatingRow, RatingRow, Status, Store, StoreError,
     StoredGame, StoredReview,
 };
-use super::{SeatTokens, TournamentRow};
+use super::{CompositionOrder, CompositionRow, ListedComposition, SeatTokens, TournamentRow};
+mod compositions;
 mod puzzles;
 
 use postgres::config::Host;
@@ -930,6 +931,22 @@ impl Store for Postgres {
 
     fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt) -> Result<(), StoreError> {
         self.record_attempt(attempt)
+    }
+
+    fn create_composition(&self, row: &CompositionRow) -> Result<(), StoreError> {
+        self.create_composition_row(row)
+    }
+
+    fn composition(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
+        self.composition_row(id)
+    }
+
+    fn compositions(
+        &self,
+        ruleset: &str,
+        order: CompositionOrder,
+    ) -> Result<Vec<ListedComposition>, StoreError> {
+        self.composition_list(ruleset, order)
     }
 
     fn player_games(

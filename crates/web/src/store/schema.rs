@@ -253,7 +253,30 @@ pub const SQLITE: &[Migration] = &[
             CREATE INDEX games_rematch ON games(rematch);",
         )],
     },
-    // The next migration: number 10, in POSTGRES too.
+    Migration {
+        number: 10,
+        name: "compositions: positions players publish, proven by the solver",
+        // See store/compositions.rs.
+        steps: &[Step::Sql(
+            "CREATE TABLE compositions (
+                id TEXT PRIMARY KEY,
+                ruleset TEXT NOT NULL,
+                position TEXT NOT NULL,
+                title TEXT NOT NULL,
+                composer TEXT NOT NULL,
+                comment TEXT NOT NULL,
+                value TEXT NOT NULL,
+                line TEXT NOT NULL,
+                keeping TEXT NOT NULL,
+                kind TEXT,
+                rating INTEGER,
+                author TEXT REFERENCES players(id) ON DELETE SET NULL,
+                created INTEGER NOT NULL
+            );
+            CREATE INDEX compositions_by_game ON compositions(ruleset, created);",
+        )],
+    },
+    // The next migration: number 11, in POSTGRES too.
 ];
 
 /// PostgreSQL's migrations: the same numbers and names as [`SQLITE`], in
@@ -463,7 +486,30 @@ pub const POSTGRES: &[Migration] = &[
             CREATE INDEX games_rematch ON games(rematch);",
         )],
     },
-    // The next migration: number 10, in SQLITE too.
+    Migration {
+        number: 10,
+        name: "compositions: positions players publish, proven by the solver",
+        // See store/compositions.rs.
+        steps: &[Step::Sql(
+            "CREATE TABLE compositions (
+                id TEXT PRIMARY KEY,
+                ruleset TEXT NOT NULL,
+                position TEXT NOT NULL,
+                title TEXT NOT NULL,
+                composer TEXT NOT NULL,
+                comment TEXT NOT NULL,
+                value TEXT NOT NULL,
+                line TEXT NOT NULL,
+                keeping TEXT NOT NULL,
+                kind TEXT,
+                rating INTEGER,
+                author TEXT REFERENCES players(id) ON DELETE SET NULL,
+                created BIGINT NOT NULL
+            );
+            CREATE INDEX compositions_by_game ON compositions(ruleset, created);",
+        )],
+    },
+    // The next migration: number 11, in SQLITE too.
 ];
 
 /// The two lists must have as many migrations: a migration made for one

@@ -25,6 +25,7 @@ use tokio::net::TcpListener;
 mod accounts;
 mod attacks;
 mod clocks;
+mod compositions;
 mod fairness;
 mod games;
 mod learn;
