@@ -29,86 +29,12 @@ import os
 import random
 import shlex
 import statistics
-import subprocess
 import sys
 import threading
 import time
 
-
-class Engine:
-    def __init__(self, binary, extra, game):
-        self.proc = subprocess.Popen(
-            [binary, "engine", *extra],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
-        self.game = game
-        self.send("newgame " + game)
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def line(self):
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("an engine stopped")
-        return line.rstrip("\n")
-
-    def new_game(self):
-        self.send("newgame " + self.game)
-
-    def set_moves(self, moves):
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-
-    def go(self, moves, request):
-        """(move, depth, seconds, score)."""
-        self.set_moves(moves)
-        started = time.monotonic()
-        self.send("go " + request)
-        depth, score = 0, None
-        while True:
-            line = self.line()
-            if line.startswith("error"):
-                raise RuntimeError(f"engine: {line} (moves {' '.join(moves)})")
-            if line.startswith("info depth"):
-                words = line.split()
-                depth = int(words[2])
-                score = int(words[words.index("score") + 1])
-            elif line.startswith("bestmove"):
-                return line.split()[1], depth, time.monotonic() - started, score
-
-    def state(self, moves):
-        """(legal moves, over, to_move, (south, north)) after `moves`."""
-        self.set_moves(moves)
-        self.send("show")
-        self.send("legal")
-        self.send("isready")
-        legal, over, position = [], None, None
-        while True:
-            line = self.line()
-            if line.startswith("error"):
-                raise ValueError(line)
-            if line.startswith("position "):
-                position = line.split()[1:]
-            elif line.startswith("over "):
-                over = line.split()[1:]
-            elif line.startswith("legal"):
-                legal = line.split()[1:]
-            elif line == "readyok":
-                break
-        scores = tuple(int(x) for x in position[1].split("-"))
-        to_move = "south" if position[2] == "S" else "north"
-        return legal, over, to_move, scores
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from engines import Engine, to_elo  # noqa: E402
 
 
 def openings(args):
@@ -138,11 +64,6 @@ def openings(args):
         found.append(moves)
     judge.close()
     return found
-
-
-def to_elo(p):
-    p = min(max(p, 1e-3), 1 - 1e-3)
-    return -400 * math.log10(1 / p - 1)
 
 
 def main():

@@ -42,6 +42,9 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from engines import Engine, Process, median, to_elo  # noqa: E402
+
 GAME = "oware-abapa"
 
 
@@ -49,65 +52,14 @@ def swap(move):
     return move.swapcase()
 
 
-class Process:
-    def __init__(self, command):
-        self.proc = subprocess.Popen(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-        )
-        self.name = os.path.basename(command[0])
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def line(self):
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError(f"{self.name} stopped")
-        return line.rstrip("\n")
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
-
-
-class Ours(Process):
-    def __init__(self, binary, db, hash_mb):
-        command = [binary, "engine"]
-        if db:
-            command += ["--db", db]
-        if hash_mb:
-            command += ["--hash", str(hash_mb)]
-        super().__init__(command)
-        self.send("newgame " + GAME)
-
-    def new_game(self):
-        self.send("newgame " + GAME)
-
-    def go(self, moves, limit):
-        """(move, depth, seconds, score) for `go LIMIT` after `moves`."""
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        started = time.monotonic()
-        self.send("go " + limit)
-        depth, score = 0, None
-        while True:
-            line = self.line()
-            if line.startswith("error"):
-                raise RuntimeError(f"our engine: {line} (moves {' '.join(moves)})")
-            if line.startswith("info depth"):
-                words = line.split()
-                depth = int(words[2])
-                score = int(words[words.index("score") + 1])
-            if line.startswith("bestmove"):
-                return line.split()[1], depth, time.monotonic() - started, score
+def Ours(binary, db, hash_mb):
+    """Our `mancala engine`, playing Oware, with a database and a table size."""
+    extra = []
+    if db:
+        extra += ["--db", db]
+    if hash_mb:
+        extra += ["--hash", str(hash_mb)]
+    return Engine(binary, extra, GAME)
 
 
 class Aalina(Process):
@@ -257,15 +209,6 @@ def play(args, number, opening, ours_south, ours, aalina, tally, out):
             )
             print("  moves: " + " ".join(moves), file=out)
         out.flush()
-
-
-def median(values):
-    return statistics.median(values) if values else 0
-
-
-def to_elo(p):
-    p = min(max(p, 1e-3), 1 - 1e-3)
-    return -400 * math.log10(1 / p - 1)
 
 
 def summary(args, tally, seconds, out):

@@ -192,6 +192,12 @@ async fn index(Query(q): Query<IndexQuery>, headers: HeaderMap) -> Page {
         name = esc(pt(lang, "pz.studies")),
     );
     body.push_str("</ul></nav>");
+    let _ = write!(
+        body,
+        "<p class=\"compositions-link\"><a href=\"/compositions{}\">{}</a></p>",
+        game.map_or(String::new(), |g| format!("?game={}", g.id)),
+        esc(super::compositions::ct(lang, "cp.title"))
+    );
     let chosen: Vec<&Puzzle> = if studies {
         let _ = write!(
             body,

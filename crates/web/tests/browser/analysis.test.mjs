@@ -81,3 +81,47 @@ describe("analysis", () => {
     assert.match(ring, /rgb\(30, 158, 88\)/, "a green ring");
   });
 });
+
+describe("compositions", () => {
+  browserTest("a composer publishes a position from the analysis board on a phone, and a guest solves it on its page", () => browser, async (s) => {
+    const page = await s.page({ phone: true });
+    // Wahree, South to move: a is the only move that wins.
+    const position = "1,0,1,0,1,0/0,0,0,0,2,0 21-22 S";
+    await page.goto(`${server.url}/analysis?game=wahree&position=${encodeURIComponent(position)}`);
+    await page.waitForFunction(() => /Best line: /.test(document.querySelector(".engine-line")?.textContent || ""));
+    await page.getByText("Publish as a composition").click();
+    await page.getByLabel("Title").fill("Three seeds, one road");
+    await page.getByLabel("Composer").fill("Ama");
+    await page.getByLabel("Comment").fill("South to move and win.");
+    await page.getByRole("button", { name: "Prove and publish" }).click();
+    const link = page.locator(".publish-status a.composition-link");
+    await link.waitFor();
+    assert.match(await page.locator(".publish-status").textContent(), /Published\. Proven: a win for the side to move, and a is the only move that keeps it\./);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the page scrolls sideways: ${width}px`);
+    // Publishing it again says so and links to it.
+    await page.getByRole("button", { name: "Prove and publish" }).click();
+    await page.waitForFunction(() => /published already/.test(document.querySelector(".publish-status")?.textContent || ""));
+
+    // A guest opens it from the game's list and solves it.
+    const guest = await s.page({ phone: true });
+    await guest.goto(`${server.url}/compositions?game=wahree`);
+    await guest.getByRole("link", { name: "Three seeds, one road" }).click();
+    await guest.locator("#puzzle-board[data-ready=true]").waitFor();
+    assert.match(await guest.locator("h1").textContent(), /Three seeds, one road/);
+    assert.match(await guest.locator(".lead").textContent(), /by Ama/);
+    for (let i = 0; i < 12; i++) {
+      const status = await guest.locator("#puzzle-status").textContent();
+      if (status === "Solved!") break;
+      const legal = guest.locator("#puzzle-board button.pit.legal");
+      await legal.first().waitFor();
+      // Ask the hint's pit and play it (the hint makes it a failure for an
+      // account; a guest keeps only a streak).
+      await guest.locator("#puzzle-hint").click();
+      await guest.locator("#puzzle-board .pit.hinted").waitFor();
+      await guest.locator("#puzzle-board .pit.hinted").click();
+      await guest.waitForFunction(() => !document.querySelector("#puzzle-board .pit.hinted"));
+    }
+    assert.equal(await guest.locator("#puzzle-status").textContent(), "Solved!");
+  });
+});
