@@ -64,6 +64,26 @@ fn cluster(processes: usize, port: u16, game: &str, out: &Path) -> Output {
         .unwrap()
 }
 
+/// A first port of `n` consecutive ports free on 127.0.0.1 right now (the
+/// operating system's choice, checked by binding them all), so that tests
+/// run side by side, or beside other programs, never meet on a port.
+fn free_ports(n: u16) -> u16 {
+    for _ in 0..200 {
+        let first =
+            std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        if first.checked_add(n).is_none() {
+            continue;
+        }
+        let held: Vec<_> = (first..first + n)
+            .map_while(|p| std::net::TcpListener::bind(("127.0.0.1", p)).ok())
+            .collect();
+        if held.len() == usize::from(n) {
+            return first;
+        }
+    }
+    panic!("no {n} consecutive free ports on 127.0.0.1");
+}
+
 fn same_bytes(a: &Path, b: &Path) -> bool {
     std::fs::read(a).unwrap() == std::fs::read(b).unwrap()
 }
@@ -73,13 +93,11 @@ fn same_bytes(a: &Path, b: &Path) -> bool {
 #[test]
 fn distributed_build_is_byte_identical_with_1_2_and_3_processes() {
     let d = dir("identical");
-    let mut port = 31100;
     for game in GAMES {
         let one = reference(game);
         for processes in 1..=3 {
             let out = d.join(format!("{game}-{processes}.egdb"));
-            let o = cluster(processes, port, game, &out);
-            port += 4;
+            let o = cluster(processes, free_ports(processes as u16), game, &out);
             assert!(o.status.success(), "{game}, {processes} processes: {}", text(&o));
             assert!(same_bytes(&one, &out), "{game} with {processes} processes differs");
             // Each process reports its own share of every layer.
@@ -158,10 +176,10 @@ fn a_process_that_never_comes_up_stops_the_others() {
 /// the middle of layer 12, the others stop (non-zero, with the reason) and
 /// the file keeps layers 0 to 11; the same command again finishes the
 /// file, byte for byte the one-machine build's.
-fn kill_and_resume(victim: usize, port: u16) {
+fn kill_and_resume(victim: usize) {
     let game = "wahree";
     let d = dir(&format!("kill-{victim}"));
-    let hosts = hostfile(&d, port, 3);
+    let hosts = hostfile(&d, free_ports(3), 3);
     let out = d.join("db.egdb");
     let mut children: Vec<Child> = (0..3)
         .map(|p| {
@@ -198,7 +216,7 @@ fn kill_and_resume(victim: usize, port: u16) {
     assert!(info.status.success(), "{}", text(&info));
     assert!(text(&info).contains("positions with 0 to 11 seeds"), "{}", text(&info));
     // The same command again: resumes at layer 12.
-    let o = cluster(3, port + 4, game, &out);
+    let o = cluster(3, free_ports(3), game, &out);
     assert!(o.status.success(), "{}", text(&o));
     let started = |n: u32| {
         text(&o)
@@ -212,12 +230,12 @@ fn kill_and_resume(victim: usize, port: u16) {
 
 #[test]
 fn killing_a_worker_process_stops_the_others_and_the_build_resumes_identical() {
-    kill_and_resume(2, 31300);
+    kill_and_resume(2);
 }
 
 #[test]
 fn killing_process_0_stops_the_others_and_the_build_resumes_identical() {
-    kill_and_resume(0, 31400);
+    kill_and_resume(0);
 }
 
 /// Wrong distributed options: a clear error, a non-zero exit, no file.
@@ -244,7 +262,7 @@ fn bad_distributed_options_are_refused_clearly() {
     let e = run(&["--game", "wahree", "-p", "1"]);
     assert!(e.contains("--processes"), "{e}");
     let hosts = d.join("hosts");
-    std::fs::write(&hosts, "127.0.0.1:31500\n").unwrap();
+    std::fs::write(&hosts, format!("127.0.0.1:{}\n", free_ports(1))).unwrap();
     let e = run(&["--game", "wahree", "-n", "2", "-h", hosts.to_str().unwrap()]);
     assert!(e.contains("has 1 addresses, 2 processes need one each"), "{e}");
     assert!(!out.exists());
