@@ -600,7 +600,11 @@ fn single_lap_variants() -> Vec<Ruleset> {
 /// per-position bounds.
 #[test]
 fn retrograde_builder_matches_edges_builder_byte_for_byte() {
-    let mut rulesets: Vec<Ruleset> = RULESETS.iter().filter(|r| !is_anywoli(r)).copied().collect();
+    use mancala_rules::Sowing;
+    // (Relay sowing, Anywoli's and Round-and-Round Warri's: below.)
+    let mut rulesets: Vec<Ruleset> =
+        RULESETS.iter().filter(|r| r.rules.sowing == Sowing::SingleLap).copied().collect();
+    assert_eq!(rulesets.len(), 4);
     rulesets.extend(single_lap_variants());
     for r in &rulesets {
         let seeds = if r.rules.pits_per_row == 4 { 10 } else { 8 };
@@ -615,11 +619,22 @@ fn retrograde_builder_matches_edges_builder_byte_for_byte() {
 
 /// Relay rules the retrograde builder takes (through `egdb/relay.rs`):
 /// Anywoli on its 2 x 12 board and on 2 x 6 (48 seeds), with a short stall
-/// limit, and relay sowing with captures of twos and threes (Wahree's).
+/// limit, relay sowing with captures of twos and threes (Wahree's), and
+/// Round-and-Round Warri (captures across, no passes) to its last layer
+/// with fewer seeds than pits, on 2 x 4 and with a stall limit.
 fn relay_variants() -> Vec<(Ruleset, u32)> {
-    use mancala_rules::{Origin, Sowing, Stall, ANYWOLI, WAHREE};
+    use mancala_rules::{Origin, Sowing, Stall, ANYWOLI, ROUND_AND_ROUND, WAHREE};
     let relay = |rules: Rules| Rules { sowing: Sowing::Relay, origin: Origin::Sown, ..rules };
     vec![
+        (*round_and_round(), 11),
+        (variant("test-rr-small", Rules { pits_per_row: 4, ..ROUND_AND_ROUND }), 7),
+        (
+            variant(
+                "test-rr-stall",
+                Rules { pits_per_row: 4, stall: Stall::QuietMoves(5), ..ROUND_AND_ROUND },
+            ),
+            7,
+        ),
         (*RULESETS.iter().find(|r| r.id == "anywoli").unwrap(), 6),
         (variant("test-anywoli-6", Rules { pits_per_row: 6, ..ANYWOLI }), 11),
         (
@@ -633,10 +648,14 @@ fn relay_variants() -> Vec<(Ruleset, u32)> {
     ]
 }
 
-/// Relay sowing un-sown (Anywoli and made-up relay rules): the retrograde
-/// builder's file is byte for byte the edges builder's, and Anywoli uses
-/// it by default. With the emptied pit skipped, or as many seeds as pits,
-/// it refuses.
+fn round_and_round() -> &'static Ruleset {
+    mancala_rules::ruleset("round-and-round-warri").unwrap()
+}
+
+/// Relay sowing un-sown (Anywoli, Round-and-Round Warri and made-up relay
+/// rules): the retrograde builder's file is byte for byte the edges
+/// builder's, and Anywoli and Round-and-Round Warri use it by default.
+/// With the emptied pit skipped, or as many seeds as pits, it refuses.
 #[test]
 fn relay_retrograde_builder_matches_edges_builder_byte_for_byte() {
     for (r, seeds) in &relay_variants() {
@@ -665,6 +684,88 @@ fn relay_retrograde_builder_matches_edges_builder_byte_for_byte() {
     };
     let error = Egdb::build_in_memory_with(&small, 4, Builder::Retro).err().unwrap();
     assert!(error.to_string().contains("fewer seeds on the board than pits"), "{error}");
+}
+
+/// Round-and-Round Warri: the retrograde builder takes the layers with
+/// fewer seeds than pits (a lap never comes round, so the skip rule never
+/// applies), refuses the others, and the automatic choice takes the edges
+/// builder for those: the file is the edges builder's, byte for byte.
+/// (On 2 x 4 pits, so that the layers of 8 seeds and more are small.)
+#[test]
+fn round_and_round_uses_the_retrograde_builder_below_as_many_seeds_as_pits() {
+    let rr = round_and_round();
+    assert_eq!(Builder::Auto.resolve(&rr.rules), Builder::Retro);
+    assert_eq!(Builder::Auto.resolve_layer(&rr.rules, 11), Builder::Retro);
+    assert_eq!(Builder::Auto.resolve_layer(&rr.rules, 12), Builder::Edges);
+    assert_eq!(Builder::Retro.resolve_layer(&rr.rules, 12), Builder::Retro);
+    assert_eq!(Builder::Edges.resolve_layer(&rr.rules, 3), Builder::Edges);
+    let small = variant("test-rr-small", Rules { pits_per_row: 4, ..rr.rules });
+    let error = Egdb::build_in_memory_with(&small, 8, Builder::Retro).err().unwrap();
+    assert!(error.to_string().contains("fewer seeds on the board than pits"), "{error}");
+    let edges = Egdb::build_in_memory_with(&small, 10, Builder::Edges).unwrap();
+    let auto = Egdb::build_in_memory_with(&small, 10, Builder::Auto).unwrap();
+    assert_eq!(edges.layers(), auto.layers());
+    assert!(edges.as_bytes() == auto.as_bytes(), "the files differ");
+    assert!(edges.layers().iter().any(|e| e.sweeps > 10));
+    assert!(check_against_engine(&auto, &mut fastrand::Rng::with_seed(7), 2000) > 10_000);
+}
+
+/// Round-and-Round Warri: a move that relays for ever is no move (not even
+/// for feeding), and a player with no legal move ends the game, each player
+/// taking their own row: no passes. In the layers to 11 seeds a player
+/// without a move always has an empty row (no position of up to 14 seeds
+/// has seeds in the mover's row and only endless moves); such positions
+/// are over as set up and the database gives them the ending's result.
+/// Positions with an endless move beside legal ones (804 of them) get
+/// exactly the value of their legal moves.
+#[test]
+fn round_and_round_endless_moves_and_players_without_a_move_agree_with_the_engine() {
+    use mancala_ai::egdb::check::from_moves;
+    use mancala_rules::Illegal;
+    let rr = round_and_round();
+    let rules = rr.rules;
+    let top = 11;
+    let db = Egdb::build_in_memory(rr, top).unwrap();
+    let zero = BySide::new(0u8, 0u8);
+    let (mut with_endless, mut without_move) = (0, 0);
+    for n in 1..=top as usize {
+        let m = 48 - n as u32;
+        for board in boards(n, 12) {
+            for side in [Side::South, Side::North] {
+                let pos = rules.setup_unchecked(&board, zero, side);
+                let row = if side == Side::South { &board[..6] } else { &board[6..] };
+                if rules.legal_moves(&pos).is_empty() {
+                    assert!(pos.is_over(), "{board:?} {side}: no move, no pass");
+                    assert!(row.iter().all(|&s| s == 0), "{board:?} {side}");
+                    without_move += 1;
+                    for cm in 0..=m {
+                        let real = rules.setup_unchecked(&board, split(side, cm, m - cm), side);
+                        assert!(real.is_over());
+                        let expected = outcome_for(&rules, &real, side);
+                        assert_eq!(db.value(&board, side, cm), Some(expected), "{board:?} {side}");
+                    }
+                    continue;
+                }
+                let endless = (0..12u8).any(|pit| {
+                    matches!(
+                        rules.play(&pos, mancala_rules::Pit(pit)),
+                        Err(e) if e.reason == Illegal::Endless
+                    )
+                });
+                if !endless {
+                    continue;
+                }
+                with_endless += 1;
+                for cm in 0..=m {
+                    let expected = from_moves(&db, &board, side, cm);
+                    assert!(expected.is_some(), "{board:?} {side} {cm}");
+                    assert_eq!(db.value(&board, side, cm), expected, "{board:?} {side} {cm}");
+                }
+            }
+        }
+    }
+    eprintln!("{with_endless} positions with an endless move, {without_move} without a move");
+    assert!(with_endless > 500 && without_move > 10_000);
 }
 
 /// FNV-1a 64, as the file format uses.
@@ -868,9 +969,10 @@ fn rules_digests_are_stable() {
             ("oware-abapa", 0x15d1_1058_78aa_6723),
             ("anywoli-gering", 0x1c5c_a390_8620_2460),
             ("anywoli-lot", 0x678b_399a_344c_8f7b),
+            ("round-and-round-warri", 0xd24b_0a5c_f2f4_e9ef),
         ]
     );
-    for (r, db) in RULESETS.iter().zip(databases()) {
+    for (r, db) in with_database().zip(databases()) {
         let stored = u64::from_le_bytes(db.as_bytes()[56..64].try_into().unwrap());
         assert_eq!(stored, egdb::rules_digest(&r.rules), "{}", r.id);
     }
@@ -882,6 +984,8 @@ fn rules_digests_are_stable() {
         Rules { seeds_per_pit: 3, ..base },
         Rules { sowing: Sowing::Relay, ..base },
         Rules { origin: Origin::Sown, ..base },
+        Rules { origin: Origin::SkippedByEachLap, ..base },
+        Rules { capture: Capture::Opposite, ..base },
         Rules {
             capture: Capture::TwosAndThrees { grand_slam: GrandSlam::CapturesNothing },
             ..base

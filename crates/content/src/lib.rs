@@ -4,6 +4,8 @@
 //! `docs/rules/*.md` and the shared RULES.md (kept outside the repository:
 //! see docs/sources.md).
 
+mod round_and_round;
+
 /// The languages of every text, in the order of its `[en, vi, nl]` array.
 pub const LANGS: [&str; 3] = ["en", "vi", "nl"];
 
@@ -768,6 +770,7 @@ pub const PAGES: &[GamePage] = &[
         house: OWARE_HOUSE,
         history: OWARE_HISTORY,
     },
+    round_and_round::PAGE,
 ];
 
 #[cfg(test)]

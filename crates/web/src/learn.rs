@@ -3,7 +3,10 @@
 //! An exercise is a position and a goal ("capture at least 6", "feed
 //! North"); the move a learner plays is played by the rules library and the
 //! goal checked on what it did, with the move's explanation as feedback.
-//! Nothing in the data names the right answer.
+//! Nothing in the data names the right answer: a strategy exercise's goal,
+//! "keep the result", is checked by the solver, which proves what every
+//! move of the position keeps (win, draw or loss), and a wrong answer says
+//! what it gives away.
 //!
 //! Pages: `/learn` (the games), `/learn/GAME` (its lessons, a stable index a
 //! teacher can link), `/learn/GAME/LESSON` (one lesson; an answer is a
@@ -20,12 +23,14 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use mancala_puzzles::{keeping, Need, Prover};
 use mancala_rules::{
-    ruleset, Event, Game, Illegal, MoveReport, Pit, Position, Ruleset, Side, RULESETS,
+    ruleset, Event, Game, Illegal, MoveReport, Pit, Position, Ruleset, Side, Wdl, RULESETS,
 };
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::fmt::Write;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
 /// A text in the three languages.
 #[derive(Clone, Debug, Deserialize)]
@@ -68,6 +73,9 @@ pub enum Goal {
     FourOnTheWay,
     /// The mover moves again.
     ExtraTurn,
+    /// The move keeps the best result of the position (win, draw or loss
+    /// for the mover), proven by the solver within [`PROOF_NODES`].
+    KeepsResult,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -83,6 +91,10 @@ pub struct Exercise {
     pub position: String,
     pub goal: Goal,
     pub prompt: Texts,
+    /// What a wrong answer gives away, in strategic terms (shown with the
+    /// solver's verdict on a wrong move of a `keeps_result` exercise).
+    #[serde(default)]
+    pub why: Option<Texts>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -171,16 +183,64 @@ pub fn explanation(lang: Lang, ruleset: &Ruleset, report: &MoveReport) -> String
     }
 }
 
+/// The most positions the solver searches for one move of a strategy
+/// exercise: a node budget, not a time limit, so a proof succeeds or fails
+/// the same way on every machine (the tests prove every exercise with it).
+pub const PROOF_NODES: u64 = 2_000_000;
+
+/// What the solver proved of a move of a `keeps_result` exercise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// The best result the position holds for the mover.
+    pub best: Wdl,
+    /// The result the move played keeps.
+    pub got: Wdl,
+}
+
 /// An answer checked.
 #[derive(Clone, Debug)]
 pub enum Verdict {
     /// The move cannot be played here (with the library's reason).
     Illegal(Illegal),
-    /// Played: whether it meets the goal, and what it did.
-    Played { right: bool, report: MoveReport },
+    /// Played: whether it meets the goal, and what it did; for a
+    /// `keeps_result` exercise, what the solver proved.
+    Played { right: bool, report: MoveReport, proof: Option<Proof> },
+    /// The solver could not prove the position within its budget (a bug in
+    /// the data: the tests prove every exercise).
+    Unproven,
 }
 
-/// Plays `pit` in `pos` and checks the goal on what it did.
+/// The proven result of each legal move of `pos` for the player to move,
+/// or `None` where the budget ran out. Proven once per ruleset and
+/// position, then kept (the exercises are few and fixed); a second asker
+/// of a position being proven waits for that proof.
+pub fn proven_results(ruleset: &Ruleset, pos: &Position) -> Option<Arc<Vec<(Pit, Wdl)>>> {
+    type Proofs = HashMap<(&'static str, String), Arc<OnceLock<Option<Arc<Vec<(Pit, Wdl)>>>>>>;
+    static PROOFS: LazyLock<Mutex<Proofs>> = LazyLock::new(Mutex::default);
+    let key = (ruleset.id, pos.to_setup().to_string());
+    let cell = {
+        let mut proofs = PROOFS.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(proofs.entry(key).or_default())
+    };
+    cell.get_or_init(|| {
+        let game = Game::from_position(ruleset.rules, *pos);
+        let mut prover = Prover::new(ruleset.rules, None, PROOF_NODES);
+        let values = prover.move_values(&game, Need::Result)?;
+        let keep = keeping(&values, Need::Result);
+        let best = values.iter().map(|&(_, s)| s.result()).max()?;
+        Some(Arc::new(
+            values
+                .iter()
+                .map(|&(p, s)| (p, if keep.contains(&p) { best } else { s.result() }))
+                .collect(),
+        ))
+    })
+    .clone()
+}
+
+/// Plays `pit` in `pos` and checks the goal on what it did. A
+/// `keeps_result` goal runs the solver: call it off the async runtime
+/// (see [`check_blocking`]).
 pub fn check(ruleset: &Ruleset, pos: &Position, goal: &Goal, pit: Pit) -> Verdict {
     let rules = ruleset.rules;
     let mut game = Game::from_position(rules, *pos);
@@ -188,6 +248,13 @@ pub fn check(ruleset: &Ruleset, pos: &Position, goal: &Goal, pit: Pit) -> Verdic
         Ok(report) => report,
         Err(e) => return Verdict::Illegal(e.reason),
     };
+    if *goal == Goal::KeepsResult {
+        let Some(results) = proven_results(ruleset, pos) else { return Verdict::Unproven };
+        let best = results.iter().map(|&(_, r)| r).max();
+        let got = results.iter().find(|&&(p, _)| p == pit).map(|&(_, r)| r);
+        let (Some(best), Some(got)) = (best, got) else { return Verdict::Unproven };
+        return Verdict::Played { right: got == best, report, proof: Some(Proof { best, got }) };
+    }
     let mover = report.mover;
     let after = &report.after;
     let gained = after.captured()[mover] as u32 - report.before.captured()[mover] as u32;
@@ -215,8 +282,37 @@ pub fn check(ruleset: &Ruleset, pos: &Position, goal: &Goal, pit: Pit) -> Verdic
             })
         }
         Goal::ExtraTurn => report.events.iter().any(|e| matches!(e, Event::ExtraTurn { .. })),
+        Goal::KeepsResult => unreachable!("checked above"),
     };
-    Verdict::Played { right, report }
+    Verdict::Played { right, report, proof: None }
+}
+
+/// [`check`] for a handler: a goal the solver checks runs on a blocking
+/// thread, so a proof never holds up the async runtime.
+pub async fn check_blocking(
+    ruleset: &'static Ruleset,
+    pos: Position,
+    goal: &Goal,
+    pit: Pit,
+) -> Verdict {
+    if *goal != Goal::KeepsResult {
+        return check(ruleset, &pos, goal, pit);
+    }
+    let goal = goal.clone();
+    tokio::task::spawn_blocking(move || check(ruleset, &pos, &goal, pit))
+        .await
+        .unwrap_or(Verdict::Unproven)
+}
+
+/// What the solver's proof says of a move, in one language: the result it
+/// keeps, or the one it gives away ("this move turns a win into a draw").
+pub fn proof_text(lang: Lang, proof: Proof) -> &'static str {
+    let (best, got) = (result_name(proof.best), result_name(proof.got));
+    if proof.got >= proof.best {
+        word(lang, &format!("learn.keeps.{best}"))
+    } else {
+        word(lang, &format!("learn.loses.{best}-{got}"))
+    }
 }
 
 /// The pits a learner may try: every non-empty pit of the mover's row.
@@ -306,17 +402,34 @@ pub struct AnswerQuery {
 }
 
 /// The feedback on an answer, as HTML.
-fn feedback_html(lang: Lang, ruleset: &Ruleset, verdict: &Verdict, letter: &str) -> String {
+fn feedback_html(
+    lang: Lang,
+    ruleset: &Ruleset,
+    exercise: &Exercise,
+    verdict: &Verdict,
+    letter: &str,
+) -> String {
     match verdict {
+        Verdict::Unproven => {
+            format!("<p class=\"verdict wrong\">{}</p>", esc(word(lang, "learn.unproven")))
+        }
         Verdict::Illegal(reason) => format!(
             "<p class=\"verdict wrong\"><strong>{}</strong> {}</p>",
             esc(word(lang, "learn.wrong")),
             esc(&word(lang, &format!("illegal.{}", illegal_key(*reason))).replace("{pit}", letter))
         ),
-        Verdict::Played { right, report } => {
+        Verdict::Played { right, report, proof } => {
             let marks = Marks::of_events(&report.events);
+            let mut proven = String::new();
+            if let Some(proof) = proof {
+                let _ = write!(proven, "<p class=\"proof\">{}", esc(proof_text(lang, *proof)));
+                if let (false, Some(why)) = (*right, &exercise.why) {
+                    let _ = write!(proven, " <span class=\"why\">{}</span>", esc(why.get(lang)));
+                }
+                proven.push_str("</p>");
+            }
             format!(
-                "<p class=\"verdict {}\"><strong>{}</strong> {}</p>{}",
+                "<p class=\"verdict {}\"><strong>{}</strong> {}</p>{proven}{}",
                 if *right { "right" } else { "wrong" },
                 esc(word(lang, if *right { "learn.right" } else { "learn.wrong" })),
                 esc(&explanation(lang, ruleset, report)),
@@ -412,8 +525,8 @@ async fn lesson_page(
             if asked == number {
                 match Pit::parse(letter, &rules) {
                     Ok(pit) => {
-                        let verdict = check(ruleset, &pos, &exercise.goal, pit);
-                        body.push_str(&feedback_html(lang, ruleset, &verdict, letter));
+                        let verdict = check_blocking(ruleset, pos, &exercise.goal, pit).await;
+                        body.push_str(&feedback_html(lang, ruleset, exercise, &verdict, letter));
                     }
                     Err(_) => {
                         let _ = write!(
@@ -459,6 +572,24 @@ struct Checked {
     /// The position after the move (notation), when it was legal.
     position: Option<String>,
     explanation: serde_json::Value,
+    /// A `keeps_result` exercise: the results the solver proved (`best`,
+    /// the position's; `played`, the move's: "win", "draw" or "loss"), and
+    /// in every language what the move keeps or gives away (`text`) and,
+    /// for a wrong move, the exercise's word on why (`why`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proof: Option<serde_json::Value>,
+}
+
+fn result_name(r: Wdl) -> &'static str {
+    match r {
+        Wdl::Win => "win",
+        Wdl::Draw => "draw",
+        Wdl::Loss => "loss",
+    }
+}
+
+fn texts_json(text: impl Fn(Lang) -> String) -> serde_json::Value {
+    serde_json::json!({"en": text(Lang::En), "vi": text(Lang::Vi), "nl": text(Lang::Nl)})
 }
 
 async fn answer(
@@ -494,7 +625,10 @@ async fn answer(
         Ok(pos) => pos,
         Err(e) => return crate::api::internal(e).into_response(),
     };
-    let checked = match check(ruleset, &pos, &exercise.goal, pit) {
+    let checked = match check_blocking(ruleset, pos, &exercise.goal, pit).await {
+        Verdict::Unproven => {
+            return crate::api::internal("the solver could not prove this exercise").into_response()
+        }
         Verdict::Illegal(reason) => {
             let text = |lang| {
                 word(lang, &format!("illegal.{}", illegal_key(reason))).replace("{pit}", &body.pit)
@@ -503,16 +637,24 @@ async fn answer(
                 right: false,
                 legal: false,
                 position: None,
-                explanation: serde_json::json!({
-                    "en": text(Lang::En), "vi": text(Lang::Vi), "nl": text(Lang::Nl)
-                }),
+                explanation: texts_json(text),
+                proof: None,
             }
         }
-        Verdict::Played { right, report } => Checked {
+        Verdict::Played { right, report, proof } => Checked {
             right,
             legal: true,
             position: Some(report.after.to_setup().to_string()),
             explanation: explain::explanations(ruleset, &report),
+            proof: proof.map(|proof| {
+                let why = exercise.why.as_ref().filter(|_| !right);
+                serde_json::json!({
+                    "best": result_name(proof.best),
+                    "played": result_name(proof.got),
+                    "text": texts_json(|lang| proof_text(lang, proof).to_string()),
+                    "why": why.map(|w| texts_json(|lang| w.get(lang).to_string())),
+                })
+            }),
         },
     };
     Json(checked).into_response()

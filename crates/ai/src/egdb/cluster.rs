@@ -227,11 +227,12 @@ pub fn build_distributed(
     progress: Arc<dyn Fn(&str) + Send + Sync>,
 ) -> Result<ClusterReport, EgdbError> {
     super::check_request(ruleset, options.max_seeds, Builder::Retro)?;
-    // (Its marks carry thresholds in 6 bits: Anywoli's 96 seeds need 7.)
+    // (Relay un-sowing is not wired into it, and its marks carry
+    // thresholds in 6 bits: Anywoli's 96 seeds need 7.)
     if super::relay::supports(&ruleset.rules) {
         return Err(EgdbError::Unsupported(
-            "the distributed build does not handle relay sowing (Anywoli) yet; build it on one \
-             machine"
+            "the distributed build does not handle relay sowing (Anywoli, Round-and-Round Warri) \
+             yet; build it on one machine"
                 .into(),
         ));
     }

@@ -1,48 +1,70 @@
 //! Relay sowing un-sown: the quiet predecessors of a position under relay
-//! sowing (Anywoli), and passes, for the retrograde builder. See
-//! `docs/egdb.md` ("Un-sowing relay sowing").
+//! sowing (Anywoli, Round-and-Round Warri), and passes (Anywoli), for the
+//! retrograde builder. See `docs/egdb.md` ("Un-sowing relay sowing").
 //!
 //! A quiet relay move is a chain of laps. A lap lifts every seed of one pit
 //! (the pit emptied by the move, or the pit where the last lap ended) and
 //! sows them one by one into the following pits. With fewer seeds on the
-//! board than pits a lap never comes round to its own pit, so right after a
-//! lap its pit is empty and each pit it passed holds what it held before
-//! plus one. A seed that is not the last of its lap and makes 4 is captured
-//! (captures of fours), so in a quiet move a pit passed holds anything but 4
-//! (and at least 1). The last seed ends the move where it lands in an empty
-//! pit (which then holds 1); where it lands in an occupied pit that it does
-//! not make 4, that pit's seeds (2 or more) are lifted for the next lap.
+//! board than pits a lap never comes round to its own pit (so a rule that
+//! skips a lap's own pit, Round-and-Round Warri's, never applies), and
+//! right after a lap its pit is empty and each pit it passed holds what it
+//! held before plus one. Under captures of fours (Anywoli) a seed that is
+//! not the last of its lap and makes 4 is captured, so in a quiet move a
+//! pit passed holds anything but 4 (and at least 1); with no capture
+//! during sowing (Round-and-Round Warri's captures across) it holds any
+//! count from 1. The last seed ends the move where it lands in an empty
+//! pit (which then holds 1; under captures across, the move is quiet only
+//! if the pit opposite is empty too); where it lands in an occupied pit
+//! (and, under captures of fours, does not make 4), that pit's seeds (2 or
+//! more) are lifted for the next lap.
 //!
 //! So, walking back from the pit where a lap ended, the pits passed hold
 //! 1 or more and the first empty pit is the one the lap started from: each
 //! lap is undone in exactly one way. Each move's last lap ends on a pit
 //! holding 1 in the child; undoing laps from there, each lap start in the
 //! mover's row is a candidate origin (the move started there with the lap's
-//! seeds), and where the lap held 2 or more seeds other than 4 its start
-//! may also have been the end of an earlier lap, which is undone in turn.
+//! seeds), and where the lap held 2 or more seeds (other than 4 under
+//! captures of fours) its start may also have been the end of an earlier
+//! lap, which is undone in turn.
 //! Every quiet predecessor is among the candidates; each candidate is
 //! played forward with the engine and kept only if it gives exactly the
 //! child, quietly. The chain of undone laps stops where a lap state
 //! repeats (Brent's cycle detection, as the engine's own guard against
 //! endless relays): a move through it would be endless.
 //!
-//! Passes: a position whose side to move has no legal move is the same as
-//! the other side to move (one quiet edge); and a move after which the
-//! opponent passes gives the mover another turn.
+//! Passes (rules where a player without a move passes, Anywoli): a
+//! position whose side to move has no legal move is the same as the other
+//! side to move (one quiet edge); and a move after which the opponent
+//! passes gives the mover another turn. Where a player without a move ends
+//! the game instead (Round-and-Round Warri), such a position is over as set
+//! up: it has no quiet edge, and no quiet move leads to it.
 
 use super::retro::{unpack, Parent};
 use super::solve::Solver;
 use super::EgdbError;
-use mancala_rules::{BySide, Capture, Origin, Pit, Rules, Side, Sowing, MAX_PITS};
+use mancala_rules::{BySide, Capture, Origin, Pit, Rules, Side, Sowing, Starved, MAX_PITS};
 
 /// The "pit" reported for a pass (see [`Solver::relay_predecessors`]).
 pub(crate) const PASS: usize = usize::MAX;
 
 /// Whether relay un-sowing handles these rules: relay sowing in which the
-/// emptied pit is sown like any other (with a skipped pit, a relay lap
-/// passing the move's origin would skip it).
+/// emptied pit is sown like any other (Anywoli), or in which a lap skips
+/// only its own pit (Round-and-Round Warri: never, in the layers un-sown).
+/// With the move's origin skipped by every lap ([`Origin::Skipped`]), a
+/// relay lap passing it would skip it.
 pub(crate) fn supports(rules: &Rules) -> bool {
-    matches!(rules.sowing, Sowing::Relay) && matches!(rules.origin, Origin::Sown)
+    matches!(rules.sowing, Sowing::Relay)
+        && matches!(rules.origin, Origin::Sown | Origin::SkippedByEachLap)
+}
+
+/// Whether a player without a legal move passes under these relay rules
+/// (Anywoli), rather than ending the game (Round-and-Round Warri). Only
+/// then does a quiet move give the mover another turn (the opponent
+/// passes after it: every other extra turn follows a capture), so only
+/// then does the retrograde builder keep each changed position's old
+/// `lose`.
+pub(crate) fn has_passes(rules: &Rules) -> bool {
+    supports(rules) && matches!(rules.starved, Starved::Passes)
 }
 
 /// Whether un-sowing is exact for layer `n` under these rules: a lap holds
@@ -63,7 +85,7 @@ pub(crate) fn too_many_seeds(rules: &Rules, n: usize) -> EgdbError {
 
 impl Solver<'_> {
     /// Whether `side`, named to move on `board`, passes at once (relay
-    /// rules: a position of kind `PASSED`).
+    /// rules with passes: a position of kind `PASSED`).
     pub(crate) fn passes(&self, board: &[u8], side: Side) -> bool {
         let pos = self.rules.setup_unchecked(board, BySide::new(0, 0), side);
         !pos.is_over() && pos.to_move() != side
@@ -119,10 +141,13 @@ impl Solver<'_> {
         let ppr = p / 2;
         let zero = BySide::new(0u8, 0u8);
         let as_child = rules.setup_unchecked(child, zero, child_side);
-        let as_other = rules.setup_unchecked(child, zero, !child_side);
         // The other side to move on this board passes: that position's one
-        // quiet edge leads here.
-        let other_passes = !as_other.is_over() && as_other.to_move() != !child_side;
+        // quiet edge leads here. (Without passes, a side with no move ends
+        // the game.)
+        let other_passes = has_passes(rules) && {
+            let as_other = rules.setup_unchecked(child, zero, !child_side);
+            !as_other.is_over() && as_other.to_move() != !child_side
+        };
         if other_passes {
             f(child, !child_side, PASS);
         }
@@ -136,10 +161,13 @@ impl Solver<'_> {
         movers[(!child_side).index()] = true;
         movers[child_side.index()] = other_passes;
         let fours = matches!(rules.capture, Capture::Fours { .. });
+        // Captures across: a move whose last seed lands opposite a
+        // non-empty pit captures it.
+        let across = matches!(rules.capture, Capture::Opposite);
         let n = self.n;
         let back = |j: usize| if j == 0 { p - 1 } else { j - 1 };
         for last in 0..p {
-            if child[last] != 1 {
+            if child[last] != 1 || (across && child[p - 1 - last] != 0) {
                 continue;
             }
             // `board`: the board right after a lap, whose last seed fell
@@ -223,11 +251,13 @@ impl Solver<'_> {
 mod tests {
     use super::*;
     use crate::egdb::index::{next_board, Binomials, Sides};
-    use mancala_rules::{LastFour, Stall, ANYWOLI, WAHREE};
+    use mancala_rules::{LastFour, Stall, ANYWOLI, ROUND_AND_ROUND, WAHREE};
 
     /// Relay rules for the tests: Anywoli, on 2 x 12 and on smaller boards
     /// (more seeds per pit), a stall limit of 1 (every quiet move ends the
-    /// game), and relay sowing with captures of twos and threes.
+    /// game), relay sowing with captures of twos and threes, and
+    /// Round-and-Round Warri (captures across, no passes), also on 2 x 4,
+    /// with the emptied pit sown, and with a stall limit.
     pub(crate) fn relay_rules() -> Vec<Rules> {
         vec![
             ANYWOLI,
@@ -241,6 +271,10 @@ mod tests {
                 ..WAHREE
             },
             Rules { sowing: Sowing::Relay, origin: Origin::Sown, ..WAHREE },
+            ROUND_AND_ROUND,
+            Rules { pits_per_row: 4, ..ROUND_AND_ROUND },
+            Rules { origin: Origin::Sown, ..ROUND_AND_ROUND },
+            Rules { stall: Stall::QuietMoves(3), pits_per_row: 4, ..ROUND_AND_ROUND },
         ]
     }
 
@@ -248,7 +282,8 @@ mod tests {
     /// on 2 x 6, 7 on 2 x 4), the predecessors found by un-sowing,
     /// passes included, are exactly the quiet edges the edges builder
     /// stores (found by playing every move forward), with their
-    /// multiplicity.
+    /// multiplicity. Rules with passes show passes and extra turns; rules
+    /// without show none; every ruleset shows quiet moves that relay.
     #[test]
     fn relay_predecessors_are_exactly_the_inverted_quiet_edges() {
         let binom = Binomials::new();
@@ -259,6 +294,7 @@ mod tests {
             let mut edges_seen = 0u64;
             let mut passes_seen = 0u64;
             let mut extra_turns_seen = 0u64;
+            let mut relays_seen = 0u64;
             for n in 0..=top {
                 assert!(layer_supported(&rules, n));
                 // Lower layers of the right size (their values do not
@@ -302,6 +338,11 @@ mod tests {
                                 let c = rules.play(&pos, Pit(pit as u8)).unwrap();
                                 assert_eq!((c.pits(), c.to_move()), (&board[..], side));
                                 extra_turns_seen += (ps == side) as u64;
+                                // The first lap (fewer seeds than pits: it
+                                // does not come round) ends in an occupied
+                                // pit: the move relays.
+                                let end = (pit + parent[pit] as usize) % p;
+                                relays_seen += (parent[end] > 0) as u64;
                             }
                             found.push((solver.index(parent, n, ps), ps == side));
                         });
@@ -316,10 +357,22 @@ mod tests {
                     }
                 }
             }
-            // The test sees real relays, passes and extra turns.
+            // The test sees real relays, passes and extra turns, and none
+            // of the latter two without passes.
+            eprintln!(
+                "{:?}, {} pits: {edges_seen} quiet edges ({relays_seen} relaying), \
+                 {passes_seen} passes, {extra_turns_seen} extra turns",
+                rules.capture,
+                rules.pit_count()
+            );
+            let passes = matches!(rules.starved, mancala_rules::Starved::Passes);
+            assert_eq!(passes, has_passes(&rules), "{rules:?}");
+            if !passes {
+                assert_eq!((passes_seen, extra_turns_seen), (0, 0), "{rules:?}");
+            }
             if rules.stall != Stall::QuietMoves(1) {
                 assert!(edges_seen > 1000, "{rules:?}");
-                let passes = matches!(rules.starved, mancala_rules::Starved::Passes);
+                assert!(relays_seen > 100, "{rules:?}");
                 assert_eq!(passes, passes_seen > 0 && extra_turns_seen > 0, "{rules:?}");
             }
         }

@@ -19,8 +19,9 @@
 //! Supported: single-lap sowing (un-sowing is then unambiguous) and rules in
 //! which a player without seeds ends the game (so nobody ever passes); any
 //! quiet move that gives the mover another turn is then reported as an
-//! error. And relay sowing with passes (Anywoli), whose predecessors come
-//! from `relay.rs`.
+//! error. And relay sowing, with passes (Anywoli) or without (Round-and-Round
+//! Warri, where a player without a move ends the game), in the layers with
+//! fewer seeds than pits; its predecessors come from `relay.rs`.
 
 use super::index::{next_board, Binomials, Sides};
 use super::mem::huge_vec;
@@ -93,7 +94,8 @@ pub(crate) fn prefetch<T>(x: &T) {
 pub(crate) fn unsupported() -> EgdbError {
     EgdbError::Unsupported(
         "the retrograde builder needs single-lap sowing and rules in which a player without \
-         seeds ends the game, or relay sowing that sows the emptied pit; use the edges builder"
+         seeds ends the game, or relay sowing that sows the emptied pit or skips only a lap's own; \
+         use the edges builder"
             .into(),
     )
 }
@@ -102,6 +104,13 @@ pub(crate) fn unsupported() -> EgdbError {
 pub(crate) fn supports(rules: &Rules) -> bool {
     matches!(rules.sowing, Sowing::SingleLap) && matches!(rules.starved, Starved::GameEnds(_))
         || relay::supports(rules)
+}
+
+/// Whether the retrograde builder handles layer `n` of rules that it
+/// [`supports`]: every layer of single-lap rules, the layers with fewer
+/// seeds than pits of relay rules (see [`relay::layer_supported`]).
+pub(crate) fn layer_supported(rules: &Rules, n: usize) -> bool {
+    !relay::supports(rules) || relay::layer_supported(rules, n)
 }
 
 #[inline]
@@ -315,10 +324,11 @@ struct State {
     /// (the `lose` its predecessors see it leave); during a round, from
     /// phase 2 on, the new `lose` of a position computed from its moves.
     other: Vec<AtomicU8>,
-    /// Relay rules only (else empty): the `lose` before the last round of
-    /// a position that changed in it. A quiet move that gives the mover
-    /// another turn sees its child's `lose` as its own (see
-    /// `relay.rs`), so marking needs the child's old `lose` too.
+    /// Relay rules with passes only (else empty): the `lose` before the
+    /// last round of a position that changed in it. A quiet move that
+    /// gives the mover another turn (the opponent then passes) sees its
+    /// child's `lose` as its own (see `relay.rs`), so marking needs the
+    /// child's old `lose` too.
     old_lose: Vec<AtomicU8>,
     /// Positions that changed in the last round.
     changed: Vec<AtomicU64>,
@@ -561,7 +571,7 @@ impl Solver<'_> {
         if !layer_exists(self.rules, self.n) {
             return Ok(Layer::empty());
         }
-        if relay::supports(self.rules) && !relay::layer_supported(self.rules, self.n) {
+        if !layer_supported(self.rules, self.n) {
             return Err(relay::too_many_seeds(self.rules, self.n));
         }
         let positions = self.positions();
@@ -591,7 +601,7 @@ impl Solver<'_> {
             },
             stat: bytes(total, 0),
             other: bytes(total, 0),
-            old_lose: bytes(if relay::supports(self.rules) { total } else { 0 }, 0),
+            old_lose: bytes(if relay::has_passes(self.rules) { total } else { 0 }, 0),
             changed: atomics64(words),
             dirty: atomics64(total.div_ceil(64 * GROUP)),
             full: atomics64(words),
@@ -733,9 +743,11 @@ impl Solver<'_> {
     ) -> Result<(u16, u8, u16), EgdbError> {
         let m1 = (self.m() + 1) as u8;
         let relay = relay::supports(self.rules);
+        // (Only passes give a quiet move another turn; the old `lose` that
+        // marking then needs is kept only for rules with passes.)
         match s.kind {
             TERMINAL => Ok((TERMINAL_MARK, HELD, pack(s.tw, s.tl))),
-            NORMAL if extra_turn && !relay => Err(EgdbError::Unsupported(
+            NORMAL if extra_turn && !relay::has_passes(self.rules) => Err(EgdbError::Unsupported(
                 "a move without capture gives the mover another turn, which the \
                  retrograde builder does not handle; use the edges builder"
                     .into(),
@@ -1037,13 +1049,13 @@ impl Solver<'_> {
         let limit = stall_limit(self.rules);
         let mut cursor = Cursor::new();
         let mut mine = Tally::default();
-        let relay = relay::supports(self.rules);
+        let passing = relay::has_passes(self.rules);
         for idx in self.block(b) {
             if st.stat[idx].load(RELAXED) == TERMINAL_BYTE {
                 continue;
             }
             let (board, side) = self.board_of(&mut cursor, idx);
-            if relay && self.passes(board, side) {
+            if passing && self.passes(board, side) {
                 continue; // a side that passes is not counted (as in `run_edges`)
             }
             let (tw, tl) = self.ends_in_play(board, side)?;

@@ -12,7 +12,7 @@ use mancala_web::learn::{self, Verdict, LESSONS};
 /// anywhere. And every lesson's text is there in the three languages.
 #[test]
 fn every_exercise_has_a_right_and_a_wrong_answer() {
-    let mut checked = 0;
+    let (mut checked, mut strategy) = (0, 0);
     for lesson in &LESSONS.lessons {
         for id in &lesson.rulesets {
             let ruleset = ruleset(id).unwrap_or_else(|_| panic!("{}: no ruleset {id}", lesson.id));
@@ -26,8 +26,28 @@ fn every_exercise_has_a_right_and_a_wrong_answer() {
                 for pit in learn::answers(ruleset, &pos) {
                     match learn::check(ruleset, &pos, &exercise.goal, pit) {
                         Verdict::Played { right: true, .. } => right.push(pit),
+                        Verdict::Played { right: false, proof: Some(proof), .. } => {
+                            // A wrong answer to the solver's goal gives
+                            // something away, which the answer names.
+                            assert!(
+                                proof.got < proof.best,
+                                "{id}/{} exercise {}: {proof:?}",
+                                lesson.id,
+                                n + 1
+                            );
+                            assert!(!learn::proof_text(Lang::En, proof).is_empty());
+                            wrong.push(pit);
+                        }
+                        Verdict::Unproven => {
+                            panic!("{id}/{} exercise {}: not proven", lesson.id, n + 1)
+                        }
                         _ => wrong.push(pit),
                     }
+                }
+                if exercise.goal == learn::Goal::KeepsResult {
+                    strategy += 1;
+                    let why = exercise.why.as_ref();
+                    assert!(why.is_some(), "{id}/{} exercise {}: no why", lesson.id, n + 1);
                 }
                 assert!(
                     !right.is_empty() && !wrong.is_empty(),
@@ -40,7 +60,8 @@ fn every_exercise_has_a_right_and_a_wrong_answer() {
         }
         let texts = std::iter::once(&lesson.title)
             .chain(&lesson.text)
-            .chain(lesson.exercises.iter().map(|e| &e.prompt));
+            .chain(lesson.exercises.iter().map(|e| &e.prompt))
+            .chain(lesson.exercises.iter().filter_map(|e| e.why.as_ref()));
         for text in texts {
             assert!(!text.en.is_empty() && !text.vi.is_empty() && !text.nl.is_empty(), "{text:?}");
             assert!(text.vi != text.en && text.nl != text.en, "untranslated: {text:?}");
@@ -59,6 +80,62 @@ fn every_exercise_has_a_right_and_a_wrong_answer() {
         assert_eq!(unique.len(), ids.len(), "{}: {ids:?}", r.id);
     }
     assert!(checked >= 25, "{checked}");
+    // Issue 33: a strategy course, its answers proven by the solver.
+    assert!(strategy >= 6, "{strategy}");
+    let courses: Vec<&str> = LESSONS
+        .lessons
+        .iter()
+        .filter(|l| l.id.starts_with("strategy-"))
+        .flat_map(|l| l.rulesets.iter().map(String::as_str))
+        .collect();
+    for family in ["oware-abapa", "barbados-warri-speightstown", "round-and-round-warri"] {
+        assert!(courses.contains(&family), "no strategy lesson for {family}");
+    }
+}
+
+/// A strategy exercise's answer says what the solver proved: the right
+/// move keeps the result, a wrong one names what it gives away ("turns a
+/// win into a draw") and why, in every language, through the API and the
+/// page without a script.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_strategy_answer_names_what_a_wrong_move_loses() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    // Counting, exercise 1: a keeps the win; c leaves two seeds in a for
+    // North's F, and draws.
+    let path = "/api/learn/oware-abapa/strategy-counting/1";
+    let right = post(&server, path, json!({"move": "a"})).await;
+    assert_eq!(right.status, 200, "{}", right.body);
+    let right = right.json();
+    assert_eq!(right["right"], true);
+    assert_eq!(right["proof"]["best"], "win");
+    assert_eq!(right["proof"]["played"], "win");
+    assert_eq!(right["proof"]["text"]["en"], "This move keeps the win.");
+    assert_eq!(right["proof"]["why"], Value::Null);
+    let wrong = post(&server, path, json!({"move": "c"})).await.json();
+    assert_eq!((wrong["right"].clone(), wrong["legal"].clone()), (json!(false), json!(true)));
+    assert_eq!(wrong["proof"]["played"], "draw");
+    assert_eq!(wrong["proof"]["text"]["en"], "This move turns a win into a draw.");
+    assert_eq!(wrong["proof"]["text"]["nl"], "Deze zet maakt van een winst een remise.");
+    assert!(wrong["proof"]["why"]["en"].as_str().unwrap().contains("North's F"));
+    assert!(!wrong["proof"]["why"]["vi"].as_str().unwrap().is_empty());
+    // A win lost outright, and a goal the solver does not check has no proof.
+    let lost =
+        post(&server, "/api/learn/round-and-round-warri/strategy-laps/1", json!({"move": "a"}))
+            .await
+            .json();
+    assert_eq!(lost["proof"]["text"]["en"], "This move turns a win into a loss.");
+    let plain = post(&server, "/api/learn/oware-abapa/sowing/1", json!({"move": "d"})).await.json();
+    assert!(plain.get("proof").is_none(), "{plain}");
+    // The page without a script says the same, with the exercise's why.
+    let page = get(&server, "/learn/wahree/strategy-counting?exercise=1&move=c&lang=en").await.body;
+    assert!(page.contains("class=\"verdict wrong\""), "{page}");
+    assert!(page.contains("This move turns a win into a draw."), "{page}");
+    assert!(page.contains("class=\"why\">Count North"), "{page}");
+    let page = get(&server, "/learn/wahree/strategy-counting?exercise=1&move=a&lang=vi").await.body;
+    assert!(page.contains("Nước này giữ được thế thắng."), "{page}");
+    assert!(!page.contains("class=\"why\""));
+    server.stop().await;
 }
 
 /// The seeds of each pit of the `index`th diagram in a page, by letter.
