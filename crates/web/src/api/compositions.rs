@@ -139,7 +139,7 @@ pub(crate) async fn create(
     };
     let proven = state
         .scheduler
-        .run(client.clone(), Work::Analysis, prove)
+        .run(client, Work::Analysis, prove)
         .await
         .map_err(refused)?
         .ok_or_else(|| super::internal("the proof ended without an answer"))?;
