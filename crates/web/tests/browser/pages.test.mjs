@@ -22,6 +22,7 @@ const GAMES = [
   ["wahree", "Wahree", "2 rows of 6 pits, 48 seeds"],
   ["anywoli", "Anywoli", "2 rows of 12 pits, 96 seeds"],
   ["oware-abapa", "Oware (Abapa)", "2 rows of 6 pits, 48 seeds"],
+  ["round-and-round-warri", "Round-and-Round Warri", "2 rows of 6 pits, 48 seeds"],
 ];
 
 describe("pages", () => {
