@@ -160,13 +160,25 @@ fn build(
         options.threads = t;
     }
     eprintln!(
-        "building {} ({} seeds at most, {} thread(s), {} builder) into {}",
+        "building {} ({} seeds at most, {} thread(s), {}) into {}",
         ruleset.id,
         seeds,
         options.threads,
-        match builder.resolve(&ruleset.rules) {
-            Builder::Retro => "retrograde",
-            _ => "edges",
+        // `auto` may change builder with the layer (relay sowing: retrograde
+        // where un-sowing is exact, edges above).
+        match (
+            builder.resolve_layer(&ruleset.rules, 0),
+            builder.resolve_layer(&ruleset.rules, seeds)
+        ) {
+            (Builder::Retro, Builder::Retro) => "retrograde builder".to_string(),
+            (Builder::Retro, _) => {
+                let last = (0..=seeds)
+                    .take_while(|&n| builder.resolve_layer(&ruleset.rules, n) == Builder::Retro)
+                    .last()
+                    .unwrap_or(0);
+                format!("retrograde builder to {last} seeds, edges builder above")
+            }
+            _ => "edges builder".to_string(),
         },
         path.display()
     );
