@@ -11,7 +11,7 @@ use crate::i18n::Lang;
 use crate::store::{CompositionOrder, CompositionRow};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::Router;
 use mancala_rules::{ruleset, Ruleset, Side, RULESETS};
@@ -79,10 +79,6 @@ pub(crate) struct IndexQuery {
     lang: Option<String>,
     game: Option<String>,
     sort: Option<String>,
-}
-
-fn page_of(lang: Lang, remember: bool, title: String, body: String) -> Page {
-    Page { lang, remember, status: StatusCode::OK, title, body, script: None }
 }
 
 async fn index(
@@ -161,7 +157,7 @@ async fn index(
             );
         }
     }
-    page_of(lang, remember, ct(lang, "cp.title").to_string(), body)
+    Page::new(lang, remember, ct(lang, "cp.title"), body)
 }
 
 async fn page(
@@ -216,5 +212,5 @@ async fn page(
         position = super::percent(&row.position),
         analyse = esc(ct(lang, "cp.analyse")),
     );
-    page_of(lang, remember, row.title.clone(), body)
+    Page::new(lang, remember, &row.title, body)
 }
