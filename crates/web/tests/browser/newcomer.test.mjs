@@ -34,6 +34,7 @@ describe("a newcomer", () => {
       }).observe(document.getElementById("game"), { childList: true, subtree: true });
     });
     const waits = [];
+    const sown = [];
     for (let i = 0; i < 4; i++) {
       const legal = await page.locator("#game button.pit.legal .letter").allTextContents();
       if (!legal.length) break;
@@ -49,10 +50,20 @@ describe("a newcomer", () => {
         && document.querySelector("#game button.pit.legal")) || document.querySelector("#game .result"), before);
       await waitForRest(page);
       waits.push(Date.now() - started);
+      sown.push((await moves(page)).length - before);
       if (await page.locator("#game .result").count()) break;
     }
-    console.log(`a move and its reply, sown at the default speed: ${waits.join(", ")} ms`);
-    assert.ok(Math.max(...waits) <= 3300, `at most about 3 s: ${waits}`);
+    console.log(`a move and its reply, sown at the default speed: ${waits.join(", ")} ms for ${sown.join(", ")} moves`);
+    // The page's own budget is 1.3 s a sowing, on deadlines (a busy device
+    // skips seeds rather than lagging), so a move and its reply fit in about
+    // 3 s; a four that earns another turn adds a sowing, and its 1.65 s. The
+    // server's reply and a loaded test machine add to the wall time, so the
+    // typical wait must keep to that and none may be far beyond it (a relay
+    // once took 5 to 22 s at this speed).
+    const ratios = waits.map((ms, i) => ms / (1650 * Math.max(2, sown[i]))).sort((a, b) => a - b);
+    const median = ratios[Math.floor((ratios.length - 1) / 2)];
+    assert.ok(median <= 1, `typically about 3 s for a move and its reply: ${waits} ms for ${sown} moves`);
+    assert.ok(ratios[ratios.length - 1] <= 1.5, `none far beyond it: ${waits} ms for ${sown} moves`);
     // It was animated, not jumped: many frames, and a relay's new lap (the
     // seeds in hand going up again) shown as its own frame.
     const frames = await page.evaluate(() => window.__frames);
