@@ -104,6 +104,14 @@ pub static LOBBY: Asset = Asset::new(
     include_bytes!("../assets/lobby.js"),
 );
 
+/// The classes' pages' script.
+pub static CLASSES: Asset = Asset::new(
+    "classes",
+    "js",
+    "text/javascript; charset=utf-8",
+    include_bytes!("../assets/classes.js"),
+);
+
 /// The tournament pages' script.
 pub static TOURNAMENT: Asset = Asset::new(
     "tournament",
@@ -157,9 +165,18 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
 }
 
 async fn serve(Path(file): Path<String>, headers: HeaderMap) -> Response {
-    for asset in
-        [&COMMON, &APP, &STYLE, &ANALYSIS, &LOBBY, &TOURNAMENT, &PUZZLES, &FAVICON, &FAVICON_ICO]
-    {
+    for asset in [
+        &COMMON,
+        &APP,
+        &STYLE,
+        &ANALYSIS,
+        &LOBBY,
+        &TOURNAMENT,
+        &CLASSES,
+        &PUZZLES,
+        &FAVICON,
+        &FAVICON_ICO,
+    ] {
         let plain = format!("{}.{}", asset.stem, asset.ext);
         let versioned = file
             .strip_prefix(asset.stem)

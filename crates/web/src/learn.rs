@@ -18,7 +18,7 @@ use crate::explain::{self, side_word};
 use crate::i18n::Lang;
 use crate::pages::{esc, language, LangQuery, Page};
 use crate::Shared;
-use axum::extract::{Path, Query};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -449,7 +449,31 @@ fn illegal_key(reason: Illegal) -> &'static str {
     }
 }
 
+/// Keeps, for a signed-in player, an exercise answered right (0: a lesson
+/// without exercises read), so that their lessons done are known on every
+/// device and to their teacher. A guest's progress is not kept; a store
+/// that fails here costs the player nothing but the record.
+async fn record_answer(
+    state: &Shared,
+    headers: &HeaderMap,
+    ruleset: &'static str,
+    lesson: &str,
+    exercise: usize,
+) {
+    let Ok(Some(player)) = crate::api::signed_in_player(state, headers).await else { return };
+    let lesson = lesson.to_string();
+    let at = crate::api::now();
+    let stored = crate::api::blocking(state, move |s| {
+        s.record_answer(&player.id, ruleset, &lesson, exercise as i64, at)
+    })
+    .await;
+    if let Err(e) = stored {
+        tracing::warn!("an answer was not recorded: {}", e.body);
+    }
+}
+
 async fn lesson_page(
+    State(state): State<Shared>,
     Path((game, id)): Path<(String, String)>,
     Query(q): Query<AnswerQuery>,
     headers: HeaderMap,
@@ -526,6 +550,9 @@ async fn lesson_page(
                 match Pit::parse(letter, &rules) {
                     Ok(pit) => {
                         let verdict = check_blocking(ruleset, pos, &exercise.goal, pit).await;
+                        if matches!(verdict, Verdict::Played { right: true, .. }) {
+                            record_answer(&state, &headers, ruleset.id, &lesson.id, number).await;
+                        }
                         body.push_str(&feedback_html(lang, ruleset, exercise, &verdict, letter));
                     }
                     Err(_) => {
@@ -539,6 +566,9 @@ async fn lesson_page(
             }
         }
         body.push_str("</div></section>");
+    }
+    if lesson.exercises.is_empty() {
+        record_answer(&state, &headers, ruleset.id, &lesson.id, 0).await;
     }
     let others: Vec<&Lesson> = lessons_of(ruleset.id).collect();
     if let Some(i) = others.iter().position(|l| l.id == lesson.id) {
@@ -593,6 +623,8 @@ fn texts_json(text: impl Fn(Lang) -> String) -> serde_json::Value {
 }
 
 async fn answer(
+    State(state): State<Shared>,
+    headers: HeaderMap,
     Path((game, id, number)): Path<(String, String, String)>,
     crate::api::JsonBody(body): crate::api::JsonBody<AnswerBody>,
 ) -> Response {
@@ -602,11 +634,8 @@ async fn answer(
     let Some(lesson) = lesson(ruleset.id, &id) else {
         return not_found(format!("no lesson '{id}' for {}", ruleset.id));
     };
-    let exercise = number
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_sub(1))
-        .and_then(|i| lesson.exercises.get(i));
+    let n = number.parse::<usize>().unwrap_or(0);
+    let exercise = n.checked_sub(1).and_then(|i| lesson.exercises.get(i));
     let Some(exercise) = exercise else {
         return not_found(format!(
             "no exercise '{number}' in this lesson: it has exercises 1 to {}",
@@ -641,21 +670,26 @@ async fn answer(
                 proof: None,
             }
         }
-        Verdict::Played { right, report, proof } => Checked {
-            right,
-            legal: true,
-            position: Some(report.after.to_setup().to_string()),
-            explanation: explain::explanations(ruleset, &report),
-            proof: proof.map(|proof| {
-                let why = exercise.why.as_ref().filter(|_| !right);
-                serde_json::json!({
-                    "best": result_name(proof.best),
-                    "played": result_name(proof.got),
-                    "text": texts_json(|lang| proof_text(lang, proof).to_string()),
-                    "why": why.map(|w| texts_json(|lang| w.get(lang).to_string())),
-                })
-            }),
-        },
+        Verdict::Played { right, report, proof } => {
+            if right {
+                record_answer(&state, &headers, ruleset.id, &lesson.id, n).await;
+            }
+            Checked {
+                right,
+                legal: true,
+                position: Some(report.after.to_setup().to_string()),
+                explanation: explain::explanations(ruleset, &report),
+                proof: proof.map(|proof| {
+                    let why = exercise.why.as_ref().filter(|_| !right);
+                    serde_json::json!({
+                        "best": result_name(proof.best),
+                        "played": result_name(proof.got),
+                        "text": texts_json(|lang| proof_text(lang, proof).to_string()),
+                        "why": why.map(|w| texts_json(|lang| w.get(lang).to_string())),
+                    })
+                }),
+            }
+        }
     };
     Json(checked).into_response()
 }

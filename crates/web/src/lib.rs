@@ -166,6 +166,9 @@ pub struct AppState {
     pub computing: Arc<Busy>,
     /// Open seeks, quick pairing and challenges (in memory).
     pub lobby: lobby::Lobby,
+    /// When each signed-in account was last marked seen (a pupil's
+    /// last-seen time is written once a minute at most).
+    pub pupils_seen: api::SeenLog,
 }
 
 /// The WebSocket close code when the server stops: 1012, "Service
@@ -298,6 +301,7 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
         ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
         egdb: egdb::Databases::new(config.egdb_dir.clone()),
         tournaments: api::TournamentLocks::default(),
+        pupils_seen: api::SeenLog::default(),
         metrics: metrics::Metrics::default(),
         closing: tokio::sync::watch::channel(false).0,
         computing: Arc::default(),

@@ -18,10 +18,12 @@ use std::fmt::Write;
 mod compositions;
 mod lobby;
 mod puzzles;
+pub use classes::TEXTS as CLASS_TEXTS;
 pub use compositions::TEXTS as COMPOSITION_TEXTS;
 pub use puzzles::TEXTS as PUZZLE_TEXTS;
 mod players;
 pub use players::scope as signed_in_scope;
+pub mod classes;
 pub mod tournaments;
 
 pub fn routes() -> Router<Shared> {
@@ -35,6 +37,7 @@ pub fn routes() -> Router<Shared> {
         .route("/lobby", get(lobby::lobby_page))
         .merge(puzzles::routes())
         .merge(compositions::routes())
+        .merge(classes::routes())
         .merge(players::routes())
         .route("/tournaments", get(tournaments::list_page))
         .route("/tournaments/{id}", get(tournaments::tournament_page))
@@ -182,7 +185,7 @@ impl IntoResponse for Page {
              aria-expanded=\"false\">{menu}</a><div class=\"menu\" id=\"site-menu\"><nav aria-label=\"{site_nav}\">\
              <a href=\"/\">{catalogue}</a> <a href=\"/lobby\">{lobby}</a> <a href=\"/finished\">{finished}</a> \
              <a href=\"/learn\">{learn}</a> <a href=\"/analysis\">{analysis}</a> <a href=\"/puzzles\">{puzzles}</a> \
-             <a href=\"/tournaments\">{tournaments}</a> {account}</nav>\
+             <a href=\"/tournaments\">{tournaments}</a> <a href=\"/classes\">{classes}</a> {account}</nav>\
              <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></div></header>\
              {challenges}<main id=\"main\">{body}</main>{script}</body></html>",
             code = lang.code(),
@@ -200,6 +203,7 @@ impl IntoResponse for Page {
             account = players::header_links(lang),
             challenges = players::challenge_bar(lang),
             tournaments = esc(tournaments::text(lang, "t.title")),
+            classes = esc(classes::text(lang, "cl.title")),
             language = esc(t(lang, "nav.language")),
             body = self.body,
             style = crate::assets::STYLE.path(),

@@ -95,7 +95,7 @@ fn too_many_attempts(what: &str) -> ApiError {
 }
 
 /// One attempt for the client's address.
-fn attempt_from(state: &Shared, client: &ClientOf) -> Result<(), ApiError> {
+pub(crate) fn attempt_from(state: &Shared, client: &ClientOf) -> Result<(), ApiError> {
     if state.sign_ins.by_address.take(client.0, 1.0) {
         Ok(())
     } else {
@@ -245,7 +245,10 @@ pub(crate) async fn signed_in(
     let key = hash.clone();
     let found = blocking(state, move |store| store.session(&key)).await?;
     match found {
-        Some((player, started)) if now() - started < SESSION_DAYS * 86_400 => Ok((player, hash)),
+        Some((player, started)) if now() - started < SESSION_DAYS * 86_400 => {
+            super::classes::seen(state, &player.id);
+            Ok((player, hash))
+        }
         _ => Err(not_signed_in()),
     }
 }
@@ -275,6 +278,17 @@ async fn start_session(state: &Shared, player: &PlayerRow) -> Result<Option<Stri
     let started =
         blocking(state, move |store| store.create_session(&hash, &id, &password, now())).await?;
     Ok(started.then(|| cookie(state, Some(&token))))
+}
+
+/// Starts a session for a pupil's account (which has no password): the
+/// cookie that carries it.
+pub(crate) async fn start_pupil_session(
+    state: &Shared,
+    pupil: &PlayerRow,
+) -> Result<String, ApiError> {
+    start_session(state, pupil).await?.ok_or_else(|| {
+        error(StatusCode::NOT_FOUND, "unknown_pupil", "the pupil was removed from the class")
+    })
 }
 
 /// `POST /api/account` `{name, password}`: a new account, signed in.

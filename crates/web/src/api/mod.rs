@@ -33,6 +33,7 @@ use tokio::sync::{Mutex, MutexGuard};
 
 mod accounts;
 mod analysis;
+pub mod classes;
 mod clocks;
 pub mod compositions;
 mod computer;
@@ -48,6 +49,7 @@ mod ws;
 
 pub use accounts::{check_name, prepare as prepare_accounts, SignInLimits, SESSION_COOKIE};
 pub(crate) use analysis::*;
+pub use classes::SeenLog;
 pub(crate) use clocks::*;
 pub use clocks::{resume_clocks, watch_clock, watch_deadlines, Deadlines};
 pub(crate) use computer::nudge_computer;
@@ -115,6 +117,15 @@ pub fn routes() -> Router<Shared> {
         .route("/api/puzzles/{id}/hint", post(puzzles::hint))
         .route("/api/compositions", post(compositions::create).get(compositions::list))
         .route("/api/compositions/{id}", get(compositions::show))
+        // Classes (api/classes.rs).
+        .route("/api/classes", post(classes::create).get(classes::list))
+        .route("/api/classes/join", post(classes::join))
+        .route("/api/classes/sign-in", post(classes::sign_in))
+        .route("/api/classes/mine", get(classes::mine))
+        .route("/api/classes/{id}", get(classes::show))
+        .route("/api/classes/{id}/tournament", post(classes::tournament))
+        .route("/api/classes/{id}/pupils/{name}", axum::routing::delete(classes::remove))
+        .route("/api/classes/{id}/pupils/{name}/code", post(classes::new_code))
         .route("/api/my/games", get(my_games))
         .route("/api/my/games/{id}", get(my_game))
         .route("/api/tournaments", post(tournaments::create).get(tournaments::list))

@@ -282,22 +282,22 @@ fn changed_meanwhile() -> ApiError {
     )
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 pub(crate) struct CreateBody {
-    name: String,
+    pub(crate) name: String,
     /// A ruleset id (or alias).
-    game: String,
+    pub(crate) game: String,
     /// `round_robin`, `swiss` or `knockout`.
-    system: String,
+    pub(crate) system: String,
     /// A Swiss's rounds.
-    rounds: Option<u32>,
+    pub(crate) rounds: Option<u32>,
     /// `game` (default) or `match`.
-    format: Option<String>,
+    pub(crate) format: Option<String>,
     /// `online` (default) or `board`.
-    play: Option<String>,
-    clock_seconds: Option<u32>,
-    increment_seconds: Option<u32>,
-    starts: Option<i64>,
+    pub(crate) play: Option<String>,
+    pub(crate) clock_seconds: Option<u32>,
+    pub(crate) increment_seconds: Option<u32>,
+    pub(crate) starts: Option<i64>,
 }
 
 /// `POST /api/tournaments`: a new tournament, organised by the signed-in
@@ -311,6 +311,21 @@ pub(crate) async fn create(
     let (organiser, _) = signed_in(&state, &headers).await.map_err(|_| {
         error(StatusCode::UNAUTHORIZED, "not_signed_in", "sign in to organise a tournament")
     })?;
+    let id = create_with(&state, client, organiser, body, Vec::new()).await?;
+    let url = format!("{}/tournaments/{id}", state.public_url);
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "url": url }))).into_response())
+}
+
+/// A new tournament organised by `organiser`, with these players
+/// registered (`(name, account id)`: a class's pupils); its id.
+pub(crate) async fn create_with(
+    state: &Shared,
+    client: crate::scheduler::Client,
+    organiser: crate::store::PlayerRow,
+    body: CreateBody,
+    players: Vec<(String, String)>,
+) -> Result<String, ApiError> {
+    let state = state.clone();
     let name = clean_name(Some(&body.name), "").map_err(name_error)?;
     if name.is_empty() || name.chars().count() > NAME_CHARS {
         return Err(error(
@@ -403,7 +418,15 @@ pub(crate) async fn create(
         starts: body.starts,
         planned,
         started: false,
-        entrants: Vec::new(),
+        entrants: players
+            .into_iter()
+            .map(|(name, account)| Entrant {
+                name,
+                account: Some(account),
+                guest: None,
+                withdrawn: false,
+            })
+            .collect(),
         rounds: Vec::new(),
     };
     let row = TournamentRow {
@@ -419,8 +442,7 @@ pub(crate) async fn create(
     };
     let id = row.id.clone();
     blocking(&state, move |s| s.create_tournament(&row)).await?;
-    let url = format!("{}/tournaments/{id}", state.public_url);
-    Ok((StatusCode::CREATED, Json(json!({ "id": id, "url": url }))).into_response())
+    Ok(id)
 }
 
 /// `GET /api/tournaments`: the newest tournaments.

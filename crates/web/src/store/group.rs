@@ -68,6 +68,7 @@ pub(crate) enum Write {
     Tournament(super::tournaments::Write),
     PuzzleAttempt(Box<super::PuzzleAttempt>),
     Composition(Box<super::CompositionRow>),
+    Class(super::classes::Write),
     /// The health check's write (see `Store::probe_write`).
     Probe(i64),
     /// A rematch called off (see `Store::call_off_rematch`).
@@ -164,6 +165,7 @@ impl Write {
             }
             Write::PuzzleAttempt(attempt) => super::puzzles::apply_attempt(conn, attempt)?,
             Write::Composition(row) => super::compositions::apply_create(conn, row)?,
+            Write::Class(write) => write.apply(conn)?,
             // A game's end and its rating change (if rated) in one
             // transaction: see `rated.rs`.
             Write::Save(row) => {

@@ -28,7 +28,9 @@ use super::{
     PlayerGames, PlayerRow, PuzzleAttempt, PuzzleRatingRow, RatingRow, Status, Store, StoreError,
     StoredGame, StoredReview,
 };
+use super::{ClassRow, Progress, PupilRow};
 use super::{CompositionOrder, CompositionRow, ListedComposition, SeatTokens, TournamentRow};
+mod classes;
 mod compositions;
 mod puzzles;
 
@@ -931,6 +933,69 @@ impl Store for Postgres {
 
     fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt) -> Result<(), StoreError> {
         self.record_attempt(attempt)
+    }
+
+    fn create_class(&self, row: &ClassRow) -> Result<bool, StoreError> {
+        self.create_class_row(row)
+    }
+
+    fn class(&self, id: &str) -> Result<Option<ClassRow>, StoreError> {
+        self.class_where("id", id)
+    }
+
+    fn class_by_code(&self, code: &str) -> Result<Option<ClassRow>, StoreError> {
+        self.class_where("code", code)
+    }
+
+    fn classes_of(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
+        self.classes_of_teacher(teacher)
+    }
+
+    fn set_class_tournament(&self, class: &str, tournament: &str) -> Result<(), StoreError> {
+        self.set_class_tournament_row(class, tournament)
+    }
+
+    fn add_pupil(&self, account: &PlayerRow, pupil: &PupilRow) -> Result<bool, StoreError> {
+        self.add_pupil_rows(account, pupil)
+    }
+
+    fn pupils(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
+        self.pupils_of(class)
+    }
+
+    fn pupil_by_code(&self, code: &str) -> Result<Option<PupilRow>, StoreError> {
+        self.pupil_where("code", code)
+    }
+
+    fn pupil_of(&self, player: &str) -> Result<Option<PupilRow>, StoreError> {
+        self.pupil_where("player_id", player)
+    }
+
+    fn set_pupil_code(&self, player: &str, code: &str) -> Result<bool, StoreError> {
+        self.set_pupil_code_row(player, code)
+    }
+
+    fn remove_pupil(&self, player: &str) -> Result<(), StoreError> {
+        self.remove_pupil_rows(player)
+    }
+
+    fn pupil_seen(&self, player: &str, at: i64) -> Result<(), StoreError> {
+        self.seen_row(player, at)
+    }
+
+    fn record_answer(
+        &self,
+        player: &str,
+        ruleset: &str,
+        lesson: &str,
+        exercise: i64,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        self.answer_row(player, ruleset, lesson, exercise, at)
+    }
+
+    fn progress(&self, player: &str) -> Result<Progress, StoreError> {
+        self.progress_of(player)
     }
 
     fn create_composition(&self, row: &CompositionRow) -> Result<(), StoreError> {

@@ -276,7 +276,46 @@ pub const SQLITE: &[Migration] = &[
             CREATE INDEX compositions_by_game ON compositions(ruleset, created);",
         )],
     },
-    // The next migration: number 11, in POSTGRES too.
+    Migration {
+        number: 11,
+        name: "classes: a teacher's classes, their pupils, and the exercises answered",
+        // See store/classes.rs. A pupil is an account (no password) kept
+        // with the class it belongs to; `lesson_answers` records each
+        // exercise a signed-in player answered right (exercise 0: a
+        // lesson without exercises read), for everyone, so that a player's
+        // lessons done are known wherever they learn.
+        steps: &[Step::Sql(
+            "CREATE TABLE classes (
+                id TEXT PRIMARY KEY,
+                code TEXT NOT NULL UNIQUE,
+                name TEXT NOT NULL,
+                ruleset TEXT NOT NULL,
+                teacher TEXT NOT NULL REFERENCES players(id),
+                created INTEGER NOT NULL,
+                tournament TEXT
+            );
+            CREATE INDEX classes_by_teacher ON classes(teacher, created);
+            CREATE TABLE class_pupils (
+                class_id TEXT NOT NULL REFERENCES classes(id),
+                player_id TEXT NOT NULL UNIQUE REFERENCES players(id),
+                name TEXT NOT NULL,
+                name_key TEXT NOT NULL,
+                code TEXT NOT NULL UNIQUE,
+                joined INTEGER NOT NULL,
+                last_seen INTEGER NOT NULL,
+                PRIMARY KEY (class_id, name_key)
+            );
+            CREATE TABLE lesson_answers (
+                player_id TEXT NOT NULL REFERENCES players(id),
+                ruleset TEXT NOT NULL,
+                lesson TEXT NOT NULL,
+                exercise INTEGER NOT NULL,
+                at INTEGER NOT NULL,
+                PRIMARY KEY (player_id, ruleset, lesson, exercise)
+            );",
+        )],
+    },
+    // The next migration: number 12, in POSTGRES too.
 ];
 
 /// PostgreSQL's migrations: the same numbers and names as [`SQLITE`], in
@@ -509,7 +548,46 @@ pub const POSTGRES: &[Migration] = &[
             CREATE INDEX compositions_by_game ON compositions(ruleset, created);",
         )],
     },
-    // The next migration: number 11, in SQLITE too.
+    Migration {
+        number: 11,
+        name: "classes: a teacher's classes, their pupils, and the exercises answered",
+        // See store/classes.rs. A pupil is an account (no password) kept
+        // with the class it belongs to; `lesson_answers` records each
+        // exercise a signed-in player answered right (exercise 0: a
+        // lesson without exercises read), for everyone, so that a player's
+        // lessons done are known wherever they learn.
+        steps: &[Step::Sql(
+            "CREATE TABLE classes (
+                id TEXT PRIMARY KEY,
+                code TEXT NOT NULL UNIQUE,
+                name TEXT NOT NULL,
+                ruleset TEXT NOT NULL,
+                teacher TEXT NOT NULL REFERENCES players(id),
+                created BIGINT NOT NULL,
+                tournament TEXT
+            );
+            CREATE INDEX classes_by_teacher ON classes(teacher, created);
+            CREATE TABLE class_pupils (
+                class_id TEXT NOT NULL REFERENCES classes(id),
+                player_id TEXT NOT NULL UNIQUE REFERENCES players(id),
+                name TEXT NOT NULL,
+                name_key TEXT NOT NULL,
+                code TEXT NOT NULL UNIQUE,
+                joined BIGINT NOT NULL,
+                last_seen BIGINT NOT NULL,
+                PRIMARY KEY (class_id, name_key)
+            );
+            CREATE TABLE lesson_answers (
+                player_id TEXT NOT NULL REFERENCES players(id),
+                ruleset TEXT NOT NULL,
+                lesson TEXT NOT NULL,
+                exercise BIGINT NOT NULL,
+                at BIGINT NOT NULL,
+                PRIMARY KEY (player_id, ruleset, lesson, exercise)
+            );",
+        )],
+    },
+    // The next migration: number 12, in SQLITE too.
 ];
 
 /// The two lists must have as many migrations: a migration made for one

@@ -24,6 +24,7 @@ use tokio::net::TcpListener;
 
 mod accounts;
 mod attacks;
+mod classes;
 mod clocks;
 mod compositions;
 mod fairness;

@@ -1,0 +1,484 @@
+//! The classes' pages: `/classes` (a teacher's classes and the form to make
+//! one; a code box to join one), `/classes/join/{code}` (a pupil joins with
+//! a first name, picks their name on a shared computer, or signs in with a
+//! pupil code; then waits there for the class tournament) and
+//! `/classes/{id}` (the teacher's page: code, link, QR code, the roster and
+//! the class tournament). Skeletons that `assets/classes.js` fills from
+//! the API (`api/classes.rs`); their texts are here, in three languages.
+
+use super::{esc, json_in_html, language, not_found, LangQuery, Page};
+use crate::i18n::Lang;
+use crate::Shared;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
+use serde::Deserialize;
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/classes", get(index))
+        .route("/classes/join", get(join_by_query))
+        .route("/classes/join/{code}", get(join_page))
+        .route("/classes/{id}", get(class_page))
+        .route("/classes/{id}/qr.svg", get(qr_code))
+}
+
+/// The text of `key` in `lang` (empty if missing; a test makes sure none is).
+pub fn text(lang: Lang, key: &str) -> &'static str {
+    TEXTS.iter().find(|(k, _)| *k == key).map_or("", |(_, v)| v[lang as usize])
+}
+
+/// Every key and its texts, `[en, vi, nl]`.
+pub const TEXTS: &[(&str, [&str; 3])] = &[
+    ("cl.title", ["Classes", "Lớp học", "Klassen"]),
+    (
+        "cl.lead",
+        [
+            "A teacher makes a class and shows its code; pupils join with a first name only, on \
+             their own device or taking turns at a school computer.",
+            "Giáo viên tạo một lớp và cho xem mã lớp; học sinh vào lớp chỉ với tên gọi, trên máy \
+             của mình hoặc lần lượt trên một máy tính của trường.",
+            "Een leerkracht maakt een klas en laat de code zien; leerlingen doen mee met alleen \
+             hun voornaam, op hun eigen apparaat of om beurten op een schoolcomputer.",
+        ],
+    ),
+    (
+        "cl.sign-in-first",
+        [
+            "Teachers sign in (or register) to make a class. Pupils need no account.",
+            "Giáo viên đăng nhập (hoặc đăng ký) để tạo lớp. Học sinh không cần tài khoản.",
+            "Leerkrachten melden zich aan (of registreren) om een klas te maken. Leerlingen \
+             hebben geen account nodig.",
+        ],
+    ),
+    ("cl.account", ["Account name", "Tên tài khoản", "Accountnaam"]),
+    ("cl.password", ["Password", "Mật khẩu", "Wachtwoord"]),
+    ("cl.account-sign-in", ["Sign in", "Đăng nhập", "Aanmelden"]),
+    ("cl.register", ["Register", "Đăng ký", "Registreren"]),
+    ("cl.join-title", ["Join a class", "Vào một lớp", "Meedoen met een klas"]),
+    ("cl.code", ["Class code", "Mã lớp", "Klascode"]),
+    ("cl.join", ["Join", "Vào lớp", "Meedoen"]),
+    ("cl.mine", ["Your classes", "Các lớp của bạn", "Je klassen"]),
+    ("cl.none", ["No classes yet.", "Chưa có lớp nào.", "Nog geen klassen."]),
+    ("cl.create", ["Make a class", "Tạo một lớp", "Een klas maken"]),
+    ("cl.name", ["Name of the class", "Tên lớp", "Naam van de klas"]),
+    ("cl.game", ["Game", "Trò chơi", "Spel"]),
+    ("cl.make", ["Make the class", "Tạo lớp", "Klas maken"]),
+    ("cl.pupils-count", ["{n} pupils", "{n} học sinh", "{n} leerlingen"]),
+    (
+        "cl.pupil-account",
+        [
+            "You are signed in as a pupil of {class}.",
+            "Bạn đang đăng nhập với tư cách học sinh của lớp {class}.",
+            "Je bent aangemeld als leerling van {class}.",
+        ],
+    ),
+    ("cl.to-class", ["Go to your class", "Đến lớp của bạn", "Naar je klas"]),
+    // The teacher's page.
+    (
+        "cl.join-at",
+        [
+            "Pupils open this link, or scan the QR code, or type the code at {site}/classes:",
+            "Học sinh mở đường liên kết này, hoặc quét mã QR, hoặc gõ mã lớp tại {site}/classes:",
+            "Leerlingen openen deze link, scannen de QR-code of typen de code op {site}/classes:",
+        ],
+    ),
+    ("cl.copy", ["Copy the link", "Sao chép liên kết", "Link kopiëren"]),
+    ("cl.copied", ["Copied", "Đã sao chép", "Gekopieerd"]),
+    ("cl.qr", ["QR code of the join link", "Mã QR của liên kết vào lớp", "QR-code van de link"]),
+    ("cl.roster", ["Pupils", "Học sinh", "Leerlingen"]),
+    (
+        "cl.no-pupils",
+        [
+            "No pupils yet: show them the code or the QR code.",
+            "Chưa có học sinh nào: hãy cho các em xem mã lớp hoặc mã QR.",
+            "Nog geen leerlingen: laat ze de code of de QR-code zien.",
+        ],
+    ),
+    ("col.name", ["First name", "Tên", "Voornaam"]),
+    ("col.code", ["Pupil code", "Mã học sinh", "Leerlingcode"]),
+    ("col.lessons", ["Lessons done", "Bài học xong", "Lessen af"]),
+    ("col.puzzles", ["Puzzles solved", "Câu đố đã giải", "Puzzels opgelost"]),
+    ("col.rating", ["Rating", "Hệ số", "Rating"]),
+    ("col.games", ["Games", "Ván đấu", "Partijen"]),
+    ("col.seen", ["Last seen", "Lần cuối", "Laatst gezien"]),
+    ("col.actions", ["Actions", "Thao tác", "Acties"]),
+    ("cl.here", ["here now", "đang ở đây", "nu hier"]),
+    ("cl.just-now", ["just now", "vừa xong", "zojuist"]),
+    ("cl.minutes-ago", ["{n} min ago", "{n} phút trước", "{n} min geleden"]),
+    ("cl.hours-ago", ["{n} h ago", "{n} giờ trước", "{n} uur geleden"]),
+    ("cl.days-ago", ["{n} days ago", "{n} ngày trước", "{n} dagen geleden"]),
+    ("res.won", ["won", "thắng", "gewonnen"]),
+    ("res.lost", ["lost", "thua", "verloren"]),
+    ("res.draw", ["draw", "hòa", "remise"]),
+    ("res.playing", ["playing", "đang chơi", "bezig"]),
+    ("cl.vs", ["against {name}", "với {name}", "tegen {name}"]),
+    ("cl.new-code", ["New code", "Mã mới", "Nieuwe code"]),
+    (
+        "cl.new-code-confirm",
+        [
+            "Give {name} a new pupil code? The old one stops working and {name} is signed out \
+             on every device.",
+            "Cấp mã học sinh mới cho {name}? Mã cũ sẽ không dùng được nữa và {name} bị đăng xuất \
+             trên mọi thiết bị.",
+            "{name} een nieuwe leerlingcode geven? De oude werkt dan niet meer en {name} wordt \
+             op elk apparaat afgemeld.",
+        ],
+    ),
+    ("cl.remove", ["Remove", "Xóa", "Verwijderen"]),
+    (
+        "cl.remove-confirm",
+        [
+            "Remove {name} from the class? This deletes {name}'s account, lessons, puzzles and \
+             ratings; their games stay, under “deleted player”.",
+            "Xóa {name} khỏi lớp? Thao tác này xóa tài khoản, bài học, câu đố và hệ số của {name}; \
+             các ván đấu vẫn còn, dưới tên “người chơi đã xóa”.",
+            "{name} uit de klas verwijderen? Dit wist het account, de lessen, puzzels en ratings \
+             van {name}; de partijen blijven, onder „verwijderde speler”.",
+        ],
+    ),
+    ("cl.cancel", ["Cancel", "Hủy", "Annuleren"]),
+    ("cl.tournament", ["Class tournament", "Giải đấu của lớp", "Klassentoernooi"]),
+    (
+        "cl.tournament-lead",
+        [
+            "Starts at once with the pupils ticked (those here now are ticked for you): the first \
+             round is paired and each pupil is taken to their game.",
+            "Bắt đầu ngay với các học sinh được đánh dấu (các em đang ở đây đã được đánh dấu sẵn): \
+             vòng đầu được xếp cặp và mỗi em được đưa đến ván của mình.",
+            "Begint meteen met de aangevinkte leerlingen (wie nu hier is, is al aangevinkt): de \
+             eerste ronde wordt ingedeeld en elke leerling gaat naar zijn partij.",
+        ],
+    ),
+    ("cl.system", ["System", "Thể thức", "Systeem"]),
+    ("sys.round_robin", ["Round robin", "Vòng tròn", "Iedereen tegen iedereen"]),
+    ("sys.swiss", ["Swiss", "Hệ Thụy Sĩ", "Zwitsers"]),
+    ("sys.knockout", ["Knockout", "Loại trực tiếp", "Afvalsysteem"]),
+    ("cl.rounds", ["Rounds (Swiss)", "Số vòng (hệ Thụy Sĩ)", "Ronden (Zwitsers)"]),
+    ("cl.start", ["Start the tournament", "Bắt đầu giải đấu", "Toernooi starten"]),
+    ("cl.latest", ["Latest tournament", "Giải đấu gần nhất", "Laatste toernooi"]),
+    ("cl.open-tournament", ["Open it", "Mở giải", "Openen"]),
+    // The pupils' page.
+    (
+        "cl.unknown-code",
+        [
+            "No class has this code. Check it with your teacher.",
+            "Không có lớp nào có mã này. Hãy hỏi lại giáo viên.",
+            "Geen klas heeft deze code. Vraag het na bij je leerkracht.",
+        ],
+    ),
+    ("cl.who", ["Who is playing?", "Ai đang chơi?", "Wie speelt er?"]),
+    (
+        "cl.who-lead",
+        [
+            "Pupils who joined on this device: pick your name.",
+            "Các học sinh đã vào lớp trên thiết bị này: hãy chọn tên của em.",
+            "Leerlingen die op dit apparaat meededen: kies je naam.",
+        ],
+    ),
+    (
+        "cl.new-pupil",
+        [
+            "New here? Type your first name.",
+            "Lần đầu vào lớp? Hãy gõ tên của em.",
+            "Nieuw hier? Typ je voornaam.",
+        ],
+    ),
+    ("cl.first-name", ["First name", "Tên", "Voornaam"]),
+    ("cl.join-as", ["Join the class", "Vào lớp", "Meedoen"]),
+    (
+        "cl.other-device",
+        [
+            "Joined on another device? Type your pupil code (your teacher has it).",
+            "Đã vào lớp trên thiết bị khác? Hãy gõ mã học sinh của em (giáo viên có mã này).",
+            "Op een ander apparaat meegedaan? Typ je leerlingcode (je leerkracht heeft hem).",
+        ],
+    ),
+    ("cl.pupil-code", ["Pupil code", "Mã học sinh", "Leerlingcode"]),
+    ("cl.sign-in", ["Sign in", "Đăng nhập", "Aanmelden"]),
+    ("cl.hello", ["Hello, {name}!", "Chào {name}!", "Hallo, {name}!"]),
+    ("cl.in-class", ["You are in the class {class}.", "Em đang ở lớp {class}.", "Je zit in de klas {class}."]),
+    (
+        "cl.your-code",
+        [
+            "Your pupil code, for another device: {code}",
+            "Mã học sinh của em, để dùng trên thiết bị khác: {code}",
+            "Je leerlingcode, voor een ander apparaat: {code}",
+        ],
+    ),
+    ("cl.learn", ["Lessons", "Bài học", "Lessen"]),
+    ("cl.puzzles", ["Puzzles", "Câu đố", "Puzzels"]),
+    ("cl.play", ["Play the computer", "Chơi với máy", "Tegen de computer"]),
+    (
+        "cl.waiting",
+        [
+            "When your teacher starts a tournament, this page takes you to it.",
+            "Khi giáo viên bắt đầu một giải đấu, trang này sẽ đưa em đến đó.",
+            "Als je leerkracht een toernooi start, brengt deze pagina je erheen.",
+        ],
+    ),
+    ("cl.switch", ["Not you? Switch pupil", "Không phải em? Đổi học sinh", "Niet jij? Wissel van leerling"]),
+    (
+        "cl.other-class",
+        [
+            "You are signed in as {account}, who is not in this class: joining signs you in as \
+             the pupil instead on this device.",
+            "Bạn đang đăng nhập là {account}, không thuộc lớp này: vào lớp sẽ đăng nhập bằng học \
+             sinh đó trên thiết bị này.",
+            "Je bent aangemeld als {account}, die niet in deze klas zit: meedoen meldt je op dit \
+             apparaat in plaats daarvan aan als de leerling.",
+        ],
+    ),
+    // Errors the API answers, by code.
+    (
+        "err.unknown_code",
+        [
+            "No class or pupil has that code: check it with your teacher.",
+            "Không có lớp hay học sinh nào có mã đó: hãy hỏi lại giáo viên.",
+            "Geen klas of leerling heeft die code: vraag het na bij je leerkracht.",
+        ],
+    ),
+    (
+        "err.name_taken",
+        [
+            "The class already has a pupil of that name: if it is you, pick your name above or \
+             use your pupil code; if not, add an initial (such as “Ama B”).",
+            "Lớp đã có một học sinh tên này: nếu là em, hãy chọn tên ở trên hoặc dùng mã học sinh; \
+             nếu không, hãy thêm một chữ cái (ví dụ “Ama B”).",
+            "De klas heeft al een leerling met die naam: ben jij het, kies dan je naam hierboven \
+             of gebruik je leerlingcode; zo niet, voeg een initiaal toe (zoals „Ama B”).",
+        ],
+    ),
+    (
+        "err.bad_name",
+        [
+            "A first name is 1 to 20 letters (spaces, “-” and “'” between them), no digits.",
+            "Tên gồm 1 đến 20 chữ cái (có thể có dấu cách, “-” và “'” ở giữa), không có chữ số.",
+            "Een voornaam is 1 tot 20 letters (met spaties, „-” en „'” ertussen), zonder cijfers.",
+        ],
+    ),
+    (
+        "err.class_full",
+        [
+            "The class is full: ask your teacher.",
+            "Lớp đã đủ học sinh: hãy hỏi giáo viên.",
+            "De klas is vol: vraag het je leerkracht.",
+        ],
+    ),
+    (
+        "err.too_few_pupils",
+        [
+            "A tournament needs at least two pupils ticked.",
+            "Giải đấu cần ít nhất hai học sinh được đánh dấu.",
+            "Een toernooi heeft minstens twee aangevinkte leerlingen nodig.",
+        ],
+    ),
+    (
+        "err.too_many_attempts",
+        [
+            "Too many tries from this address: wait a minute and try again.",
+            "Quá nhiều lần thử từ địa chỉ này: hãy đợi một phút rồi thử lại.",
+            "Te veel pogingen vanaf dit adres: wacht een minuut en probeer het opnieuw.",
+        ],
+    ),
+    (
+        "err.not_teacher",
+        [
+            "Only the class's teacher may see this page.",
+            "Chỉ giáo viên của lớp mới xem được trang này.",
+            "Alleen de leerkracht van de klas mag deze pagina zien.",
+        ],
+    ),
+    (
+        "err.not_signed_in",
+        [
+            "Sign in first (the teacher's account).",
+            "Hãy đăng nhập trước (tài khoản của giáo viên).",
+            "Meld je eerst aan (het account van de leerkracht).",
+        ],
+    ),
+    (
+        "err.other",
+        ["Something went wrong: {message}", "Có lỗi: {message}", "Er ging iets mis: {message}"],
+    ),
+];
+
+/// The texts of `lang` for the script.
+fn bundle(lang: Lang) -> serde_json::Value {
+    TEXTS.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(v[lang as usize]))).collect()
+}
+
+/// The games (id and name) for the script's menus and links.
+fn games() -> serde_json::Value {
+    mancala_rules::RULESETS
+        .iter()
+        .map(|r| serde_json::json!({ "id": r.id, "name": r.name }))
+        .collect()
+}
+
+/// A page of the classes: its heading and lead, and the element the script
+/// fills with `data`.
+fn page(lang: Lang, remember: bool, title: &str, lead: &str, data: serde_json::Value) -> Page {
+    let body = format!(
+        "<h1>{}</h1><p class=\"lead\">{}</p><div id=\"classes\" class=\"classes\">\
+         <p class=\"loading\">…</p></div>\
+         <script id=\"classes-data\" type=\"application/json\">{}</script>\
+         <script id=\"classes-i18n\" type=\"application/json\">{}</script>\
+         <script src=\"{}\" defer></script>",
+        esc(title),
+        esc(lead),
+        json_in_html(&data.to_string()),
+        json_in_html(&bundle(lang).to_string()),
+        crate::assets::CLASSES.path(),
+    );
+    Page::new(lang, remember, title, body)
+}
+
+async fn index(
+    State(state): State<Shared>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Page {
+    let (lang, remember) = language(&q, &headers);
+    let me = super::players::signed_in();
+    // A pupil's account is sent on to its class.
+    let pupil = match &me {
+        Some(player) => {
+            let id = player.id.clone();
+            let found = crate::api::blocking(&state, move |s| {
+                let Some(pupil) = s.pupil_of(&id)? else { return Ok(None) };
+                Ok(s.class(&pupil.class_id)?)
+            })
+            .await;
+            found.ok().flatten().map(|c| serde_json::json!({ "class": c.name, "code": c.code }))
+        }
+        None => None,
+    };
+    let data = serde_json::json!({
+        "page": "list",
+        "signed_in": me.map(|p| p.name),
+        "pupil": pupil,
+        "games": games(),
+    });
+    page(lang, remember, text(lang, "cl.title"), text(lang, "cl.lead"), data)
+}
+
+#[derive(Deserialize)]
+struct CodeQuery {
+    code: Option<String>,
+    lang: Option<String>,
+}
+
+/// `/classes/join?code=...` (the code box's form): to the class's page.
+async fn join_by_query(Query(q): Query<CodeQuery>) -> Response {
+    let code = crate::api::classes::normal_code(q.code.as_deref().unwrap_or(""));
+    let valid =
+        !code.is_empty() && code.len() <= 16 && code.chars().all(|c| c.is_ascii_alphanumeric());
+    let lang = q.lang.as_deref().filter(|l| Lang::from_code(l).is_some());
+    let suffix = lang.map_or(String::new(), |l| format!("?lang={l}"));
+    if valid {
+        Redirect::to(&format!("/classes/join/{code}{suffix}")).into_response()
+    } else {
+        Redirect::to(&format!("/classes{suffix}")).into_response()
+    }
+}
+
+async fn join_page(
+    State(state): State<Shared>,
+    Path(code): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Page {
+    let (lang, remember) = language(&q, &headers);
+    let code = crate::api::classes::normal_code(&code);
+    let valid =
+        !code.is_empty() && code.len() <= 16 && code.chars().all(|c| c.is_ascii_alphanumeric());
+    let class = if valid {
+        let key = code.clone();
+        crate::api::blocking(&state, move |s| s.class_by_code(&key)).await.ok().flatten()
+    } else {
+        None
+    };
+    let Some(class) = class else {
+        let mut page = page(
+            lang,
+            remember,
+            text(lang, "cl.join-title"),
+            text(lang, "cl.unknown-code"),
+            serde_json::json!({ "page": "unknown" }),
+        );
+        page.status = StatusCode::NOT_FOUND;
+        return page;
+    };
+    let game = mancala_rules::ruleset(&class.ruleset).map_or(class.ruleset.as_str(), |r| r.name);
+    let lead = format!("{} · {}", text(lang, "cl.join-title"), game);
+    let data = serde_json::json!({
+        "page": "join",
+        "code": class.code,
+        "class": class.name,
+        "game": class.ruleset,
+        "signed_in": super::players::signed_in().map(|p| p.name),
+    });
+    page(lang, remember, &class.name, &lead, data)
+}
+
+async fn class_page(
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let (lang, remember) = language(&q, &headers);
+    let valid = !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric());
+    if !valid {
+        return not_found(lang, remember).into_response();
+    }
+    // The class itself comes from the API, which tells its teacher from
+    // anyone else.
+    let data = serde_json::json!({ "page": "class", "id": id, "games": games() });
+    page(lang, remember, text(lang, "cl.title"), text(lang, "cl.lead"), data).into_response()
+}
+
+/// `GET /classes/{id}/qr.svg`: the QR code of the class's join link, for
+/// its teacher (the link carries the class code).
+async fn qr_code(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let valid = !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric());
+    if !valid {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    let Some(me) = super::players::signed_in() else {
+        return StatusCode::UNAUTHORIZED.into_response();
+    };
+    let _ = headers;
+    let key = id.clone();
+    let class = match crate::api::blocking(&state, move |s| s.class(&key)).await {
+        Ok(Some(class)) => class,
+        Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+        Err(e) => return e.into_response(),
+    };
+    if class.teacher != me.id {
+        return StatusCode::FORBIDDEN.into_response();
+    }
+    let url = format!("{}/classes/join/{}", state.public_url, class.code);
+    let Ok(code) = qrcode::QrCode::new(url.as_bytes()) else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(240, 240)
+        .quiet_zone(true)
+        .build();
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, "image/svg+xml"),
+            (axum::http::header::CACHE_CONTROL, "private, no-store"),
+        ],
+        svg,
+    )
+        .into_response()
+}

@@ -1,0 +1,283 @@
+//! Classes in SQLite (the PostgreSQL counterpart is `pg/classes.rs`): a
+//! teacher's classes, their pupils, and the lesson exercises players
+//! answered right. Made by migration 11 (`schema.rs`).
+//!
+//! A pupil is an ordinary account with no password (nobody can sign in to
+//! it with one) and a row in `class_pupils` that gives its first name in
+//! the class, its pupil code (what signs it in on another device; the
+//! teacher sees it and can change it) and when it was last seen. Removing
+//! a pupil deletes the account as a deleted account is (its name leaves its
+//! games) and everything kept about it: its class row, answers, puzzle
+//! attempts and ratings.
+
+use super::{name_key, PlayerRow, Sqlite, StoreError};
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// A teacher's class, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassRow {
+    pub id: String,
+    /// The join code pupils type (unique, upper-case letters and digits).
+    pub code: String,
+    pub name: String,
+    /// The game the class learns (its ratings and tournaments).
+    pub ruleset: String,
+    /// The teacher's account id.
+    pub teacher: String,
+    /// Seconds since the Unix epoch.
+    pub created: i64,
+    /// The class's latest tournament, where its pupils are sent.
+    pub tournament: Option<String>,
+}
+
+/// A pupil of a class, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PupilRow {
+    pub class_id: String,
+    /// The pupil's account id.
+    pub player: String,
+    /// The first name the pupil joined with, as typed.
+    pub name: String,
+    /// The pupil code that signs the pupil in on another device.
+    pub code: String,
+    /// Seconds since the Unix epoch.
+    pub joined: i64,
+    pub last_seen: i64,
+}
+
+/// What is kept of a pupil's work: each exercise answered right
+/// (`(ruleset, lesson, exercise)`, exercise 0 for a lesson without
+/// exercises, read), the puzzles solved and the games played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    pub answers: Vec<(String, String, i64)>,
+    pub puzzles_solved: u32,
+    pub games: u32,
+}
+
+/// The key that makes a first name unique in its class: lower case, with
+/// runs of spaces as one.
+pub fn pupil_key(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// The tables that hold a pupil's data, emptied of it when the pupil is
+/// removed (its games stay, under `deleted player`: they are their
+/// opponents' too).
+pub(crate) const PUPIL_TABLES: [&str; 6] = [
+    "class_pupils",
+    "lesson_answers",
+    "puzzle_attempts",
+    "puzzle_players",
+    "rating_history",
+    "ratings",
+];
+
+pub(crate) const CLASS_COLUMNS: &str = "id, code, name, ruleset, teacher, created, tournament";
+pub(crate) const PUPIL_COLUMNS: &str = "class_id, player_id, name, code, joined, last_seen";
+
+fn class_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<ClassRow> {
+    Ok(ClassRow {
+        id: r.get(0)?,
+        code: r.get(1)?,
+        name: r.get(2)?,
+        ruleset: r.get(3)?,
+        teacher: r.get(4)?,
+        created: r.get(5)?,
+        tournament: r.get(6)?,
+    })
+}
+
+fn pupil_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<PupilRow> {
+    Ok(PupilRow {
+        class_id: r.get(0)?,
+        player: r.get(1)?,
+        name: r.get(2)?,
+        code: r.get(3)?,
+        joined: r.get(4)?,
+        last_seen: r.get(5)?,
+    })
+}
+
+/// The writes of classes, run by the SQLite writer thread.
+pub(crate) enum Write {
+    Create(ClassRow),
+    SetTournament {
+        class: String,
+        tournament: String,
+    },
+    /// The pupil's account and its place in the class, together.
+    AddPupil {
+        account: PlayerRow,
+        pupil: PupilRow,
+    },
+    /// A new pupil code; the pupil's sessions end.
+    SetCode {
+        player: String,
+        code: String,
+    },
+    Remove {
+        player: String,
+    },
+    Seen {
+        player: String,
+        at: i64,
+    },
+    Answer {
+        player: String,
+        ruleset: String,
+        lesson: String,
+        exercise: i64,
+        at: i64,
+    },
+}
+
+impl Write {
+    pub(super) fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
+        match self {
+            Write::Create(c) => {
+                conn.execute(
+                    &format!(
+                        "INSERT INTO classes ({CLASS_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
+                    ),
+                    params![c.id, c.code, c.name, c.ruleset, c.teacher, c.created, c.tournament],
+                )?;
+            }
+            Write::SetTournament { class, tournament } => {
+                conn.execute(
+                    "UPDATE classes SET tournament = ?2 WHERE id = ?1",
+                    params![class, tournament],
+                )?;
+            }
+            Write::AddPupil { account: p, pupil } => {
+                conn.execute(
+                    "INSERT INTO players (id, name, name_key, password, created, deleted)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    params![p.id, p.name, name_key(&p.name), p.password, p.created, p.deleted],
+                )?;
+                conn.execute(
+                    &format!(
+                        "INSERT INTO class_pupils ({PUPIL_COLUMNS}, name_key)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
+                    ),
+                    params![
+                        pupil.class_id,
+                        pupil.player,
+                        pupil.name,
+                        pupil.code,
+                        pupil.joined,
+                        pupil.last_seen,
+                        pupil_key(&pupil.name)
+                    ],
+                )?;
+            }
+            Write::SetCode { player, code } => {
+                let n = conn.execute(
+                    "UPDATE class_pupils SET code = ?2 WHERE player_id = ?1",
+                    params![player, code],
+                )?;
+                if n != 1 {
+                    return Err(StoreError(format!("no pupil {player}")));
+                }
+                conn.execute("DELETE FROM sessions WHERE player_id = ?1", [player])?;
+            }
+            Write::Remove { player } => {
+                for table in PUPIL_TABLES {
+                    conn.execute(&format!("DELETE FROM {table} WHERE player_id = ?1"), [player])?;
+                }
+                conn.execute(
+                    "UPDATE players SET deleted = 1, name_key = NULL, password = '' WHERE id = ?1",
+                    [player],
+                )?;
+                conn.execute("DELETE FROM sessions WHERE player_id = ?1", [player])?;
+                super::rated::forget_names(conn, player)?;
+            }
+            Write::Seen { player, at } => {
+                conn.execute(
+                    "UPDATE class_pupils SET last_seen = ?2 WHERE player_id = ?1 AND last_seen < ?2",
+                    params![player, at],
+                )?;
+            }
+            Write::Answer { player, ruleset, lesson, exercise, at } => {
+                conn.execute(
+                    "INSERT INTO lesson_answers (player_id, ruleset, lesson, exercise, at)
+                     VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
+                    params![player, ruleset, lesson, exercise, at],
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Sqlite {
+    pub(super) fn class_where(
+        &self,
+        column: &str,
+        value: &str,
+    ) -> Result<Option<ClassRow>, StoreError> {
+        let conn = self.conn();
+        Ok(conn
+            .query_row(
+                &format!("SELECT {CLASS_COLUMNS} FROM classes WHERE {column} = ?1"),
+                [value],
+                class_from,
+            )
+            .optional()?)
+    }
+
+    pub(super) fn classes_of_teacher(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&format!(
+            "SELECT {CLASS_COLUMNS} FROM classes WHERE teacher = ?1 ORDER BY created DESC, id"
+        ))?;
+        let rows = stmt.query_map([teacher], class_from)?.collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    pub(super) fn pupils_of(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&format!(
+            "SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE class_id = ?1 ORDER BY name_key, joined"
+        ))?;
+        let rows = stmt.query_map([class], pupil_from)?.collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    pub(super) fn pupil_where(
+        &self,
+        column: &str,
+        value: &str,
+    ) -> Result<Option<PupilRow>, StoreError> {
+        let conn = self.conn();
+        Ok(conn
+            .query_row(
+                &format!("SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE {column} = ?1"),
+                [value],
+                pupil_from,
+            )
+            .optional()?)
+    }
+
+    pub(super) fn progress_of(&self, player: &str) -> Result<Progress, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT ruleset, lesson, exercise FROM lesson_answers WHERE player_id = ?1
+             ORDER BY ruleset, lesson, exercise",
+        )?;
+        let answers = stmt
+            .query_map([player], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<Vec<_>, _>>()?;
+        let puzzles_solved = conn.query_row(
+            "SELECT COUNT(*) FROM puzzle_attempts WHERE player_id = ?1 AND solved = 1",
+            [player],
+            |r| r.get(0),
+        )?;
+        let games = conn.query_row(
+            "SELECT COUNT(*) FROM games WHERE south_player = ?1 OR north_player = ?1",
+            [player],
+            |r| r.get(0),
+        )?;
+        Ok(Progress { answers, puzzles_solved, games })
+    }
+}

@@ -1,0 +1,239 @@
+//! Classes on PostgreSQL (see `store/classes.rs`).
+
+use super::{count, rated, Failure, Postgres};
+use crate::store::classes::{
+    pupil_key, ClassRow, Progress, PupilRow, CLASS_COLUMNS, PUPIL_COLUMNS, PUPIL_TABLES,
+};
+use crate::store::{name_key, PlayerRow, StoreError};
+use postgres::Row;
+
+fn class_from(r: &Row) -> Result<ClassRow, Failure> {
+    Ok(ClassRow {
+        id: r.try_get(0)?,
+        code: r.try_get(1)?,
+        name: r.try_get(2)?,
+        ruleset: r.try_get(3)?,
+        teacher: r.try_get(4)?,
+        created: r.try_get(5)?,
+        tournament: r.try_get(6)?,
+    })
+}
+
+fn pupil_from(r: &Row) -> Result<PupilRow, Failure> {
+    Ok(PupilRow {
+        class_id: r.try_get(0)?,
+        player: r.try_get(1)?,
+        name: r.try_get(2)?,
+        code: r.try_get(3)?,
+        joined: r.try_get(4)?,
+        last_seen: r.try_get(5)?,
+    })
+}
+
+impl Postgres {
+    pub(super) fn create_class_row(&self, c: &ClassRow) -> Result<bool, StoreError> {
+        let n = self.run(|client| {
+            Ok(client.execute(
+                &format!(
+                    "INSERT INTO classes ({CLASS_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
+                     ON CONFLICT DO NOTHING"
+                ),
+                &[&c.id, &c.code, &c.name, &c.ruleset, &c.teacher, &c.created, &c.tournament],
+            )?)
+        })?;
+        Ok(n == 1)
+    }
+
+    pub(super) fn set_class_tournament_row(
+        &self,
+        class: &str,
+        tournament: &str,
+    ) -> Result<(), StoreError> {
+        self.run(|c| {
+            c.execute("UPDATE classes SET tournament = $2 WHERE id = $1", &[&class, &tournament])?;
+            Ok(())
+        })
+    }
+
+    pub(super) fn class_where(
+        &self,
+        column: &str,
+        value: &str,
+    ) -> Result<Option<ClassRow>, StoreError> {
+        self.run(|c| {
+            c.query_opt(
+                &format!("SELECT {CLASS_COLUMNS} FROM classes WHERE {column} = $1"),
+                &[&value],
+            )?
+            .map(|r| class_from(&r))
+            .transpose()
+        })
+    }
+
+    pub(super) fn classes_of_teacher(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
+        self.run(|c| {
+            c.query(
+                &format!(
+                    "SELECT {CLASS_COLUMNS} FROM classes WHERE teacher = $1
+                     ORDER BY created DESC, id COLLATE \"C\""
+                ),
+                &[&teacher],
+            )?
+            .iter()
+            .map(class_from)
+            .collect()
+        })
+    }
+
+    /// The account and the pupil together; `false` if the account's name
+    /// or the first name in the class is taken (nothing stored).
+    pub(super) fn add_pupil_rows(
+        &self,
+        p: &PlayerRow,
+        pupil: &PupilRow,
+    ) -> Result<bool, StoreError> {
+        let key = pupil_key(&pupil.name);
+        self.run(|c| {
+            let mut tx = c.transaction()?;
+            let n = tx.execute(
+                "INSERT INTO players (id, name, name_key, password, created, deleted)
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name_key) DO NOTHING",
+                &[&p.id, &p.name, &name_key(&p.name), &p.password, &p.created, &p.deleted],
+            )?;
+            if n != 1 {
+                return Ok(false);
+            }
+            let n = tx.execute(
+                &format!(
+                    "INSERT INTO class_pupils ({PUPIL_COLUMNS}, name_key)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING"
+                ),
+                &[
+                    &pupil.class_id,
+                    &pupil.player,
+                    &pupil.name,
+                    &pupil.code,
+                    &pupil.joined,
+                    &pupil.last_seen,
+                    &key,
+                ],
+            )?;
+            if n != 1 {
+                return Ok(false);
+            }
+            tx.commit()?;
+            Ok(true)
+        })
+    }
+
+    pub(super) fn pupils_of(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
+        self.run(|c| {
+            c.query(
+                &format!(
+                    "SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE class_id = $1
+                     ORDER BY name_key COLLATE \"C\", joined"
+                ),
+                &[&class],
+            )?
+            .iter()
+            .map(pupil_from)
+            .collect()
+        })
+    }
+
+    pub(super) fn pupil_where(
+        &self,
+        column: &str,
+        value: &str,
+    ) -> Result<Option<PupilRow>, StoreError> {
+        self.run(|c| {
+            c.query_opt(
+                &format!("SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE {column} = $1"),
+                &[&value],
+            )?
+            .map(|r| pupil_from(&r))
+            .transpose()
+        })
+    }
+
+    pub(super) fn set_pupil_code_row(&self, player: &str, code: &str) -> Result<bool, StoreError> {
+        self.run(|c| {
+            let mut tx = c.transaction()?;
+            let n = tx.execute(
+                "UPDATE class_pupils SET code = $2 WHERE player_id = $1",
+                &[&player, &code],
+            )?;
+            tx.execute("DELETE FROM sessions WHERE player_id = $1", &[&player])?;
+            tx.commit()?;
+            Ok(n == 1)
+        })
+    }
+
+    pub(super) fn remove_pupil_rows(&self, player: &str) -> Result<(), StoreError> {
+        self.run(|c| {
+            let mut tx = c.transaction()?;
+            for table in PUPIL_TABLES {
+                tx.execute(&format!("DELETE FROM {table} WHERE player_id = $1"), &[&player])?;
+            }
+            tx.execute(
+                "UPDATE players SET deleted = TRUE, name_key = NULL, password = '' WHERE id = $1",
+                &[&player],
+            )?;
+            tx.execute("DELETE FROM sessions WHERE player_id = $1", &[&player])?;
+            rated::forget_names(&mut tx, player)?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    pub(super) fn seen_row(&self, player: &str, at: i64) -> Result<(), StoreError> {
+        self.run(|c| {
+            c.execute(
+                "UPDATE class_pupils SET last_seen = $2 WHERE player_id = $1 AND last_seen < $2",
+                &[&player, &at],
+            )?;
+            Ok(())
+        })
+    }
+
+    pub(super) fn answer_row(
+        &self,
+        player: &str,
+        ruleset: &str,
+        lesson: &str,
+        exercise: i64,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO lesson_answers (player_id, ruleset, lesson, exercise, at)
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                &[&player, &ruleset, &lesson, &exercise, &at],
+            )?;
+            Ok(())
+        })
+    }
+
+    pub(super) fn progress_of(&self, player: &str) -> Result<Progress, StoreError> {
+        self.run(|c| {
+            let answers = c
+                .query(
+                    "SELECT ruleset, lesson, exercise FROM lesson_answers WHERE player_id = $1
+                     ORDER BY ruleset COLLATE \"C\", lesson COLLATE \"C\", exercise",
+                    &[&player],
+                )?
+                .iter()
+                .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+                .collect::<Result<Vec<_>, Failure>>()?;
+            let solved = c.query_one(
+                "SELECT COUNT(*) FROM puzzle_attempts WHERE player_id = $1 AND solved",
+                &[&player],
+            )?;
+            let games = c.query_one(
+                "SELECT COUNT(*) FROM games WHERE south_player = $1 OR north_player = $1",
+                &[&player],
+            )?;
+            Ok(Progress { answers, puzzles_solved: count(&solved, 0)?, games: count(&games, 0)? })
+        })
+    }
+}
