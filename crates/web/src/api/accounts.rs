@@ -50,6 +50,13 @@ const ATTEMPTS_PER_ADDRESS: f64 = 30.0;
 /// the owner out from everywhere.
 const ATTEMPTS_PER_ADDRESS_AND_NAME: f64 = 10.0;
 const ATTEMPT_SECONDS: f64 = 60.0;
+/// Class joins and pupil-code sign-ins one address may make: a burst of
+/// this many, then one every [`CLASS_ATTEMPT_SECONDS`]. A class of sixty
+/// joining at once and its pupils changing places at the school's
+/// computers fit; at this pace one address needs about 70 years on
+/// average to hit a class code (31^6) and 68,000 for a pupil code (31^8).
+const CLASS_ATTEMPTS: f64 = 120.0;
+const CLASS_ATTEMPT_SECONDS: f64 = 5.0;
 /// Sign-in attempts on one name from all addresses together, a burst of
 /// this many, then as many an hour: a ceiling on guessing from a botnet's
 /// many addresses that one address (or a dozen) cannot reach to lock the
@@ -60,6 +67,10 @@ const ATTEMPTS_PER_NAME_AN_HOUR: f64 = 100.0;
 /// (bounded maps, see `crate::limit`).
 pub struct SignInLimits {
     by_address: Buckets<Client>,
+    /// Pupils joining a class or signing in with a pupil code: a whole
+    /// class behind one school address, pupils taking turns at shared
+    /// computers (see [`CLASS_ATTEMPTS`]).
+    classes: Buckets<Client>,
     by_address_and_name: Buckets<(Client, String)>,
     by_name: Buckets<String>,
 }
@@ -69,6 +80,7 @@ impl Default for SignInLimits {
         let rate = 1.0 / ATTEMPT_SECONDS;
         SignInLimits {
             by_address: Buckets::new(rate, ATTEMPTS_PER_ADDRESS),
+            classes: Buckets::new(1.0 / CLASS_ATTEMPT_SECONDS, CLASS_ATTEMPTS),
             by_address_and_name: Buckets::new(rate, ATTEMPTS_PER_ADDRESS_AND_NAME),
             by_name: Buckets::new(ATTEMPTS_PER_NAME_AN_HOUR / 3600.0, ATTEMPTS_PER_NAME_AN_HOUR),
         }
@@ -78,7 +90,10 @@ impl Default for SignInLimits {
 impl SignInLimits {
     /// Keys kept now, all maps together.
     pub fn len(&self) -> usize {
-        self.by_address.len() + self.by_address_and_name.len() + self.by_name.len()
+        self.by_address.len()
+            + self.classes.len()
+            + self.by_address_and_name.len()
+            + self.by_name.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -97,6 +112,15 @@ fn too_many_attempts(what: &str) -> ApiError {
 /// One attempt for the client's address.
 pub(crate) fn attempt_from(state: &Shared, client: &ClientOf) -> Result<(), ApiError> {
     if state.sign_ins.by_address.take(client.0, 1.0) {
+        Ok(())
+    } else {
+        Err(too_many_attempts("from your address"))
+    }
+}
+
+/// One class join or pupil-code sign-in for the client's address.
+pub(crate) fn class_attempt(state: &Shared, client: &ClientOf) -> Result<(), ApiError> {
+    if state.sign_ins.classes.take(client.0, 1.0) {
         Ok(())
     } else {
         Err(too_many_attempts("from your address"))

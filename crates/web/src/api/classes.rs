@@ -14,10 +14,11 @@
 //! Codes are drawn by the OS's generator from 31 letters and digits that
 //! cannot be mistaken for one another (no 0/O, 1/I/L); a class code has 6
 //! (about 30 bits), a pupil code 8 (about 40 bits), and joining and
-//! signing in count against the address's sign-in attempts, so neither can
+//! signing in count against the address's class attempts (a burst of 120,
+//! then one every 5 s: a school behind one address fits), so neither can
 //! be guessed.
 
-use super::accounts::{attempt_from, signed_in, start_pupil_session};
+use super::accounts::{attempt_from, class_attempt, signed_in, start_pupil_session};
 use super::*;
 use crate::store::{pupil_key, ClassRow, PlayerGames, PlayerRow, Progress, PupilRow};
 use axum::http::HeaderMap;
@@ -453,7 +454,7 @@ pub(crate) async fn join(
     client: ClientOf,
     JsonBody(body): JsonBody<JoinBody>,
 ) -> Result<Response, ApiError> {
-    attempt_from(&state, &client)?;
+    class_attempt(&state, &client)?;
     let typed = normal_code(&body.code);
     let name = check_first_name(&body.name)?;
     let key = typed.clone();
@@ -545,7 +546,7 @@ pub(crate) async fn sign_in(
     client: ClientOf,
     JsonBody(body): JsonBody<SignInBody>,
 ) -> Result<Response, ApiError> {
-    attempt_from(&state, &client)?;
+    class_attempt(&state, &client)?;
     let typed = normal_code(&body.code);
     let key = typed.clone();
     let found = blocking(&state, move |s| {
