@@ -395,7 +395,7 @@ pub async fn serve(listener: TcpListener, config: &Config) -> Result<Server, sto
     let opening = config.database.clone();
     let store = tokio::task::spawn_blocking(move || store::open(&opening))
         .await
-        .map_err(|e| store::StoreError(format!("opening the store failed: {e}")))??;
+        .map_err(|e| store::StoreError::Failed(format!("opening the store failed: {e}")))??;
     serve_store(listener, config, Arc::from(store)).await
 }
 
@@ -407,7 +407,7 @@ pub async fn serve_store(
     store: Arc<dyn store::Store>,
 ) -> Result<Server, store::StoreError> {
     let state = state_with(config, store);
-    let addr = listener.local_addr().map_err(|e| store::StoreError(e.to_string()))?;
+    let addr = listener.local_addr().map_err(|e| store::StoreError::Failed(e.to_string()))?;
     let app = app(state.clone(), Duration::from_secs(config.request_timeout_seconds.max(1)));
     let (stop, stopped) = tokio::sync::watch::channel(false);
     // One task ends games on time, for every game with a running clock;

@@ -291,13 +291,41 @@ pub struct PlayerGames {
 
 pub use rated::DELETED_PLAYER;
 
-/// A storage failure (the database itself, not the caller's input).
-#[derive(Debug)]
-pub struct StoreError(pub String);
+/// A storage failure (the database itself, not the caller's input), by
+/// what the caller can do about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// Another write came first: a rematch that has begun, a tournament
+    /// saved over since it was read. Read again and decide again.
+    Conflict(String),
+    /// What the write needs is not there: an unknown game, no living
+    /// account with that password, a removed pupil.
+    NotFound(String),
+    /// The database cannot be reached, or stayed busy: a later try may work.
+    Unavailable(String),
+    /// This store does not keep that (a store made for one purpose).
+    Unsupported(&'static str),
+    /// Anything else the database said, or stored data that cannot be read
+    /// back.
+    Failed(String),
+}
+
+impl StoreError {
+    /// What went wrong, in words (for the log).
+    pub fn message(&self) -> &str {
+        match self {
+            StoreError::Conflict(m)
+            | StoreError::NotFound(m)
+            | StoreError::Unavailable(m)
+            | StoreError::Failed(m) => m,
+            StoreError::Unsupported(m) => m,
+        }
+    }
+}
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "storage: {}", self.0)
+        write!(f, "storage: {}", self.message())
     }
 }
 
@@ -305,7 +333,11 @@ impl std::error::Error for StoreError {}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
-        StoreError(e.to_string())
+        use rusqlite::ErrorCode::{DatabaseBusy, DatabaseLocked};
+        match e.sqlite_error_code() {
+            Some(DatabaseBusy | DatabaseLocked) => StoreError::Unavailable(e.to_string()),
+            _ => StoreError::Failed(e.to_string()),
+        }
     }
 }
 
@@ -428,32 +460,32 @@ pub trait Store: Send + Sync + 'static {
 
     /// A puzzle's rating once someone has tried it.
     fn puzzle_rating(&self, _puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        Err(StoreError("this store keeps no puzzle ratings".into()))
+        Err(StoreError::Unsupported("this store keeps no puzzle ratings"))
     }
     /// An account's puzzle rating, once it has tried a puzzle.
     fn player_puzzle_rating(&self, _player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        Err(StoreError("this store keeps no puzzle ratings".into()))
+        Err(StoreError::Unsupported("this store keeps no puzzle ratings"))
     }
     /// An account's attempt at a puzzle: whether it solved it; `None` if it
     /// has not tried it.
     fn puzzle_attempt(&self, _player: &str, _puzzle: &str) -> Result<Option<bool>, StoreError> {
-        Err(StoreError("this store keeps no puzzle attempts".into()))
+        Err(StoreError::Unsupported("this store keeps no puzzle attempts"))
     }
     /// Stores an account's first attempt at a puzzle with both new ratings,
     /// in one transaction; nothing if it had tried the puzzle before.
     fn record_puzzle_attempt(&self, _attempt: &PuzzleAttempt) -> Result<(), StoreError> {
-        Err(StoreError("this store keeps no puzzle attempts".into()))
+        Err(StoreError::Unsupported("this store keeps no puzzle attempts"))
     }
 
     // Compositions (`store/compositions.rs`). A store without them says so.
 
     /// Stores a proven composition; nothing if one with its id exists.
     fn create_composition(&self, _row: &CompositionRow) -> Result<(), StoreError> {
-        Err(StoreError("this store keeps no compositions".into()))
+        Err(StoreError::Unsupported("this store keeps no compositions"))
     }
     /// The composition with this id.
     fn composition(&self, _id: &str) -> Result<Option<CompositionRow>, StoreError> {
-        Err(StoreError("this store keeps no compositions".into()))
+        Err(StoreError::Unsupported("this store keeps no compositions"))
     }
     /// A game's compositions (at most [`LIST_LIMIT`]), with how many
     /// players solved each.
@@ -462,7 +494,7 @@ pub trait Store: Send + Sync + 'static {
         _ruleset: &str,
         _order: CompositionOrder,
     ) -> Result<Vec<ListedComposition>, StoreError> {
-        Err(StoreError("this store keeps no compositions".into()))
+        Err(StoreError::Unsupported("this store keeps no compositions"))
     }
 
     // Classes (`store/classes.rs`). A store without them says so.
@@ -470,54 +502,54 @@ pub trait Store: Send + Sync + 'static {
     /// Stores a new class; `false` (nothing stored) if its id or code is
     /// taken.
     fn create_class(&self, _row: &ClassRow) -> Result<bool, StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
     /// The class with this id.
     fn class(&self, _id: &str) -> Result<Option<ClassRow>, StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
     /// The class with this join code (upper case).
     fn class_by_code(&self, _code: &str) -> Result<Option<ClassRow>, StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
     /// A teacher's classes, newest first.
     fn classes_of(&self, _teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
     /// Sends the class's pupils to this tournament.
     fn set_class_tournament(&self, _class: &str, _tournament: &str) -> Result<(), StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
     /// A pupil's account and place in its class, stored together; `false`
     /// (nothing stored) if the account's name or the first name in the
     /// class is taken.
     fn add_pupil(&self, _account: &PlayerRow, _pupil: &PupilRow) -> Result<bool, StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
     /// A class's pupils, by first name.
     fn pupils(&self, _class: &str) -> Result<Vec<PupilRow>, StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
     /// The pupil with this pupil code.
     fn pupil_by_code(&self, _code: &str) -> Result<Option<PupilRow>, StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
     /// The pupil this account is, if it is one.
     fn pupil_of(&self, _player: &str) -> Result<Option<PupilRow>, StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
     /// A new pupil code for a pupil, whose sessions end; `false` if there
     /// is no such pupil.
     fn set_pupil_code(&self, _player: &str, _code: &str) -> Result<bool, StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
     /// Removes a pupil and deletes its data (see `store/classes.rs`).
     fn remove_pupil(&self, _player: &str) -> Result<(), StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
     /// A pupil was seen at `at` (nothing for an account that is not one).
     fn pupil_seen(&self, _player: &str, _at: i64) -> Result<(), StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
     /// A lesson's exercise answered right by an account (0: a lesson
     /// without exercises read); kept once.
@@ -529,12 +561,12 @@ pub trait Store: Send + Sync + 'static {
         _exercise: i64,
         _at: i64,
     ) -> Result<(), StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
     /// What an account has done: exercises answered, puzzles solved,
     /// games played.
     fn progress(&self, _player: &str) -> Result<Progress, StoreError> {
-        Err(StoreError(NO_CLASSES.into()))
+        Err(StoreError::Unsupported(NO_CLASSES))
     }
 
     // Accounts' games and rated games (see `store/rated.rs`). A rated
@@ -605,7 +637,7 @@ pub fn open(url: &str) -> Result<Box<dyn Store>, StoreError> {
     } else {
         // Only up to the first ':' is echoed: the rest may hold a password.
         let kind: String = url.chars().take_while(|&c| c != ':').take(40).collect();
-        Err(StoreError(format!(
+        Err(StoreError::Failed(format!(
             "unknown kind of database URL '{kind}:...': use sqlite://FILE or \
              postgres://USER:PASSWORD@HOST:PORT/DATABASE"
         )))
@@ -744,7 +776,7 @@ impl Sqlite {
         if path.as_os_str().is_empty() || path.as_os_str() == ":memory:" {
             // The writer and the readers have connections of their own,
             // which would each get a database of their own.
-            return Err(StoreError(
+            return Err(StoreError::Failed(
                 "an in-memory SQLite database cannot be shared by the store's connections: \
                  name a file (sqlite://FILE)"
                     .into(),
@@ -814,7 +846,7 @@ fn save_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
 fn save_existing(conn: &Connection, row: &GameRow) -> Result<(), StoreError> {
     match save_row(conn, row)? {
         1 => Ok(()),
-        _ => Err(StoreError(format!("no game {}", row.id))),
+        _ => Err(StoreError::NotFound(format!("no game {}", row.id))),
     }
 }
 
@@ -894,7 +926,7 @@ impl Store for Sqlite {
         let write = Write::CallOff { previous: Box::new(previous.clone()), next: next.to_string() };
         match self.writer.write(write) {
             Ok(()) => Ok(true),
-            Err(e) if e.0 == group::BEGUN => Ok(false),
+            Err(StoreError::Conflict(_)) => Ok(false),
             Err(e) => Err(e),
         }
     }
@@ -1014,7 +1046,7 @@ impl Store for Sqlite {
             created,
         })) {
             Ok(()) => Ok(true),
-            Err(e) if e.0 == group::NO_SUCH_ACCOUNT => Ok(false),
+            Err(StoreError::NotFound(_)) => Ok(false),
             Err(e) => Err(e),
         }
     }

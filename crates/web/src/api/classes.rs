@@ -362,7 +362,7 @@ pub(crate) async fn show(
             };
             let mut games = s.player_games(&pupil.player, &query(true))?;
             games.extend(s.player_games(&pupil.player, &query(false))?);
-            games.sort_by(|a, b| b.0.updated.cmp(&a.0.updated));
+            games.sort_by_key(|g| std::cmp::Reverse(g.0.updated));
             let recent = games
                 .iter()
                 .take(5)

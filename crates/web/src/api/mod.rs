@@ -154,8 +154,14 @@ impl IntoResponse for ApiError {
 }
 
 impl From<StoreError> for ApiError {
+    /// A database that cannot be reached or stayed busy is 503 (a later try
+    /// may work); any other failure of the store is 500.
     fn from(e: StoreError) -> ApiError {
-        server_error(StatusCode::INTERNAL_SERVER_ERROR, e)
+        let status = match e {
+            StoreError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        server_error(status, e)
     }
 }
 

@@ -349,7 +349,7 @@ async fn index(
             let id = player.id.clone();
             let found = crate::api::blocking(&state, move |s| {
                 let Some(pupil) = s.pupil_of(&id)? else { return Ok(None) };
-                Ok(s.class(&pupil.class_id)?)
+                s.class(&pupil.class_id)
             })
             .await;
             found.ok().flatten().map(|c| serde_json::json!({ "class": c.name, "code": c.code }))

@@ -177,7 +177,7 @@ impl Write {
                     params![player, code],
                 )?;
                 if n != 1 {
-                    return Err(StoreError(format!("no pupil {player}")));
+                    return Err(StoreError::NotFound(format!("no pupil {player}")));
                 }
                 conn.execute("DELETE FROM sessions WHERE player_id = ?1", [player])?;
             }

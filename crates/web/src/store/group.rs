@@ -115,7 +115,7 @@ impl Account {
                     params![token_hash, player, created, password],
                 )?;
                 if n != 1 {
-                    return Err(StoreError(NO_SUCH_ACCOUNT.into()));
+                    return Err(StoreError::NotFound(NO_SUCH_ACCOUNT.into()));
                 }
             }
             Account::DeleteSession(token_hash) => {
@@ -127,7 +127,7 @@ impl Account {
                     params![player, password],
                 )?;
                 if n != 1 {
-                    return Err(StoreError(format!("no living account {player}")));
+                    return Err(StoreError::NotFound(format!("no living account {player}")));
                 }
                 conn.execute(
                     "DELETE FROM sessions WHERE player_id = ?1 AND token_hash <> ?2",
@@ -211,7 +211,7 @@ impl Write {
                     [next],
                 )?;
                 if n != 1 {
-                    return Err(StoreError(BEGUN.into()));
+                    return Err(StoreError::Conflict(BEGUN.into()));
                 }
                 save_existing(conn, previous)?;
             }
@@ -281,14 +281,16 @@ impl Writer {
         let thread = std::thread::Builder::new()
             .name("sqlite-writer".into())
             .spawn(move || run(conn, queue, &shared))
-            .map_err(|e| StoreError(format!("cannot start the SQLite writer thread: {e}")))?;
+            .map_err(|e| {
+                StoreError::Failed(format!("cannot start the SQLite writer thread: {e}"))
+            })?;
         Ok(Writer { jobs: Some(jobs), thread: Some(thread), counters })
     }
 
     /// Hands `write` to the writer and blocks until it is committed (or
     /// failed).
     pub(crate) fn write(&self, write: Write) -> Answer {
-        let stopped = || StoreError("the SQLite writer thread has stopped".into());
+        let stopped = || StoreError::Unavailable("the SQLite writer thread has stopped".into());
         let (done, answer) = mpsc::sync_channel(1);
         self.jobs.as_ref().ok_or_else(stopped)?.send(Job { write, done }).map_err(|_| stopped())?;
         answer.recv().map_err(|_| stopped())?

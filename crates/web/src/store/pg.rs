@@ -297,13 +297,13 @@ impl Postgres {
     /// thread that drives async tasks).
     pub fn open(url: &str) -> Result<Postgres, StoreError> {
         let mut config: Config = url.parse().map_err(|e| {
-            StoreError(format!(
+            StoreError::Failed(format!(
                 "bad PostgreSQL URL ({}): expected postgres://USER:PASSWORD@HOST:PORT/DATABASE",
                 message(&e)
             ))
         })?;
         if config.get_hosts().is_empty() {
-            return Err(StoreError(
+            return Err(StoreError::Failed(
                 "the PostgreSQL URL names no host: expected postgres://USER:PASSWORD@HOST:PORT/DATABASE"
                     .to_string(),
             ));
@@ -337,7 +337,11 @@ impl Postgres {
     /// A new connection, with durable commits.
     fn connect(&self) -> Result<Client, StoreError> {
         let mut client = self.config.connect(NoTls).map_err(|e| {
-            StoreError(format!("cannot connect to PostgreSQL at {}: {}", self.target, message(&e)))
+            StoreError::Unavailable(format!(
+                "cannot connect to PostgreSQL at {}: {}",
+                self.target,
+                message(&e)
+            ))
         })?;
         let setting = client
             .query_one("SHOW synchronous_commit", &[])
@@ -367,7 +371,7 @@ impl Postgres {
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return Err(StoreError(format!(
+                return Err(StoreError::Unavailable(format!(
                     "all {MAX_CONNECTIONS} connections to PostgreSQL at {} stayed busy for {} s",
                     self.target,
                     WAIT.as_secs()
@@ -426,7 +430,11 @@ impl Postgres {
         drop(stale);
         self.forget(n);
         let mut client = self.checkout().map_err(|e| {
-            StoreError(format!("{} (after the connection broke: {})", e.0, self.failure(failure).0))
+            StoreError::Unavailable(format!(
+                "{} (after the connection broke: {})",
+                e.message(),
+                self.failure(failure).message()
+            ))
         })?;
         let second = op(&mut client);
         match &second {
@@ -438,13 +446,15 @@ impl Postgres {
 
     fn failure(&self, failure: Failure) -> StoreError {
         match failure {
-            Failure::Data(text) => StoreError(text),
-            Failure::Db(e) if e.as_db_error().is_none() && e.is_closed() => StoreError(format!(
-                "the connection to PostgreSQL at {} was lost: {}",
-                self.target,
-                message(&e)
-            )),
-            Failure::Db(e) => StoreError(format!("PostgreSQL: {}", message(&e))),
+            Failure::Data(text) => StoreError::Failed(text),
+            Failure::Db(e) if e.as_db_error().is_none() && e.is_closed() => {
+                StoreError::Unavailable(format!(
+                    "the connection to PostgreSQL at {} was lost: {}",
+                    self.target,
+                    message(&e)
+                ))
+            }
+            Failure::Db(e) => StoreError::Failed(format!("PostgreSQL: {}", message(&e))),
         }
     }
 }

@@ -103,7 +103,7 @@ pub(super) fn settle(conn: &Connection, row: &GameRow) -> Result<(), StoreError>
     )?;
     let stored = [stored[0].as_ref(), stored[1].as_ref()];
     let Some(settled) =
-        crate::rated::settle(row, &moves, stored, pair_today).map_err(StoreError)?
+        crate::rated::settle(row, &moves, stored, pair_today).map_err(StoreError::Failed)?
     else {
         return Ok(());
     };

@@ -626,7 +626,7 @@ fn pending(list: &'static [Migration], current: i64) -> Result<&'static [Migrati
 
 /// Why a migration failed, naming it.
 fn failed(migration: &Migration, e: impl std::fmt::Display) -> StoreError {
-    StoreError(format!(
+    StoreError::Failed(format!(
         "schema migration {} ({}) failed, and the database was left as it was: {e}",
         migration.number, migration.name
     ))
@@ -645,7 +645,7 @@ pub fn upgrade_sqlite(conn: &mut Connection, target: Option<u32>) -> Result<i64,
     if stored.is_none() {
         tx.execute("INSERT INTO schema_version (version) VALUES (0)", [])?;
     }
-    let mut todo = pending(SQLITE, current).map_err(StoreError)?;
+    let mut todo = pending(SQLITE, current).map_err(StoreError::Failed)?;
     if let Some(target) = target {
         todo = &todo[..todo.len().min((target as usize).saturating_sub(current as usize))];
     }
@@ -723,7 +723,7 @@ pub fn upgrade_postgres(
                 }
             };
             if let Err(e) = done {
-                return Ok(Err(failed(migration, super::pg::message(&e)).0));
+                return Ok(Err(failed(migration, super::pg::message(&e)).message().to_string()));
             }
         }
         tx.execute("UPDATE schema_version SET version = $1", &[&i64::from(migration.number)])?;

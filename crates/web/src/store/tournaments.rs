@@ -104,7 +104,7 @@ impl Write {
                     params![t.id, t.name, t.updated, t.revision, t.state],
                 )?;
                 if n != 1 {
-                    return Err(StoreError(STALE.into()));
+                    return Err(StoreError::Conflict(STALE.into()));
                 }
             }
         }
@@ -185,5 +185,5 @@ pub(crate) fn newest(conn: &Connection, limit: u32) -> Result<Vec<TournamentRow>
 /// Whether a failed save lost to another (the stored revision moved on)
 /// rather than failed.
 pub(crate) fn lost(error: &StoreError) -> bool {
-    error.0 == STALE
+    matches!(error, StoreError::Conflict(_))
 }

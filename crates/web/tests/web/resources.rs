@@ -474,6 +474,8 @@ pub(crate) struct Faulty {
     fail_reads: AtomicBool,
     /// Reads take 3 s.
     hang_reads: AtomicBool,
+    /// Reads fail as when the database cannot be reached.
+    unreachable: AtomicBool,
     /// Every write fails as on a full disk; reads still work.
     pub(crate) full_disk: AtomicBool,
 }
@@ -483,7 +485,7 @@ const INTERNALS: &str = "SQL error near \"SELEC\": /var/lib/mancala/games.db on 
 impl Faulty {
     fn write(&self) -> Result<(), StoreError> {
         if self.full_disk.load(Ordering::SeqCst) {
-            return Err(StoreError("database or disk is full".into()));
+            return Err(StoreError::Failed("database or disk is full".into()));
         }
         Ok(())
     }
@@ -493,7 +495,10 @@ impl Faulty {
             std::thread::sleep(Duration::from_secs(3));
         }
         if self.fail_reads.load(Ordering::SeqCst) {
-            return Err(StoreError(INTERNALS.into()));
+            return Err(StoreError::Failed(INTERNALS.into()));
+        }
+        if self.unreachable.load(Ordering::SeqCst) {
+            return Err(StoreError::Unavailable(format!("cannot connect to {INTERNALS}")));
         }
         Ok(())
     }
@@ -527,7 +532,7 @@ impl Store for Faulty {
                 .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
                 .is_ok()
         {
-            return Err(StoreError("disk I/O error (on purpose)".into()));
+            return Err(StoreError::Failed("disk I/O error (on purpose)".into()));
         }
         self.write()?;
         self.inner.append_move(row, ply, letter)
@@ -665,6 +670,7 @@ pub(crate) async fn start_faulty(
         failures: AtomicU32::new(0),
         fail_reads: AtomicBool::new(false),
         hang_reads: AtomicBool::new(false),
+        unreachable: AtomicBool::new(false),
         full_disk: AtomicBool::new(false),
     });
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -760,6 +766,21 @@ async fn a_hung_store_gives_a_503_after_the_storage_timeout_not_a_hang() {
     assert_eq!(reply.json()["error"]["code"], "server_error");
     assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
     store.hang_reads.store(false, Ordering::SeqCst);
+    server.stop().await;
+}
+
+/// A database that cannot be reached is a 503 (a later try may work), not
+/// a 500, and says nothing of where it is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreachable_store_is_a_503_that_tells_nothing_internal() {
+    let (_dir, store, server) = start_faulty(|_| {}).await;
+    store.unreachable.store(true, Ordering::SeqCst);
+    let reply = get(&server, "/api/games/abcdefgh").await;
+    assert_eq!(reply.status, 503, "{}", reply.body);
+    assert_eq!(reply.json()["error"]["code"], "server_error");
+    assert!(!reply.body.contains("db7") && !reply.body.contains("connect"), "{}", reply.body);
+    store.unreachable.store(false, Ordering::SeqCst);
+    assert_eq!(get(&server, "/api/games/abcdefgh").await.status, 404);
     server.stop().await;
 }
 
