@@ -603,10 +603,7 @@ async fn lobby_pump(
             return;
         }
     }
-    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + state.ping, state.ping);
-    let mut heard = tokio::time::Instant::now();
-    let mut window = tokio::time::Instant::now();
-    let mut received = 0u32;
+    let mut alive = super::socket::Keepalive::new(state.ping);
     loop {
         let mine = async {
             match personal.as_mut() {
@@ -615,12 +612,8 @@ async fn lobby_pump(
             }
         };
         let text = tokio::select! {
-            _ = ping.tick() => {
-                if heard.elapsed() > state.ping * 2 {
-                    let _ = socket.send(Message::Close(None)).await;
-                    return;
-                }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
+            there = alive.due() => {
+                if !super::socket::ping(&mut socket, there).await {
                     return;
                 }
                 continue;
@@ -643,17 +636,11 @@ async fn lobby_pump(
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(message)) => {
-                    heard = tokio::time::Instant::now();
-                    if !matches!(message, Message::Pong(_) | Message::Ping(_)) {
-                        if window.elapsed() > Duration::from_secs(1) {
-                            window = tokio::time::Instant::now();
-                            received = 0;
-                        }
-                        received += 1;
-                        if received > 20 {
-                            let _ = socket.send(Message::Close(None)).await;
-                            return;
-                        }
+                    // The page sends nothing but pongs: the rest is counted
+                    // against the flood limit and dropped.
+                    if alive.heard(&message) == super::socket::Heard::Flood {
+                        super::socket::close(&mut socket).await;
+                        return;
                     }
                     continue;
                 }

@@ -44,6 +44,7 @@ mod offers;
 pub mod puzzles;
 mod rated;
 mod records;
+mod socket;
 mod tournaments;
 mod ws;
 

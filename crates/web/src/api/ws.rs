@@ -70,10 +70,7 @@ pub(crate) async fn pump(
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
     }
-    let mut window = tokio::time::Instant::now();
-    let mut received = 0u32;
-    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + state.ping, state.ping);
-    let mut heard = tokio::time::Instant::now();
+    let mut alive = super::socket::Keepalive::new(state.ping);
     let mut closing = state.closing.subscribe();
     loop {
         tokio::select! {
@@ -86,13 +83,8 @@ pub(crate) async fn pump(
                 let _ = socket.send(Message::Close(Some(close))).await;
                 return;
             }
-            _ = ping.tick() => {
-                if heard.elapsed() > state.ping * 2 {
-                    // Silent for two pings: the other end is gone.
-                    let _ = socket.send(Message::Close(None)).await;
-                    return;
-                }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
+            there = alive.due() => {
+                if !super::socket::ping(&mut socket, there).await {
                     return;
                 }
             }
@@ -114,18 +106,13 @@ pub(crate) async fn pump(
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(message)) => {
-                    heard = tokio::time::Instant::now();
-                    if matches!(message, Message::Pong(_) | Message::Ping(_)) {
-                        continue;
-                    }
-                    if window.elapsed() > Duration::from_secs(1) {
-                        window = tokio::time::Instant::now();
-                        received = 0;
-                    }
-                    received += 1;
-                    if received > 20 {
-                        let _ = socket.send(Message::Close(None)).await;
-                        return;
+                    match alive.heard(&message) {
+                        super::socket::Heard::Control => continue,
+                        super::socket::Heard::Flood => {
+                            super::socket::close(&mut socket).await;
+                            return;
+                        }
+                        super::socket::Heard::Data => {}
                     }
                     let token = match &message {
                         Message::Text(text) if seated.is_empty() => seat_token(text),
