@@ -146,17 +146,7 @@ async fn accounts_over_http(db: &impl Database) {
     assert_eq!(get(&server, "/api/players/ama_k").await.json()["ratings"], json!({}));
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn accounts_register_sign_in_change_and_delete() {
-    let (_dir, db) = temp_db();
-    accounts_over_http(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn accounts_register_sign_in_change_and_delete_on_postgres() {
-    let db = postgres_db();
-    accounts_over_http(&db).await;
-}
+on_both_stores!(accounts_register_sign_in_change_and_delete => accounts_over_http);
 
 #[tokio::test(flavor = "multi_thread")]
 async fn accounts_refuse_bad_names_and_passwords() {

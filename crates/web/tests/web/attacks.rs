@@ -741,16 +741,7 @@ async fn look_alike_names(db: &impl Database) {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn guests_cannot_take_an_accounts_name_or_a_look_alike_and_deleted_names_leave() {
-    let (_dir, db) = temp_db();
-    look_alike_names(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn guests_cannot_take_an_accounts_name_or_a_look_alike_and_deleted_names_leave_on_postgres() {
-    look_alike_names(&postgres_db()).await;
-}
+on_both_stores!(guests_cannot_take_an_accounts_name_or_a_look_alike_and_deleted_names_leave => look_alike_names);
 
 #[test]
 fn look_alike_names_are_caught_by_their_skeleton_and_accents_are_not_look_alikes() {

@@ -321,17 +321,7 @@ fn code_of(reply: &Reply) -> String {
     code(reply)
 }
 
-#[tokio::test]
-async fn a_teacher_runs_a_class_and_pupils_join_with_a_first_name() {
-    let (_dir, db) = temp_db();
-    classes_over_http(&db).await;
-}
-
-#[tokio::test]
-async fn a_teacher_runs_a_class_and_pupils_join_with_a_first_name_on_postgres() {
-    let db = postgres_db();
-    classes_over_http(&db).await;
-}
+on_both_stores!(a_teacher_runs_a_class_and_pupils_join_with_a_first_name => classes_over_http);
 
 /// Every text of the classes' pages is there in the three languages.
 #[test]

@@ -135,16 +135,7 @@ async fn a_player_whose_time_runs_out_loses_without_any_request() {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_clock_survives_a_restart_and_a_late_move_is_refused() {
-    let (_dir, db) = temp_db();
-    clock_survives_a_restart(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_clock_survives_a_restart_and_a_late_move_is_refused_on_postgres() {
-    clock_survives_a_restart(&postgres_db()).await;
-}
+on_both_stores!(a_clock_survives_a_restart_and_a_late_move_is_refused => clock_survives_a_restart);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_abandoned_online_game_can_be_claimed_after_the_timeout_only() {

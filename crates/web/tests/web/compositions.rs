@@ -219,14 +219,4 @@ async fn compositions_over_http(db: &impl Database) {
     server.stop().await;
 }
 
-#[tokio::test]
-async fn compositions_are_proven_published_solved_and_listed() {
-    let (_dir, db) = temp_db();
-    compositions_over_http(&db).await;
-}
-
-#[tokio::test]
-async fn compositions_are_proven_published_solved_and_listed_on_postgres() {
-    let db = postgres_db();
-    compositions_over_http(&db).await;
-}
+on_both_stores!(compositions_are_proven_published_solved_and_listed => compositions_over_http);

@@ -330,16 +330,7 @@ async fn offer_survives_a_restart(db: &impl Database) {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn computer_game_is_played_to_its_end_and_every_move_is_stored_before_its_answer() {
-    let (_dir, db) = temp_db();
-    computer_game_to_its_end(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn computer_game_is_played_to_its_end_and_every_move_is_stored_on_postgres() {
-    computer_game_to_its_end(&postgres_db()).await;
-}
+on_both_stores!(computer_game_is_played_to_its_end_and_every_move_is_stored_before_its_answer => computer_game_to_its_end);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn undo_takes_back_a_move_against_the_computer_only() {
@@ -480,16 +471,7 @@ async fn online_seats_move_in_turn_and_others_only_watch() {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_game_survives_a_server_restart() {
-    let (_dir, db) = temp_db();
-    survives_a_restart(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_game_survives_a_server_restart_on_postgres() {
-    survives_a_restart(&postgres_db()).await;
-}
+on_both_stores!(a_game_survives_a_server_restart => survives_a_restart);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn records_download_and_upload_round_trip() {
@@ -554,40 +536,15 @@ async fn records_download_and_upload_round_trip() {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_computer_game_stored_at_the_computers_turn_goes_on_after_a_restart() {
-    let (_dir, db) = temp_db();
-    computer_turn_after_a_restart(&db).await;
-}
+on_both_stores!(a_computer_game_stored_at_the_computers_turn_goes_on_after_a_restart => computer_turn_after_a_restart);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_computer_game_stored_at_the_computers_turn_goes_on_after_a_restart_on_postgres() {
-    computer_turn_after_a_restart(&postgres_db()).await;
-}
+on_both_stores!(
+    /// The real binary, killed with SIGKILL right after acknowledged moves,
+    /// loses none of them.
+    kill_9_right_after_an_acknowledged_move_loses_nothing => kill_9_loses_nothing
+);
 
-/// The real binary, killed with SIGKILL right after acknowledged moves,
-/// loses none of them.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn kill_9_right_after_an_acknowledged_move_loses_nothing() {
-    let (_dir, db) = temp_db();
-    kill_9_loses_nothing(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn kill_9_right_after_an_acknowledged_move_loses_nothing_on_postgres() {
-    kill_9_loses_nothing(&postgres_db()).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_barbados_match_is_played_to_six_wins_with_colours_alternating() {
-    let (_dir, db) = temp_db();
-    match_to_six_wins(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_barbados_match_is_played_to_six_wins_with_colours_alternating_on_postgres() {
-    match_to_six_wins(&postgres_db()).await;
-}
+on_both_stores!(a_barbados_match_is_played_to_six_wins_with_colours_alternating => match_to_six_wins);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hint_is_a_legal_move_and_only_where_hints_are_allowed() {
@@ -622,27 +579,9 @@ async fn a_hint_is_a_legal_move_and_only_where_hints_are_allowed() {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_review_values_every_position_and_flags_a_blunder() {
-    let (_dir, db) = temp_db();
-    review_of_a_blunder(&db).await;
-}
+on_both_stores!(a_review_values_every_position_and_flags_a_blunder => review_of_a_blunder);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_review_values_every_position_and_flags_a_blunder_on_postgres() {
-    review_of_a_blunder(&postgres_db()).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_pending_offer_survives_a_restart() {
-    let (_dir, db) = temp_db();
-    offer_survives_a_restart(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_pending_offer_survives_a_restart_on_postgres() {
-    offer_survives_a_restart(&postgres_db()).await;
-}
+on_both_stores!(a_pending_offer_survives_a_restart => offer_survives_a_restart);
 
 /// `anywoli-lot`'s last-four story (as in the rules crate's tests): two
 /// moves, then South's `A`... ends the game, and the lot gives the last
@@ -697,13 +636,4 @@ async fn the_lot_comes_from_a_secret_stored_seed(db: &impl Database) {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_lot_comes_from_a_secret_stored_seed_on_sqlite() {
-    let (_dir, db) = temp_db();
-    the_lot_comes_from_a_secret_stored_seed(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_lot_comes_from_a_secret_stored_seed_on_postgres() {
-    the_lot_comes_from_a_secret_stored_seed(&postgres_db()).await;
-}
+on_both_stores!(the_lot_comes_from_a_secret_stored_seed_on_sqlite => the_lot_comes_from_a_secret_stored_seed);

@@ -166,16 +166,7 @@ async fn seek_taken_by_another(db: &impl Database) {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_seek_taken_sends_both_pages_to_one_game_on_opposite_seats() {
-    let (_dir, db) = temp_db();
-    seek_taken_by_another(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_seek_taken_sends_both_pages_to_one_game_on_opposite_seats_on_postgres() {
-    seek_taken_by_another(&postgres_db()).await;
-}
+on_both_stores!(a_seek_taken_sends_both_pages_to_one_game_on_opposite_seats => seek_taken_by_another);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn impossible_seeks_are_refused_and_change_nothing() {
@@ -333,16 +324,7 @@ async fn rated_quick_pairing(db: &impl Database) {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_rated_quick_pairing_of_two_accounts_makes_a_rated_game() {
-    let (_dir, db) = temp_db();
-    rated_quick_pairing(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_rated_quick_pairing_of_two_accounts_makes_a_rated_game_on_postgres() {
-    rated_quick_pairing(&postgres_db()).await;
-}
+on_both_stores!(a_rated_quick_pairing_of_two_accounts_makes_a_rated_game => rated_quick_pairing);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_is_seen_live_and_accepted_or_declined() {
@@ -556,14 +538,4 @@ fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_correspondence_move_days_later_after_a_restart_and_the_claim_after_the_days() {
-    let (_dir, db) = temp_db();
-    correspondence_across_restarts(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_correspondence_move_days_later_after_a_restart_and_the_claim_after_the_days_on_postgres()
-{
-    correspondence_across_restarts(&postgres_db()).await;
-}
+on_both_stores!(a_correspondence_move_days_later_after_a_restart_and_the_claim_after_the_days => correspondence_across_restarts);

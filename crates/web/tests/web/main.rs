@@ -2,12 +2,38 @@
 //! 127.0.0.1:0 with a temporary SQLite file and talks to it over HTTP (a
 //! tiny client below) and WebSocket.
 //!
-//! The storage tests run on PostgreSQL too (`..._on_postgres`), each in a
-//! database of its own, on the server that `MANCALA_TEST_POSTGRES` names
-//! (`postgres://USER:PASSWORD@HOST:PORT/DB`, a role that may create
-//! databases). `scripts/postgres.sh`, which `scripts/test.sh` uses, starts a
+//! The storage tests run on PostgreSQL too, each in a database of its own:
+//! [`on_both_stores!`] makes one test body into `NAME::sqlite` and
+//! `NAME::postgres` (a few that need more than a database URL are written
+//! out as `..._on_postgres`). They run on the server that
+//! `MANCALA_TEST_POSTGRES` names (`postgres://USER:PASSWORD@HOST:PORT/DB`, a
+//! role that may create databases). `scripts/postgres.sh`, which `scripts/test.sh` uses, starts a
 //! throwaway server and sets it. Without it those tests fail, saying how to
 //! run them: a storage backend that is never tested must not look tested.
+
+/// One test body, `async fn BODY(db: &impl Database)`, run on both stores:
+/// the tests `NAME::sqlite` (a temporary file) and `NAME::postgres` (a
+/// fresh database on `MANCALA_TEST_POSTGRES`; `--skip postgres` leaves it
+/// out). Written once here instead of a hand-made twin per test.
+macro_rules! on_both_stores {
+    ($(#[$meta:meta])* $name:ident => $body:ident) => {
+        $(#[$meta])*
+        mod $name {
+            use super::*;
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let (_dir, db) = temp_db();
+                $body(&db).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                $body(&postgres_db()).await;
+            }
+        }
+    };
+}
 
 use futures_util::StreamExt;
 use mancala_web::i18n::{Lang, SAME_EVERYWHERE, TEXTS};

@@ -35,16 +35,7 @@ async fn healthz_answers(db: &impl Database) {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn observe_healthz_answers_when_the_store_does() {
-    let (_dir, db) = temp_db();
-    healthz_answers(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn observe_healthz_answers_when_the_store_does_on_postgres() {
-    healthz_answers(&postgres_db()).await;
-}
+on_both_stores!(observe_healthz_answers_when_the_store_does => healthz_answers);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn observe_metrics_move_with_the_games() {

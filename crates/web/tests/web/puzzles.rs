@@ -202,17 +202,7 @@ async fn puzzles_over_http(db: &impl Database) {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn puzzles_are_played_rated_and_stored() {
-    let (_dir, db) = temp_db();
-    puzzles_over_http(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn puzzles_are_played_rated_and_stored_on_postgres() {
-    let db = postgres_db();
-    puzzles_over_http(&db).await;
-}
+on_both_stores!(puzzles_are_played_rated_and_stored => puzzles_over_http);
 
 #[tokio::test(flavor = "multi_thread")]
 async fn puzzle_pages_render_in_every_language() {

@@ -237,17 +237,7 @@ async fn rated_games_over_http(db: &impl Database) {
     assert!(close(history[0].change, new.after_game(new, 1.0).rating - 1500.0));
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn rated_games_link_accounts_and_change_ratings() {
-    let (_dir, db) = temp_db();
-    rated_games_over_http(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn rated_games_link_accounts_and_change_ratings_on_postgres() {
-    let db = postgres_db();
-    rated_games_over_http(&db).await;
-}
+on_both_stores!(rated_games_link_accounts_and_change_ratings => rated_games_over_http);
 
 fn player(id: &str, name: &str) -> PlayerRow {
     PlayerRow { id: id.into(), name: name.into(), password: "x".into(), created: 1, deleted: false }
@@ -577,17 +567,7 @@ async fn killed_at_the_end(db: &impl Database) {
     });
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_rated_games_end_survives_kill_9_and_is_rated_once() {
-    let (_dir, db) = temp_db();
-    killed_at_the_end(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn a_rated_games_end_survives_kill_9_and_is_rated_once_on_postgres() {
-    let db = postgres_db();
-    killed_at_the_end(&db).await;
-}
+on_both_stores!(a_rated_games_end_survives_kill_9_and_is_rated_once => killed_at_the_end);
 
 /// A page's HTML (status 200 expected).
 async fn page(addr: SocketAddr, path: &str, cookie: &str) -> String {
@@ -713,17 +693,7 @@ async fn players_pages(db: &impl Database) {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn players_pages_ratings_graph_head_to_head_and_leaderboard() {
-    let (_dir, db) = temp_db();
-    players_pages(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn players_pages_ratings_graph_head_to_head_and_leaderboard_on_postgres() {
-    let db = postgres_db();
-    players_pages(&db).await;
-}
+on_both_stores!(players_pages_ratings_graph_head_to_head_and_leaderboard => players_pages);
 
 /// The function the lobby and tournaments start games with: two seats,
 /// rated or not, accounts or guests; refused for a rated game without two
@@ -836,16 +806,7 @@ async fn rating_farm(db: &impl Database) {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn rating_farm_of_short_games_and_one_pair_counts_at_most_three_a_day() {
-    let (_dir, db) = temp_db();
-    rating_farm(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn rating_farm_of_short_games_and_one_pair_counts_at_most_three_a_day_on_postgres() {
-    rating_farm(&postgres_db()).await;
-}
+on_both_stores!(rating_farm_of_short_games_and_one_pair_counts_at_most_three_a_day => rating_farm);
 
 /// The pair's limit counts the 24 hours before a game's end: a fourth game
 /// within them is not rated, one after them is.

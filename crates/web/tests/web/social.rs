@@ -111,16 +111,7 @@ async fn rematch_answers(db: &impl Database) {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_rematch_is_declined_or_withdrawn_and_both_players_are_told() {
-    let (_dir, db) = temp_db();
-    rematch_answers(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_rematch_is_declined_or_withdrawn_and_both_players_are_told_on_postgres() {
-    rematch_answers(&postgres_db()).await;
-}
+on_both_stores!(a_rematch_is_declined_or_withdrawn_and_both_players_are_told => rematch_answers);
 
 async fn tournament_links(db: &impl Database) {
     let server = start(db, 0).await;
@@ -174,13 +165,4 @@ async fn tournament_links(db: &impl Database) {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_tournament_game_names_its_tournament() {
-    let (_dir, db) = temp_db();
-    tournament_links(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_tournament_game_names_its_tournament_on_postgres() {
-    tournament_links(&postgres_db()).await;
-}
+on_both_stores!(a_tournament_game_names_its_tournament => tournament_links);

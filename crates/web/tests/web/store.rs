@@ -405,13 +405,4 @@ fn store_speed() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn finished_games_are_filtered_and_paged() {
-    let (_dir, db) = temp_db();
-    finished_filtered_and_paged(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn finished_games_are_filtered_and_paged_on_postgres() {
-    finished_filtered_and_paged(&postgres_db()).await;
-}
+on_both_stores!(finished_games_are_filtered_and_paged => finished_filtered_and_paged);

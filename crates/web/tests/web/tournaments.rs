@@ -240,16 +240,7 @@ async fn class_swiss(db: &impl Database) {
     server.stop().await;
 }
 
-#[tokio::test]
-async fn a_class_swiss_runs_from_one_link_to_its_standings() {
-    let (_dir, db) = temp_db();
-    class_swiss(&db).await;
-}
-
-#[tokio::test]
-async fn a_class_swiss_runs_from_one_link_to_its_standings_on_postgres() {
-    class_swiss(&postgres_db()).await;
-}
+on_both_stores!(a_class_swiss_runs_from_one_link_to_its_standings => class_swiss);
 
 /// Three players on real boards: no games are made, the top seed has a
 /// bye, a drawn game must be decided before the final, and the knockout
