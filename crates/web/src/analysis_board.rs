@@ -290,7 +290,7 @@ async fn page(
         Some(id) => match game_position(&state, id, q.ply).await {
             Ok(found) => (found.0, Some(found.1)),
             Err(e) => {
-                problem = e.body["error"]["message"].as_str().map(str::to_string);
+                problem = Some(e.message.clone());
                 (&RULESETS[0], None)
             }
         },

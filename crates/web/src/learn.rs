@@ -468,7 +468,7 @@ async fn record_answer(
     })
     .await;
     if let Err(e) = stored {
-        tracing::warn!("an answer was not recorded: {}", e.body);
+        tracing::warn!("an answer was not recorded: {e}");
     }
 }
 

@@ -263,7 +263,10 @@ fn server_problem(
     status: StatusCode,
     e: &crate::api::ApiError,
 ) -> Page {
-    let incident = e.body["error"]["incident"].as_str().unwrap_or("");
+    let incident = match &e.detail {
+        Some(crate::api::Detail::Incident { incident }) => incident.as_str(),
+        _ => "",
+    };
     Page {
         lang,
         remember,

@@ -9,13 +9,13 @@ pub async fn resume_clocks(state: Shared) {
     let ids = match blocking(&state, |s| s.running_clocks()).await {
         Ok(ids) => ids,
         Err(e) => {
-            tracing::error!("cannot list the games with running clocks: {}", e.body);
+            tracing::error!("cannot list the games with running clocks: {e}");
             return;
         }
     };
     for id in ids {
         if let Err(e) = live(&state, &id).await {
-            tracing::error!(game = %id, "cannot watch the game's clock: {}", e.body);
+            tracing::error!(game = %id, "cannot watch the game's clock: {e}");
         }
     }
 }
@@ -111,7 +111,7 @@ async fn flag_falls(state: Shared, id: String) {
     let game = match live(&state, &id).await {
         Ok(game) => game,
         Err(e) => {
-            tracing::error!(game = %id, "a flag fell but the game cannot be loaded: {}", e.body);
+            tracing::error!(game = %id, "a flag fell but the game cannot be loaded: {e}");
             state.deadlines.set(&id, Some(now_ms() + 1000));
             return;
         }
@@ -120,7 +120,7 @@ async fn flag_falls(state: Shared, id: String) {
     match live.flag_at() {
         Some((side, due)) if due <= now_ms() => {
             if let Err(e) = finish(&state, &mut live, Some(!side), GameEnding::Time).await {
-                tracing::error!(game = %id, "a flag fell but the end could not be stored: {}", e.body);
+                tracing::error!(game = %id, "a flag fell but the end could not be stored: {e}");
                 state.deadlines.set(&id, Some(now_ms() + 1000));
             }
         }

@@ -121,13 +121,12 @@ pub(crate) async fn create(
     let id = format!("{PREFIX}{}", puzzle_id(ruleset, &position));
     let key = id.clone();
     if blocking(&state, move |s| s.composition(&key)).await?.is_some() {
-        let mut e = error(
+        let e = error(
             StatusCode::CONFLICT,
             "already_published",
             "this position is published already; each position is published once",
         );
-        e.body["error"]["id"] = json!(id);
-        return Err(e);
+        return Err(e.with(super::Detail::Id { id: id.to_string() }));
     }
     let shared = state.clone();
     let proof_id = id.clone();
@@ -146,7 +145,7 @@ pub(crate) async fn create(
     let composition = match proven {
         Ok(c) => c,
         Err(why @ NotProven::Budget(_)) => {
-            let mut e = error(
+            let e = error(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "not_proven",
                 format!(
@@ -154,8 +153,7 @@ pub(crate) async fn create(
                      proven; try a position with fewer seeds on the board"
                 ),
             );
-            e.body["error"]["why"] = json!(why.to_string());
-            return Err(e);
+            return Err(e.with(super::Detail::Why { why: why.to_string() }));
         }
         Err(NotProven::Over) => {
             return Err(error(StatusCode::UNPROCESSABLE_ENTITY, "game_over", "the game is over"))

@@ -96,7 +96,7 @@ async fn computer_turns(state: &Shared, game: &Arc<Mutex<Live>>) {
                             "the computer's move could not be stored after {} tries: {}; \
                              the game's next request tries again",
                             failures + 1,
-                            e.body
+                            e
                         );
                         game.lock().await.thinking = false;
                         return;
@@ -106,7 +106,7 @@ async fn computer_turns(state: &Shared, game: &Arc<Mutex<Live>>) {
                         game = %id,
                         attempt = failures,
                         "the computer's move could not be stored: {}; trying again in {wait} ms",
-                        e.body
+                        e
                     );
                     unsaved = Some((revision, pit));
                     tokio::time::sleep(Duration::from_millis(wait)).await;

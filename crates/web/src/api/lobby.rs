@@ -105,14 +105,13 @@ fn answer(status: StatusCode, body: Value, cookie: Option<String>) -> Response {
 fn refusal(why: Refusal) -> ApiError {
     match why {
         Refusal::SeekExists(id) => {
-            let mut e = error(
+            let e = error(
                 StatusCode::CONFLICT,
                 "seek_exists",
                 "you already have an open seek for this game: one at a time per game; \
                  cancel it (DELETE /api/seeks/ID) to post another",
             );
-            e.body["error"]["seek"] = json!(id);
-            e
+            e.with(super::Detail::Seek { seek: id.to_string() })
         }
         Refusal::TooManySeeks => error(
             StatusCode::TOO_MANY_REQUESTS,

@@ -137,20 +137,78 @@ pub fn routes() -> Router<Shared> {
         .route("/api/tournaments/{id}/remove", post(tournaments::remove))
 }
 
-/// An error answer.
-#[derive(Debug)]
+/// An error answer: `{"error": {"code", "message", ...}}` with the status,
+/// and what else some errors say, typed ([`Detail`]).
+#[derive(Clone, Debug)]
 pub struct ApiError {
     pub status: StatusCode,
-    pub body: Value,
+    /// What went wrong, for programs (`bad_move`, `not_found`...).
+    pub code: String,
+    /// What went wrong and what is accepted, for people.
+    pub message: String,
+    pub detail: Option<Detail>,
+}
+
+/// What some errors add to their code and message, each under its own
+/// field of the answer's `error` object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Detail {
+    /// A refused move: the pits that may be played.
+    Legal { legal: Vec<String> },
+    /// A claim too early: the seconds left before it may be made.
+    SecondsLeft { seconds_left: i64 },
+    /// The player's own open seek, which a second one would duplicate.
+    Seek { seek: String },
+    /// The composition published already.
+    Id { id: String },
+    /// Why the solver could not prove a composition.
+    Why { why: String },
+    /// A server failure: the incident id that finds it in the log.
+    Incident { incident: String },
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: ErrorFields<'a>,
+}
+
+#[derive(Serialize)]
+struct ErrorFields<'a> {
+    code: &'a str,
+    message: &'a str,
+    #[serde(flatten)]
+    detail: Option<&'a Detail>,
+}
+
+impl ApiError {
+    /// The same error, saying more.
+    pub fn with(mut self, detail: Detail) -> ApiError {
+        self.detail = Some(detail);
+        self
+    }
+
+    /// The answer's JSON body.
+    pub fn body(&self) -> Value {
+        let fields =
+            ErrorFields { code: &self.code, message: &self.message, detail: self.detail.as_ref() };
+        serde_json::to_value(ErrorBody { error: fields }).unwrap_or(Value::Null)
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)
+    }
 }
 
 pub fn error(status: StatusCode, code: &str, message: impl Into<String>) -> ApiError {
-    ApiError { status, body: json!({ "error": { "code": code, "message": message.into() } }) }
+    ApiError { status, code: code.to_string(), message: message.into(), detail: None }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body)).into_response()
+        (self.status, Json(self.body())).into_response()
     }
 }
 
@@ -178,13 +236,12 @@ pub fn incident_id() -> String {
 pub fn server_error(status: StatusCode, detail: impl std::fmt::Display) -> ApiError {
     let incident = incident_id();
     tracing::error!(incident = %incident, status = status.as_u16(), "{detail}");
-    let mut e = error(
+    let e = error(
         status,
         "server_error",
         format!("the server has a problem (incident {incident}); please try again later"),
     );
-    e.body["error"]["incident"] = json!(incident);
-    e
+    e.with(Detail::Incident { incident })
 }
 
 /// The client a request comes from, for the limits and the computer's fair

@@ -56,7 +56,7 @@ pub(crate) async fn play(
     let legal = live.game.legal_moves();
     if !legal.contains(pit) {
         let letters: Vec<String> = legal.map(|p| p.letter(&rules).to_string()).collect();
-        let mut err = error(
+        let err = error(
             StatusCode::CONFLICT,
             "illegal_move",
             format!(
@@ -65,8 +65,7 @@ pub(crate) async fn play(
                 letters.join(" ")
             ),
         );
-        err.body["error"]["legal"] = json!(letters);
-        return Err(err);
+        return Err(err.with(super::Detail::Legal { legal: letters }));
     }
     let answer = apply_move(&state, &mut live, pit).await?;
     watch_clock(&state, &live);
@@ -233,7 +232,7 @@ pub(crate) async fn claim(State(state): State<Shared>, seated: Seated) -> ApiRes
         )),
         Err(NoClaim::TooEarly(ms)) => {
             let seconds = (ms + 999) / 1000;
-            let mut err = error(
+            let err = error(
                 StatusCode::CONFLICT,
                 "too_early",
                 format!(
@@ -241,8 +240,7 @@ pub(crate) async fn claim(State(state): State<Shared>, seated: Seated) -> ApiRes
                      if they have not returned or moved by then"
                 ),
             );
-            err.body["error"]["seconds_left"] = json!(seconds);
-            Err(err)
+            Err(err.with(super::Detail::SecondsLeft { seconds_left: seconds }))
         }
     }
 }

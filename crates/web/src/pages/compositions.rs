@@ -150,11 +150,7 @@ async fn index(
             body.push_str("</ol>");
         }
         Err(e) => {
-            let _ = write!(
-                body,
-                "<p class=\"error\">{}</p>",
-                esc(&e.body["error"]["message"].to_string())
-            );
+            let _ = write!(body, "<p class=\"error\">{}</p>", esc(&e.message));
         }
     }
     Page::new(lang, remember, ct(lang, "cp.title"), body)

@@ -193,6 +193,10 @@ async fn impossible_seeks_are_refused_and_change_nothing() {
         let reply = with_cookie(&server, "POST", "/api/seeks", &ann, body.clone()).await;
         assert_eq!((reply.status, code(&reply)), (status, wanted.to_string()), "{body}");
         assert!(!reply.json()["error"]["message"].as_str().unwrap().is_empty());
+        if wanted == "seek_exists" {
+            // It names the seek that is open already.
+            assert!(reply.json()["error"]["seek"].as_str().is_some_and(|s| !s.is_empty()));
+        }
     }
     let seeks = open_seeks(&server).await;
     assert_eq!(seeks.len(), 1);

@@ -723,7 +723,7 @@ async fn a_seated_game_is_made_between_two_accounts_or_guests() {
         let refused =
             create_seated_game(&server.state, spec(true, south, north)).await.unwrap_err();
         assert_eq!(
-            (refused.status.as_u16(), refused.body["error"]["code"].as_str()),
+            (refused.status.as_u16(), refused.body()["error"]["code"].as_str()),
             (400, Some(why))
         );
     }
