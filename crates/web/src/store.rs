@@ -23,7 +23,7 @@ pub use classes::{pupil_key, ClassRow, Progress, PupilRow};
 pub use compositions::{CompositionOrder, CompositionRow, ListedComposition, LIST_LIMIT};
 use mancala_rules::EndReason;
 pub use pg::Postgres;
-pub use puzzles::{PuzzleAttempt, PuzzleRatingRow};
+pub use puzzles::{AttemptToRate, PuzzleRater, PuzzleRatingRow, RatedAttempt};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::fmt;
 use std::path::Path;
@@ -471,9 +471,15 @@ pub trait Store: Send + Sync + 'static {
     fn puzzle_attempt(&self, _player: &str, _puzzle: &str) -> Result<Option<bool>, StoreError> {
         Err(StoreError::Unsupported("this store keeps no puzzle attempts"))
     }
-    /// Stores an account's first attempt at a puzzle with both new ratings,
-    /// in one transaction; nothing if it had tried the puzzle before.
-    fn record_puzzle_attempt(&self, _attempt: &PuzzleAttempt) -> Result<(), StoreError> {
+    /// Rates an account's first attempt at a puzzle in one transaction:
+    /// reads both ratings, computes both after it with `rate`, stores the
+    /// attempt and both, so that two servers on one database lose no
+    /// update; `None` (nothing stored) if it had tried the puzzle before.
+    fn rate_puzzle_attempt(
+        &self,
+        _attempt: &AttemptToRate,
+        _rate: PuzzleRater,
+    ) -> Result<Option<RatedAttempt>, StoreError> {
         Err(StoreError::Unsupported("this store keeps no puzzle attempts"))
     }
 
@@ -1127,8 +1133,19 @@ impl Store for Sqlite {
         self.puzzle_attempt_of(player, puzzle)
     }
 
-    fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt) -> Result<(), StoreError> {
-        self.writer.write(Write::PuzzleAttempt(Box::new(attempt.clone())))
+    fn rate_puzzle_attempt(
+        &self,
+        attempt: &AttemptToRate,
+        rate: PuzzleRater,
+    ) -> Result<Option<RatedAttempt>, StoreError> {
+        let answer = std::sync::Arc::new(Mutex::new(None));
+        self.writer.write(Write::RatePuzzle {
+            attempt: Box::new(attempt.clone()),
+            rate,
+            answer: answer.clone(),
+        })?;
+        let rated = answer.lock().unwrap_or_else(|e| e.into_inner()).take();
+        Ok(rated)
     }
 
     fn create_class(&self, row: &ClassRow) -> Result<bool, StoreError> {

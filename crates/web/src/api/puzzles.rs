@@ -14,7 +14,7 @@
 
 use super::{blocking, error, ApiError, ApiResult, JsonBody};
 use crate::rating::{periods, Rating, START_DEVIATION, START_VOLATILITY};
-use crate::store::{PuzzleAttempt, PuzzleRatingRow};
+use crate::store::{AttemptToRate, PuzzleRatingRow};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -278,63 +278,72 @@ fn check_moves(p: &Puzzle, moves: &[String]) -> Result<Vec<Pit>, ApiError> {
     Ok(pits)
 }
 
-/// Rates an account's first attempt at a puzzle and stores it; `None` for a
-/// guest or an account that had tried it before.
+/// A solver's rating before an attempt: a new solver's is the starting
+/// one; a known one's deviation has grown with the time since.
+fn player_before(row: Option<&PuzzleRatingRow>, at: i64) -> Rating {
+    row.map(|r| rating_of(r).after_idle(periods(at - r.rated))).unwrap_or_default()
+}
+
+/// A puzzle's rating before an attempt: its collection's until someone
+/// has tried it.
+fn puzzle_before(row: Option<&PuzzleRatingRow>, start: f64) -> Rating {
+    row.map(rating_of).unwrap_or(Rating {
+        rating: start,
+        deviation: START_DEVIATION,
+        volatility: START_VOLATILITY,
+    })
+}
+
+/// How a first attempt changes the two ratings (pure; the store runs it in
+/// the transaction that reads and writes them): one Glicko-2 game between
+/// the solver and the puzzle, won by the solver when solved, each row's
+/// attempts counted.
+pub fn rate_attempt(
+    a: &AttemptToRate,
+    mine: Option<&PuzzleRatingRow>,
+    stored: Option<&PuzzleRatingRow>,
+) -> (PuzzleRatingRow, PuzzleRatingRow) {
+    let before = player_before(mine, a.at);
+    let puzzle = puzzle_before(stored, a.start_rating);
+    let score = if a.solved { 1.0 } else { 0.0 };
+    let after = before.after_game(puzzle, score);
+    let puzzle_after = puzzle.after_game(before, 1.0 - score);
+    let row = |r: &Rating, old: Option<&PuzzleRatingRow>| PuzzleRatingRow {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+        attempts: old.map_or(0, |o| o.attempts) + 1,
+        solved: old.map_or(0, |o| o.solved) + u32::from(a.solved),
+        rated: a.at,
+    };
+    (row(&after, mine), row(&puzzle_after, stored))
+}
+
+/// Rates an account's first attempt at a puzzle and stores it, in one
+/// store transaction; `None` for a guest or an account that had tried it
+/// before.
 async fn rate(
     state: &Shared,
     player: Option<String>,
     p: &Puzzle,
     solved: bool,
 ) -> Result<Option<Value>, ApiError> {
-    // One attempt rated at a time, so two solvers of one puzzle both move
-    // its rating (the store writes what this computes).
-    static RATING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
     let Some(player) = player else { return Ok(None) };
-    let _one = RATING.lock().await;
-    let (who, pz) = (player.clone(), p.id.clone());
-    if blocking(state, move |s| s.puzzle_attempt(&who, &pz)).await?.is_some() {
-        return Ok(None);
-    }
-    let who = player.clone();
-    let mine = blocking(state, move |s| s.player_puzzle_rating(&who)).await?;
-    let stored = {
-        let pz = p.id.clone();
-        blocking(state, move |s| s.puzzle_rating(&pz)).await?
-    };
-    let now = super::now();
-    let before =
-        mine.as_ref().map(|r| rating_of(r).after_idle(periods(now - r.rated))).unwrap_or_default();
-    let puzzle_before = match &stored {
-        Some(r) => rating_of(r),
-        None => Rating {
-            rating: p.rating as f64,
-            deviation: START_DEVIATION,
-            volatility: START_VOLATILITY,
-        },
-    };
-    let score = if solved { 1.0 } else { 0.0 };
-    let after = before.after_game(puzzle_before, score);
-    let puzzle_after = puzzle_before.after_game(before, 1.0 - score);
-    let row = |r: &Rating, old: Option<&PuzzleRatingRow>| PuzzleRatingRow {
-        rating: r.rating,
-        deviation: r.deviation,
-        volatility: r.volatility,
-        attempts: old.map_or(0, |o| o.attempts) + 1,
-        solved: old.map_or(0, |o| o.solved) + solved as u32,
-        rated: now,
-    };
-    let attempt = PuzzleAttempt {
+    let attempt = AttemptToRate {
         player,
         puzzle: p.id.clone(),
         solved,
-        at: now,
-        player_after: row(&after, mine.as_ref()),
-        puzzle_after: row(&puzzle_after, stored.as_ref()),
+        at: super::now(),
+        start_rating: p.rating as f64,
     };
-    blocking(state, move |s| s.record_puzzle_attempt(&attempt)).await?;
+    let at = attempt.at;
+    let rated = blocking(state, move |s| s.rate_puzzle_attempt(&attempt, rate_attempt)).await?;
+    let Some(rated) = rated else { return Ok(None) };
+    let before = player_before(rated.player_before.as_ref(), at);
+    let puzzle = puzzle_before(rated.puzzle_before.as_ref(), p.rating as f64);
     Ok(Some(json!({
-        "player": { "before": rating_json(&before), "after": rating_json(&after) },
-        "puzzle": { "before": rating_json(&puzzle_before), "after": rating_json(&puzzle_after) },
+        "player": { "before": rating_json(&before), "after": rating_json(&rating_of(&rated.player_after)) },
+        "puzzle": { "before": rating_json(&puzzle), "after": rating_json(&rating_of(&rated.puzzle_after)) },
     })))
 }
 

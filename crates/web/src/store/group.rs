@@ -66,7 +66,14 @@ pub(crate) enum Write {
     },
     Account(Account),
     Tournament(super::tournaments::Write),
-    PuzzleAttempt(Box<super::PuzzleAttempt>),
+    /// A first attempt at a puzzle rated (see `Store::rate_puzzle_attempt`):
+    /// what was rated is left in `answer` (the last run of the write is the
+    /// one committed, when a failed batch is retried one write at a time).
+    RatePuzzle {
+        attempt: Box<super::AttemptToRate>,
+        rate: super::PuzzleRater,
+        answer: Arc<std::sync::Mutex<Option<super::RatedAttempt>>>,
+    },
     Composition(Box<super::CompositionRow>),
     Class(super::classes::Write),
     /// The health check's write (see `Store::probe_write`).
@@ -163,7 +170,10 @@ impl Write {
                     conn.execute(INSERT_MOVE, params![row.id, i as u32 + 1, letter])?;
                 }
             }
-            Write::PuzzleAttempt(attempt) => super::puzzles::apply_attempt(conn, attempt)?,
+            Write::RatePuzzle { attempt, rate, answer } => {
+                let rated = super::puzzles::apply_rating(conn, attempt, *rate)?;
+                *answer.lock().unwrap_or_else(|e| e.into_inner()) = rated;
+            }
             Write::Composition(row) => super::compositions::apply_create(conn, row)?,
             Write::Class(write) => write.apply(conn)?,
             // A game's end and its rating change (if rated) in one

@@ -25,10 +25,10 @@ mod tournaments;
 
 use super::{
     name_key, schema, stored, Clock, Finished, GameEnding, GameRow, HistoryRow, MatchRow, Mode,
-    PlayerGames, PlayerRow, PuzzleAttempt, PuzzleRatingRow, RatingRow, Status, Store, StoreError,
-    StoredGame, StoredReview,
+    PlayerGames, PlayerRow, PuzzleRatingRow, RatingRow, Status, Store, StoreError, StoredGame,
+    StoredReview,
 };
-use super::{ClassRow, Progress, PupilRow};
+use super::{AttemptToRate, ClassRow, Progress, PupilRow, PuzzleRater, RatedAttempt};
 use super::{CompositionOrder, CompositionRow, ListedComposition, SeatTokens, TournamentRow};
 mod classes;
 mod compositions;
@@ -941,8 +941,12 @@ impl Store for Postgres {
         self.puzzle_attempt_of(player, puzzle)
     }
 
-    fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt) -> Result<(), StoreError> {
-        self.record_attempt(attempt)
+    fn rate_puzzle_attempt(
+        &self,
+        attempt: &AttemptToRate,
+        rate: PuzzleRater,
+    ) -> Result<Option<RatedAttempt>, StoreError> {
+        self.rate_attempt(attempt, rate)
     }
 
     fn create_class(&self, row: &ClassRow) -> Result<bool, StoreError> {

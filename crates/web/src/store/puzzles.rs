@@ -23,16 +23,35 @@ pub struct PuzzleRatingRow {
     pub rated: i64,
 }
 
-/// An account's first attempt at a puzzle and the two ratings after it.
+/// An account's attempt at a puzzle, to be rated: the puzzle's starting
+/// rating is its collection's until someone has tried it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PuzzleAttempt {
+pub struct AttemptToRate {
     pub player: String,
     pub puzzle: String,
     pub solved: bool,
     pub at: i64,
+    pub start_rating: f64,
+}
+
+/// A rated first attempt: both ratings before it (`None`: never rated)
+/// and after it, as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedAttempt {
+    pub player_before: Option<PuzzleRatingRow>,
+    pub puzzle_before: Option<PuzzleRatingRow>,
     pub player_after: PuzzleRatingRow,
     pub puzzle_after: PuzzleRatingRow,
 }
+
+/// How an attempt changes the two ratings: the player's and the puzzle's
+/// after it, from both before it. A pure function the caller gives (the
+/// Glicko-2 rules are not the store's), run inside the store's transaction.
+pub type PuzzleRater = fn(
+    &AttemptToRate,
+    Option<&PuzzleRatingRow>,
+    Option<&PuzzleRatingRow>,
+) -> (PuzzleRatingRow, PuzzleRatingRow);
 
 const RATING_COLUMNS: &str = "rating, deviation, volatility, attempts, solved, rated";
 
@@ -47,20 +66,42 @@ fn rating_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<PuzzleRatingRow> {
     })
 }
 
-/// Stores an attempt and both ratings, in the writer's transaction; nothing
-/// if the account had tried the puzzle before.
-pub(super) fn apply_attempt(conn: &Connection, a: &PuzzleAttempt) -> Result<(), StoreError> {
-    let inserted = conn.execute(
-        "INSERT INTO puzzle_attempts (player_id, puzzle_id, solved, at) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (player_id, puzzle_id) DO NOTHING",
+/// Rates a first attempt in the writer's transaction (the writer is the
+/// only one, so nothing changes between the reads and the writes); `None`,
+/// nothing stored, if the account had tried the puzzle before.
+pub(super) fn apply_rating(
+    conn: &Connection,
+    a: &AttemptToRate,
+    rate: PuzzleRater,
+) -> Result<Option<RatedAttempt>, StoreError> {
+    let tried: Option<i64> = conn
+        .query_row(
+            "SELECT 1 FROM puzzle_attempts WHERE player_id = ?1 AND puzzle_id = ?2",
+            [&a.player, &a.puzzle],
+            |r| r.get(0),
+        )
+        .optional()?;
+    if tried.is_some() {
+        return Ok(None);
+    }
+    let read = |table: &str, key: &str, id: &str| {
+        conn.query_row(
+            &format!("SELECT {RATING_COLUMNS} FROM {table} WHERE {key} = ?1"),
+            [id],
+            rating_from,
+        )
+        .optional()
+    };
+    let player_before = read("puzzle_players", "player_id", &a.player)?;
+    let puzzle_before = read("puzzle_ratings", "puzzle_id", &a.puzzle)?;
+    let (player_after, puzzle_after) = rate(a, player_before.as_ref(), puzzle_before.as_ref());
+    conn.execute(
+        "INSERT INTO puzzle_attempts (player_id, puzzle_id, solved, at) VALUES (?1, ?2, ?3, ?4)",
         params![a.player, a.puzzle, a.solved as i64, a.at],
     )?;
-    if inserted == 0 {
-        return Ok(());
-    }
     for (table, key, id, r) in [
-        ("puzzle_players", "player_id", &a.player, &a.player_after),
-        ("puzzle_ratings", "puzzle_id", &a.puzzle, &a.puzzle_after),
+        ("puzzle_players", "player_id", &a.player, &player_after),
+        ("puzzle_ratings", "puzzle_id", &a.puzzle, &puzzle_after),
     ] {
         conn.execute(
             &format!(
@@ -72,7 +113,7 @@ pub(super) fn apply_attempt(conn: &Connection, a: &PuzzleAttempt) -> Result<(), 
             params![id, r.rating, r.deviation, r.volatility, r.attempts, r.solved, r.rated],
         )?;
     }
-    Ok(())
+    Ok(Some(RatedAttempt { player_before, puzzle_before, player_after, puzzle_after }))
 }
 
 impl Sqlite {

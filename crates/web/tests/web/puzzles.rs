@@ -256,3 +256,84 @@ async fn the_composed_studies_are_listed_with_their_credit() {
     }
     server.stop().await;
 }
+
+/// Two servers on one database rate first attempts at one puzzle at the
+/// same time (issue 32): each attempt is read, rated and written in one
+/// transaction, so every one counts and none overwrites another; a second
+/// attempt by the same account is not rated.
+async fn attempts_rated_at_once_by_two_servers(db: &impl Database) {
+    use mancala_web::api::puzzles::rate_attempt;
+    use mancala_web::store::{AttemptToRate, PlayerRow};
+    let players: Vec<String> = (0..12).map(|i| format!("solver{i:02}")).collect();
+    let names = players.clone();
+    db.with_store(move |s| {
+        for name in &names {
+            let row = PlayerRow {
+                id: name.clone(),
+                name: name.clone(),
+                password: String::new(),
+                created: 0,
+                deleted: false,
+            };
+            assert!(s.create_player(&row).unwrap());
+        }
+    });
+    let url = db.url();
+    let attempt = |i: usize, player: &str| AttemptToRate {
+        player: player.to_string(),
+        puzzle: "oware-abapa-race".into(),
+        solved: i % 3 == 0,
+        at: 1_000_000 + i as i64,
+        start_rating: 1500.0,
+    };
+    off_async(move || {
+        let stores =
+            [mancala_web::store::open(&url).unwrap(), mancala_web::store::open(&url).unwrap()];
+        std::thread::scope(|scope| {
+            for (i, player) in players.iter().enumerate() {
+                let store = &stores[i % 2];
+                let attempt = attempt(i, player);
+                scope.spawn(move || {
+                    let rated = store.rate_puzzle_attempt(&attempt, rate_attempt).unwrap();
+                    assert!(rated.is_some(), "{player}'s first attempt is rated");
+                });
+            }
+        });
+        let again = stores[0].rate_puzzle_attempt(&attempt(0, &players[0]), rate_attempt).unwrap();
+        assert_eq!(again, None, "a second attempt is not rated");
+        let puzzle = stores[1].puzzle_rating("oware-abapa-race").unwrap().unwrap();
+        assert_eq!((puzzle.attempts, puzzle.solved), (12, 4));
+        for (i, player) in players.iter().enumerate() {
+            let mine = stores[0].player_puzzle_rating(player).unwrap().unwrap();
+            assert_eq!((mine.attempts, mine.solved), (1, u32::from(i % 3 == 0)), "{player}");
+            assert_eq!(
+                stores[1].puzzle_attempt(player, "oware-abapa-race").unwrap(),
+                Some(i % 3 == 0)
+            );
+        }
+    });
+}
+
+on_both_stores!(puzzle_attempts_rated_at_once_by_two_servers_all_count => attempts_rated_at_once_by_two_servers);
+
+/// The rating of an attempt, without a store: a solve moves the solver up
+/// and the puzzle down, a failure the other way, and each row counts it.
+#[test]
+fn a_puzzle_attempt_moves_both_ratings_and_counts_once() {
+    use mancala_web::api::puzzles::rate_attempt;
+    use mancala_web::store::AttemptToRate;
+    let attempt = |solved| AttemptToRate {
+        player: "a".into(),
+        puzzle: "p".into(),
+        solved,
+        at: 100,
+        start_rating: 1500.0,
+    };
+    let (me, puzzle) = rate_attempt(&attempt(true), None, None);
+    assert!(me.rating > 1500.0 && puzzle.rating < 1500.0, "{me:?} {puzzle:?}");
+    assert_eq!((me.attempts, me.solved, puzzle.attempts, puzzle.solved), (1, 1, 1, 1));
+    assert_eq!((me.rated, puzzle.rated), (100, 100));
+    let (me2, puzzle2) = rate_attempt(&attempt(false), Some(&me), Some(&puzzle));
+    assert!(me2.rating < me.rating && puzzle2.rating > puzzle.rating);
+    assert_eq!((me2.attempts, me2.solved, puzzle2.attempts, puzzle2.solved), (2, 1, 2, 1));
+}
