@@ -1,0 +1,79 @@
+//! What every request shares: the store, the games in use, the
+//! computer's scheduler, the limits, the lobby and the rest
+//! ([`AppState`], behind [`crate::Shared`]), and the count of work a stop
+//! waits for ([`Busy`]). Made once at start by `crate::state_with`.
+
+use crate::{api, egdb, limit, lobby, metrics, scheduler, store};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Shared by every request.
+pub struct AppState {
+    pub store: Arc<dyn store::Store>,
+    /// Games in use, each behind its own lock so that moves in one game are
+    /// applied one at a time, in order.
+    pub games: api::GameCache,
+    /// The computer's thinking (its moves, hints, reviews): at most
+    /// `--ai-threads` searches at once, on blocking threads, each client's
+    /// queue served in turn.
+    pub scheduler: Arc<scheduler::Scheduler>,
+    /// Every running clock's deadline, watched by one task.
+    pub deadlines: api::Deadlines,
+    /// Games created per address.
+    pub creations: limit::RateLimiter,
+    /// `Config::storage_timeout_seconds`.
+    pub store_timeout: Duration,
+    /// `Config::invitation_hours`, in seconds.
+    pub invitation_seconds: i64,
+    pub public_url: String,
+    pub limiter: limit::RateLimiter,
+    /// `POST /api/waiting` per address.
+    pub waiting: limit::RateLimiter,
+    /// Sign-in attempts per address and per name.
+    pub sign_ins: api::SignInLimits,
+    /// `Config::abandon_seconds`, in milliseconds.
+    pub abandon_ms: i64,
+    /// `Config::ping_seconds`.
+    pub ping: std::time::Duration,
+    /// The endgame databases (analysis board, reviews).
+    pub egdb: egdb::Databases,
+    /// One lock per tournament: its changes are made one at a time.
+    pub tournaments: api::TournamentLocks,
+    /// What `/metrics` shows.
+    pub metrics: metrics::Metrics,
+    /// Turns true when the server stops: every WebSocket is then closed
+    /// with [`RESTARTING`], so that its page reconnects.
+    pub closing: tokio::sync::watch::Sender<bool>,
+    /// The computer's turns being played (thought about or stored), which
+    /// a stop waits for.
+    pub computing: Arc<Busy>,
+    /// Open seeks, quick pairing and challenges (in memory).
+    pub lobby: lobby::Lobby,
+    /// When each signed-in account was last marked seen (a pupil's
+    /// last-seen time is written once a minute at most).
+    pub pupils_seen: api::SeenLog,
+}
+
+/// Work in progress that a stop waits for: a count and its guards.
+#[derive(Default)]
+pub struct Busy(std::sync::atomic::AtomicUsize);
+
+/// One piece of work counted by a [`Busy`] until dropped.
+pub struct BusyGuard(Arc<Busy>);
+
+impl Busy {
+    pub fn enter(self: &Arc<Self>) -> BusyGuard {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        BusyGuard(self.clone())
+    }
+
+    pub fn count(&self) -> usize {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl Drop for BusyGuard {
+    fn drop(&mut self) {
+        self.0 .0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
