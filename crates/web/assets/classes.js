@@ -52,25 +52,10 @@
       el("p", {}, el("button", { class: "button", type: "submit", text: t("cl.join") })));
   }
 
-  function accountForm(onDone) {
-    const name = el("input", { name: "account", autocomplete: "username", required: true, maxlength: 20 });
-    const password = el("input", { name: "password", type: "password", autocomplete: "current-password", required: true });
-    async function send(path) {
-      try {
-        const who = await api("POST", path, { name: name.value.trim(), password: password.value });
-        showError(null);
-        onDone(who);
-      } catch (error) { showError(error); }
-    }
-    return el("form", { class: "form", id: "account-form", onsubmit: (e) => { e.preventDefault(); send("/api/session"); } },
-      el("h2", { text: t("cl.mine") }),
-      el("p", { text: t("cl.sign-in-first") }),
-      field(t("cl.account"), name),
-      field(t("cl.password"), password),
-      el("p", {},
-        el("button", { class: "button", type: "submit", text: t("cl.account-sign-in") }), " ",
-        el("button", { class: "button secondary", type: "button", text: t("cl.register"), onclick: () => send("/api/account") })));
-  }
+  const accountForm = (onDone) => mancala.accountForm({
+    title: t("cl.mine"), lead: t("cl.sign-in-first"), name: t("cl.account"), password: t("cl.password"),
+    signIn: t("cl.account-sign-in"), register: t("cl.register"),
+  }, onDone, showError);
 
   function createForm(onMade) {
     const name = el("input", { name: "class-name", required: true, maxlength: 40 });

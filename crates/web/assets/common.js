@@ -254,7 +254,33 @@ const mancala = (function () {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
   else ready();
 
-  return Object.freeze({ jsonOf, makeT, el, store, api, errorText, pitLetter, seedHeap, fillSeeds, board, pitTowards, ask });
+  // The sign-in form of a page that needs an account (a tournament's
+  // organiser, a class's teacher): sign in, or register with the same two
+  // fields. `words` holds the page's texts ({title?, lead, name, password,
+  // signIn, register}); `onDone(who)` runs once signed in (who: {name});
+  // `showError(error)` shows a refusal, and `showError(null)` clears it.
+  function accountForm(words, onDone, showError) {
+    const field = (label, input) => el("label", {}, el("span", { text: label }), input);
+    const name = el("input", { name: "account", autocomplete: "username", required: true, maxlength: 20 });
+    const password = el("input", { name: "password", type: "password", autocomplete: "current-password", required: true });
+    async function send(path) {
+      try {
+        const who = await api("POST", path, { name: name.value.trim(), password: password.value });
+        showError(null);
+        onDone(who);
+      } catch (error) { showError(error); }
+    }
+    return el("form", { class: "form", id: "account-form", onsubmit: (e) => { e.preventDefault(); send("/api/session"); } },
+      words.title ? el("h2", { text: words.title }) : null,
+      el("p", { text: words.lead }),
+      field(words.name, name),
+      field(words.password, password),
+      el("p", {},
+        el("button", { class: "button", type: "submit", text: words.signIn }), " ",
+        el("button", { class: "button secondary", type: "button", text: words.register, onclick: () => send("/api/account") })));
+  }
+
+  return Object.freeze({ jsonOf, makeT, el, store, api, errorText, pitLetter, seedHeap, fillSeeds, board, pitTowards, ask, accountForm });
 })();
 
 // A challenge to the signed-in player shows on every page (the lobby shows

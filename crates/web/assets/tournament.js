@@ -22,25 +22,10 @@
   function showError(error) { alertBox.textContent = error ? errorText(error) : ""; }
 
   // Sign in or register (an organiser needs an account; players do not).
-  function accountForm(onDone) {
-    const name = el("input", { name: "account", autocomplete: "username", required: true, maxlength: 20 });
-    const password = el("input", { name: "password", type: "password", autocomplete: "current-password", required: true });
-    async function send(path) {
-      try {
-        const who = await api("POST", path, { name: name.value.trim(), password: password.value });
-        showError(null);
-        onDone(who);
-      } catch (error) { showError(error); }
-    }
-    const form = el("form", { class: "form", id: "account-form", onsubmit: (e) => { e.preventDefault(); send("/api/session"); } },
-      el("p", { text: t("t.sign-in-first") }),
-      field(t("acc.name"), name),
-      field(t("acc.password"), password),
-      el("p", {},
-        el("button", { class: "button", type: "submit", text: t("acc.sign-in") }), " ",
-        el("button", { class: "button secondary", type: "button", text: t("acc.register"), onclick: () => send("/api/account") })));
-    return form;
-  }
+  const accountForm = (onDone) => mancala.accountForm({
+    lead: t("t.sign-in-first"), name: t("acc.name"), password: t("acc.password"),
+    signIn: t("acc.sign-in"), register: t("acc.register"),
+  }, onDone, showError);
 
   // ---------------------------------------------------------------- the list
   async function listPage() {

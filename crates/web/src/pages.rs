@@ -234,6 +234,27 @@ impl Page {
     }
 }
 
+/// Whether a path's id can be one of ours (a tournament's, a class's):
+/// 1 to 32 ASCII letters and digits. Anything else is a 404 at once.
+pub(crate) fn valid_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// A link's QR code as an SVG answer, drawn here by the `qrcode` crate: a
+/// class scans it from the projector, and no outside service learns the
+/// link. `cache` is the answer's `Cache-Control`.
+pub(crate) fn qr_svg(url: &str, cache: &'static str) -> Response {
+    let Ok(code) = qrcode::QrCode::new(url.as_bytes()) else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(240, 240)
+        .quiet_zone(true)
+        .build();
+    ([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, cache)], svg).into_response()
+}
+
 /// JSON placed inside a `<script>` element: `<` is escaped so that no text
 /// can close the element.
 pub(crate) fn json_in_html(json: &str) -> String {

@@ -173,8 +173,7 @@ async fn as_teacher(
     id: &str,
 ) -> Result<(PlayerRow, ClassRow), ApiError> {
     let (teacher, _) = signed_in(state, headers).await?;
-    let valid = !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric());
-    if !valid {
+    if !crate::pages::valid_id(&id) {
         return Err(not_found(&format!("'{id}'")));
     }
     let key = id.to_string();

@@ -153,9 +153,6 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
         ],
     ),
     ("cl.system", ["System", "Thể thức", "Systeem"]),
-    ("sys.round_robin", ["Round robin", "Vòng tròn", "Iedereen tegen iedereen"]),
-    ("sys.swiss", ["Swiss", "Hệ Thụy Sĩ", "Zwitsers"]),
-    ("sys.knockout", ["Knockout", "Loại trực tiếp", "Afvalsysteem"]),
     ("cl.rounds", ["Rounds (Swiss)", "Số vòng (hệ Thụy Sĩ)", "Ronden (Zwitsers)"]),
     ("cl.start", ["Start the tournament", "Bắt đầu giải đấu", "Toernooi starten"]),
     ("cl.latest", ["Latest tournament", "Giải đấu gần nhất", "Laatste toernooi"]),
@@ -299,15 +296,19 @@ pub const TEXTS: &[(&str, [&str; 3])] = &[
             "Meld je eerst aan (het account van de leerkracht).",
         ],
     ),
-    (
-        "err.other",
-        ["Something went wrong: {message}", "Có lỗi: {message}", "Er ging iets mis: {message}"],
-    ),
 ];
 
-/// The texts of `lang` for the script.
+/// The texts of `lang` for the script: these, and from the tournaments'
+/// pages the systems' names and the words for any other error.
 fn bundle(lang: Lang) -> serde_json::Value {
-    TEXTS.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(v[lang as usize]))).collect()
+    let systems = super::tournaments::TEXTS
+        .iter()
+        .filter(|(k, _)| k.starts_with("sys.") || *k == "err.other");
+    TEXTS
+        .iter()
+        .chain(systems)
+        .map(|(k, v)| (k.to_string(), serde_json::Value::from(v[lang as usize])))
+        .collect()
 }
 
 /// The games (id and name) for the script's menus and links.
@@ -430,8 +431,7 @@ async fn class_page(
     headers: HeaderMap,
 ) -> Response {
     let (lang, remember) = language(&q, &headers);
-    let valid = !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric());
-    if !valid {
+    if !super::valid_id(&id) {
         return not_found(lang, remember).into_response();
     }
     // The class itself comes from the API, which tells its teacher from
@@ -442,19 +442,13 @@ async fn class_page(
 
 /// `GET /classes/{id}/qr.svg`: the QR code of the class's join link, for
 /// its teacher (the link carries the class code).
-async fn qr_code(
-    State(state): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    let valid = !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric());
-    if !valid {
+async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Response {
+    if !super::valid_id(&id) {
         return StatusCode::NOT_FOUND.into_response();
     }
     let Some(me) = super::players::signed_in() else {
         return StatusCode::UNAUTHORIZED.into_response();
     };
-    let _ = headers;
     let key = id.clone();
     let class = match crate::api::blocking(&state, move |s| s.class(&key)).await {
         Ok(Some(class)) => class,
@@ -464,21 +458,5 @@ async fn qr_code(
     if class.teacher != me.id {
         return StatusCode::FORBIDDEN.into_response();
     }
-    let url = format!("{}/classes/join/{}", state.public_url, class.code);
-    let Ok(code) = qrcode::QrCode::new(url.as_bytes()) else {
-        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
-    };
-    let svg = code
-        .render::<qrcode::render::svg::Color<'_>>()
-        .min_dimensions(240, 240)
-        .quiet_zone(true)
-        .build();
-    (
-        [
-            (axum::http::header::CONTENT_TYPE, "image/svg+xml"),
-            (axum::http::header::CACHE_CONTROL, "private, no-store"),
-        ],
-        svg,
-    )
-        .into_response()
+    super::qr_svg(&format!("{}/classes/join/{}", state.public_url, class.code), "private, no-store")
 }

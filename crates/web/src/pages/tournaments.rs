@@ -300,8 +300,7 @@ pub(super) async fn list_page(
 /// crate: a class scans it from the projector, and no outside service
 /// learns of the tournament.
 pub(super) async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Response {
-    let valid = !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric());
-    if !valid {
+    if !super::valid_id(&id) {
         return StatusCode::NOT_FOUND.into_response();
     }
     let key = id.clone();
@@ -310,23 +309,7 @@ pub(super) async fn qr_code(State(state): State<Shared>, Path(id): Path<String>)
         Ok(None) => return StatusCode::NOT_FOUND.into_response(),
         Err(e) => return e.into_response(),
     }
-    let url = format!("{}/tournaments/{id}", state.public_url);
-    let Ok(code) = qrcode::QrCode::new(url.as_bytes()) else {
-        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
-    };
-    let svg = code
-        .render::<qrcode::render::svg::Color<'_>>()
-        .min_dimensions(240, 240)
-        .quiet_zone(true)
-        .build();
-    (
-        [
-            (axum::http::header::CONTENT_TYPE, "image/svg+xml"),
-            (axum::http::header::CACHE_CONTROL, "public, max-age=86400"),
-        ],
-        svg,
-    )
-        .into_response()
+    super::qr_svg(&format!("{}/tournaments/{id}", state.public_url), "public, max-age=86400")
 }
 
 pub(super) async fn tournament_page(
@@ -336,8 +319,7 @@ pub(super) async fn tournament_page(
     headers: HeaderMap,
 ) -> Response {
     let (lang, remember) = language(&q, &headers);
-    let valid = !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric());
-    if !valid {
+    if !super::valid_id(&id) {
         return not_found(lang, remember).into_response();
     }
     let key = id.clone();

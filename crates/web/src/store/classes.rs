@@ -185,12 +185,7 @@ impl Write {
                 for table in PUPIL_TABLES {
                     conn.execute(&format!("DELETE FROM {table} WHERE player_id = ?1"), [player])?;
                 }
-                conn.execute(
-                    "UPDATE players SET deleted = 1, name_key = NULL, password = '' WHERE id = ?1",
-                    [player],
-                )?;
-                conn.execute("DELETE FROM sessions WHERE player_id = ?1", [player])?;
-                super::rated::forget_names(conn, player)?;
+                super::group::delete_account(conn, player)?;
             }
             Write::Seen { player, at } => {
                 conn.execute(

@@ -102,6 +102,17 @@ pub(crate) enum Account {
     SaveRating { player: String, rating: RatingRow },
 }
 
+/// Deletes an account as a deleted account is kept: no name, no password,
+/// no session, and its name gone from its games' seats.
+pub(super) fn delete_account(conn: &Connection, player: &str) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE players SET deleted = 1, name_key = NULL, password = '' WHERE id = ?1",
+        [player],
+    )?;
+    conn.execute("DELETE FROM sessions WHERE player_id = ?1", [player])?;
+    super::rated::forget_names(conn, player)
+}
+
 impl Account {
     fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
         match self {
@@ -141,14 +152,7 @@ impl Account {
                     params![player, keep],
                 )?;
             }
-            Account::DeletePlayer(player) => {
-                conn.execute(
-                    "UPDATE players SET deleted = 1, name_key = NULL, password = '' WHERE id = ?1",
-                    [player],
-                )?;
-                conn.execute("DELETE FROM sessions WHERE player_id = ?1", [player])?;
-                super::rated::forget_names(conn, player)?;
-            }
+            Account::DeletePlayer(player) => delete_account(conn, player)?,
             Account::SaveRating { player, rating } => {
                 super::rated::save_rating(conn, player, rating)?
             }

@@ -263,6 +263,18 @@ impl From<postgres::Error> for Failure {
     }
 }
 
+/// Deletes an account as a deleted account is kept (see the SQLite store's
+/// `delete_account`), in the caller's transaction.
+fn delete_account(tx: &mut postgres::Transaction<'_>, player: &str) -> Result<(), Failure> {
+    tx.execute(
+        "UPDATE players SET deleted = TRUE, name_key = NULL, password = '' WHERE id = $1",
+        &[&player],
+    )?;
+    tx.execute("DELETE FROM sessions WHERE player_id = $1", &[&player])?;
+    rated::forget_names(tx, player)?;
+    Ok(())
+}
+
 /// Connections open at once, at most. Each operation holds one for a few
 /// round trips; more would only queue inside PostgreSQL (whose default
 /// limit is 100 connections, shared with everything else on it).
@@ -900,12 +912,7 @@ impl Store for Postgres {
     fn delete_player(&self, player: &str) -> Result<(), StoreError> {
         self.run(|c| {
             let mut tx = c.transaction()?;
-            tx.execute(
-                "UPDATE players SET deleted = TRUE, name_key = NULL, password = '' WHERE id = $1",
-                &[&player],
-            )?;
-            tx.execute("DELETE FROM sessions WHERE player_id = $1", &[&player])?;
-            rated::forget_names(&mut tx, player)?;
+            delete_account(&mut tx, player)?;
             tx.commit()?;
             Ok(())
         })

@@ -305,7 +305,11 @@ async fn attempts_rated_at_once_by_two_servers(db: &impl Database) {
         assert_eq!((puzzle.attempts, puzzle.solved), (12, 4));
         for (i, player) in players.iter().enumerate() {
             let mine = stores[0].player_puzzle_rating(player).unwrap().unwrap();
-            assert_eq!((mine.attempts, mine.solved), (1, u32::from(i.is_multiple_of(3))), "{player}");
+            assert_eq!(
+                (mine.attempts, mine.solved),
+                (1, u32::from(i.is_multiple_of(3))),
+                "{player}"
+            );
             assert_eq!(
                 stores[1].puzzle_attempt(player, "oware-abapa-race").unwrap(),
                 Some(i.is_multiple_of(3))

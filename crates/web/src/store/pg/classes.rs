@@ -1,6 +1,6 @@
 //! Classes on PostgreSQL (see `store/classes.rs`).
 
-use super::{count, rated, Failure, Postgres};
+use super::{count, Failure, Postgres};
 use crate::store::classes::{
     pupil_key, ClassRow, Progress, PupilRow, CLASS_COLUMNS, PUPIL_COLUMNS, PUPIL_TABLES,
 };
@@ -175,12 +175,7 @@ impl Postgres {
             for table in PUPIL_TABLES {
                 tx.execute(&format!("DELETE FROM {table} WHERE player_id = $1"), &[&player])?;
             }
-            tx.execute(
-                "UPDATE players SET deleted = TRUE, name_key = NULL, password = '' WHERE id = $1",
-                &[&player],
-            )?;
-            tx.execute("DELETE FROM sessions WHERE player_id = $1", &[&player])?;
-            rated::forget_names(&mut tx, player)?;
+            super::delete_account(&mut tx, player)?;
             tx.commit()?;
             Ok(())
         })
