@@ -173,7 +173,7 @@ async fn as_teacher(
     id: &str,
 ) -> Result<(PlayerRow, ClassRow), ApiError> {
     let (teacher, _) = signed_in(state, headers).await?;
-    if !crate::pages::valid_id(&id) {
+    if !crate::pages::valid_id(id) {
         return Err(not_found(&format!("'{id}'")));
     }
     let key = id.to_string();
