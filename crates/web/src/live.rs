@@ -4,7 +4,7 @@
 //! made here, at the server's edge; the rules library knows nothing of JSON.
 
 use crate::explain;
-use crate::store::{GameEnding, GameRow, Mode, Status, StoredGame};
+use crate::store::{GameEnding, GameResult, GameRow, Mode, Status, StoredGame};
 use mancala_rules::{ruleset_version, Game, Match, MoveReport, Pit, Ruleset, Side};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -346,7 +346,7 @@ impl Live {
 
     /// The result of this game for its match: `Some(winner)` once over.
     pub fn decided(&self) -> Option<Option<Side>> {
-        self.is_finished().then(|| self.row.result.as_deref().and_then(parse_side))
+        self.is_finished().then(|| self.row.result.and_then(GameResult::winner))
     }
 
     /// The match as the page shows it, seen from this game's seats.
@@ -400,7 +400,7 @@ impl Live {
     pub fn settle(&mut self) {
         if let Some(outcome) = self.game.position().outcome() {
             self.row.status = Status::Finished;
-            self.row.result = Some(winner_text(outcome.winner).into());
+            self.row.result = Some(GameResult::of(outcome.winner));
             self.row.ending = Some(GameEnding::Rules(outcome.reason));
         }
     }
@@ -483,7 +483,7 @@ impl Live {
             to_move: self.to_move().map(side_name),
             legal,
             over: self.is_finished(),
-            winner: self.row.result.as_deref(),
+            winner: self.row.result.map(GameResult::id),
             ending,
             ending_text: ending.map(|e| explain::ending_texts(rules, e)),
             position: pos.to_string(),
@@ -653,13 +653,6 @@ pub struct ClockView {
     pub south_ms: i64,
     pub north_ms: i64,
     pub running: Option<&'static str>,
-}
-
-pub fn winner_text(winner: Option<Side>) -> &'static str {
-    match winner {
-        Some(side) => side.name(),
-        None => "draw",
-    }
 }
 
 /// Compares two secrets in time independent of where they differ.

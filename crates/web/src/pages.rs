@@ -846,9 +846,15 @@ async fn finished(
             let south = shown_name(lang, row, true);
             let north = shown_name(lang, row, false);
             let names = [south.as_str(), north.as_str()];
-            let result = result_line(lang, row.result.as_deref(), names);
+            let result = result_line(lang, row.result.map(crate::store::GameResult::id), names);
             let rules = ruleset(&row.ruleset).map_or(RULESETS[0].rules, |r| r.rules);
-            let why = ending_line(lang, &rules, row.ending, row.result.as_deref(), names);
+            let why = ending_line(
+                lang,
+                &rules,
+                row.ending,
+                row.result.map(crate::store::GameResult::id),
+                names,
+            );
             let score = captured.map(|c| score_line(names, c)).unwrap_or_default();
             let (when, datetime) = date_time(row.updated);
             let _ = write!(

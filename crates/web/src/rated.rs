@@ -105,16 +105,6 @@ pub fn pair_since(ended: i64) -> i64 {
     ended - 86_400
 }
 
-/// South's score in a finished game: 1 a win, 0.5 a draw, 0 a loss.
-fn south_score(result: Option<&str>) -> Option<f64> {
-    match result? {
-        "south" => Some(1.0),
-        "north" => Some(0.0),
-        "draw" => Some(0.5),
-        _ => None,
-    }
-}
-
 /// A player's rating as it stands at `at` (seconds since the epoch): the
 /// stored one with the deviation grown for the time since their last rated
 /// game; a newcomer's (1500, 350, 0.06) if they have none.
@@ -153,7 +143,9 @@ pub fn settle(
         return Ok(None);
     }
     let Some((south, north)) = rated_players(row) else { return Ok(None) };
-    let Some(score) = south_score(row.result.as_deref()) else { return Ok(None) };
+    let Some(score) = row.result.map(crate::store::GameResult::south_score) else {
+        return Ok(None);
+    };
     if too_short(movers(row, moves)?) || pair_today >= PAIR_GAMES_A_DAY {
         return Ok(None);
     }

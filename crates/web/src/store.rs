@@ -80,6 +80,67 @@ impl Status {
     }
 }
 
+/// How a finished game came out for its seats: stored and sent as
+/// `south`, `north` or `draw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    South,
+    North,
+    Draw,
+}
+
+impl GameResult {
+    pub const fn id(self) -> &'static str {
+        match self {
+            GameResult::South => "south",
+            GameResult::North => "north",
+            GameResult::Draw => "draw",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<GameResult> {
+        match text {
+            "south" => Some(GameResult::South),
+            "north" => Some(GameResult::North),
+            "draw" => Some(GameResult::Draw),
+            _ => None,
+        }
+    }
+
+    /// The result of a game won by `winner` (`None`: drawn).
+    pub const fn of(winner: Option<mancala_rules::Side>) -> GameResult {
+        match winner {
+            Some(mancala_rules::Side::South) => GameResult::South,
+            Some(mancala_rules::Side::North) => GameResult::North,
+            None => GameResult::Draw,
+        }
+    }
+
+    /// The winner (`None`: a draw).
+    pub const fn winner(self) -> Option<mancala_rules::Side> {
+        match self {
+            GameResult::South => Some(mancala_rules::Side::South),
+            GameResult::North => Some(mancala_rules::Side::North),
+            GameResult::Draw => None,
+        }
+    }
+
+    /// South's score: 1 a win, ½ a draw, 0 a loss.
+    pub const fn south_score(self) -> f64 {
+        match self {
+            GameResult::South => 1.0,
+            GameResult::North => 0.0,
+            GameResult::Draw => 0.5,
+        }
+    }
+}
+
+impl serde::Serialize for GameResult {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
 /// How a finished game ended: by the rules (an agreed end included, which
 /// the rules library treats as a cycle the players call), or by one
 /// player's act or absence. The ids are the record format's.
@@ -143,8 +204,8 @@ pub struct GameRow {
     /// Which seat the computer plays (`south`/`north`), in computer games.
     pub computer: Option<String>,
     pub status: Status,
-    /// `south`, `north` or `draw` once finished.
-    pub result: Option<String>,
+    /// Once finished.
+    pub result: Option<GameResult>,
     /// How it ended, once finished.
     pub ending: Option<GameEnding>,
     /// The rematch game, once one was made.
@@ -704,7 +765,7 @@ fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         invite: r.get(10)?,
         computer: r.get(11)?,
         status: required(enum_column(r, 12, "status", Status::parse)?, 12)?,
-        result: r.get(13)?,
+        result: enum_column(r, 13, "result", GameResult::parse)?,
         ending: enum_column(r, 14, "ending", GameEnding::parse)?,
         rematch: r.get(15)?,
         created: r.get(16)?,
@@ -755,7 +816,7 @@ fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             row.invite,
             row.computer,
             row.status.id(),
-            row.result,
+            row.result.map(GameResult::id),
             row.ending.map(GameEnding::id),
             row.rematch,
             row.created,
@@ -832,7 +893,7 @@ fn save_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             row.north_token,
             row.invite,
             row.status.id(),
-            row.result,
+            row.result.map(GameResult::id),
             row.ending.map(GameEnding::id),
             row.rematch,
             row.updated,

@@ -20,7 +20,7 @@
 
 use super::accounts::{attempt_from, class_attempt, signed_in, start_pupil_session};
 use super::*;
-use crate::store::{pupil_key, ClassRow, PlayerGames, PlayerRow, Progress, PupilRow};
+use crate::store::{pupil_key, ClassRow, GameResult, PlayerGames, PlayerRow, Progress, PupilRow};
 use axum::http::HeaderMap;
 use std::collections::{HashMap, HashSet};
 
@@ -369,9 +369,9 @@ pub(crate) async fn show(
                     let south = g.south_player.as_deref() == Some(pupil.player.as_str());
                     let opponent = if south { &g.north_name } else { &g.south_name };
                     let over = g.status == crate::store::Status::Finished;
-                    let result = g.result.as_deref().map(|r| match (r, south) {
-                        ("draw", _) => "draw",
-                        ("south", true) | ("north", false) => "won",
+                    let result = g.result.map(|r| match (r, south) {
+                        (GameResult::Draw, _) => "draw",
+                        (GameResult::South, true) | (GameResult::North, false) => "won",
                         _ => "lost",
                     });
                     json!({

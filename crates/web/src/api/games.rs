@@ -126,7 +126,7 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
                 let earlier = games
                     .iter()
                     .filter(|g| g.match_game.is_some_and(|n| n < number))
-                    .map(|g| g.result.as_deref().and_then(parse_side))
+                    .map(|g| g.result.and_then(crate::store::GameResult::winner))
                     .collect();
                 MatchState { id: m.id, first_to: m.first_to, earlier }
             }),
@@ -439,7 +439,7 @@ pub fn summary(row: &GameRow, moves: u32) -> Summary<'_> {
         mode: row.mode.id(),
         south: &row.south_name,
         north: &row.north_name,
-        result: row.result.as_deref(),
+        result: row.result.map(crate::store::GameResult::id),
         ending: row.ending.map(GameEnding::id),
         moves,
         updated: row.updated,

@@ -6,8 +6,8 @@
 //! nothing.
 
 use crate::live::{
-    lot_seed_for_new_game, new_game, now_ms, parse_side, report_json, side_name, winner_text,
-    BySide, Live, MatchState, NoClaim, Push,
+    lot_seed_for_new_game, new_game, now_ms, parse_side, report_json, side_name, BySide, Live,
+    MatchState, NoClaim, Push,
 };
 use crate::scheduler::Kind;
 use crate::store::{

@@ -91,7 +91,7 @@ pub(crate) async fn apply_move(
     live.clock_after_move(&mut row, report.mover, now_ms());
     if let Some(outcome) = game.position().outcome() {
         row.status = Status::Finished;
-        row.result = Some(winner_text(outcome.winner).into());
+        row.result = Some(crate::store::GameResult::of(outcome.winner));
         row.ending = Some(GameEnding::Rules(outcome.reason));
     }
     let ply = game.moves().len() as u32;
@@ -180,7 +180,7 @@ pub(crate) async fn finish(
 ) -> Result<(), ApiError> {
     let mut row = live.row.clone();
     row.status = Status::Finished;
-    row.result = Some(winner_text(winner).into());
+    row.result = Some(crate::store::GameResult::of(winner));
     row.ending = Some(ending);
     row.updated = now();
     row.offer = None;

@@ -40,7 +40,7 @@ pub fn record_of(live: &Live) -> Record {
         let captured = live.game.position().captured();
         tags.push(("Score".to_string(), format!("{}-{}", captured.south, captured.north)));
     }
-    let loser = row.result.as_deref().and_then(parse_side).map(|w| !w);
+    let loser = row.result.and_then(crate::store::GameResult::winner).map(|w| !w);
     let ending = match (row.ending, loser) {
         (Some(GameEnding::Resignation), Some(loser)) => Ending::Resignation { loser },
         (Some(GameEnding::Time), Some(loser)) => Ending::Time { loser },
@@ -164,7 +164,7 @@ pub(crate) async fn upload(
         Ending::Abandoned { loser } => (Some(Some(!loser)), Some(GameEnding::Abandoned)),
     };
     let status = if ending.is_some() { Status::Finished } else { Status::Active };
-    let result = ending.map(|_| winner_text(winner.flatten()).to_string());
+    let result = ending.map(|_| crate::store::GameResult::of(winner.flatten()));
     let token = secret();
     let row = GameRow {
         id: game_id(),

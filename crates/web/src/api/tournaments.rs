@@ -507,7 +507,7 @@ async fn collect_results(state: &Shared, doc: &mut Document) -> Result<bool, Api
             let mut tally = mancala_rules::Match::new(contest.first_to);
             for game in &games {
                 if game.status == Status::Finished {
-                    let winner = game.result.as_deref().and_then(parse_side);
+                    let winner = game.result.and_then(crate::store::GameResult::winner);
                     let _ = tally.record(winner);
                 }
             }
@@ -536,9 +536,9 @@ async fn collect_results(state: &Shared, doc: &mut Document) -> Result<bool, Api
                 },
             };
             if header.status == Status::Finished {
-                let outcome = match header.result.as_deref() {
-                    Some("south") => Outcome::FirstWins,
-                    Some("north") => Outcome::SecondWins,
+                let outcome = match header.result {
+                    Some(crate::store::GameResult::South) => Outcome::FirstWins,
+                    Some(crate::store::GameResult::North) => Outcome::SecondWins,
                     _ => Outcome::Draw,
                 };
                 board.result = Some(outcome.id().into());

@@ -235,9 +235,10 @@ struct PlayerData {
 /// order of the head-to-head record).
 fn outcome_for(row: &GameRow, player: &str) -> usize {
     let south = row.south_player.as_deref() == Some(player);
-    match (row.result.as_deref(), south) {
-        (Some("draw"), _) => 1,
-        (Some("south"), true) | (Some("north"), false) => 0,
+    use crate::store::GameResult;
+    match (row.result, south) {
+        (Some(GameResult::Draw), _) => 1,
+        (Some(GameResult::South), true) | (Some(GameResult::North), false) => 0,
         _ => 2,
     }
 }

@@ -24,9 +24,9 @@ mod rated;
 mod tournaments;
 
 use super::{
-    name_key, schema, stored, Clock, Finished, GameEnding, GameRow, HistoryRow, MatchRow, Mode,
-    PlayerGames, PlayerRow, PuzzleRatingRow, RatingRow, Status, Store, StoreError, StoredGame,
-    StoredReview,
+    name_key, schema, stored, Clock, Finished, GameEnding, GameResult, GameRow, HistoryRow,
+    MatchRow, Mode, PlayerGames, PlayerRow, PuzzleRatingRow, RatingRow, Status, Store, StoreError,
+    StoredGame, StoredReview,
 };
 use super::{AttemptToRate, ClassRow, Progress, PupilRow, PuzzleRater, RatedAttempt};
 use super::{CompositionOrder, CompositionRow, ListedComposition, SeatTokens, TournamentRow};
@@ -115,7 +115,7 @@ fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
         Box::new(&row.invite),
         Box::new(&row.computer),
         Box::new(row.status.id()),
-        Box::new(&row.result),
+        Box::new(row.result.map(GameResult::id)),
         Box::new(row.ending.map(GameEnding::id)),
         Box::new(&row.rematch),
         Box::new(row.created),
@@ -175,7 +175,11 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
         computer: r.try_get("computer")?,
         status: stored("status", &r.try_get::<_, String>("status")?, Status::parse)
             .map_err(Failure::Data)?,
-        result: r.try_get("result")?,
+        result: r
+            .try_get::<_, Option<String>>("result")?
+            .map(|e| stored("result", &e, GameResult::parse))
+            .transpose()
+            .map_err(Failure::Data)?,
         ending: r
             .try_get::<_, Option<String>>("ending")?
             .map(|e| stored("ending", &e, GameEnding::parse))

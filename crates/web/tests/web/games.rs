@@ -253,7 +253,7 @@ async fn match_to_six_wins(db: &impl Database) {
     let (stored, games) = db.with_store(|store| store.load_match(&match_id).unwrap().unwrap());
     assert_eq!(stored.first_to, 6);
     assert_eq!(games.len(), 7);
-    let results: Vec<&str> = games.iter().map(|g| g.result.as_deref().unwrap()).collect();
+    let results: Vec<&str> = games.iter().map(|g| g.result.unwrap().id()).collect();
     assert_eq!(results, ["draw", "south", "north", "south", "north", "south", "north"]);
     let record = get(&server, &format!("/api/games/{id}/record")).await.body;
     assert!(record.contains(&format!("[Match \"{match_id} game 7\"]")), "{record}");

@@ -38,8 +38,8 @@ macro_rules! on_both_stores {
 use futures_util::StreamExt;
 use mancala_web::i18n::{Lang, SAME_EVERYWHERE, TEXTS};
 use mancala_web::store::{
-    Clock, Finished, GameEnding, GameRow, MatchRow, Mode, Postgres, Sqlite, Status, Store,
-    StoredReview,
+    Clock, Finished, GameEnding, GameResult, GameRow, MatchRow, Mode, Postgres, Sqlite, Status,
+    Store, StoredReview,
 };
 use mancala_web::{serve, Config, Server};
 use serde_json::{json, Value};

@@ -204,7 +204,7 @@ fn fill(store: &dyn Store) {
     store.create(&row("mg1"), &["c".into(), "A".into(), "d".into()]).unwrap();
     let mut done = row("mg2");
     done.status = Status::Finished;
-    done.result = Some("north".into());
+    done.result = Some(GameResult::North);
     done.ending = Some(GameEnding::Resignation);
     store.create(&done, &["c".into()]).unwrap();
     store.save_review("mg2", &StoredReview { moves: "c".into(), review: "{}".into() }).unwrap();
@@ -250,7 +250,7 @@ fn fill(store: &dyn Store) {
     // Two moves each: a game with fewer is aborted, and not rated.
     store.create(&rated, &["c".into(), "A".into(), "d".into(), "B".into()]).unwrap();
     rated.status = Status::Finished;
-    rated.result = Some("north".into());
+    rated.result = Some(GameResult::North);
     rated.ending = Some(GameEnding::Resignation);
     rated.updated = 7;
     store.save(&rated).unwrap();

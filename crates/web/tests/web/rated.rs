@@ -276,7 +276,7 @@ fn stored(store: &dyn Store, row: GameRow) -> GameRow {
 fn finish(row: &GameRow, result: &str, at: i64) -> GameRow {
     GameRow {
         status: Status::Finished,
-        result: Some(result.into()),
+        result: GameResult::parse(result),
         ending: Some(GameEnding::Resignation),
         updated: at,
         ..row.clone()
@@ -343,7 +343,7 @@ fn rated_store_contract(store: &dyn Store) {
     let draw = stored_rated_game(store, "g7", "p3", "p1", later);
     let drawn = GameRow {
         status: Status::Finished,
-        result: Some("draw".into()),
+        result: Some(GameResult::Draw),
         ending: Some(GameEnding::AGREED),
         updated: later,
         ..draw.clone()
@@ -537,7 +537,7 @@ async fn killed_at_the_end(db: &impl Database) {
         for (i, id) in games.iter().enumerate() {
             let a = &mut others[i % norths.len()];
             let row = store.load(id).unwrap().unwrap().row;
-            assert_eq!(row.result.as_deref(), Some("south"));
+            assert_eq!(row.result.map(GameResult::id), Some("south"));
             let before = [rating_at(k.as_ref(), row.updated), rating_at(a.as_ref(), row.updated)];
             let after =
                 [before[0].after_game(before[1], 1.0), before[1].after_game(before[0], 0.0)];

@@ -12,7 +12,7 @@ fn store_contract(store: &dyn Store) {
     assert!(store.append_move(&row, 1, "d").is_err(), "a ply is stored once");
     store.append_move(&row, 2, "A").unwrap();
     row.status = Status::Finished;
-    row.result = Some("draw".into());
+    row.result = Some(GameResult::Draw);
     store.append_move(&row, 3, "d").unwrap();
     let loaded = store.load("g1").unwrap().unwrap();
     assert_eq!(loaded.moves, ["c", "A", "d"]);
@@ -77,7 +77,7 @@ fn store_contract(store: &dyn Store) {
     second.match_id = Some("m1".into());
     second.match_game = Some(1);
     first.status = Status::Finished;
-    first.result = Some("north".into());
+    first.result = Some(GameResult::North);
     first.rematch = Some("m1g1".into());
     store.create_next(&first, &second).unwrap();
     let (loaded, games) = store.load_match("m1").unwrap().unwrap();
