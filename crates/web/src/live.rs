@@ -137,13 +137,8 @@ pub fn side_name(side: Side) -> &'static str {
     side.name()
 }
 
-pub fn parse_side(text: &str) -> Option<Side> {
-    match text {
-        "south" => Some(Side::South),
-        "north" => Some(Side::North),
-        _ => None,
-    }
-}
+/// A side's name as the API and the store write it (`south`, `north`).
+pub use crate::store::side_of as parse_side;
 
 /// Builds the game of header `row` at its start (the ruleset's, or its
 /// stored set-up), with its lot's seed.
@@ -227,7 +222,7 @@ impl Live {
 
     /// The pending offer to end the game, by this side.
     pub fn offer(&self) -> Option<Side> {
-        self.row.offer.as_deref().and_then(parse_side)
+        self.row.offer
     }
 
     /// The side whose clock runs now: the player to move in a game with a
@@ -375,7 +370,7 @@ impl Live {
 
     /// The side the computer plays, if any.
     pub fn computer(&self) -> Option<Side> {
-        self.row.computer.as_deref().and_then(parse_side)
+        self.row.computer
     }
 
     /// Whose turn it is, or `None` once the game is over.

@@ -688,7 +688,8 @@ fn shown_name(lang: Lang, row: &crate::store::GameRow, south: bool) -> String {
     } else {
         (&row.north_name, "North", "side.north")
     };
-    let computer = row.computer.as_deref() == Some(if south { "south" } else { "north" });
+    let computer = row.computer
+        == Some(if south { mancala_rules::Side::South } else { mancala_rules::Side::North });
     let account = if south { &row.south_player } else { &row.north_player };
     if account.is_some() && name == crate::store::DELETED_PLAYER {
         t(lang, "player.deleted").to_string()

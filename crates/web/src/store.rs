@@ -80,6 +80,20 @@ impl Status {
     }
 }
 
+/// A seat as stored: `south` or `north` (the rules library's names).
+pub const fn side_id(side: mancala_rules::Side) -> &'static str {
+    side.name()
+}
+
+/// A stored seat (`south` or `north`).
+pub fn side_of(text: &str) -> Option<mancala_rules::Side> {
+    match text {
+        "south" => Some(mancala_rules::Side::South),
+        "north" => Some(mancala_rules::Side::North),
+        _ => None,
+    }
+}
+
 /// How a finished game came out for its seats: stored and sent as
 /// `south`, `north` or `draw`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -201,8 +215,9 @@ pub struct GameRow {
     pub north_token: Option<String>,
     /// The invitation code of an online game's free seat, until it is taken.
     pub invite: Option<String>,
-    /// Which seat the computer plays (`south`/`north`), in computer games.
-    pub computer: Option<String>,
+    /// Which seat the computer plays, in computer games (stored as
+    /// `south`/`north`).
+    pub computer: Option<mancala_rules::Side>,
     pub status: Status,
     /// Once finished.
     pub result: Option<GameResult>,
@@ -215,8 +230,9 @@ pub struct GameRow {
     pub updated: i64,
     // The fields below came with offers, clocks, abandonment and matches
     // (schema migration 2, see `schema.rs`).
-    /// A pending offer to end the game by agreement: the side that made it.
-    pub offer: Option<String>,
+    /// A pending offer to end the game by agreement: the side that made it
+    /// (stored as `south`/`north`).
+    pub offer: Option<mancala_rules::Side>,
     /// The clock, in games played with one.
     pub clock: Option<Clock>,
     /// When the current turn began, in milliseconds since the Unix epoch:
@@ -763,14 +779,14 @@ fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         south_token: r.get(8)?,
         north_token: r.get(9)?,
         invite: r.get(10)?,
-        computer: r.get(11)?,
+        computer: enum_column(r, 11, "computer", side_of)?,
         status: required(enum_column(r, 12, "status", Status::parse)?, 12)?,
         result: enum_column(r, 13, "result", GameResult::parse)?,
         ending: enum_column(r, 14, "ending", GameEnding::parse)?,
         rematch: r.get(15)?,
         created: r.get(16)?,
         updated: r.get(17)?,
-        offer: r.get(18)?,
+        offer: enum_column(r, 18, "offer", side_of)?,
         clock: match (r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?) {
             (Some(initial_ms), Some(increment_ms), Some(south_ms), Some(north_ms)) => {
                 Some(Clock { initial_ms, increment_ms, south_ms, north_ms })
@@ -814,14 +830,14 @@ fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             row.south_token,
             row.north_token,
             row.invite,
-            row.computer,
+            row.computer.map(side_id),
             row.status.id(),
             row.result.map(GameResult::id),
             row.ending.map(GameEnding::id),
             row.rematch,
             row.created,
             row.updated,
-            row.offer,
+            row.offer.map(side_id),
             initial,
             increment,
             south,
@@ -897,7 +913,7 @@ fn save_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
             row.ending.map(GameEnding::id),
             row.rematch,
             row.updated,
-            row.offer,
+            row.offer.map(side_id),
             initial,
             increment,
             south,

@@ -327,7 +327,7 @@ pub(crate) async fn create(
             }
             *theirs.0 = format!("Computer {level}");
             row.level = Some(level);
-            row.computer = Some(side_name(!side).into());
+            row.computer = Some(!side);
         }
         Mode::Local => {
             *theirs.0 =
@@ -577,7 +577,7 @@ pub(crate) async fn rematch(
             (Some(t.clone()), Some(t))
         }
         Mode::Computer => {
-            let human = old.computer.as_deref().and_then(parse_side).map_or(Side::South, |c| !c);
+            let human = old.computer.map_or(Side::South, |c| !c);
             let t = Some(secret());
             if human == Side::South {
                 (None, t)
@@ -597,7 +597,7 @@ pub(crate) async fn rematch(
         north_name: old.south_name.clone(),
         south_token,
         north_token,
-        computer: old.computer.as_deref().and_then(parse_side).map(|c| side_name(!c).to_string()),
+        computer: old.computer.map(|c| !c),
         created: now(),
         updated: now(),
         clock: old.clock.map(|c| Clock { south_ms: c.initial_ms, north_ms: c.initial_ms, ..c }),

@@ -77,7 +77,7 @@ pub(crate) async fn save_offer(
     offer: Option<Side>,
 ) -> Result<(), ApiError> {
     let mut row = live.row.clone();
-    row.offer = offer.map(|side| side_name(side).to_string());
+    row.offer = offer;
     row.updated = now();
     let saved = row.clone();
     blocking(state, move |s| s.save(&saved)).await?;

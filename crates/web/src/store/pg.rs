@@ -24,9 +24,9 @@ mod rated;
 mod tournaments;
 
 use super::{
-    name_key, schema, stored, Clock, Finished, GameEnding, GameResult, GameRow, HistoryRow,
-    MatchRow, Mode, PlayerGames, PlayerRow, PuzzleRatingRow, RatingRow, Status, Store, StoreError,
-    StoredGame, StoredReview,
+    name_key, schema, side_id, side_of, stored, Clock, Finished, GameEnding, GameResult, GameRow,
+    HistoryRow, MatchRow, Mode, PlayerGames, PlayerRow, PuzzleRatingRow, RatingRow, Status, Store,
+    StoreError, StoredGame, StoredReview,
 };
 use super::{AttemptToRate, ClassRow, Progress, PupilRow, PuzzleRater, RatedAttempt};
 use super::{CompositionOrder, CompositionRow, ListedComposition, SeatTokens, TournamentRow};
@@ -113,14 +113,14 @@ fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
         Box::new(&row.south_token),
         Box::new(&row.north_token),
         Box::new(&row.invite),
-        Box::new(&row.computer),
+        Box::new(row.computer.map(side_id)),
         Box::new(row.status.id()),
         Box::new(row.result.map(GameResult::id)),
         Box::new(row.ending.map(GameEnding::id)),
         Box::new(&row.rematch),
         Box::new(row.created),
         Box::new(row.updated),
-        Box::new(&row.offer),
+        Box::new(row.offer.map(side_id)),
         Box::new(clock(|c| c.initial_ms)),
         Box::new(clock(|c| c.increment_ms)),
         Box::new(clock(|c| c.south_ms)),
@@ -172,7 +172,11 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
         south_token: r.try_get("south_token")?,
         north_token: r.try_get("north_token")?,
         invite: r.try_get("invite")?,
-        computer: r.try_get("computer")?,
+        computer: r
+            .try_get::<_, Option<String>>("computer")?
+            .map(|e| stored("computer", &e, side_of))
+            .transpose()
+            .map_err(Failure::Data)?,
         status: stored("status", &r.try_get::<_, String>("status")?, Status::parse)
             .map_err(Failure::Data)?,
         result: r
@@ -188,7 +192,11 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
         rematch: r.try_get("rematch")?,
         created: r.try_get("created")?,
         updated: r.try_get("updated")?,
-        offer: r.try_get("offer")?,
+        offer: r
+            .try_get::<_, Option<String>>("offer")?
+            .map(|e| stored("offer", &e, side_of))
+            .transpose()
+            .map_err(Failure::Data)?,
         clock,
         turn_started: r.try_get("turn_started")?,
         match_id: r.try_get("match_id")?,

@@ -91,7 +91,7 @@ async fn computer_turn_after_a_restart(db: &impl Database) {
     let mut game = row("waiting1");
     game.mode = Mode::Computer;
     game.level = Some(1);
-    game.computer = Some("south".into());
+    game.computer = Some(mancala_rules::Side::South);
     game.south_token = None;
     off_async(|| mancala_web::store::open(&db.url()).unwrap().create(&game, &[]).unwrap());
     let server = start(db, 0).await;

@@ -215,7 +215,7 @@ fn fill(store: &dyn Store) {
     first.clock =
         Some(Clock { initial_ms: 60_000, increment_ms: 1_000, south_ms: 59_000, north_ms: 60_000 });
     first.turn_started = Some(1_700_000_000_000);
-    first.offer = Some("south".into());
+    first.offer = Some(mancala_rules::Side::South);
     store.create_match(&contest, &first).unwrap();
     let ann = PlayerRow {
         id: "p1".into(),

@@ -327,7 +327,7 @@ fn rated_store_contract(store: &dyn Store) {
     let guest = rated_row("g5", Some("p3"), None, t);
     let computer = GameRow {
         mode: Mode::Computer,
-        computer: Some("north".into()),
+        computer: Some(mancala_rules::Side::North),
         ..rated_row("g6", Some("p1"), Some("p3"), t)
     };
     for game in [casual, itself, guest, computer] {

@@ -54,7 +54,7 @@ fn store_contract(store: &dyn Store) {
     timed.clock =
         Some(Clock { initial_ms: 60_000, increment_ms: 2_000, south_ms: 61_500, north_ms: 60_000 });
     timed.turn_started = Some(1_700_000_000_123);
-    timed.offer = Some("north".into());
+    timed.offer = Some(mancala_rules::Side::North);
     store.create(&timed, &[]).unwrap();
     assert_eq!(store.load("g3").unwrap().unwrap().row, timed);
     assert_eq!(store.running_clocks().unwrap(), ["g3"]);
