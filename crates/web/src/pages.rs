@@ -185,7 +185,7 @@ impl IntoResponse for Page {
              aria-expanded=\"false\">{menu}</a><div class=\"menu\" id=\"site-menu\"><nav aria-label=\"{site_nav}\">\
              <a href=\"/\">{catalogue}</a> <a href=\"/lobby\">{lobby}</a> <a href=\"/finished\">{finished}</a> \
              <a href=\"/learn\">{learn}</a> <a href=\"/analysis\">{analysis}</a> <a href=\"/puzzles\">{puzzles}</a> \
-             <a href=\"/tournaments\">{tournaments}</a> <a href=\"/classes\">{classes}</a> {account}</nav>\
+             <a href=\"/tournaments\">{tournaments}</a> {account}</nav>\
              <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></div></header>\
              {challenges}<main id=\"main\">{body}</main>{script}</body></html>",
             code = lang.code(),
@@ -203,7 +203,6 @@ impl IntoResponse for Page {
             account = players::header_links(lang),
             challenges = players::challenge_bar(lang),
             tournaments = esc(tournaments::text(lang, "t.title")),
-            classes = esc(classes::text(lang, "cl.title")),
             language = esc(t(lang, "nav.language")),
             body = self.body,
             style = crate::assets::STYLE.path(),

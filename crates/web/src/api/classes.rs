@@ -158,7 +158,11 @@ fn not_found(what: &str) -> ApiError {
 }
 
 fn not_teacher() -> ApiError {
-    error(StatusCode::FORBIDDEN, "not_teacher", "only the class's teacher may see or change this")
+    error(
+        StatusCode::FORBIDDEN,
+        "not_teacher",
+        "only the class's teacher may see or change this: sign in as the teacher",
+    )
 }
 
 fn join_url(state: &Shared, class: &ClassRow) -> String {
@@ -166,13 +170,17 @@ fn join_url(state: &Shared, class: &ClassRow) -> String {
 }
 
 /// The class with this id, for its teacher only: 404 for an unknown id,
-/// 403 for anyone else (401 when not signed in).
+/// 403 for anyone else, signed in or not.
 async fn as_teacher(
     state: &Shared,
     headers: &HeaderMap,
     id: &str,
 ) -> Result<(PlayerRow, ClassRow), ApiError> {
-    let (teacher, _) = signed_in(state, headers).await?;
+    let teacher = match signed_in(state, headers).await {
+        Ok((teacher, _)) => teacher,
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => return Err(not_teacher()),
+        Err(e) => return Err(e),
+    };
     if !crate::pages::valid_id(id) {
         return Err(not_found(&format!("'{id}'")));
     }

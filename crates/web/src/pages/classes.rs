@@ -25,6 +25,14 @@ pub fn routes() -> Router<Shared> {
         .route("/classes/{id}/qr.svg", get(qr_code))
 }
 
+/// The link to the classes that the learning and tournament pages show.
+pub fn teachers_link(lang: Lang) -> String {
+    format!(
+        "<p class=\"for-teachers\"><a href=\"/classes\">{}</a></p>",
+        esc(text(lang, "cl.for-teachers"))
+    )
+}
+
 /// The text of `key` in `lang` (empty if missing; a test makes sure none is).
 pub fn text(lang: Lang, key: &str) -> &'static str {
     TEXTS.iter().find(|(k, _)| *k == key).map_or("", |(_, v)| v[lang as usize])
@@ -33,6 +41,17 @@ pub fn text(lang: Lang, key: &str) -> &'static str {
 /// Every key and its texts, `[en, vi, nl]`.
 pub const TEXTS: &[(&str, [&str; 3])] = &[
     ("cl.title", ["Classes", "Lớp học", "Klassen"]),
+    (
+        "cl.for-teachers",
+        [
+            "Teachers: run a class. Pupils join with a first name, and you follow their lessons, \
+             puzzles and games and start a class tournament with one click.",
+            "Dành cho giáo viên: mở một lớp học. Học sinh vào lớp chỉ với tên gọi, và bạn theo dõi \
+             bài học, câu đố, ván đấu của các em và bắt đầu giải đấu của lớp chỉ với một cú nhấp.",
+            "Voor leerkrachten: begin een klas. Leerlingen doen mee met hun voornaam, en jij volgt \
+             hun lessen, puzzels en partijen en start met één klik een klassentoernooi.",
+        ],
+    ),
     (
         "cl.lead",
         [

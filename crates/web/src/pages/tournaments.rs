@@ -279,10 +279,11 @@ pub(super) async fn list_page(
         })
         .collect();
     let body = format!(
-        "<h1>{}</h1><p class=\"lead\">{}</p><div id=\"tournaments\" class=\"tournament\">\
+        "<h1>{}</h1><p class=\"lead\">{}</p>{}<div id=\"tournaments\" class=\"tournament\">\
          <p class=\"loading\">…</p></div>{}",
         esc(text(lang, "t.title")),
         esc(text(lang, "t.lead")),
+        super::classes::teachers_link(lang),
         script(lang, serde_json::json!({ "page": "list", "games": games, "signed_in": signed_in }))
     );
     Page {

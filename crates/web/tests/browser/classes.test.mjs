@@ -24,7 +24,10 @@ const rosterNames = (page) => page.locator("table.roster-table tbody tr").evalua
 describe("classes", () => {
   browserTest("a teacher's class: pupils share one computer, one signs in on a phone with the pupil code, a class tournament", () => browser, async (s) => {
     const teacher = await s.page();
-    await teacher.goto(server.url + "/classes");
+    // Teachers find classes from the lessons (and the tournaments).
+    await teacher.goto(server.url + "/learn");
+    await teacher.locator("p.for-teachers a").click();
+    await teacher.waitForURL("**/classes");
     const account = teacher.locator("#account-form");
     await account.locator("input[name=account]").fill("Ms-Lake");
     await account.locator("input[name=password]").fill("a long password");

@@ -168,7 +168,8 @@ async fn classes_over_http(db: &impl Database) {
         let reply = with_cookie(&server, "GET", &class_path, cookie, Value::Null).await;
         assert_eq!((reply.status, code_of(&reply)), (403, "not_teacher".into()));
     }
-    assert_eq!(get(&server, &class_path).await.status, 401);
+    let reply = get(&server, &class_path).await;
+    assert_eq!((reply.status, code_of(&reply)), (403, "not_teacher".into()), "not signed in");
     let reply = with_cookie(&server, "GET", "/api/classes/nope", &teacher, Value::Null).await;
     assert_eq!(reply.status, 404);
     // A pupil cannot make a class.
