@@ -70,8 +70,9 @@ impl SeenLog {
     }
 }
 
-/// Marks a signed-in account seen (a pupil's last-seen time; nothing for
-/// other accounts), at most once a minute, without holding up the request.
+/// Marks a signed-in account seen (a pupil's last-seen time; nothing is
+/// written for other accounts), at most once a minute, without holding up
+/// the request.
 pub(crate) fn seen(state: &Shared, player: &str) {
     let at = now();
     if !state.pupils_seen.due(player, at) {
@@ -79,8 +80,14 @@ pub(crate) fn seen(state: &Shared, player: &str) {
     }
     let store = state.store.clone();
     let player = player.to_string();
+    // A read first: only a pupil's visit costs a write (and its fsync).
     tokio::task::spawn_blocking(move || {
-        if let Err(e) = store.pupil_seen(&player, at) {
+        let stored = match store.pupil_of(&player) {
+            Ok(Some(_)) => store.pupil_seen(&player, at),
+            Ok(None) => Ok(()),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = stored {
             tracing::warn!("a pupil's last-seen time was not stored: {e}");
         }
     });
