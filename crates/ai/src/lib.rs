@@ -6,7 +6,6 @@
 pub mod analysis;
 pub mod bench;
 pub mod clock;
-pub mod egdb;
 pub mod eval;
 pub mod mcts;
 pub mod player;
@@ -18,6 +17,8 @@ mod tt;
 pub mod tune;
 
 pub use clock::Clock;
+/// The endgame databases: the `mancala-egdb` crate.
+pub use mancala_egdb as egdb;
 pub use mancala_rules::Wdl;
 pub use mcts::{Mcts, MctsLimits, MctsReport};
 pub use player::{Player, PlayerSpec, PlayerSpecError, LEVELS};

@@ -22,6 +22,31 @@ pub(crate) const TERMINAL: u8 = 1;
 /// other side to move (one quiet edge to it).
 pub(crate) const PASSED: u8 = 2;
 
+/// A quiet predecessor of a changed child, with what the change means to
+/// it: its set-up endings and the child's new and old values as its mover
+/// sees them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Parent {
+    pub pi: usize,
+    pub tw: u8,
+    pub tl: u8,
+    pub w_new: u8,
+    pub l_new: u8,
+    pub l_old: u8,
+}
+
+/// A position's `(win, lose)` in one `u16` (win in the low byte).
+#[inline]
+pub(crate) fn pack(win: u8, lose: u8) -> u16 {
+    win as u16 | (lose as u16) << 8
+}
+
+/// [`pack`] undone.
+#[inline]
+pub(crate) fn unpack(v: u16) -> (u8, u8) {
+    (v as u8, (v >> 8) as u8)
+}
+
 /// How a capturing move's child in a lower layer counts for the mover: the
 /// seeds the move captured for the mover (`dm`) and the opponent (`dop`),
 /// and whether the child has the mover to move.

@@ -27,8 +27,8 @@ use super::index::{next_board, Binomials, Sides};
 use super::mem::huge_vec;
 use super::relay;
 use super::solve::{
-    bound_of_round, combine, has_bounds, layer_exists, stall_limit, Layer, Phase, Solver, Static,
-    Tally, NORMAL, PASSED, TERMINAL,
+    bound_of_round, combine, has_bounds, layer_exists, pack, stall_limit, unpack, Layer, Parent,
+    Phase, Solver, Static, Tally, NORMAL, PASSED, TERMINAL,
 };
 use super::EgdbError;
 use mancala_rules::{
@@ -60,19 +60,6 @@ pub(crate) const NO_WIN: u8 = 0xFF;
 
 /// Parents gathered before they are marked (see [`Solver::mark`]).
 const MARK_BATCH: usize = 64;
-
-/// A quiet predecessor of a changed child, with what the change means to
-/// it: its set-up endings and the child's new and old values as its mover
-/// sees them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Parent {
-    pub pi: usize,
-    pub tw: u8,
-    pub tl: u8,
-    pub w_new: u8,
-    pub l_new: u8,
-    pub l_old: u8,
-}
 
 /// Asks the processor to bring `x` into the cache; only a hint.
 #[inline(always)]
@@ -111,16 +98,6 @@ pub(crate) fn supports(rules: &Rules) -> bool {
 /// seeds than pits of relay rules (see [`relay::layer_supported`]).
 pub(crate) fn layer_supported(rules: &Rules, n: usize) -> bool {
     !relay::supports(rules) || relay::layer_supported(rules, n)
-}
-
-#[inline]
-pub(crate) fn pack(win: u8, lose: u8) -> u16 {
-    win as u16 | (lose as u16) << 8
-}
-
-#[inline]
-pub(crate) fn unpack(v: u16) -> (u8, u8) {
-    (v as u8, (v >> 8) as u8)
 }
 
 /// A board cursor: the board of a rank, stepping forward when the next

@@ -14,7 +14,7 @@
 //! after a capture, or as set up): a forcing line never repeats itself.
 //!
 //! ```no_run
-//! use mancala_ai::egdb::{self, BuildOptions, Egdb};
+//! use mancala_egdb::{self as egdb, BuildOptions, Egdb};
 //! let oware = mancala_rules::ruleset("oware-abapa").unwrap();
 //! let path = std::path::Path::new("egdb/oware-abapa.egdb");
 //! let options = BuildOptions { max_seeds: 10, ..BuildOptions::default() };
@@ -29,7 +29,8 @@ pub mod check;
 pub mod cluster;
 mod format;
 mod index;
-pub(crate) mod mem;
+#[doc(hidden)]
+pub mod mem;
 pub mod play;
 mod relay;
 mod retro;

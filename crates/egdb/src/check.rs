@@ -6,7 +6,7 @@
 //! verify` runs it on random boards of every layer.
 
 use super::Egdb;
-use crate::Wdl;
+use mancala_rules::Wdl;
 use mancala_rules::{BySide, Position, Rules, Side};
 use std::fmt;
 

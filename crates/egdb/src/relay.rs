@@ -39,8 +39,7 @@
 //! the game instead (Round-and-Round Warri), such a position is over as set
 //! up: it has no quiet edge, and no quiet move leads to it.
 
-use super::retro::{unpack, Parent};
-use super::solve::Solver;
+use super::solve::{unpack, Parent, Solver};
 use super::EgdbError;
 use mancala_rules::{BySide, Capture, Origin, Pit, Rules, Side, Sowing, Starved, MAX_PITS};
 
@@ -250,7 +249,7 @@ impl Solver<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::egdb::index::{next_board, Binomials, Sides};
+    use crate::index::{next_board, Binomials, Sides};
     use mancala_rules::{LastFour, Stall, ANYWOLI, ROUND_AND_ROUND, WAHREE};
 
     /// Relay rules for the tests: Anywoli, on 2 x 12 and on smaller boards

@@ -43,12 +43,12 @@
 use super::format::{fnv1a_more, Header, FNV1A_START, HEADER_LEN};
 use super::index::Binomials;
 use super::retro::{
-    bits, for_blocks, mark_slot4, pack, prefetch, settle, unpack, Children, Cursor, Parent, Slot4,
-    HELD, NO_WIN, TERMINAL_BYTE, TERMINAL_MARK,
+    bits, for_blocks, mark_slot4, prefetch, settle, Children, Cursor, Slot4, HELD, NO_WIN,
+    TERMINAL_BYTE, TERMINAL_MARK,
 };
 use super::solve::{
-    bound_of_round, has_bounds, layer_exists, stall_limit, CaptureMove, Layer, Solver, Static,
-    Tally,
+    bound_of_round, has_bounds, layer_exists, pack, stall_limit, unpack, CaptureMove, Layer,
+    Parent, Solver, Static, Tally,
 };
 use super::{build_with, BuildOptions, BuildReport, Builder, EgdbError, LayerEntry};
 use mancala_rules::{Rules, Ruleset};
@@ -1180,6 +1180,11 @@ struct FirstWaiting {
 /// layer's counts (its data left empty: process 0 has written it into
 /// `sink` as it came), this process's figures, and the values of the
 /// range it owns (2 bytes a position), which it keeps as a lower layer.
+///
+/// The three phases the module's documentation names are
+/// [`LayerWork::mark_changed`], [`LayerWork::recompute_marked`] and
+/// [`LayerWork::publish`], after [`LayerWork::first_round`]; this function
+/// runs them round after round until no process has a change left.
 #[allow(clippy::too_many_arguments)]
 fn layer_distributed(
     net: &mut Net,
@@ -1195,8 +1200,6 @@ fn layer_distributed(
     let (cpu0, _, sys0) = usage();
     let (sent0, received0) = (net.sent, net.received);
     let rules = &ruleset.rules;
-    let threads = options.threads.max(1);
-    let solver = Solver::new(rules, binom, &[], n as usize, threads, super::sides_for(rules));
     if !layer_exists(rules, n as usize) {
         return Ok((
             Layer::empty(),
@@ -1204,196 +1207,318 @@ fn layer_distributed(
             Vec::new(),
         ));
     }
-    let positions = solver.positions();
-    if positions > u32::MAX as u64 {
-        return Err(EgdbError::TooBig { seeds: n, positions });
-    }
-    let (me, peers) = (net.me, net.peers);
-    let split = lower.splits[n as usize];
-    let owner = |idx: usize| split.owner(idx);
-    let Range { start: lo, end: hi } = split.range(me);
-    let owned = hi - lo;
-    let words = owned.div_ceil(64);
-    let atomics64 = |len: usize| (0..len).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
-    let bytes = |len: usize, x: u8| {
-        let mut v = super::mem::huge_vec(len);
-        v.extend((0..len).map(|_| AtomicU8::new(x)));
-        v
-    };
-    let st = Share {
-        lo,
-        slots: {
-            let mut slots = super::mem::huge_vec(owned);
-            slots.extend((0..owned).map(|_| Slot4 {
-                win: AtomicU8::new(0),
-                lose: AtomicU8::new(0),
-                pending: AtomicU8::new(NO_WIN),
-                at_max: AtomicU8::new(HELD),
-            }));
-            slots
-        },
-        stat: bytes(owned, 0),
-        other: bytes(owned, 0),
-        changed: atomics64(words),
-        dirty: atomics64(words),
-        full: atomics64(words),
-        rounds: (0..if has_bounds(rules) { owned } else { 0 }).map(|_| AtomicU8::new(0)).collect(),
-    };
-    progress(&format!("layer {n}: {positions} positions, this process owns {owned} ({lo}..{hi})"));
-    let m1 = (solver.m() + 1) as u8;
-    let bottom = pack(m1, m1);
-    let blocks = owned.div_ceil(BLOCK);
-    let block = |b: usize| lo + b * BLOCK..(lo + (b + 1) * BLOCK).min(hi);
-    // A key's owner, and this process's answer to a request for it: a
-    // position of this layer (its value after the last finished round) or
-    // of a lower layer.
-    let key_owner = |k: u64| {
-        let (seeds, idx) = key_parts(k);
-        lower.splits[seeds].owner(idx)
-    };
-    let answer = |k: u64| {
-        let (seeds, idx) = key_parts(k);
-        if seeds == n as usize {
-            (owner(idx) == me).then(|| {
-                let (w, l) = st.value(idx);
-                pack(w, l)
-            })
-        } else {
-            lower.own(me, seeds, idx).map(|(w, l)| pack(w, l))
-        }
-    };
-
-    // Round 1: every owned position's moves, reading the lower layers
-    // (this process's ranges, the rest fetched), in parts. A position
-    // whose capturing moves lead to values owned elsewhere waits with its
-    // static part so far; the fetched values are folded into it.
-    let first_changes = AtomicU64::new(0);
-    let store_first = |idx: usize, (stat, at_max, value): (u16, u8, u16)| {
-        let stat = if stat == TERMINAL_MARK { TERMINAL_BYTE } else { unpack(stat).1 };
-        let (w, l) = unpack(value);
-        let slot = st.slot(idx);
-        st.stat[idx - lo].store(stat, RELAXED);
-        slot.at_max.store(at_max, RELAXED);
-        slot.win.store(w, RELAXED);
-        slot.lose.store(l, RELAXED);
-        st.other[idx - lo].store(m1, RELAXED);
-        if value != bottom {
-            st.changed[st.word(idx)].fetch_or(st.bit(idx), RELAXED);
-            first_changes.fetch_add(1, RELAXED);
-            if !st.rounds.is_empty() {
-                st.rounds[idx - lo].store(1, RELAXED);
-            }
-        }
-    };
-    let max_owned = (0..peers).map(|p| split.range(p).len()).max().unwrap_or(0);
-    for part in 0..max_owned.div_ceil(FIRST_PART) {
-        let items: Vec<usize> =
-            (lo + part * FIRST_PART..(lo + (part + 1) * FIRST_PART).min(hi)).collect();
-        with_fetches::<FirstWaiting>(
-            net,
-            threads,
-            &items,
-            &|part, fetched, waiting| {
-                // Reads this process cannot answer: a capturing move's is
-                // kept (the move is left out for now); any other makes
-                // the position's result meaningless (computed again).
-                let missed = AtomicBool::new(false);
-                let captures = Mutex::new(Vec::new());
-                let misses = Mutex::new(Vec::new());
-                let read = |seeds: usize, idx: usize, capture: Option<CaptureMove>| {
-                    if let Some(v) = lower.own(me, seeds, idx) {
-                        return Some(v);
-                    }
-                    let k = key(seeds, idx);
-                    if let Some(v) = fetched.get(k) {
-                        return Some(unpack(v));
-                    }
-                    match capture {
-                        Some(c) => captures.lock().expect("round 1 lock").push((k, c)),
-                        None => {
-                            missed.store(true, RELAXED);
-                            misses.lock().expect("round 1 lock").push(k);
-                        }
-                    }
-                    None
-                };
-                let solver = solver.with_lower_read(&read);
-                let mut cursor = Cursor::new();
-                for &idx in part {
-                    let (board, side) = solver.board_of(&mut cursor, idx);
-                    let mut quiet = 0u8;
-                    let mut extra_turn = false;
-                    let s = solver.position(board, side, &mut |_, child_side| {
-                        quiet += 1;
-                        extra_turn |= child_side == side;
-                    });
-                    let kept = std::mem::take(&mut *captures.lock().expect("round 1 lock"));
-                    if missed.swap(false, RELAXED) {
-                        waiting.retry.push(idx);
-                        waiting.keys.append(&mut misses.lock().expect("round 1 lock"));
-                        waiting.keys.extend(kept.iter().map(|&(k, _)| k));
-                        continue;
-                    }
-                    let s = s?;
-                    if kept.is_empty() {
-                        store_first(idx, solver.first_value(s, quiet, extra_turn)?);
-                    } else {
-                        waiting.keys.extend(kept.iter().map(|&(k, _)| k));
-                        waiting.pending.push(FirstWaiting {
-                            idx,
-                            s,
-                            quiet,
-                            extra_turn,
-                            captures: kept,
-                        });
-                    }
-                }
-                Ok(())
-            },
-            &|pending, fetched| {
-                for w in pending {
-                    let mut s = w.s;
-                    for &(k, capture) in &w.captures {
-                        let v = fetched.get(k).ok_or_else(|| {
-                            EgdbError::Internal(format!("key {k:#x} was not fetched"))
-                        })?;
-                        let (cw, cl) = capture.value(m1, unpack(v));
-                        s.wm = s.wm.min(cw);
-                        s.lm = s.lm.max(cl);
-                    }
-                    store_first(w.idx, solver.first_value(s, w.quiet, w.extra_turn)?);
-                }
-                Ok(())
-            },
-            &key_owner,
-            &answer,
-        )?;
-    }
-    let mut changes = sum_counts(net, &[first_changes.into_inner()])?[0];
+    let work = LayerWork::new(net, rules, binom, lower, n, options.threads.max(1))?;
+    let (positions, owned) = (work.solver.positions(), work.hi - work.lo);
+    progress(&format!(
+        "layer {n}: {positions} positions, this process owns {owned} ({}..{})",
+        work.lo, work.hi
+    ));
+    let first_changes = work.first_round(net)?;
+    let mut changes = sum_counts(net, &[first_changes])?[0];
     let mut sweeps = 1u32;
     let mut revisits = 0u64;
     while changes > 0 {
         sweeps += 1;
-        let round = sweeps;
-        // Phase 1: mark the predecessors of the changed positions. The
-        // marks for other processes are sent in parts, so that those in
-        // flight stay within about MARK_BYTES a process whatever the
-        // number of changes (every process knows the number of changes,
-        // so all agree on the number of parts and so of exchanges).
-        let parts = (changes * MARKS_PER_CHANGE * 8 / (peers as u64 * MARK_BYTES)).max(1) as usize;
-        let per_part = blocks.div_ceil(parts);
-        let part_blocks = |part: usize| {
-            let first_block = (part * per_part).min(blocks);
-            first_block..first_block + per_part.min(blocks - first_block)
+        let parts = work.parts(changes);
+        work.mark_changed(net, parts)?;
+        revisits += work.recompute_marked(net, parts)?;
+        let moved = work.publish(sweeps)?;
+        changes = sum_counts(net, &[moved])?[0];
+    }
+    let t = work.count()?;
+    let all = sum_counts(net, &[t.win, t.loss, t.unresolved, t.inexact, revisits])?;
+    let tally = Tally { win: all[0], loss: all[1], unresolved: all[2], inexact: all[3] };
+    let split = work.split;
+    let (values, bounds, widths) = work.into_values();
+    gather(net, &split, [(&values, widths.0), (&bounds, widths.1)], sink)?;
+    drop(bounds);
+    let seconds = start.elapsed().as_secs_f64();
+    let mine = ProcessLayer {
+        seeds: n,
+        positions,
+        owned: owned as u64,
+        sweeps,
+        seconds,
+        cpu_seconds: usage().0 - cpu0,
+        sys_seconds: usage().2 - sys0,
+        peak_rss: usage().1,
+        bytes_sent: net.sent - sent0,
+        bytes_received: net.received - received0,
+        revisits,
+    };
+    progress(&format!(
+        "layer {n}: {sweeps} sweeps in {seconds:.2} s, {} bytes sent, {} received",
+        mine.bytes_sent, mine.bytes_received
+    ));
+    let layer = Layer { data: Vec::new(), positions, sweeps, tally, revisits: all[4] };
+    Ok((layer, mine, values))
+}
+
+/// One layer of a distributed build as this process works on it: the
+/// state of the range it owns ([`Share`]) and how it reaches the other
+/// processes' ranges. Its methods are the phases of the build: round 1,
+/// then in each later round marking, recomputing and publishing.
+struct LayerWork<'a> {
+    rules: &'a Rules,
+    solver: Solver<'a>,
+    lower: &'a Lower,
+    st: Share,
+    /// Who owns which positions of this layer.
+    split: Split,
+    me: usize,
+    peers: usize,
+    n: u32,
+    /// The range this process owns.
+    lo: usize,
+    hi: usize,
+    /// The layer's "never" (`m + 1`).
+    m1: u8,
+    threads: usize,
+    /// Blocks of work in the owned range.
+    blocks: usize,
+}
+
+impl<'a> LayerWork<'a> {
+    fn new(
+        net: &Net,
+        rules: &'a Rules,
+        binom: &'a Binomials,
+        lower: &'a Lower,
+        n: u32,
+        threads: usize,
+    ) -> Result<LayerWork<'a>, EgdbError> {
+        let solver = Solver::new(rules, binom, &[], n as usize, threads, super::sides_for(rules));
+        let positions = solver.positions();
+        if positions > u32::MAX as u64 {
+            return Err(EgdbError::TooBig { seeds: n, positions });
+        }
+        let (me, peers) = (net.me, net.peers);
+        let split = lower.splits[n as usize];
+        let Range { start: lo, end: hi } = split.range(me);
+        let owned = hi - lo;
+        let words = owned.div_ceil(64);
+        let atomics64 = |len: usize| (0..len).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+        let bytes = |len: usize, x: u8| {
+            let mut v = super::mem::huge_vec(len);
+            v.extend((0..len).map(|_| AtomicU8::new(x)));
+            v
         };
+        let st = Share {
+            lo,
+            slots: {
+                let mut slots = super::mem::huge_vec(owned);
+                slots.extend((0..owned).map(|_| Slot4 {
+                    win: AtomicU8::new(0),
+                    lose: AtomicU8::new(0),
+                    pending: AtomicU8::new(NO_WIN),
+                    at_max: AtomicU8::new(HELD),
+                }));
+                slots
+            },
+            stat: bytes(owned, 0),
+            other: bytes(owned, 0),
+            changed: atomics64(words),
+            dirty: atomics64(words),
+            full: atomics64(words),
+            rounds: (0..if has_bounds(rules) { owned } else { 0 })
+                .map(|_| AtomicU8::new(0))
+                .collect(),
+        };
+        let m1 = (solver.m() + 1) as u8;
+        Ok(LayerWork {
+            rules,
+            solver,
+            lower,
+            st,
+            split,
+            me,
+            peers,
+            n,
+            lo,
+            hi,
+            m1,
+            threads,
+            blocks: owned.div_ceil(BLOCK),
+        })
+    }
+
+    /// The process that owns position `idx` of this layer.
+    #[inline]
+    fn owner(&self, idx: usize) -> usize {
+        self.split.owner(idx)
+    }
+
+    /// Block `b` of the owned range.
+    fn block(&self, b: usize) -> Range<usize> {
+        self.lo + b * BLOCK..(self.lo + (b + 1) * BLOCK).min(self.hi)
+    }
+
+    /// The owner of a key (a position of this layer or a lower one).
+    fn key_owner(&self, k: u64) -> usize {
+        let (seeds, idx) = key_parts(k);
+        self.lower.splits[seeds].owner(idx)
+    }
+
+    /// This process's answer to a request for a key: a position of this
+    /// layer (its value after the last finished round) or of a lower one.
+    fn answer(&self, k: u64) -> Option<u16> {
+        let (seeds, idx) = key_parts(k);
+        if seeds == self.n as usize {
+            (self.owner(idx) == self.me).then(|| {
+                let (w, l) = self.st.value(idx);
+                pack(w, l)
+            })
+        } else {
+            self.lower.own(self.me, seeds, idx).map(|(w, l)| pack(w, l))
+        }
+    }
+
+    /// Round 1: every owned position's moves, reading the lower layers
+    /// (this process's ranges, the rest fetched), in parts. A position
+    /// whose capturing moves lead to values owned elsewhere waits with its
+    /// static part so far; the fetched values are folded into it. Returns
+    /// the number of this process's positions that changed.
+    fn first_round(&self, net: &mut Net) -> Result<u64, EgdbError> {
+        let (st, lo, hi, m1, me) = (&self.st, self.lo, self.hi, self.m1, self.me);
+        let solver = &self.solver;
+        let lower = self.lower;
+        let bottom = pack(m1, m1);
+        let first_changes = AtomicU64::new(0);
+        let store_first = |idx: usize, (stat, at_max, value): (u16, u8, u16)| {
+            let stat = if stat == TERMINAL_MARK { TERMINAL_BYTE } else { unpack(stat).1 };
+            let (w, l) = unpack(value);
+            let slot = st.slot(idx);
+            st.stat[idx - lo].store(stat, RELAXED);
+            slot.at_max.store(at_max, RELAXED);
+            slot.win.store(w, RELAXED);
+            slot.lose.store(l, RELAXED);
+            st.other[idx - lo].store(m1, RELAXED);
+            if value != bottom {
+                st.changed[st.word(idx)].fetch_or(st.bit(idx), RELAXED);
+                first_changes.fetch_add(1, RELAXED);
+                if !st.rounds.is_empty() {
+                    st.rounds[idx - lo].store(1, RELAXED);
+                }
+            }
+        };
+        let max_owned = (0..self.peers).map(|p| self.split.range(p).len()).max().unwrap_or(0);
+        for part in 0..max_owned.div_ceil(FIRST_PART) {
+            let items: Vec<usize> =
+                (lo + part * FIRST_PART..(lo + (part + 1) * FIRST_PART).min(hi)).collect();
+            with_fetches::<FirstWaiting>(
+                net,
+                self.threads,
+                &items,
+                &|part, fetched, waiting| {
+                    // Reads this process cannot answer: a capturing move's is
+                    // kept (the move is left out for now); any other makes
+                    // the position's result meaningless (computed again).
+                    let missed = AtomicBool::new(false);
+                    let captures = Mutex::new(Vec::new());
+                    let misses = Mutex::new(Vec::new());
+                    let read = |seeds: usize, idx: usize, capture: Option<CaptureMove>| {
+                        if let Some(v) = lower.own(me, seeds, idx) {
+                            return Some(v);
+                        }
+                        let k = key(seeds, idx);
+                        if let Some(v) = fetched.get(k) {
+                            return Some(unpack(v));
+                        }
+                        match capture {
+                            Some(c) => captures.lock().expect("round 1 lock").push((k, c)),
+                            None => {
+                                missed.store(true, RELAXED);
+                                misses.lock().expect("round 1 lock").push(k);
+                            }
+                        }
+                        None
+                    };
+                    let solver = solver.with_lower_read(&read);
+                    let mut cursor = Cursor::new();
+                    for &idx in part {
+                        let (board, side) = solver.board_of(&mut cursor, idx);
+                        let mut quiet = 0u8;
+                        let mut extra_turn = false;
+                        let s = solver.position(board, side, &mut |_, child_side| {
+                            quiet += 1;
+                            extra_turn |= child_side == side;
+                        });
+                        let kept = std::mem::take(&mut *captures.lock().expect("round 1 lock"));
+                        if missed.swap(false, RELAXED) {
+                            waiting.retry.push(idx);
+                            waiting.keys.append(&mut misses.lock().expect("round 1 lock"));
+                            waiting.keys.extend(kept.iter().map(|&(k, _)| k));
+                            continue;
+                        }
+                        let s = s?;
+                        if kept.is_empty() {
+                            store_first(idx, solver.first_value(s, quiet, extra_turn)?);
+                        } else {
+                            waiting.keys.extend(kept.iter().map(|&(k, _)| k));
+                            waiting.pending.push(FirstWaiting {
+                                idx,
+                                s,
+                                quiet,
+                                extra_turn,
+                                captures: kept,
+                            });
+                        }
+                    }
+                    Ok(())
+                },
+                &|pending, fetched| {
+                    for w in pending {
+                        let mut s = w.s;
+                        for &(k, capture) in &w.captures {
+                            let v = fetched.get(k).ok_or_else(|| {
+                                EgdbError::Internal(format!("key {k:#x} was not fetched"))
+                            })?;
+                            let (cw, cl) = capture.value(m1, unpack(v));
+                            s.wm = s.wm.min(cw);
+                            s.lm = s.lm.max(cl);
+                        }
+                        store_first(w.idx, solver.first_value(s, w.quiet, w.extra_turn)?);
+                    }
+                    Ok(())
+                },
+                &|k| self.key_owner(k),
+                &|k| self.answer(k),
+            )?;
+        }
+        Ok(first_changes.into_inner())
+    }
+
+    /// The parts a round's phases 1 and 2 are done in, for `changes`
+    /// changes in the whole layer: the marks for other processes are sent
+    /// in parts, so that those in flight stay within about MARK_BYTES a
+    /// process whatever the number of changes (every process knows the
+    /// number of changes, so all agree on the number of parts and so of
+    /// exchanges).
+    fn parts(&self, changes: u64) -> usize {
+        (changes * MARKS_PER_CHANGE * 8 / (self.peers as u64 * MARK_BYTES)).max(1) as usize
+    }
+
+    /// The blocks of part `part` of `parts`.
+    fn part_blocks(&self, part: usize, parts: usize) -> Range<usize> {
+        let per_part = self.blocks.div_ceil(parts);
+        let first_block = (part * per_part).min(self.blocks);
+        first_block..first_block + per_part.min(self.blocks - first_block)
+    }
+
+    /// Phase 1: marks the predecessors of the positions that changed in
+    /// the last round; those owned elsewhere are sent to their owners and
+    /// marked on arrival.
+    fn mark_changed(&self, net: &mut Net, parts: usize) -> Result<(), EgdbError> {
+        let (st, lo, m1, me, peers) = (&self.st, self.lo, self.m1, self.me, self.peers);
+        let solver = &self.solver;
         for part in 0..parts {
-            let these = part_blocks(part);
+            let these = self.part_blocks(part, parts);
             let remote: Vec<Mutex<Vec<u64>>> = (0..peers).map(|_| Mutex::new(Vec::new())).collect();
             for_blocks(
-                threads,
+                self.threads,
                 these.len(),
                 &|i| {
-                    let range = block(these.start + i);
+                    let range = self.block(these.start + i);
                     let mut cursor = Cursor::new();
                     let mut error = None;
                     let mut away: Vec<Vec<u64>> = vec![Vec::new(); peers];
@@ -1412,7 +1537,7 @@ fn layer_distributed(
                             // Only the old `win` is kept (see `retro.rs`).
                             let old = pack(st.other[local].load(RELAXED), 0);
                             let found = solver.parents(board, side, new, old, &mut |p| {
-                                let o = owner(p.pi);
+                                let o = self.owner(p.pi);
                                 if o == me {
                                     prefetch(st.slot(p.pi));
                                     prefetch(&st.dirty[st.word(p.pi)]);
@@ -1426,7 +1551,7 @@ fn layer_distributed(
                             }
                         });
                         for p in near.drain(..) {
-                            mark(&st, m1, &p)?;
+                            mark(st, m1, &p)?;
                         }
                     }
                     if let Some(e) = error {
@@ -1455,22 +1580,29 @@ fn layer_distributed(
                     return Err(EgdbError::Internal(format!("unexpected record {kind}")));
                 }
                 for w in words {
-                    mark(&st, m1, &unpack_parent(w))?;
+                    mark(st, m1, &unpack_parent(w))?;
                 }
             }
         }
-        // Phase 2: the marked positions whose `lose` goes down get it
-        // computed again from their moves and the last round's values of
-        // their children (this process's own, the others fetched from
-        // their owners), in the same parts. A position's children are
-        // found once: those whose children are all here are finished at
-        // once (through a short pipeline, as in `retro.rs`), the others
-        // wait with their children for one fetch. (The other marked
-        // positions only take the lower `win` in `pending`: phase 3.)
+        Ok(())
+    }
+
+    /// Phase 2: the marked positions whose `lose` goes down get it
+    /// computed again from their moves and the last round's values of
+    /// their children (this process's own, the others fetched from their
+    /// owners), in the same parts as phase 1. A position's children are
+    /// found once: those whose children are all here are finished at once
+    /// (through a short pipeline, as in `retro.rs`), the others wait with
+    /// their children for one fetch. (The other marked positions only take
+    /// the lower `win` in `pending`: phase 3.) Returns the positions
+    /// visited.
+    fn recompute_marked(&self, net: &mut Net, parts: usize) -> Result<u64, EgdbError> {
+        let (st, lo, m1, me, n) = (&self.st, self.lo, self.m1, self.me, self.n);
+        let solver = &self.solver;
         let visited = AtomicU64::new(0);
         let finish = |pi: usize, kids: &Children, fetched: &Fetched| {
             let (lose, at_max) = kids.lose(|ci| {
-                if owner(ci) == me {
+                if self.owner(ci) == me {
                     st.value(ci)
                 } else {
                     // Checked to be there before.
@@ -1481,13 +1613,13 @@ fn layer_distributed(
             st.other[pi - lo].store(lose, RELAXED);
         };
         for part in 0..parts {
-            let these = part_blocks(part);
+            let these = self.part_blocks(part, parts);
             let full_items = Mutex::new(Vec::new());
             for_blocks(
-                threads,
+                self.threads,
                 these.len(),
                 &|i| {
-                    let range = block(these.start + i);
+                    let range = self.block(these.start + i);
                     let mut mine = Vec::new();
                     let first = st.word(range.start);
                     for word in first..first + (range.end - range.start).div_ceil(64) {
@@ -1504,7 +1636,7 @@ fn layer_distributed(
             visited.fetch_add(items.len() as u64, RELAXED);
             with_fetches::<(usize, Children)>(
                 net,
-                threads,
+                self.threads,
                 &items,
                 &|part, fetched, waiting| {
                     let mut cursor = Cursor::new();
@@ -1517,7 +1649,7 @@ fn layer_distributed(
                             side,
                             st.stat[pi - lo].load(RELAXED),
                             |ci| {
-                                if owner(ci) == me {
+                                if self.owner(ci) == me {
                                     prefetch(st.slot(ci))
                                 }
                             },
@@ -1525,7 +1657,7 @@ fn layer_distributed(
                         let away = waiting.keys.len();
                         for &ci in kids.indices() {
                             let ci = ci as usize;
-                            if owner(ci) != me && fetched.get(key(n as usize, ci)).is_none() {
+                            if self.owner(ci) != me && fetched.get(key(n as usize, ci)).is_none() {
                                 waiting.keys.push(key(n as usize, ci));
                             }
                         }
@@ -1550,7 +1682,7 @@ fn layer_distributed(
                     for (pi, kids) in pending {
                         for &ci in kids.indices() {
                             let ci = ci as usize;
-                            if owner(ci) != me && fetched.get(key(n as usize, ci)).is_none() {
+                            if self.owner(ci) != me && fetched.get(key(n as usize, ci)).is_none() {
                                 return Err(EgdbError::Internal(format!(
                                     "child {ci} of layer {n} was not fetched"
                                 )));
@@ -1560,18 +1692,23 @@ fn layer_distributed(
                     }
                     Ok(())
                 },
-                &key_owner,
-                &answer,
+                &|k| self.key_owner(k),
+                &|k| self.answer(k),
             )?;
         }
-        revisits += visited.into_inner();
-        // Phase 3: publish (as `retro.rs` does); all learn the number of
-        // changes.
-        let moved = for_blocks(
-            threads,
-            blocks,
+        Ok(visited.into_inner())
+    }
+
+    /// Phase 3: publishes the round's values (as `retro.rs` does) and marks
+    /// the positions that changed for the next round. Returns how many of
+    /// this process's positions changed.
+    fn publish(&self, round: u32) -> Result<u64, EgdbError> {
+        let st = &self.st;
+        for_blocks(
+            self.threads,
+            self.blocks,
             &|b| {
-                let range = block(b);
+                let range = self.block(b);
                 let mut count = 0;
                 let first = st.word(range.start);
                 for word in first..first + (range.end - range.start).div_ceil(64) {
@@ -1596,71 +1733,58 @@ fn layer_distributed(
                 Ok(count)
             },
             &mut |_| {},
-        )?;
-        changes = sum_counts(net, &[moved])?[0];
+        )
     }
 
-    // The counts of the owned positions, summed over the processes.
-    let tally = Mutex::new(Tally::default());
-    let m = solver.m() as u64;
-    let limit = stall_limit(rules);
-    for_blocks(
-        threads,
-        blocks,
-        &|b| {
-            let mut cursor = Cursor::new();
-            let mut mine = Tally::default();
-            for idx in block(b) {
-                if st.stat[idx - lo].load(RELAXED) == TERMINAL_BYTE {
-                    continue;
+    /// The counts of the owned positions (this process's share of the
+    /// layer's).
+    fn count(&self) -> Result<Tally, EgdbError> {
+        let (st, lo) = (&self.st, self.lo);
+        let solver = &self.solver;
+        let tally = Mutex::new(Tally::default());
+        let m = solver.m() as u64;
+        let limit = stall_limit(self.rules);
+        for_blocks(
+            self.threads,
+            self.blocks,
+            &|b| {
+                let mut cursor = Cursor::new();
+                let mut mine = Tally::default();
+                for idx in self.block(b) {
+                    if st.stat[idx - lo].load(RELAXED) == TERMINAL_BYTE {
+                        continue;
+                    }
+                    let (board, side) = solver.board_of(&mut cursor, idx);
+                    let (tw, tl) = solver.ends_in_play(board, side)?;
+                    let (w, l) = st.value(idx);
+                    let stalls = limit.is_some_and(|limit| {
+                        bound_of_round(st.rounds[idx - lo].load(RELAXED)) as u32 >= limit
+                    });
+                    mine.add(m, w, l, tw, tl, stalls);
                 }
-                let (board, side) = solver.board_of(&mut cursor, idx);
-                let (tw, tl) = solver.ends_in_play(board, side)?;
-                let (w, l) = st.value(idx);
-                let stalls = limit.is_some_and(|limit| {
-                    bound_of_round(st.rounds[idx - lo].load(RELAXED)) as u32 >= limit
-                });
-                mine.add(m, w, l, tw, tl, stalls);
-            }
-            tally.lock().expect("tally lock").merge(&mine);
-            Ok(0)
-        },
-        &mut |_| {},
-    )?;
-    let t = tally.into_inner().expect("tally lock");
-    let all = sum_counts(net, &[t.win, t.loss, t.unresolved, t.inexact, revisits])?;
-    let tally = Tally { win: all[0], loss: all[1], unresolved: all[2], inexact: all[3] };
-    let Share { slots, stat, other, changed, dirty, full, rounds, .. } = st;
-    drop((stat, other, changed, dirty, full));
-    let mut values = super::mem::huge_vec(2 * owned);
-    for slot in slots {
-        values.push(slot.win.into_inner());
-        values.push(slot.lose.into_inner());
+                tally.lock().expect("tally lock").merge(&mine);
+                Ok(0)
+            },
+            &mut |_| {},
+        )?;
+        Ok(tally.into_inner().expect("tally lock"))
     }
-    let bounds: Vec<u8> = rounds.into_iter().map(|r| bound_of_round(r.into_inner())).collect();
-    let widths = if has_bounds(rules) { (2, 1) } else { (2, 0) };
-    gather(net, &split, [(&values, widths.0), (&bounds, widths.1)], sink)?;
-    drop(bounds);
-    let seconds = start.elapsed().as_secs_f64();
-    let mine = ProcessLayer {
-        seeds: n,
-        positions,
-        owned: owned as u64,
-        sweeps,
-        seconds,
-        cpu_seconds: usage().0 - cpu0,
-        sys_seconds: usage().2 - sys0,
-        peak_rss: usage().1,
-        bytes_sent: net.sent - sent0,
-        bytes_received: net.received - received0,
-        revisits,
-    };
-    progress(&format!(
-        "layer {n}: {sweeps} sweeps in {seconds:.2} s, {} bytes sent, {} received",
-        mine.bytes_sent, mine.bytes_received
-    ));
-    let layer = Layer { data: Vec::new(), positions, sweeps, tally, revisits: all[4] };
-    Ok((layer, mine, values))
+
+    /// The owned range's values (2 bytes a position) and round bounds (a
+    /// byte a position where the rules have a stall limit), with their
+    /// widths, the working state dropped.
+    fn into_values(self) -> (Vec<u8>, Vec<u8>, (usize, usize)) {
+        let Share { slots, stat, other, changed, dirty, full, rounds, .. } = self.st;
+        drop((stat, other, changed, dirty, full));
+        let mut values = super::mem::huge_vec(2 * (self.hi - self.lo));
+        for slot in slots {
+            values.push(slot.win.into_inner());
+            values.push(slot.lose.into_inner());
+        }
+        let bounds: Vec<u8> = rounds.into_iter().map(|r| bound_of_round(r.into_inner())).collect();
+        let widths = if has_bounds(self.rules) { (2, 1) } else { (2, 0) };
+        (values, bounds, widths)
+    }
 }
 
 /// This process's user CPU seconds, peak resident bytes and system CPU

@@ -9,7 +9,7 @@
 
 /// An empty vector with room for `len` elements, its memory marked for huge
 /// pages before any of it is touched.
-pub(crate) fn huge_vec<T>(len: usize) -> Vec<T> {
+pub fn huge_vec<T>(len: usize) -> Vec<T> {
     let v = Vec::with_capacity(len);
     advise(v.as_ptr() as usize, len * std::mem::size_of::<T>());
     v
@@ -26,7 +26,7 @@ pub(crate) fn huge_zeroed(len: usize) -> Vec<u8> {
 fn advise(start: usize, bytes: usize) {
     const HUGE: usize = 2 << 20;
     // Smaller tables gain nothing (a search's table of 4 MiB does: see
-    // crate::tt).
+    // mancala_ai's transposition table, which uses it too).
     const MIN_BYTES: usize = 4 << 20;
     if bytes < MIN_BYTES {
         return;
