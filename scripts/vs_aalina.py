@@ -254,6 +254,9 @@ def main():
     p.add_argument("--startpos", action="store_true", help="every game from the start position")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="games played at once (one a core)")
+    p.add_argument("--only", metavar="A-B",
+                   help="play only games A to B of the match (its openings as for the whole match), "
+                        "to split one match over runs or machines; match_combine.py adds the logs up")
     args = p.parse_args()
     folder = os.path.dirname(os.path.abspath(args.jar))
     args.roots = args.roots or os.path.join(folder, "oware-roots.bin")
@@ -263,6 +266,14 @@ def main():
             sys.exit(f"error: {path} not found")
     if args.games < 2 or args.games % 2:
         sys.exit("error: --games must be an even number of at least 2 (each opening is played twice)")
+    first, last = 1, args.games
+    if args.only:
+        try:
+            first, last = (int(x) for x in args.only.split("-"))
+        except ValueError:
+            sys.exit(f"error: --only {args.only!r}: expected A-B, two game numbers such as 112-200")
+        if not 1 <= first <= last <= args.games:
+            sys.exit(f"error: --only {args.only}: the games are numbered 1 to {args.games}")
 
     started = time.monotonic()
     out = sys.stdout
@@ -270,6 +281,7 @@ def main():
     for i, opening in enumerate(openings(args)):
         games.append((2 * i + 1, opening, True))
         games.append((2 * i + 2, opening, False))
+    games = [g for g in games if first <= g[0] <= last]
     tally = Tally()
     queue = list(reversed(games))
     lock = threading.Lock()
