@@ -521,31 +521,19 @@ impl Engine {
                 return Err(value_error("give a level or depth/movetime_ms/nodes, not both"))
             }
             Some(n @ 1..=8) => {
-                let l = levels_for(&ruleset.rules)[n as usize - 1];
-                (
-                    PlayerSpec::Level(n as u8),
-                    Limits { depth: l.depth, time: l.time, ..Limits::default() },
-                )
+                (PlayerSpec::Level(n as u8), levels_for(&ruleset.rules)[n as usize - 1].limits)
             }
             Some(n) => return Err(value_error(format!("level must be from 1 to 8, not {n}"))),
-            None if limited => (
-                PlayerSpec::AlphaBeta {
-                    depth: depth.map(|d| d as u32),
-                    time_ms,
-                    nodes,
-                    temperature: None,
-                },
-                Limits {
+            None if limited => {
+                let limits = Limits {
                     depth: depth.map(|d| d as u32),
                     nodes,
                     time: time_ms.map(Duration::from_millis),
-                    ..Limits::default()
-                },
-            ),
-            None => {
-                let l = levels_for(&ruleset.rules)[6];
-                (PlayerSpec::Level(7), Limits { depth: l.depth, time: l.time, ..Limits::default() })
+                    ..Limits::NONE
+                };
+                (PlayerSpec::AlphaBeta { limits, temperature: None }, limits)
             }
+            None => (PlayerSpec::Level(7), levels_for(&ruleset.rules)[6].limits),
         };
         let linear = match weights {
             Some(w) => Some(Linear::new(&ruleset.rules, w).map_err(value_error)?),
@@ -653,7 +641,7 @@ impl Engine {
         let solution = py.detach(|| {
             mancala_ai::solve(
                 &game.game,
-                Duration::from_millis(time_ms),
+                Limits::millis(time_ms),
                 db.as_deref().map(|d| d as &dyn Oracle),
                 &mut progress,
             )

@@ -20,7 +20,7 @@ pub use clock::Clock;
 /// The endgame databases: the `mancala-egdb` crate.
 pub use mancala_egdb as egdb;
 pub use mancala_rules::Wdl;
-pub use mcts::{Mcts, MctsLimits, MctsReport};
+pub use mcts::{Mcts, MctsReport};
 pub use player::{Player, PlayerSpec, PlayerSpecError, LEVELS};
 pub use score::Score;
 pub use search::{Horizon, Limits, Oracle, Report, SearchOptions, Searcher};

@@ -3,18 +3,10 @@
 //! one). The repetition rule applies along the tree path and inside the
 //! playouts, from the game's real history.
 
-use crate::clock::{Clock, Stopwatch};
+use crate::clock::Stopwatch;
+use crate::search::Limits;
 use mancala_rules::{EndReason, Game, Moves, Pit, Position, Rules, Side};
 use std::time::{Duration, Instant};
-
-/// When MCTS stops: after `iterations` playouts or `time`, whichever first.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MctsLimits {
-    pub iterations: Option<u64>,
-    pub time: Option<Duration>,
-    /// The clock `time` runs on.
-    pub clock: Clock,
-}
 
 struct Node {
     /// The move that led here from the parent.
@@ -55,7 +47,10 @@ impl Mcts {
         Mcts { rules, exploration: 2.0, rng: fastrand::Rng::with_seed(seed) }
     }
 
-    pub fn search(&mut self, game: &Game, limits: MctsLimits) -> MctsReport {
+    /// Searches until `limits.nodes` playouts (iterations) or
+    /// `limits.time`, whichever comes first (`limits.depth` does not apply:
+    /// a tree search has no depth).
+    pub fn search(&mut self, game: &Game, limits: Limits) -> MctsReport {
         let started = Instant::now();
         let watch = Stopwatch::start(limits.clock);
         let root_pos = *game.position();
@@ -84,7 +79,7 @@ impl Mcts {
         // Children are stored contiguously: a node's are allocated at once
         // when it is first expanded, then filled one by one.
         let mut path: Vec<Position> = Vec::with_capacity(256);
-        let max_iterations = limits.iterations.unwrap_or(u64::MAX);
+        let max_iterations = limits.nodes.unwrap_or(u64::MAX);
         let mut iterations = 0;
         while iterations < max_iterations {
             if iterations % 64 == 0 {

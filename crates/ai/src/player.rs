@@ -2,7 +2,7 @@
 //! people, the raw searchers for matches and analysis.
 
 use crate::clock::Clock;
-use crate::mcts::{Mcts, MctsLimits};
+use crate::mcts::Mcts;
 use crate::search::{Limits, Oracle, SearchOptions, Searcher};
 use crate::Score;
 use mancala_rules::{Capture, Game, Pit, Rules};
@@ -17,8 +17,8 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug)]
 pub struct Level {
     pub number: u8,
-    pub depth: Option<u32>,
-    pub time: Option<Duration>,
+    /// A depth (levels 1 to 6) or a think time (7 and 8).
+    pub limits: Limits,
     /// How readily a worse move is chosen, in tenths of a seed: a move
     /// `temperature` worse than the best is chosen e^-1 times as often.
     /// 0: always the best.
@@ -30,57 +30,49 @@ pub struct Level {
 pub const LEVELS: [Level; 8] = [
     Level {
         number: 1,
-        depth: Some(1),
-        time: None,
+        limits: Limits::depth(1),
         temperature: 40,
         description: "Beginner: sees only its own move, and often misses what it gives away",
     },
     Level {
         number: 2,
-        depth: Some(2),
-        time: None,
+        limits: Limits::depth(2),
         temperature: 25,
         description: "Casual: sees your reply, but slips a seed or two now and then",
     },
     Level {
         number: 3,
-        depth: Some(3),
-        time: None,
+        limits: Limits::depth(3),
         temperature: 15,
         description: "Improving: plans three moves, still makes small mistakes",
     },
     Level {
         number: 4,
-        depth: Some(4),
-        time: None,
+        limits: Limits::depth(4),
         temperature: 8,
         description: "Club player: four moves deep, rarely careless",
     },
     Level {
         number: 5,
-        depth: Some(6),
-        time: None,
+        limits: Limits::depth(6),
         temperature: 4,
         description: "Strong club player: six moves deep, seldom gives anything away",
     },
     Level {
         number: 6,
-        depth: Some(9),
-        time: None,
+        limits: Limits::depth(9),
         temperature: 1,
         description: "Expert: nine moves deep, mistakes are rare and small",
     },
     Level {
         number: 7,
-        depth: None,
-        time: Some(Duration::from_millis(200)),
+        limits: Limits::millis(200),
         temperature: 0,
         description: "Master: a full search of 0.2 seconds a move, no deliberate mistakes",
     },
     Level {
         number: 8,
-        depth: None,
-        time: Some(Duration::from_millis(1000)),
+        limits: Limits::millis(1000),
         temperature: 0,
         description:
             "Strongest: a full search of 1 second a move, and the endgame database when present",
@@ -127,14 +119,10 @@ pub enum PlayerSpec {
     /// and `temperature=T`: every root move valued, then chosen as a level
     /// chooses with temperature `T` tenths of a seed (how a level's
     /// parameters are tried out before they become a level).
-    AlphaBeta {
-        depth: Option<u32>,
-        time_ms: Option<u64>,
-        nodes: Option<u64>,
-        temperature: Option<u32>,
-    },
-    /// `mcts:time=MS` or `mcts:iterations=N`.
-    Mcts { time_ms: Option<u64>, iterations: Option<u64> },
+    AlphaBeta { limits: Limits, temperature: Option<u32> },
+    /// `mcts:time=MS` or `mcts:iterations=N` (playouts: the limits'
+    /// `nodes`).
+    Mcts { limits: Limits },
     /// `greedy`: the move that captures most now.
     Greedy,
     /// `random`: a uniformly random legal move.
@@ -190,34 +178,34 @@ impl FromStr for PlayerSpec {
         match kind {
             "level" => level(options),
             "ab" | "alphabeta" => {
-                let (mut depth, mut time_ms, mut nodes, mut temperature) = (None, None, None, None);
+                let (mut limits, mut temperature) = (Limits::NONE, None);
                 for (key, value) in pairs {
                     match key {
-                        "depth" => depth = Some(value.min(120) as u32),
-                        "time" => time_ms = Some(value),
-                        "nodes" => nodes = Some(value),
+                        "depth" => limits.depth = Some(value.min(120) as u32),
+                        "time" => limits.time = Some(Duration::from_millis(value)),
+                        "nodes" => limits.nodes = Some(value),
                         "temperature" => temperature = Some(value.min(10_000) as u32),
                         _ => return Err(unknown(key)),
                     }
                 }
-                if depth.is_none() && time_ms.is_none() && nodes.is_none() {
+                if limits.is_none() {
                     return Err(PlayerSpecError(format!("`{text}` needs a limit")));
                 }
-                Ok(PlayerSpec::AlphaBeta { depth, time_ms, nodes, temperature })
+                Ok(PlayerSpec::AlphaBeta { limits, temperature })
             }
             "mcts" => {
-                let (mut time_ms, mut iterations) = (None, None);
+                let mut limits = Limits::NONE;
                 for (key, value) in pairs {
                     match key {
-                        "time" => time_ms = Some(value),
-                        "iterations" => iterations = Some(value),
+                        "time" => limits.time = Some(Duration::from_millis(value)),
+                        "iterations" => limits.nodes = Some(value),
                         _ => return Err(unknown(key)),
                     }
                 }
-                if time_ms.is_none() && iterations.is_none() {
+                if limits.is_none() {
                     return Err(PlayerSpecError(format!("`{text}` needs a limit")));
                 }
-                Ok(PlayerSpec::Mcts { time_ms, iterations })
+                Ok(PlayerSpec::Mcts { limits })
             }
             "greedy" if options.is_empty() => Ok(PlayerSpec::Greedy),
             "random" if options.is_empty() => Ok(PlayerSpec::Random),
@@ -231,15 +219,15 @@ impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerSpec::Level(n) => write!(f, "level:{n}"),
-            PlayerSpec::AlphaBeta { depth, time_ms, nodes, temperature } => {
+            PlayerSpec::AlphaBeta { limits, temperature } => {
                 let mut parts = Vec::new();
-                if let Some(d) = depth {
+                if let Some(d) = limits.depth {
                     parts.push(format!("depth={d}"));
                 }
-                if let Some(t) = time_ms {
-                    parts.push(format!("time={t}"));
+                if let Some(t) = limits.time {
+                    parts.push(format!("time={}", t.as_millis()));
                 }
-                if let Some(n) = nodes {
+                if let Some(n) = limits.nodes {
                     parts.push(format!("nodes={n}"));
                 }
                 if let Some(t) = temperature {
@@ -247,12 +235,16 @@ impl fmt::Display for PlayerSpec {
                 }
                 write!(f, "ab:{}", parts.join(","))
             }
-            PlayerSpec::Mcts { time_ms, iterations } => match (time_ms, iterations) {
-                (Some(t), Some(i)) => write!(f, "mcts:time={t},iterations={i}"),
-                (Some(t), None) => write!(f, "mcts:time={t}"),
-                (None, Some(i)) => write!(f, "mcts:iterations={i}"),
-                (None, None) => write!(f, "mcts"),
-            },
+            PlayerSpec::Mcts { limits } => {
+                let mut parts = Vec::new();
+                if let Some(t) = limits.time {
+                    parts.push(format!("time={}", t.as_millis()));
+                }
+                if let Some(i) = limits.nodes {
+                    parts.push(format!("iterations={i}"));
+                }
+                write!(f, "mcts:{}", parts.join(","))
+            }
             PlayerSpec::Greedy => write!(f, "greedy"),
             PlayerSpec::Random => write!(f, "random"),
         }
@@ -329,14 +321,11 @@ impl Player {
         match self.spec {
             PlayerSpec::Random => legal.nth(self.rng.usize(..legal.len())),
             PlayerSpec::Greedy => greedy(&self.rules, game, &mut self.rng),
-            PlayerSpec::Mcts { time_ms, iterations } => {
-                let time = time_ms.map(Duration::from_millis);
-                let limits = MctsLimits { iterations, time, clock: self.clock };
-                self.mcts.as_mut().expect("mcts").search(game, limits).best
+            PlayerSpec::Mcts { limits } => {
+                self.mcts.as_mut().expect("mcts").search(game, limits.on(self.clock)).best
             }
-            PlayerSpec::AlphaBeta { depth, time_ms, nodes, temperature } => {
-                let time = time_ms.map(Duration::from_millis);
-                let limits = Limits { depth, nodes, time, clock: self.clock };
+            PlayerSpec::AlphaBeta { limits, temperature } => {
+                let limits = limits.on(self.clock);
                 let searcher = self.searcher.as_mut().expect("searcher");
                 match temperature {
                     None => searcher.search(game, SearchOptions::new(limits).oracle(oracle)).best,
@@ -350,8 +339,7 @@ impl Player {
             PlayerSpec::Level(n) => {
                 let level = levels_for(&self.rules)[(n.clamp(1, 8) - 1) as usize];
                 let searcher = self.searcher.as_mut().expect("searcher");
-                let limits =
-                    Limits { depth: level.depth, nodes: None, time: level.time, clock: self.clock };
+                let limits = level.limits.on(self.clock);
                 let oracle = if n == 8 { oracle } else { None };
                 if level.temperature == 0 {
                     return searcher.search(game, SearchOptions::new(limits).oracle(oracle)).best;
@@ -461,7 +449,7 @@ mod tests {
         let rules = mancala_rules::ruleset("oware-abapa").unwrap().rules;
         let level = LEVELS[2];
         let spec: PlayerSpec =
-            format!("ab:depth={},temperature={}", level.depth.unwrap(), level.temperature)
+            format!("ab:depth={},temperature={}", level.limits.depth.unwrap(), level.temperature)
                 .parse()
                 .unwrap();
         let ab = Player::new(spec, rules, 7);
@@ -515,10 +503,10 @@ mod tests {
                 assert_eq!(level.description, LEVELS[i].description);
                 let expected = match table.get(i) {
                     Some(&(depth, temperature)) if fours => (Some(depth), temperature),
-                    _ => (LEVELS[i].depth, LEVELS[i].temperature),
+                    _ => (LEVELS[i].limits.depth, LEVELS[i].temperature),
                 };
-                assert_eq!((level.depth, level.temperature), expected, "{} {i}", ruleset.id);
-                assert_eq!(level.time, LEVELS[i].time);
+                assert_eq!((level.limits.depth, level.temperature), expected, "{} {i}", ruleset.id);
+                assert_eq!(level.limits.time, LEVELS[i].limits.time);
             }
         }
         for (n, &(depth, temperature)) in table.iter().enumerate().take(5) {

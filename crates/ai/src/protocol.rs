@@ -28,7 +28,7 @@
 use crate::clock::Clock;
 use crate::player::{Player, PlayerSpec};
 use crate::search::{Limits, Oracle, SearchOptions, Searcher};
-use crate::{Mcts, MctsLimits};
+use crate::Mcts;
 use mancala_rules::{ruleset, Game, Pit, Ruleset, RULESETS};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -282,18 +282,10 @@ fn parse_go(args: &[&str]) -> Result<Go, String> {
         }
     }
     match (level, mcts) {
-        (Some(l), None)
-            if limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none() =>
-        {
-            Ok(Go::Level(l))
-        }
-        (None, Some(ms))
-            if limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none() =>
-        {
-            Ok(Go::Mcts(ms))
-        }
+        (Some(l), None) if limits.is_none() => Ok(Go::Level(l)),
+        (None, Some(ms)) if limits.is_none() => Ok(Go::Mcts(ms)),
         (None, None) => {
-            if limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none() {
+            if limits.is_none() {
                 limits.time = Some(Duration::from_millis(1000));
             }
             Ok(Go::Search(limits))
@@ -367,14 +359,7 @@ fn think<W: Write>(
         }
         Go::Mcts(ms) => {
             let mut mcts = Mcts::new(rules, fastrand::u64(..));
-            let report = mcts.search(
-                game,
-                MctsLimits {
-                    time: Some(Duration::from_millis(ms)),
-                    clock: engine.clock,
-                    ..MctsLimits::default()
-                },
-            );
+            let report = mcts.search(game, Limits::millis(ms).on(engine.clock));
             let mut out = output.lock().expect("output lock");
             let _ = writeln!(
                 out,

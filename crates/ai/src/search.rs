@@ -20,11 +20,14 @@
 //! - **Playing searches** key it on the position alone (with the captured
 //!   seeds, and the quiet moves where a stall limit counts them), as game
 //!   engines do: a position reached by another route reuses its value
-//!   although the two routes' histories differ. A value can then differ
-//!   from plain minimax only where the line from the position would repeat
-//!   a position of one route's history and not of the other's; repetitions
-//!   on the line itself are still scored exactly. Measured: +131 ± 49 Elo
-//!   at 50 ms a move on Oware (docs/ai.md, "Beyond Aalina").
+//!   although the two routes' histories differ. Repetitions on the line
+//!   itself are always scored exactly, and a value that a repetition of a
+//!   position *above* the node decided (one of its route's history) is
+//!   not kept for reuse, only its move: each node tracks the lowest place
+//!   on the path that a line below it repeated. What remains is the other
+//!   way round: a value found where no repetition was in reach may be
+//!   reused on a route whose history the line would repeat. Measured:
+//!   +131 ± 49 Elo at 50 ms a move on Oware (docs/ai.md, "Beyond Aalina").
 //!   Playing searches also reduce late quiet moves by a ply (searched
 //!   again at full depth when they beat alpha).
 //!
@@ -47,9 +50,15 @@ use std::time::{Duration, Instant};
 /// The deepest the search goes (plies from the root).
 pub const MAX_PLY: usize = 128;
 
-/// When the search stops. Every limit set applies; the first reached wins.
-/// With none set it runs to [`MAX_PLY`] or until the result is proven.
-/// A node limit alone is deterministic (the same move every time).
+/// When a player stops thinking: the one shape of limits for every player
+/// (the alpha-beta search, MCTS, the levels, `ab:` and `mcts:` players,
+/// the solver). Every limit set applies; the first reached wins. With none
+/// set a search runs to [`MAX_PLY`] or until the result is proven. A node
+/// limit alone is deterministic (the same move every time).
+///
+/// - `depth`: plies (alpha-beta and the solver; MCTS has no depth);
+/// - `nodes`: positions searched, or for MCTS playouts;
+/// - `time`: think time, on `clock`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     pub depth: Option<u32>,
@@ -60,16 +69,34 @@ pub struct Limits {
 }
 
 impl Limits {
-    pub fn depth(depth: u32) -> Limits {
-        Limits { depth: Some(depth), ..Limits::default() }
+    /// No limit.
+    pub const NONE: Limits = Limits { depth: None, nodes: None, time: None, clock: Clock::Wall };
+
+    pub const fn depth(depth: u32) -> Limits {
+        Limits { depth: Some(depth), ..Limits::NONE }
     }
 
-    pub fn nodes(nodes: u64) -> Limits {
-        Limits { nodes: Some(nodes), ..Limits::default() }
+    pub const fn nodes(nodes: u64) -> Limits {
+        Limits { nodes: Some(nodes), ..Limits::NONE }
     }
 
-    pub fn time(time: Duration) -> Limits {
-        Limits { time: Some(time), ..Limits::default() }
+    pub const fn time(time: Duration) -> Limits {
+        Limits { time: Some(time), ..Limits::NONE }
+    }
+
+    /// `time` in milliseconds.
+    pub const fn millis(ms: u64) -> Limits {
+        Limits::time(Duration::from_millis(ms))
+    }
+
+    /// The same limits with `time` on `clock`.
+    pub const fn on(self, clock: Clock) -> Limits {
+        Limits { clock, ..self }
+    }
+
+    /// Whether no limit is set.
+    pub const fn is_none(&self) -> bool {
+        self.depth.is_none() && self.nodes.is_none() && self.time.is_none()
     }
 }
 
@@ -278,6 +305,10 @@ pub struct Searcher {
     /// exact value for every root move): then the table is keyed on the
     /// position alone and late moves are reduced.
     play: bool,
+    /// The lowest index in `path` of a position that a line searched since
+    /// it was last reset ended by repeating: a node above that index has a
+    /// value that depends on the route to it (see [`Searcher::node`]).
+    repeat_low: usize,
 }
 
 #[inline]
@@ -318,6 +349,7 @@ impl Searcher {
             strict_depth: false,
             root_moves: Moves::EMPTY,
             play: false,
+            repeat_low: usize::MAX,
         }
     }
 
@@ -384,6 +416,7 @@ impl Searcher {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time.map(|t| (Stopwatch::start(limits.clock), t));
         self.stopped = false;
+        self.repeat_low = usize::MAX;
         self.load_path(game);
         let root = self.path.last().expect("the path holds the root").pos;
         self.root_side = root.to_move();
@@ -596,20 +629,24 @@ impl Searcher {
         }
         let window = child.window;
         let parent = self.path.last().expect("path");
-        if window < self.path.len()
-            && parent.seen & seen_bit(child.key) != 0
-            && self.repeats(window, child.key, &child.pos)
-        {
-            return Some(self.cycle_value(&child.pos, mover));
+        if window < self.path.len() && parent.seen & seen_bit(child.key) != 0 {
+            if let Some(at) = self.repeats(window, child.key, &child.pos) {
+                self.repeat_low = self.repeat_low.min(at);
+                return Some(self.cycle_value(&child.pos, mover));
+            }
         }
         self.path.push(*child);
         None
     }
 
-    /// Whether `pos` (its key `key`) is on the path from `window` on.
+    /// Where `pos` (its key `key`) is on the path from `window` on, if it
+    /// is: the index in `path` of the position it repeats.
     #[inline(always)]
-    fn repeats(&self, window: usize, key: u64, pos: &Position) -> bool {
-        self.path[window..].iter().any(|f| f.key == key && f.pos.same_place(pos))
+    fn repeats(&self, window: usize, key: u64, pos: &Position) -> Option<usize> {
+        self.path[window..]
+            .iter()
+            .position(|f| f.key == key && f.pos.same_place(pos))
+            .map(|i| window + i)
     }
 
     /// The value for `mover` of the game ended by a repetition at `pos`.
@@ -626,15 +663,18 @@ impl Searcher {
     /// its parent's), and its set and filter are a parent's, for children
     /// and a table key it does not have.
     #[inline(always)]
-    fn leaf_ended(&self, child: &Position, mover: Side) -> Option<Score> {
+    fn leaf_ended(&mut self, child: &Position, mover: Side) -> Option<Score> {
         if child.is_over() {
             return Some(Score::of_outcome(&self.rules, child, mover));
         }
         let parent = self.path.last().expect("path");
         if child.captured() == parent.pos.captured() {
             let key = child.key();
-            if parent.seen & seen_bit(key) != 0 && self.repeats(parent.window, key, child) {
-                return Some(self.cycle_value(child, mover));
+            if parent.seen & seen_bit(key) != 0 {
+                if let Some(at) = self.repeats(parent.window, key, child) {
+                    self.repeat_low = self.repeat_low.min(at);
+                    return Some(self.cycle_value(child, mover));
+                }
             }
         }
         None
@@ -862,6 +902,9 @@ impl Searcher {
         }
         let alpha_in = alpha;
         let hits_before = self.horizon_hits;
+        // Which positions the lines below end by repeating: those above
+        // this node make its value depend on the route to it.
+        let low_before = std::mem::replace(&mut self.repeat_low, usize::MAX);
         let mut best = -Score::INFINITY;
         let mut best_pit = Pit(0);
         let mut i = 0;
@@ -999,16 +1042,24 @@ impl Searcher {
         } else {
             Bound::Upper
         };
+        let here = self.path.len() - 1;
+        let routed = self.repeat_low < here;
+        self.repeat_low = self.repeat_low.min(low_before);
         if !self.stopped {
             let exact = self.horizon_hits == hits_before;
-            self.tt.store(Entry {
-                key,
-                score: best,
-                depth: depth.min(255) as u8,
-                bound,
-                best: best_pit.0,
-                exact,
-            });
+            // A playing search keys the table on the position alone, so a
+            // value that a repetition of a position above this one decided
+            // is not the position's own: another route to it need not
+            // repeat there. Only its move is kept, for the order (depth 0,
+            // not exact: the value is never reused), and never over an
+            // entry the position already has. An exact search's key holds
+            // the positions it could repeat, so it keeps every value.
+            let entry = Entry { key, score: best, depth: 0, bound, best: best_pit.0, exact: false };
+            if !(self.play && routed) {
+                self.tt.store(Entry { depth: depth.min(255) as u8, exact, ..entry });
+            } else if self.tt.probe(key).is_none() {
+                self.tt.store(entry);
+            }
         }
         best
     }

@@ -6,6 +6,7 @@
 //! early; they give the result but not the margin, so with them a proof may
 //! settle win/draw/loss while the margin stays open.
 
+use crate::clock::Stopwatch;
 use crate::egdb::play;
 use crate::score::Score;
 use crate::search::{Horizon, Limits, Oracle, SearchOptions, Searcher};
@@ -42,19 +43,20 @@ impl Solution {
     }
 }
 
-/// Tries to prove the value of the game's position within `time`,
-/// reporting each depth's bounds to `progress`. `progress` returning
-/// `Break` stops the deepening there, as running out of time does:
-/// [`stop_at_result`] stops once win/draw/loss is proven, without narrowing
-/// the margin; [`keep_going`] runs on until the value is exact (a depth
-/// limit is `progress` breaking at that depth).
+/// Tries to prove the value of the game's position within `limits` (its
+/// time, on its clock; the deepest pair of searches, `depth`; the positions
+/// both searches may visit in all, `nodes`), reporting each depth's bounds
+/// to `progress`. `progress` returning `Break` stops the deepening there,
+/// as reaching a limit does: [`stop_at_result`] stops once win/draw/loss
+/// is proven, without narrowing the margin; [`keep_going`] runs on until
+/// the value is exact.
 pub fn solve(
     game: &Game,
-    time: Duration,
+    limits: Limits,
     oracle: Option<&dyn Oracle>,
     progress: &mut dyn FnMut(u32, Score, Score) -> ControlFlow<()>,
 ) -> Solution {
-    solve_with_table(game, time, DEFAULT_TABLE_MB, oracle, progress)
+    solve_with_table(game, limits, DEFAULT_TABLE_MB, oracle, progress)
 }
 
 /// The transposition table each of [`solve`]'s two searches uses, MiB.
@@ -65,7 +67,7 @@ pub const DEFAULT_TABLE_MB: usize = 64;
 /// second check of a published value).
 pub fn solve_with_table(
     game: &Game,
-    time: Duration,
+    limits: Limits,
     table_mb: usize,
     oracle: Option<&dyn Oracle>,
     progress: &mut dyn FnMut(u32, Score, Score) -> ControlFlow<()>,
@@ -103,28 +105,34 @@ pub fn solve_with_table(
         solution.lower = lo;
         solution.upper = hi;
     }
-    let deadline = started + time;
+    let watch = Stopwatch::start(limits.clock);
+    // What one search may still use: the time and nodes left (none: no
+    // limit), to this depth.
+    let left = |depth: u32, nodes: u64| Limits {
+        depth: Some(depth),
+        nodes: limits.nodes.map(|n| n.saturating_sub(nodes)),
+        time: limits.time.map(|t| t.saturating_sub(watch.elapsed())),
+        clock: limits.clock,
+    };
+    let spent = |l: &Limits| l.time.is_some_and(|t| t.is_zero()) || l.nodes == Some(0);
     let mut best_line = Vec::new();
-    for depth in 1..=126 {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
+    for depth in 1..=limits.depth.unwrap_or(126).min(126) {
+        let these = left(depth, solution.nodes);
+        if spent(&these) {
             break;
         }
-        let limits = Limits { depth: Some(depth), time: Some(left), ..Limits::default() };
-        let options = SearchOptions::new(limits).horizon(Horizon::Pessimistic).oracle(oracle);
+        let options = SearchOptions::new(these).horizon(Horizon::Pessimistic).oracle(oracle);
         let lower = low.search(game, options);
         solution.nodes += lower.nodes;
         if lower.depth < depth {
-            break; // out of time
+            break; // out of time or nodes
         }
-        let left = deadline.saturating_duration_since(Instant::now());
-        let limits = Limits {
-            depth: Some(depth),
-            nodes: None,
-            time: Some(left.max(Duration::from_millis(1))),
-            ..Limits::default()
-        };
-        let options = SearchOptions::new(limits).horizon(Horizon::Optimistic).oracle(oracle);
+        let mut these = left(depth, solution.nodes);
+        if spent(&these) {
+            break;
+        }
+        these.time = these.time.map(|t| t.max(Duration::from_millis(1)));
+        let options = SearchOptions::new(these).horizon(Horizon::Optimistic).oracle(oracle);
         let upper = high.search(game, options);
         solution.nodes += upper.nodes;
         if upper.depth < depth {
@@ -156,7 +164,8 @@ pub fn solve_with_table(
         // The walk has its own budget: half the solving time, at least a
         // second and at most ten. Past it, the line is finished by short
         // searches, so that it always reaches the end of the game.
-        let walk_budget = (time / 2).clamp(Duration::from_secs(1), Duration::from_secs(10));
+        let walk_budget = (limits.time.unwrap_or(Duration::MAX) / 2)
+            .clamp(Duration::from_secs(1), Duration::from_secs(10));
         let walk_deadline = Instant::now() + walk_budget;
         let mut quick = Searcher::with_table(rules, 4);
         let mut guard = 0;

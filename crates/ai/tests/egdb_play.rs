@@ -268,7 +268,12 @@ fn a_solved_line_from_a_won_position_ends_in_a_win() {
             ];
             for (ms, mut progress, depth) in asks {
                 let time = std::time::Duration::from_millis(ms);
-                let solution = mancala_ai::solve(&game, time, Some(&db), &mut progress);
+                let solution = mancala_ai::solve(
+                    &game,
+                    mancala_ai::Limits::time(time),
+                    Some(&db),
+                    &mut progress,
+                );
                 let id = ruleset.id;
                 assert_eq!(solution.result(), Some(Wdl::Win), "{id}: {pos} {solution:?}");
                 if let Some(depth) = depth {

@@ -1,8 +1,6 @@
 //! Players: MCTS, the strength levels, and the simple ones, in real games.
 
-use mancala_ai::{
-    Limits, Mcts, MctsLimits, Player, PlayerSpec, Score, SearchOptions, Searcher, LEVELS,
-};
+use mancala_ai::{Limits, Mcts, Player, PlayerSpec, Score, SearchOptions, Searcher, LEVELS};
 use mancala_rules::{ruleset, Game, Side, RULESETS};
 
 /// Plays a game between two players; `south` moves first. Returns the winner.
@@ -66,8 +64,7 @@ fn mcts_takes_a_winning_capture() {
     let rules = ruleset("barbados-warri").unwrap().rules;
     let pos = rules.parse_position("1,0,0,0,0,2/1,1,0,0,0,0 22-21 S").unwrap();
     let game = Game::from_position(rules, pos);
-    let report = Mcts::new(rules, 1)
-        .search(&game, MctsLimits { iterations: Some(3000), ..MctsLimits::default() });
+    let report = Mcts::new(rules, 1).search(&game, Limits::nodes(3000));
     assert_eq!(report.best.unwrap().letter(&rules), 'f');
 }
 
@@ -98,7 +95,7 @@ fn levels_never_throw_away_a_proven_win_or_walk_into_a_proven_loss() {
     let rules = ruleset("barbados-warri").unwrap().rules;
     let pos = rules.parse_position("1,0,0,0,0,2/1,1,0,0,0,0 22-21 S").unwrap();
     let game = Game::from_position(rules, pos);
-    for level in LEVELS.iter().filter(|l| l.time.is_none()) {
+    for level in LEVELS.iter().filter(|l| l.limits.time.is_none()) {
         for seed in 0..10 {
             let mut player = Player::new(PlayerSpec::Level(level.number), rules, seed);
             assert_eq!(
@@ -172,7 +169,7 @@ fn a_think_time_on_the_thread_clock_is_the_threads_processor_time() {
     assert!(used < budget + Duration::from_millis(400), "ran on for {used:?}");
     // The same for MCTS.
     let before = thread_time().unwrap();
-    let limits = MctsLimits { time: Some(budget), clock: Clock::Thread, ..MctsLimits::default() };
+    let limits = Limits::time(budget).on(Clock::Thread);
     assert!(Mcts::new(rules, 1).search(&game, limits).best.is_some());
     let used = thread_time().unwrap() - before;
     assert!(used >= budget && used < budget + Duration::from_millis(400), "{used:?}");

@@ -72,8 +72,12 @@ fn result_of(id: &str, position: &str, pit: &str) -> Wdl {
     if after.is_over() {
         return Score::of_outcome(&rules, &after, pos.to_move()).result();
     }
-    let solution =
-        mancala_ai::solve(&game, Duration::from_secs(60), None, &mut mancala_ai::stop_at_result);
+    let solution = mancala_ai::solve(
+        &game,
+        mancala_ai::Limits::time(Duration::from_secs(60)),
+        None,
+        &mut mancala_ai::stop_at_result,
+    );
     let result =
         solution.result().unwrap_or_else(|| panic!("{id}: {position} then {pit} not proven"));
     if after.to_move() == pos.to_move() {

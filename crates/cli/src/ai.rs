@@ -202,11 +202,16 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
     let stop = if args.result_only { stop_at_result } else { keep_going };
     let time = Duration::from_secs_f64(args.time);
     let started = Instant::now();
-    let solution =
-        solve_with_table(&game, time, args.hash, oracle.as_deref(), &mut |depth, lower, upper| {
+    let solution = solve_with_table(
+        &game,
+        Limits::time(time),
+        args.hash,
+        oracle.as_deref(),
+        &mut |depth, lower, upper| {
             println!("depth {depth:>2}: between {lower} and {upper}");
             stop(depth, lower, upper)
-        });
+        },
+    );
     println!("searched {} nodes in {:.2} s", solution.nodes, solution.elapsed.as_secs_f64());
     let mut nodes = solution.nodes;
     let (result, scores) = match (solution.result(), game.is_over()) {
@@ -250,8 +255,13 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
         for pit in game.legal_moves() {
             let mut child = game.clone();
             child.play(pit)?;
-            let proof =
-                solve_with_table(&child, time, args.hash, oracle.as_deref(), &mut stop_at_result);
+            let proof = solve_with_table(
+                &child,
+                Limits::time(time),
+                args.hash,
+                oracle.as_deref(),
+                &mut stop_at_result,
+            );
             nodes += proof.nodes;
             let mover = child.position().to_move();
             let theirs = if child.is_over() {
