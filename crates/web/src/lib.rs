@@ -17,6 +17,7 @@ pub use mancala_content as content;
 pub mod diagram;
 pub mod egdb;
 pub mod explain;
+pub mod game;
 pub mod i18n;
 pub mod learn;
 pub mod limit;

@@ -4,7 +4,7 @@
 //! made here, at the server's edge; the rules library knows nothing of JSON.
 
 use crate::explain;
-use crate::store::{GameEnding, GameResult, GameRow, Mode, Status, StoredGame};
+use crate::game::{new_game, GameEnding, GameResult, GameRow, Mode, Status, StoredGame};
 use mancala_rules::{ruleset_version, Game, Match, MoveReport, Pit, Ruleset, Side};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -138,40 +138,7 @@ pub fn side_name(side: Side) -> &'static str {
 }
 
 /// A side's name as the API and the store write it (`south`, `north`).
-pub use crate::store::side_of as parse_side;
-
-/// Builds the game of header `row` at its start (the ruleset's, or its
-/// stored set-up), with its lot's seed.
-pub fn new_game(ruleset: &Ruleset, row: &GameRow) -> Result<Game, String> {
-    let rules = ruleset.rules;
-    let start = match row.setup.as_deref() {
-        Some(text) => rules.parse_position(text).map_err(|e| e.to_string())?,
-        None => rules.start(),
-    };
-    let seed = row.lot_seed.unwrap_or_else(|| lot_seed_of_old_game(&row.id));
-    Ok(Game::from_position(rules, start).with_lot_seed(seed))
-}
-
-/// A new game's lot seed (`GameRow::lot_seed`, the draw of `anywoli-lot`'s
-/// last four): 64 bits from the OS, stored with the game and shown to
-/// nobody until the game is over (its record's `[Lot]` tag). Drawn for
-/// every game, so no path that makes a game can forget it.
-pub fn lot_seed_for_new_game() -> u64 {
-    let mut bytes = [0u8; 8];
-    if getrandom::fill(&mut bytes).is_err() {
-        // No OS randomness: a seeded generator rather than no game.
-        return fastrand::u64(..);
-    }
-    u64::from_le_bytes(bytes)
-}
-
-/// The lot seed of a game made before schema migration 8, which stored
-/// none: FNV-1a of its id. Such games keep the lot they were played with;
-/// since the id is public, their lot could be worked out during the game,
-/// which is why new games draw a secret seed instead.
-pub fn lot_seed_of_old_game(id: &str) -> u64 {
-    id.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
+pub use crate::game::side_of as parse_side;
 
 impl Live {
     /// Rebuilds a stored game by replaying its moves: each one is checked by

@@ -27,9 +27,8 @@
 //! To make a game between two known seats (a lobby pairing, a tournament
 //! round), other modules call [`crate::api::create_seated_game`].
 
-use crate::live::new_game;
-use crate::rating::{periods, Rating};
-use crate::store::{GameRow, Mode, RatingRow, Status};
+use crate::game::{new_game, GameRow, Mode, Status};
+use crate::rating::{periods, Rating, RatingRow};
 use mancala_rules::{ruleset_version, Pit};
 
 /// Moves each side must have made for a game to count (fewer: aborted).
@@ -143,7 +142,7 @@ pub fn settle(
         return Ok(None);
     }
     let Some((south, north)) = rated_players(row) else { return Ok(None) };
-    let Some(score) = row.result.map(crate::store::GameResult::south_score) else {
+    let Some(score) = row.result.map(crate::game::GameResult::south_score) else {
         return Ok(None);
     };
     if too_short(movers(row, moves)?) || pair_today >= PAIR_GAMES_A_DAY {

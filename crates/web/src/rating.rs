@@ -155,3 +155,34 @@ impl Rating {
 pub fn periods(seconds: i64) -> f64 {
     seconds.max(0) as f64 / 86_400.0 * PERIODS_PER_DAY
 }
+
+/// A player's Glicko-2 rating in one ruleset and their rated results in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    pub ruleset: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// Rated games played, and how they ended for this player.
+    pub games: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    /// When the last rated game ended, in seconds since the Unix epoch: the
+    /// deviation grows with the time since then.
+    pub rated: i64,
+}
+
+/// One rated game in a player's rating history: their rating after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryRow {
+    pub game: String,
+    pub ruleset: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// The rating after the game less the rating before it.
+    pub change: f64,
+    /// When the game ended, in seconds since the Unix epoch.
+    pub at: i64,
+}

@@ -5,9 +5,9 @@
 //! 409 not now, 413 too large, 429 too many), and a refused request changes
 //! nothing.
 
+use crate::game::{lot_seed_for_new_game, new_game};
 use crate::live::{
-    lot_seed_for_new_game, new_game, now_ms, parse_side, report_json, side_name, BySide, Live,
-    MatchState, NoClaim, Push,
+    now_ms, parse_side, report_json, side_name, BySide, Live, MatchState, NoClaim, Push,
 };
 use crate::scheduler::Kind;
 use crate::store::{

@@ -602,7 +602,7 @@ async fn the_lot_comes_from_a_secret_stored_seed(db: &impl Database) {
     assert_eq!(state["over"], false, "{state}");
     let seed = stored_row(db, &a).lot_seed.expect("a new game stores its lot's seed");
     assert_ne!(Some(seed), stored_row(db, &b).lot_seed, "each game draws its own seed");
-    assert_ne!(seed, mancala_web::live::lot_seed_of_old_game(&a));
+    assert_ne!(seed, mancala_web::game::lot_seed_of_old_game(&a));
     let record = get(&server, &format!("/api/games/{a}/record")).await.body;
     assert!(!record.contains("[Lot"), "the seed is secret while the game is on: {record}");
     // The last move draws the lot from that seed, and the record shows it.
