@@ -68,7 +68,8 @@ fn features(ruleset_id: &str) -> PyResult<Vec<String>> {
 }
 
 /// The hand-set weights: the linear evaluation that values every position
-/// as the engine's default evaluation does.
+/// as the hand-set evaluation does (the engine's default for a ruleset
+/// without learned tables).
 #[pyfunction]
 fn default_weights(ruleset_id: &str) -> PyResult<Vec<f32>> {
     Ok(Linear::hand_set(&find(ruleset_id)?.rules).weights().to_vec())

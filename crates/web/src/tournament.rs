@@ -6,7 +6,12 @@
 //! order: the first to register is seed 1). A pairing's `first` player
 //! plays South, the side that moves first; `second` is `None` for a bye.
 //! The rules followed are written out in `docs/tournaments.md`.
+//!
+//! A tournament as stored ([`Document`]: its entrants and rounds, kept as
+//! JSON in its row) is here too, so that what it says (the rounds it will
+//! have, whether it is over) is decided without a request or a database.
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::HashSet;
 
 /// How the players are paired.
@@ -69,6 +74,22 @@ impl Outcome {
             Outcome::SecondWins => (0.0, 1.0),
             Outcome::Draw => (0.5, 0.5),
         }
+    }
+}
+
+/// Stored and sent as its [`Outcome::id`].
+impl Serialize for Outcome {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Outcome {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Outcome, D::Error> {
+        let text = String::deserialize(d)?;
+        Outcome::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!("result '{text}' is not one of first, second, draw"))
+        })
     }
 }
 
@@ -500,5 +521,161 @@ pub fn knockout_winner(rounds: &[Vec<Pairing>]) -> Option<usize> {
     match rounds.last() {
         Some(last) if last.len() == 1 => last[0].winner(),
         _ => None,
+    }
+}
+
+/// How each pairing is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// One game.
+    Game,
+    /// A match: the first to win the ruleset's number of games (Barbados:
+    /// six).
+    Match,
+}
+
+/// Where the games are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Play {
+    /// On this site: each pairing gets its game.
+    Online,
+    /// On real boards: the organiser enters the results.
+    Board,
+}
+
+/// A tournament's players and rounds, stored as JSON in its row. Every
+/// field is named here, so the stored format changes only on purpose.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Document {
+    /// The organiser's name when the tournament was made.
+    pub organiser: String,
+    pub format: Format,
+    pub play: Play,
+    pub clock_seconds: Option<u32>,
+    pub increment_seconds: Option<u32>,
+    /// When the organiser means to start, seconds since the Unix epoch.
+    pub starts: Option<i64>,
+    /// The Swiss's planned rounds (the other systems' follow from the
+    /// number of players once started).
+    pub planned: Option<u32>,
+    pub started: bool,
+    pub entrants: Vec<Entrant>,
+    pub rounds: Vec<Vec<Board>>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Entrant {
+    pub name: String,
+    /// The account's id, for a signed-in player.
+    pub account: Option<String>,
+    /// The SHA-256 of a guest's token (hex).
+    pub guest: Option<String>,
+    pub withdrawn: bool,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Board {
+    pub first: usize,
+    pub second: Option<usize>,
+    /// Stored as `first`, `second` or `draw`.
+    pub result: Option<Outcome>,
+    /// Whether the organiser entered the result (it then stands, whatever
+    /// the game says).
+    pub entered: bool,
+    /// The game being played (a match's latest), and its number in the
+    /// match.
+    pub game: Option<String>,
+    pub match_game: Option<u32>,
+    pub match_id: Option<String>,
+    /// The seat tokens of the first and the second player.
+    pub first_token: Option<String>,
+    pub second_token: Option<String>,
+}
+
+impl Board {
+    pub fn pairing(&self) -> Pairing {
+        Pairing { first: self.first, second: self.second, result: self.result }
+    }
+}
+
+impl Document {
+    pub fn pairings(&self) -> Vec<Vec<Pairing>> {
+        self.rounds.iter().map(|r| r.iter().map(Board::pairing).collect()).collect()
+    }
+
+    /// The rounds the tournament will have (known once started, or
+    /// planned for a Swiss).
+    pub fn total_rounds(&self, system: System) -> Option<usize> {
+        let n = self.entrants.len();
+        match system {
+            System::Swiss => self.planned.map(|r| r as usize),
+            _ if !self.started => None,
+            System::RoundRobin => Some(round_robin(n).len()),
+            System::Knockout => Some(knockout_rounds(n)),
+        }
+    }
+
+    pub fn last_round_done(&self) -> bool {
+        self.rounds.last().is_none_or(|r| r.iter().all(|b| b.pairing().is_done()))
+    }
+
+    pub fn finished(&self, system: System) -> bool {
+        self.started
+            && self.last_round_done()
+            && self.total_rounds(system).is_some_and(|t| self.rounds.len() >= t)
+    }
+}
+
+#[cfg(test)]
+mod document_tests {
+    use super::*;
+
+    /// A stored tournament as the server has always written it.
+    const STORED: &str = r#"{"organiser":"Ama","format":"game","play":"board","clock_seconds":null,"increment_seconds":null,"starts":null,"planned":null,"started":true,"entrants":[{"name":"Ama","account":"a1","guest":null,"withdrawn":false},{"name":"Kofi","account":null,"guest":"ff","withdrawn":false},{"name":"Esi","account":"e1","guest":null,"withdrawn":false}],"rounds":[[{"first":0,"second":1,"result":"first","entered":true,"game":null,"match_game":null,"match_id":null,"first_token":null,"second_token":null},{"first":2,"second":null,"result":null,"entered":false,"game":null,"match_game":null,"match_id":null,"first_token":null,"second_token":null}]]}"#;
+
+    /// The stored JSON reads into typed results and writes back the same,
+    /// byte for byte: the format changes only on purpose.
+    #[test]
+    fn a_stored_tournament_reads_and_writes_back_unchanged() {
+        let doc: Document = serde_json::from_str(STORED).unwrap();
+        assert_eq!(doc.rounds[0][0].result, Some(Outcome::FirstWins));
+        assert_eq!(doc.rounds[0][1].result, None);
+        assert_eq!(serde_json::to_string(&doc).unwrap(), STORED);
+        let bad = STORED.replace(r#""result":"first""#, r#""result":"south""#);
+        let error = serde_json::from_str::<Document>(&bad).unwrap_err().to_string();
+        assert!(error.contains("'south' is not one of first, second, draw"), "{error}");
+    }
+
+    /// A round robin of three has three rounds: the tournament is over once
+    /// all three are played out, not before; a bye needs no result.
+    #[test]
+    fn a_round_robin_is_over_after_its_last_round() {
+        let mut doc: Document = serde_json::from_str(STORED).unwrap();
+        assert_eq!(doc.total_rounds(System::RoundRobin), Some(3));
+        assert!(doc.last_round_done());
+        assert!(!doc.finished(System::RoundRobin));
+        for round in round_robin(3).into_iter().skip(1) {
+            doc.rounds.push(
+                round
+                    .iter()
+                    .map(|p| Board {
+                        first: p.first,
+                        second: p.second,
+                        result: p.second.map(|_| Outcome::Draw),
+                        ..Board::default()
+                    })
+                    .collect(),
+            );
+        }
+        assert!(doc.finished(System::RoundRobin));
+        doc.rounds[2][0].result = None;
+        let open = doc.rounds[2].iter().any(|b| b.second.is_some() && b.result.is_none());
+        assert_eq!(doc.finished(System::RoundRobin), !open);
+        // A Swiss has the rounds planned for it, started or not.
+        doc.planned = Some(5);
+        assert_eq!(doc.total_rounds(System::Swiss), Some(5));
+        assert_eq!(doc.pairings().len(), 3);
     }
 }

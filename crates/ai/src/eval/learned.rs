@@ -65,7 +65,12 @@ impl Learned {
 }
 
 /// Every learned evaluation we ship.
-pub static LEARNED: &[&Learned] = &[&super::weights::OWARE_ABAPA];
+pub static LEARNED: &[&Learned] = &[
+    &super::weights::OWARE_ABAPA,
+    &super::weights::BARBADOS_WARRI_SPEIGHTSTOWN,
+    &super::weights::WAHREE,
+    &super::weights::ANYWOLI,
+];
 
 /// The learned weights for exactly these rules, if any.
 pub fn learned_for(rules: &Rules) -> Option<&'static Learned> {

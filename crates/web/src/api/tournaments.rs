@@ -14,7 +14,9 @@
 use super::accounts::signed_in;
 use super::*;
 use crate::store::TournamentRow;
-use crate::tournament::{self as pairing, Outcome, Pairing, PairingError, System};
+use crate::tournament::{
+    self as pairing, Board, Document, Entrant, Format, Outcome, PairingError, Play, System,
+};
 use axum::http::HeaderMap;
 use std::collections::HashMap;
 
@@ -85,114 +87,6 @@ impl Drop for Held {
         if Arc::strong_count(&self.lock) == 2 {
             map.remove(&self.id);
         }
-    }
-}
-
-/// How each pairing is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Format {
-    /// One game.
-    Game,
-    /// A match: the first to win the ruleset's number of games (Barbados:
-    /// six).
-    Match,
-}
-
-/// Where the games are played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Play {
-    /// On this site: each pairing gets its game.
-    Online,
-    /// On real boards: the organiser enters the results.
-    Board,
-}
-
-/// A tournament's players and rounds, stored as JSON in its row. Every
-/// field is named here, so the stored format changes only on purpose.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct Document {
-    /// The organiser's name when the tournament was made.
-    organiser: String,
-    format: Format,
-    play: Play,
-    clock_seconds: Option<u32>,
-    increment_seconds: Option<u32>,
-    /// When the organiser means to start, seconds since the Unix epoch.
-    starts: Option<i64>,
-    /// The Swiss's planned rounds (the other systems' follow from the
-    /// number of players once started).
-    planned: Option<u32>,
-    started: bool,
-    entrants: Vec<Entrant>,
-    rounds: Vec<Vec<Board>>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct Entrant {
-    name: String,
-    /// The account's id, for a signed-in player.
-    account: Option<String>,
-    /// The SHA-256 of a guest's token (hex).
-    guest: Option<String>,
-    withdrawn: bool,
-}
-
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-struct Board {
-    first: usize,
-    second: Option<usize>,
-    /// `first`, `second` or `draw`.
-    result: Option<String>,
-    /// Whether the organiser entered the result (it then stands, whatever
-    /// the game says).
-    entered: bool,
-    /// The game being played (a match's latest), and its number in the
-    /// match.
-    game: Option<String>,
-    match_game: Option<u32>,
-    match_id: Option<String>,
-    /// The seat tokens of the first and the second player.
-    first_token: Option<String>,
-    second_token: Option<String>,
-}
-
-impl Board {
-    fn pairing(&self) -> Pairing {
-        Pairing {
-            first: self.first,
-            second: self.second,
-            result: self.result.as_deref().and_then(Outcome::parse),
-        }
-    }
-}
-
-impl Document {
-    fn pairings(&self) -> Vec<Vec<Pairing>> {
-        self.rounds.iter().map(|r| r.iter().map(Board::pairing).collect()).collect()
-    }
-
-    /// The rounds the tournament will have (known once started, or
-    /// planned for a Swiss).
-    fn total_rounds(&self, system: System) -> Option<usize> {
-        let n = self.entrants.len();
-        match system {
-            System::Swiss => self.planned.map(|r| r as usize),
-            _ if !self.started => None,
-            System::RoundRobin => Some(pairing::round_robin(n).len()),
-            System::Knockout => Some(pairing::knockout_rounds(n)),
-        }
-    }
-
-    fn last_round_done(&self) -> bool {
-        self.rounds.last().is_none_or(|r| r.iter().all(|b| b.pairing().is_done()))
-    }
-
-    fn finished(&self, system: System) -> bool {
-        self.started
-            && self.last_round_done()
-            && self.total_rounds(system).is_some_and(|t| self.rounds.len() >= t)
     }
 }
 
@@ -519,9 +413,8 @@ async fn collect_results(state: &Shared, doc: &mut Document) -> Result<bool, Api
                 }
             }
             if let Some(winner) = tally.winner() {
-                board.result = Some(
-                    if winner == 0 { Outcome::FirstWins } else { Outcome::SecondWins }.id().into(),
-                );
+                board.result =
+                    Some(if winner == 0 { Outcome::FirstWins } else { Outcome::SecondWins });
                 changed = true;
             }
         } else if let Some(game) = board.game.clone() {
@@ -541,7 +434,7 @@ async fn collect_results(state: &Shared, doc: &mut Document) -> Result<bool, Api
                     Some(crate::store::GameResult::North) => Outcome::SecondWins,
                     _ => Outcome::Draw,
                 };
-                board.result = Some(outcome.id().into());
+                board.result = Some(outcome);
                 changed = true;
             }
         }
@@ -1026,7 +919,7 @@ pub(crate) async fn enter_result(
     if board.second.is_none() {
         return Err(error(StatusCode::CONFLICT, "bye", "a bye has no result to enter"));
     }
-    board.result = Some(outcome.id().into());
+    board.result = Some(outcome);
     board.entered = true;
     save(&state, row, &doc).await?;
     Ok(Json(json!({ "round": body.round, "board": body.board, "result": outcome.id() })))
