@@ -23,11 +23,15 @@
 //!   although the two routes' histories differ. Repetitions on the line
 //!   itself are always scored exactly, and a value that a repetition of a
 //!   position *above* the node decided (one of its route's history) is
-//!   not kept for reuse, only its move: each node tracks the lowest place
-//!   on the path that a line below it repeated. What remains is the other
-//!   way round: a value found where no repetition was in reach may be
-//!   reused on a route whose history the line would repeat. Measured:
-//!   +131 ± 49 Elo at 50 ms a move on Oware (docs/ai.md, "Beyond Aalina").
+//!   not stored under the position: each node tracks the lowest place on
+//!   the path that a line below it repeated, and such a value goes under
+//!   the exact key of its route (position and set), where only the same
+//!   route finds it (looked up only once the search has stored one). What
+//!   remains is the other way round: a value found where no repetition was
+//!   in reach may be reused on a route whose history the line would
+//!   repeat. Measured: the position key +131 ± 49 Elo at 50 ms a move on
+//!   Oware (docs/ai.md, "Beyond Aalina"); keeping route-decided values to
+//!   their route, about even with not doing so (same docs).
 //!   Playing searches also reduce late quiet moves by a ply (searched
 //!   again at full depth when they beat alpha).
 //!
@@ -309,6 +313,9 @@ pub struct Searcher {
     /// it was last reset ended by repeating: a node above that index has a
     /// value that depends on the route to it (see [`Searcher::node`]).
     repeat_low: usize,
+    /// Whether a playing search stored a value under its route's exact key
+    /// since the table was cleared: only then is that key looked up too.
+    routed_stored: bool,
 }
 
 #[inline]
@@ -350,6 +357,7 @@ impl Searcher {
             root_moves: Moves::EMPTY,
             play: false,
             repeat_low: usize::MAX,
+            routed_stored: false,
         }
     }
 
@@ -381,6 +389,7 @@ impl Searcher {
     /// Forgets everything learnt (for a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.routed_stored = false;
         self.history = [[0; MAX_PITS]; 2];
     }
 
@@ -409,6 +418,7 @@ impl Searcher {
         if play != self.play {
             // The two modes key the table differently.
             self.tt.clear();
+            self.routed_stored = false;
             self.play = play;
         }
 
@@ -690,7 +700,9 @@ impl Searcher {
         if self.play {
             // Playing: one entry a position, whatever the route to it (see
             // the module's documentation); the quiet moves only where a
-            // stall limit makes them part of the position's future.
+            // stall limit makes them part of the position's future. (A
+            // value a repetition of the route decided goes under the exact
+            // key instead: `Searcher::route_key`.)
             let quiet = match self.rules.stall {
                 Stall::None => 0,
                 Stall::QuietMoves(_) => (pos.quiet_moves() as u64) << 16,
@@ -698,6 +710,18 @@ impl Searcher {
             let extra = (captured.south as u64) | (captured.north as u64) << 8 | quiet;
             return frame.key ^ mix(extra ^ self.salt);
         }
+        self.route_key(frame)
+    }
+
+    /// The exact key: the position with the set of positions since the
+    /// last capture, which decides every repetition below it.
+    #[inline]
+    fn route_key(&self, frame: &Frame) -> u64 {
+        let pos = &frame.pos;
+        let captured = pos.captured();
+        let extra = (captured.south as u64)
+            | (captured.north as u64) << 8
+            | (pos.quiet_moves() as u64) << 16;
         frame.key ^ frame.set.rotate_left(17) ^ mix(extra ^ self.salt)
     }
 
@@ -836,7 +860,13 @@ impl Searcher {
         }
         let mut tt_move = 255u8;
         let mut cut_before = false;
-        if let Some(entry) = self.tt.probe(key) {
+        let mut found = self.tt.probe(key);
+        if found.is_none() && self.routed_stored && self.play && frame.window < self.path.len() - 1
+        {
+            // A value this route's history decided, if one was stored.
+            found = self.tt.probe(self.route_key(&frame));
+        }
+        if let Some(entry) = found {
             tt_move = entry.best;
             cut_before = entry.bound == Bound::Lower;
             let deep_enough = if self.strict_depth {
@@ -1050,15 +1080,23 @@ impl Searcher {
             // A playing search keys the table on the position alone, so a
             // value that a repetition of a position above this one decided
             // is not the position's own: another route to it need not
-            // repeat there. Only its move is kept, for the order (depth 0,
-            // not exact: the value is never reused), and never over an
-            // entry the position already has. An exact search's key holds
-            // the positions it could repeat, so it keeps every value.
-            let entry = Entry { key, score: best, depth: 0, bound, best: best_pit.0, exact: false };
+            // repeat there. It is stored under the route's exact key (the
+            // position and the positions it could repeat), where only the
+            // same route finds it (the next iteration, a re-search). An
+            // exact search's key is that key already.
+            let entry = Entry {
+                key,
+                score: best,
+                depth: depth.min(255) as u8,
+                bound,
+                best: best_pit.0,
+                exact,
+            };
             if !(self.play && routed) {
-                self.tt.store(Entry { depth: depth.min(255) as u8, exact, ..entry });
-            } else if self.tt.probe(key).is_none() {
                 self.tt.store(entry);
+            } else {
+                self.routed_stored = true;
+                self.tt.store(Entry { key: self.route_key(&frame), ..entry });
             }
         }
         best
