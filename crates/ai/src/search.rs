@@ -694,9 +694,6 @@ impl Searcher {
     fn tt_key(&self, frame: &Frame) -> u64 {
         let pos = &frame.pos;
         let captured = pos.captured();
-        let extra = (captured.south as u64)
-            | (captured.north as u64) << 8
-            | (pos.quiet_moves() as u64) << 16;
         if self.play {
             // Playing: one entry a position, whatever the route to it (see
             // the module's documentation); the quiet moves only where a
