@@ -342,6 +342,7 @@ impl Settings {
                 trusted: self.trusted_proxies.0.clone(),
                 header: self.forwarded_header,
             },
+            time: crate::time::Time::system(),
         }
     }
 }

@@ -463,7 +463,7 @@ async fn record_answer(
 ) {
     let Ok(Some(player)) = crate::api::signed_in_player(state, headers).await else { return };
     let lesson = lesson.to_string();
-    let at = crate::api::now();
+    let at = state.time.now_secs();
     let stored = crate::api::blocking(state, move |s| {
         s.record_answer(&player.id, ruleset, &lesson, exercise as i64, at)
     })

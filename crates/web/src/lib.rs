@@ -34,6 +34,7 @@ pub mod scheduler;
 pub mod serve;
 pub mod state;
 pub mod store;
+pub mod time;
 pub mod tournament;
 
 use axum::extract::DefaultBodyLimit;
@@ -89,6 +90,9 @@ pub struct Config {
     pub egdb_dir: Option<std::path::PathBuf>,
     /// The reverse proxies whose client-address header is believed.
     pub proxies: proxy::Proxies,
+    /// The time of day every rule of play counts in: the system's; a test
+    /// gives a [`time::Time::manual`] one and moves it on.
+    pub time: time::Time,
 }
 
 /// The default for `--ping-seconds`: often enough that a vanished player is
@@ -122,6 +126,7 @@ impl Default for Config {
             ping_seconds: PING_SECONDS,
             egdb_dir: Some(std::path::PathBuf::from("egdb")),
             proxies: proxy::Proxies::default(),
+            time: time::Time::system(),
         }
     }
 }
@@ -215,6 +220,7 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
     std::thread::spawn(api::prepare_accounts);
     Arc::new(AppState {
         store,
+        time: config.time.clone(),
         games: api::GameCache::new(api::CACHED_GAMES, api::CACHED_BYTES),
         scheduler: scheduler::Scheduler::new(
             config.ai_threads.max(1),
@@ -240,7 +246,10 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
         computing: Arc::default(),
         // What a person posted over HTTP without opening the lobby's socket
         // lasts two pings (a page's socket opens within that).
-        lobby: lobby::Lobby::new(Duration::from_secs(2 * config.ping_seconds.clamp(1, 3600))),
+        lobby: lobby::Lobby::new(
+            Duration::from_secs(2 * config.ping_seconds.clamp(1, 3600)),
+            config.time.clone(),
+        ),
     })
 }
 

@@ -8,7 +8,6 @@ use crate::game::{new_game, GameEnding, GameResult, GameRow, Mode, Status, Store
 use mancala_rules::{ruleset_version, Game, Match, MoveReport, Pit, Ruleset, Side};
 use serde::Serialize;
 use serde_json::{json, Value};
-use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::broadcast;
 
 /// A message pushed to every watcher of a game on its WebSocket.
@@ -48,6 +47,9 @@ pub struct Live {
     /// How long a player to move may be away before the opponent can claim
     /// the game (ms): the server's `--abandon-seconds`.
     pub abandon_ms: i64,
+    /// The server's time of day (`AppState::time`), which the clocks shown
+    /// count in.
+    pub time: crate::time::Time,
     /// Whom the computer's moves in this game are queued under: the
     /// address of the player who created the game or moved last (in memory
     /// only; `Unknown` after a restart until the player's next move).
@@ -124,11 +126,6 @@ pub enum NoClaim {
 /// A day in milliseconds (correspondence games count whole days).
 pub const DAY_MS: i64 = 86_400_000;
 
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
-}
-
 /// Why a stored game could not be rebuilt.
 #[derive(Debug)]
 pub struct Corrupt(pub String);
@@ -174,6 +171,7 @@ impl Live {
             left: [None, None],
             arrived: [false, false],
             abandon_ms: 0,
+            time: crate::time::Time::system(),
             client: crate::scheduler::Client::Unknown,
             thinking: false,
             in_match: None,
@@ -414,7 +412,7 @@ impl Live {
             }
         };
         let ending = self.row.ending.map(GameEnding::id);
-        let now = now_ms();
+        let now = self.time.now_ms();
         let clock = self.row.clock.map(|clock| {
             let left = self.time_left(now).unwrap_or([clock.south_ms, clock.north_ms]);
             ClockView {

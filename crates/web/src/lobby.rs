@@ -10,11 +10,12 @@
 //! broadcast channel; what concerns one person (a game started for them, a
 //! challenge to them or its answer) goes out on that person's channel.
 
+use crate::time::Time;
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::broadcast;
 
 /// The rating range a seek may ask for: Glicko-2 ratings stay well inside.
@@ -209,7 +210,8 @@ pub struct Waiting {
     pub person: Person,
     pub rating: f64,
     pub terms: Terms,
-    pub since: Instant,
+    /// When the player started waiting (ms since the epoch).
+    pub since: i64,
 }
 
 /// Two people to start a game for: `south` and `north` seats.
@@ -253,17 +255,17 @@ struct Presence {
     /// Messages for the person sent while no socket was open (a game
     /// started from a seek posted over HTTP), given to the next one.
     mailbox: VecDeque<String>,
-    /// Since when the person has had no socket open.
-    away_since: Instant,
+    /// Since when the person has had no socket open (ms since the epoch).
+    away_since: i64,
 }
 
 impl Presence {
-    fn new() -> Presence {
+    fn new(now: i64) -> Presence {
         Presence {
             sockets: 0,
             tx: broadcast::channel(32).0,
             mailbox: VecDeque::new(),
-            away_since: Instant::now(),
+            away_since: now,
         }
     }
 }
@@ -277,6 +279,8 @@ struct Inner {
     /// The quick-pairing counts last sent to everyone (the snapshot a
     /// socket opens with holds them too).
     counts_sent: BTreeMap<String, u32>,
+    /// The server's time of day, which waiting and grace are counted in.
+    time: Time,
 }
 
 /// The lobby's state, shared by every request.
@@ -286,6 +290,11 @@ pub struct Lobby {
     /// How long a person's seeks outlive their last socket when it never
     /// opened (a seek posted over HTTP): twice the ping interval.
     grace: Duration,
+}
+
+/// The time from `at` to `now` (ms since the epoch), none if `at` is later.
+fn since(at: i64, now: i64) -> Duration {
+    Duration::from_millis(u64::try_from(now - at).unwrap_or(0))
 }
 
 /// The first message on a lobby socket: everything open now.
@@ -341,7 +350,8 @@ impl Inner {
 
     /// Sends to one person: on their sockets, or into their mailbox.
     fn tell(&mut self, key: &str, text: String) {
-        let presence = self.people.entry(key.to_string()).or_insert_with(Presence::new);
+        let now = self.time.now_ms();
+        let presence = self.people.entry(key.to_string()).or_insert_with(|| Presence::new(now));
         if presence.sockets > 0 {
             let _ = presence.tx.send(text);
         } else {
@@ -394,8 +404,9 @@ pub fn pool_id(terms: &Terms) -> String {
 }
 
 impl Lobby {
-    pub fn new(grace: Duration) -> Lobby {
-        Lobby { inner: Mutex::new(Inner::default()), public: broadcast::channel(1024).0, grace }
+    pub fn new(grace: Duration, time: Time) -> Lobby {
+        let inner = Inner { time, ..Inner::default() };
+        Lobby { inner: Mutex::new(inner), public: broadcast::channel(1024).0, grace }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -435,9 +446,11 @@ impl Lobby {
         let public = self.public.subscribe();
         let snapshot = message("lobby", self.list(person));
         let mut inner = self.lock();
+        let now = inner.time.now_ms();
         let (personal, mailbox) = match person {
             Some(p) => {
-                let presence = inner.people.entry(p.key.clone()).or_insert_with(Presence::new);
+                let presence =
+                    inner.people.entry(p.key.clone()).or_insert_with(|| Presence::new(now));
                 presence.sockets += 1;
                 (Some(presence.tx.subscribe()), presence.mailbox.drain(..).collect())
             }
@@ -451,12 +464,13 @@ impl Lobby {
     pub fn leave(&self, person: &Person) {
         let messages = {
             let mut inner = self.lock();
+            let now = inner.time.now_ms();
             let Some(presence) = inner.people.get_mut(&person.key) else { return };
             presence.sockets = presence.sockets.saturating_sub(1);
             if presence.sockets > 0 {
                 return;
             }
-            presence.away_since = Instant::now();
+            presence.away_since = now;
             let out = inner.clear(&person.key);
             if inner.people.get(&person.key).is_some_and(|p| p.mailbox.is_empty()) {
                 inner.people.remove(&person.key);
@@ -469,9 +483,10 @@ impl Lobby {
     /// Makes sure a person who acts over HTTP without a socket open is
     /// known, so that the grace period counts from now.
     fn known(inner: &mut Inner, person: &Person) {
-        let presence = inner.people.entry(person.key.clone()).or_insert_with(Presence::new);
+        let now = inner.time.now_ms();
+        let presence = inner.people.entry(person.key.clone()).or_insert_with(|| Presence::new(now));
         if presence.sockets == 0 {
-            presence.away_since = Instant::now();
+            presence.away_since = now;
         }
     }
 
@@ -555,6 +570,7 @@ impl Lobby {
     /// at once if someone close enough waits there.
     pub fn wait(&self, waiting: Waiting) -> Option<Pairing> {
         let mut inner = self.lock();
+        let now = inner.time.now_ms();
         Lobby::known(&mut inner, &waiting.person);
         inner.waiting.retain(|w| w.person.key != waiting.person.key);
         let best = inner
@@ -563,7 +579,7 @@ impl Lobby {
             .enumerate()
             .filter(|(_, w)| w.terms == waiting.terms)
             .filter(|(_, w)| {
-                (w.rating - waiting.rating).abs() <= window(w.since.elapsed())
+                (w.rating - waiting.rating).abs() <= window(since(w.since, now))
                     || (w.rating - waiting.rating).abs() <= WINDOW_START
             })
             .min_by(|(_, a), (_, b)| {
@@ -663,6 +679,7 @@ impl Lobby {
         let mut out = Vec::new();
         {
             let mut inner = self.lock();
+            let now = inner.time.now_ms();
             let mut pools: HashMap<Terms, Vec<usize>> = HashMap::new();
             for (i, w) in inner.waiting.iter().enumerate() {
                 pools.entry(w.terms).or_default().push(i);
@@ -671,7 +688,7 @@ impl Lobby {
             for members in pools.values() {
                 let ratings: Vec<(f64, Duration)> = members
                     .iter()
-                    .map(|&i| (inner.waiting[i].rating, inner.waiting[i].since.elapsed()))
+                    .map(|&i| (inner.waiting[i].rating, since(inner.waiting[i].since, now)))
                     .collect();
                 for (a, b) in pair_up(&ratings) {
                     let (a, b) = (members[a], members[b]);
@@ -689,7 +706,7 @@ impl Lobby {
             let expired: Vec<String> = inner
                 .people
                 .iter()
-                .filter(|(_, p)| p.sockets == 0 && p.away_since.elapsed() > grace)
+                .filter(|(_, p)| p.sockets == 0 && since(p.away_since, now) > grace)
                 .map(|(k, _)| k.clone())
                 .collect();
             for key in expired {

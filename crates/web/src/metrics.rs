@@ -193,7 +193,7 @@ pub async fn healthz(State(state): State<Shared>) -> Response {
     let started = Instant::now();
     // A read, then a write that must reach the disk: a store that answers
     // reads while every write fails (a full disk) is not healthy.
-    let at = crate::api::now();
+    let at = state.time.now_secs();
     let check = tokio::task::spawn_blocking(move || {
         store.ping().map_err(|e| ("read", e))?;
         store.probe_write(at).map_err(|e| ("write", e))

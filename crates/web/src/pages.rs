@@ -353,7 +353,7 @@ async fn catalogue(
         );
     }
     body.push_str("</div>");
-    body.push_str(&puzzles::daily_box(lang));
+    body.push_str(&puzzles::daily_box(lang, crate::api::puzzles::today(&state.time)));
     let _ = write!(body, "<script src=\"{}\" defer></script>", crate::assets::LOBBY.path());
     Page {
         lang,

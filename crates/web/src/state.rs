@@ -10,6 +10,9 @@ use std::time::Duration;
 /// Shared by every request.
 pub struct AppState {
     pub store: Arc<dyn store::Store>,
+    /// The time of day (`Config::time`): every clock, deadline and timeout
+    /// of play reads it.
+    pub time: crate::time::Time,
     /// Games in use, each behind its own lock so that moves in one game are
     /// applied one at a time, in order.
     pub games: api::GameCache,

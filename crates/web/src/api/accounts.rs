@@ -13,7 +13,7 @@
 //! scripts. A deleted account's games stay; its name is freed, so another
 //! player may take it.
 
-use super::{blocking, error, internal, name_error, now, poses_as_computer, secret, ApiError};
+use super::{blocking, error, internal, name_error, poses_as_computer, secret, ApiError};
 use super::{ClientOf, JsonBody, PosesAsComputer};
 use crate::limit::Buckets;
 use crate::scheduler::Client;
@@ -269,7 +269,7 @@ pub(crate) async fn signed_in(
     let key = hash.clone();
     let found = blocking(state, move |store| store.session(&key)).await?;
     match found {
-        Some((player, started)) if now() - started < SESSION_DAYS * 86_400 => {
+        Some((player, started)) if state.time.now_secs() - started < SESSION_DAYS * 86_400 => {
             super::classes::seen(state, &player.id);
             Ok((player, hash))
         }
@@ -299,8 +299,9 @@ pub(crate) async fn signed_in_player(
 async fn start_session(state: &Shared, player: &PlayerRow) -> Result<Option<String>, ApiError> {
     let token = secret();
     let (hash, id, password) = (token_hash(&token), player.id.clone(), player.password.clone());
+    let at = state.time.now_secs();
     let started =
-        blocking(state, move |store| store.create_session(&hash, &id, &password, now())).await?;
+        blocking(state, move |store| store.create_session(&hash, &id, &password, at)).await?;
     Ok(started.then(|| cookie(state, Some(&token))))
 }
 
@@ -326,8 +327,13 @@ pub(crate) async fn register(
     attempt_from(&state, &client)?;
     let password = body.password;
     let hash = hashing(move || hash_password(&password)).await??;
-    let player =
-        PlayerRow { id: secret(), name: body.name, password: hash, created: now(), deleted: false };
+    let player = PlayerRow {
+        id: secret(),
+        name: body.name,
+        password: hash,
+        created: state.time.now_secs(),
+        deleted: false,
+    };
     let row = player.clone();
     if !blocking(&state, move |store| store.create_player(&row)).await? {
         return Err(error(

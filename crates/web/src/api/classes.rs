@@ -74,7 +74,7 @@ impl SeenLog {
 /// written for other accounts), at most once a minute, without holding up
 /// the request.
 pub(crate) fn seen(state: &Shared, player: &str) {
-    let at = now();
+    let at = state.time.now_secs();
     if !state.pupils_seen.due(player, at) {
         return;
     }
@@ -265,7 +265,7 @@ pub(crate) async fn create(
             name: name.clone(),
             ruleset: ruleset.id.into(),
             teacher: teacher.id.clone(),
-            created: now(),
+            created: state.time.now_secs(),
             tournament: None,
         };
         let stored = row.clone();
@@ -410,7 +410,7 @@ pub(crate) async fn show(
         Ok(out)
     })
     .await?;
-    let at = now();
+    let at = state.time.now_secs();
     let pupils: Vec<PupilView> = found
         .into_iter()
         .map(|(pupil, account, progress, recent_games, rating)| PupilView {
@@ -511,7 +511,7 @@ pub(crate) async fn join(
         base = "pupil".into();
     }
     for _ in 0..5 {
-        let at = now();
+        let at = state.time.now_secs();
         let account = PlayerRow {
             id: secret(),
             name: format!("{base}-{}", code(4)),
@@ -688,7 +688,7 @@ pub(crate) async fn tournament(
     let (teacher, class) = as_teacher(&state, &headers, &id).await?;
     let class_id = class.id.clone();
     let pupils = blocking(&state, move |s| s.pupils(&class_id)).await?;
-    let at = now();
+    let at = state.time.now_secs();
     let players: Vec<&PupilRow> = match &body.pupils {
         Some(names) => {
             let mut chosen = Vec::new();

@@ -91,10 +91,9 @@ pub async fn watch_deadlines(state: Shared) {
             state.deadlines.changed.notified().await;
             continue;
         };
-        let wait = at - now_ms();
-        if wait > 0 {
+        if at > state.time.now_ms() {
             tokio::select! {
-                _ = tokio::time::sleep(Duration::from_millis(wait as u64)) => {}
+                _ = state.time.sleep_until_ms(at) => {}
                 _ = state.deadlines.changed.notified() => {}
             }
             continue;
@@ -112,16 +111,16 @@ async fn flag_falls(state: Shared, id: String) {
         Ok(game) => game,
         Err(e) => {
             tracing::error!(game = %id, "a flag fell but the game cannot be loaded: {e}");
-            state.deadlines.set(&id, Some(now_ms() + 1000));
+            state.deadlines.set(&id, Some(state.time.now_ms() + 1000));
             return;
         }
     };
     let mut live = game.lock().await;
     match live.flag_at() {
-        Some((side, due)) if due <= now_ms() => {
+        Some((side, due)) if due <= state.time.now_ms() => {
             if let Err(e) = finish(&state, &mut live, Some(!side), GameEnding::Time).await {
                 tracing::error!(game = %id, "a flag fell but the end could not be stored: {e}");
-                state.deadlines.set(&id, Some(now_ms() + 1000));
+                state.deadlines.set(&id, Some(state.time.now_ms() + 1000));
             }
         }
         _ => watch_clock(&state, &live),

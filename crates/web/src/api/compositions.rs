@@ -179,7 +179,7 @@ pub(crate) async fn create(
         kind: composition.puzzle.as_ref().map(|p| p.kind.name().to_string()),
         rating: composition.puzzle.as_ref().map(|p| p.rating),
         author,
-        created: super::now(),
+        created: state.time.now_secs(),
     };
     let stored = row.clone();
     blocking(&state, move |s| s.create_composition(&stored)).await?;

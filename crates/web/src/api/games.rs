@@ -138,6 +138,7 @@ pub async fn live(state: &Shared, id: &str) -> Result<Arc<Mutex<Live>>, ApiError
     let stored = stored.ok_or_else(|| unknown_game(id))?;
     let mut live = Live::rebuild(stored).map_err(|e| internal(e.0))?;
     live.abandon_ms = state.abandon_ms;
+    live.time = state.time.clone();
     live.in_match = in_match;
     live.tournament = tournament;
     live.previous = previous;
@@ -301,11 +302,11 @@ pub(crate) async fn create(
         ruleset: ruleset.id.to_string(),
         version: ruleset.version,
         mode,
-        created: now(),
-        updated: now(),
+        created: state.time.now_secs(),
+        updated: state.time.now_secs(),
         clock,
         // An online game's clock starts when the second player arrives.
-        turn_started: (mode != Mode::Online).then(now_ms),
+        turn_started: (mode != Mode::Online).then(|| state.time.now_ms()),
         days,
         lot_seed: Some(lot_seed_for_new_game()),
         ..GameRow::default()
@@ -340,8 +341,12 @@ pub(crate) async fn create(
     let id = row.id.clone();
     match first_to {
         Some(first_to) => {
-            let contest =
-                MatchRow { id: game_id(), ruleset: ruleset.id.into(), first_to, created: now() };
+            let contest = MatchRow {
+                id: game_id(),
+                ruleset: ruleset.id.into(),
+                first_to,
+                created: state.time.now_secs(),
+            };
             row.match_id = Some(contest.id.clone());
             row.match_game = Some(0);
             let stored = row.clone();
@@ -471,7 +476,7 @@ pub(crate) async fn join(
             "this invitation has already been used (or is wrong): you can watch the game",
         ));
     }
-    if now() - live.row.created > state.invitation_seconds {
+    if state.time.now_secs() - live.row.created > state.invitation_seconds {
         return Err(error(
             StatusCode::GONE,
             "invitation_expired",
@@ -498,9 +503,9 @@ pub(crate) async fn join(
     *mine.0 = name;
     *mine.1 = Some(token.clone());
     row.invite = None;
-    row.updated = now();
+    row.updated = state.time.now_secs();
     // Both seats are taken: the game, and its clock, start.
-    row.turn_started = Some(now_ms());
+    row.turn_started = Some(state.time.now_ms());
     let saved = row.clone();
     blocking(&state, move |s| s.save(&saved)).await?;
     live.row = row;
@@ -598,12 +603,12 @@ pub(crate) async fn rematch(
         south_token,
         north_token,
         computer: old.computer.map(|c| !c),
-        created: now(),
-        updated: now(),
+        created: state.time.now_secs(),
+        updated: state.time.now_secs(),
         clock: old.clock.map(|c| Clock { south_ms: c.initial_ms, north_ms: c.initial_ms, ..c }),
         // Between two people online, the game (and its clocks) starts once
         // the other player is in it too (`arrive`).
-        turn_started: (old.mode != Mode::Online).then(now_ms),
+        turn_started: (old.mode != Mode::Online).then(|| state.time.now_ms()),
         match_id: old.match_id.clone(),
         match_game: old.match_game.map(|n| n + 1),
         days: old.days,
@@ -618,7 +623,7 @@ pub(crate) async fn rematch(
     };
     let mut old_row = live.row.clone();
     old_row.rematch = Some(row.id.clone());
-    old_row.updated = now();
+    old_row.updated = state.time.now_secs();
     let (new_row, saved_old) = (row.clone(), old_row.clone());
     blocking(&state, move |s| s.create_next(&saved_old, &new_row)).await?;
     live.row = old_row;
@@ -702,7 +707,7 @@ pub(crate) async fn call_off(state: &Shared, seated: Seated, how: CallOff) -> Ap
     }
     let mut previous = live.row.clone();
     previous.rematch = None;
-    previous.updated = now();
+    previous.updated = state.time.now_secs();
     let (row, id) = (previous.clone(), next.clone());
     if !blocking(state, move |s| s.call_off_rematch(&row, &id)).await? {
         return Err(error(
@@ -759,8 +764,8 @@ pub(crate) async fn arrive(
     }
     if live.arrived == [true, true] {
         let mut row = live.row.clone();
-        row.turn_started = Some(now_ms());
-        row.updated = now();
+        row.turn_started = Some(state.time.now_ms());
+        row.updated = state.time.now_secs();
         let saved = row.clone();
         if let Err(e) = blocking(state, move |s| s.save(&saved)).await {
             live.arrived = before;

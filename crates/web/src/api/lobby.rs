@@ -447,8 +447,7 @@ pub(crate) async fn quick(
     }
     let rating = rating(&state, &person, terms.ruleset).await?;
     creation_allowed(&state, &client)?;
-    let waiting =
-        Waiting { person: person.clone(), rating, terms, since: std::time::Instant::now() };
+    let waiting = Waiting { person: person.clone(), rating, terms, since: state.time.now_ms() };
     let body = match state.lobby.wait(waiting) {
         Some(pairing) => {
             json!({ "waiting": false, "paired": pair(&state, pairing, Some(&person)).await? })
@@ -602,7 +601,7 @@ async fn lobby_pump(
             return;
         }
     }
-    let mut alive = super::socket::Keepalive::new(state.ping);
+    let mut alive = super::socket::Keepalive::new(state.ping, state.time.clone());
     loop {
         let mine = async {
             match personal.as_mut() {

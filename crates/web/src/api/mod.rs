@@ -6,9 +6,7 @@
 //! nothing.
 
 use crate::game::{lot_seed_for_new_game, new_game};
-use crate::live::{
-    now_ms, parse_side, report_json, side_name, BySide, Live, MatchState, NoClaim, Push,
-};
+use crate::live::{parse_side, report_json, side_name, BySide, Live, MatchState, NoClaim, Push};
 use crate::scheduler::Kind;
 use crate::store::{
     Clock, GameEnding, GameRow, MatchRow, Mode, Status, StoreError, StoredGame, StoredReview,
@@ -28,7 +26,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 use tokio::sync::{Mutex, MutexGuard};
 
 mod accounts;
@@ -350,10 +348,6 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
             )
         })
     }
-}
-
-pub fn now() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
 }
 
 /// A cookie's value in a request (the first cookie of that name).

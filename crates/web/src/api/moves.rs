@@ -37,7 +37,7 @@ pub(crate) async fn play(
     let pit = Pit::parse(&seated.body.pit, &rules)
         .map_err(|e| error(StatusCode::BAD_REQUEST, "bad_move", e.to_string()))?;
     if let Some((side, due)) = live.flag_at() {
-        if due <= now_ms() {
+        if due <= state.time.now_ms() {
             // Too late: the flag fell before the timer got to it.
             finish(&state, &mut live, Some(!side), GameEnding::Time).await?;
         }
@@ -86,9 +86,9 @@ pub(crate) async fn apply_move(
         .play_reported(pit)
         .map_err(|e| error(StatusCode::CONFLICT, "illegal_move", format!("{e}")))?;
     let mut row = live.row.clone();
-    row.updated = now();
+    row.updated = state.time.now_secs();
     row.offer = None;
-    live.clock_after_move(&mut row, report.mover, now_ms());
+    live.clock_after_move(&mut row, report.mover, state.time.now_ms());
     if let Some(outcome) = game.position().outcome() {
         row.status = Status::Finished;
         row.result = Some(crate::store::GameResult::of(outcome.winner));
@@ -149,10 +149,10 @@ pub(crate) async fn undo(State(state): State<Shared>, seated: Seated) -> ApiResu
     row.status = Status::Active;
     row.result = None;
     row.ending = None;
-    row.updated = now();
+    row.updated = state.time.now_secs();
     row.offer = None;
     // The clocks keep the time used; the player's turn starts again now.
-    let now = now_ms();
+    let now = state.time.now_ms();
     live.stopped_clock(&mut row, now);
     row.turn_started = Some(now);
     let rebuilt = Live::rebuild(StoredGame { row: row.clone(), moves: letters })
@@ -182,9 +182,9 @@ pub(crate) async fn finish(
     row.status = Status::Finished;
     row.result = Some(crate::store::GameResult::of(winner));
     row.ending = Some(ending);
-    row.updated = now();
+    row.updated = state.time.now_secs();
     row.offer = None;
-    live.stopped_clock(&mut row, now_ms());
+    live.stopped_clock(&mut row, state.time.now_ms());
     let saved = row.clone();
     blocking(state, move |s| s.save(&saved)).await?;
     live.row = row;
@@ -210,7 +210,7 @@ pub(crate) async fn claim(State(state): State<Shared>, seated: Seated) -> ApiRes
         return Err(over_error(&live));
     }
     let claimer = seats[0];
-    match live.claim_wait(claimer, now_ms()) {
+    match live.claim_wait(claimer, state.time.now_ms()) {
         Ok(_) => {
             finish(&state, &mut live, Some(claimer), GameEnding::Abandoned).await?;
             Ok(Json(live.state()))

@@ -78,7 +78,7 @@ pub(crate) async fn save_offer(
 ) -> Result<(), ApiError> {
     let mut row = live.row.clone();
     row.offer = offer;
-    row.updated = now();
+    row.updated = state.time.now_secs();
     let saved = row.clone();
     blocking(state, move |s| s.save(&saved)).await?;
     live.row = row;

@@ -61,8 +61,9 @@ pub fn daily(day: i64) -> Option<&'static Puzzle> {
     all.get(i)
 }
 
-pub fn today() -> i64 {
-    super::now().div_euclid(86_400)
+/// The day number (days since the Unix epoch) on `time`.
+pub fn today(time: &crate::time::Time) -> i64 {
+    time.now_secs().div_euclid(86_400)
 }
 
 /// A bundled puzzle, or a published composition that is solved as one.
@@ -150,7 +151,7 @@ pub(crate) async fn list(Query(q): Query<ListQuery>) -> ApiResult {
 
 /// `GET /api/puzzles/daily`: today's puzzle.
 pub(crate) async fn daily_puzzle(State(state): State<Shared>) -> ApiResult {
-    let p = daily(today()).ok_or_else(|| unknown("daily"))?;
+    let p = daily(today(&state.time)).ok_or_else(|| unknown("daily"))?;
     let rating = current_rating(&state, p).await?;
     Ok(Json(summary(p, Some(rating.rating))))
 }
@@ -333,7 +334,7 @@ async fn rate(
         player,
         puzzle: p.id.clone(),
         solved,
-        at: super::now(),
+        at: state.time.now_secs(),
         start_rating: p.rating as f64,
     };
     let at = attempt.at;

@@ -151,8 +151,8 @@ pub async fn create_seated_game_with_days(
         north_name: seat_name(&spec.north, Side::North)?,
         south_token: Some(south_token.clone()),
         north_token: Some(north_token.clone()),
-        created: now(),
-        updated: now(),
+        created: state.time.now_secs(),
+        updated: state.time.now_secs(),
         clock: spec.clock.map(|(initial_ms, increment_ms)| Clock {
             initial_ms,
             increment_ms,

@@ -180,8 +180,8 @@ pub(crate) async fn upload(
         status,
         result,
         ending,
-        created: now(),
-        updated: now(),
+        created: state.time.now_secs(),
+        updated: state.time.now_secs(),
         // The record's own seed, so the stored game replays as the record
         // does (one without a `[Lot]` tag was replayed with 0); an
         // unfinished record's lot is still to come, so it gets a secret one.

@@ -160,7 +160,7 @@ async fn load(state: &Shared, id: &str) -> Result<(TournamentRow, Document), Api
 async fn save(state: &Shared, mut row: TournamentRow, doc: &Document) -> Result<(), ApiError> {
     row.state = serde_json::to_string(doc).map_err(internal)?;
     row.revision += 1;
-    row.updated = now();
+    row.updated = state.time.now_secs();
     let saved = blocking(state, move |s| s.save_tournament(&row)).await?;
     if !saved {
         return Err(changed_meanwhile());
@@ -285,7 +285,7 @@ pub(crate) async fn create_with(
     let theirs = blocking(&state, move |s| s.tournaments_of(&organiser_id, 200)).await?;
     // Not over, and touched in the last 30 days (one left registering
     // for a month no longer holds a place).
-    let recent = now() - 30 * 86_400;
+    let recent = state.time.now_secs() - 30 * 86_400;
     let open = theirs
         .iter()
         .filter(|t| t.organiser == organiser.id && t.updated > recent)
@@ -329,8 +329,8 @@ pub(crate) async fn create_with(
         name,
         ruleset: ruleset.id.into(),
         system,
-        created: now(),
-        updated: now(),
+        created: state.time.now_secs(),
+        updated: state.time.now_secs(),
         revision: 1,
         state: serde_json::to_string(&doc).map_err(internal)?,
     };
@@ -786,7 +786,7 @@ pub(crate) async fn start_round(
             if let Some(second) = board.second {
                 let names =
                     [doc.entrants[board.first].name.as_str(), doc.entrants[second].name.as_str()];
-                games.push(round_game(&row, &doc, board, names)?);
+                games.push(round_game(&row, &doc, board, names, state.time.now_secs())?);
             }
         }
     }
@@ -799,7 +799,7 @@ pub(crate) async fn start_round(
     let mut row = row;
     row.state = serde_json::to_string(&doc).map_err(internal)?;
     row.revision += 1;
-    row.updated = now();
+    row.updated = state.time.now_secs();
     // The games and the round that links them, in one transaction: a
     // crash leaves no game outside the tournament.
     if !blocking(&state, move |s| s.start_round(&row, &games)).await? {
@@ -818,6 +818,7 @@ fn round_game(
     doc: &Document,
     board: &mut Board,
     names: [&str; 2],
+    now: i64,
 ) -> Result<(GameRow, Option<MatchRow>), ApiError> {
     let ruleset = ruleset(&row.ruleset).map_err(|e| internal(e.to_string()))?;
     let (first_token, second_token) = (secret(), secret());
@@ -844,8 +845,8 @@ fn round_game(
         // rated.
         south_player: doc.entrants[board.first].account.clone(),
         north_player: board.second.and_then(|s| doc.entrants[s].account.clone()),
-        created: now(),
-        updated: now(),
+        created: now,
+        updated: now,
         clock,
         lot_seed: Some(lot_seed_for_new_game()),
         ..GameRow::default()
@@ -856,7 +857,7 @@ fn round_game(
     match (doc.format, ruleset.match_first_to) {
         (Format::Match, Some(first_to)) => {
             let contest =
-                MatchRow { id: game_id(), ruleset: ruleset.id.into(), first_to, created: now() };
+                MatchRow { id: game_id(), ruleset: ruleset.id.into(), first_to, created: now };
             game.match_id = Some(contest.id.clone());
             game.match_game = Some(0);
             board.match_id = Some(contest.id.clone());

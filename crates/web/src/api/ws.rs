@@ -32,7 +32,7 @@ pub(crate) async fn watch(state: Shared, socket: WebSocket, game: Arc<Mutex<Live
     pump(&state, socket, &game, &mut seated).await;
     if !seated.is_empty() {
         let mut live = game.lock().await;
-        let now = now_ms();
+        let now = state.time.now_ms();
         for side in seated {
             let present = &mut live.present[side.index()];
             *present = present.saturating_sub(1);
@@ -70,7 +70,7 @@ pub(crate) async fn pump(
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
     }
-    let mut alive = super::socket::Keepalive::new(state.ping);
+    let mut alive = super::socket::Keepalive::new(state.ping, state.time.clone());
     let mut closing = state.closing.subscribe();
     loop {
         tokio::select! {

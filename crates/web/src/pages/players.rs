@@ -9,7 +9,7 @@
 //! that every page's header can show it without each handler asking.
 
 use super::{date_time, esc, language, server_problem, LangQuery, Page};
-use crate::api::{blocking, error, now, ApiError};
+use crate::api::{blocking, error, ApiError};
 use crate::i18n::{t, Lang};
 use crate::rated::{rated_players, rating_at};
 use crate::store::{GameRow, HistoryRow, PlayerGames, PlayerRow, RatingRow, DELETED_PLAYER};
@@ -466,7 +466,7 @@ async fn player_page(
         for r in &data.ratings {
             let game = ruleset(&r.ruleset).map_or(r.ruleset.as_str(), |g| g.name);
             // The deviation as it stands today, grown for time away.
-            let now_rating = rating_at(Some(r), now());
+            let now_rating = rating_at(Some(r), state.time.now_secs());
             let _ = write!(
                 body,
                 "<tr><td><a href=\"/leaderboard/{id}\">{game}</a></td><td><strong>{:.0}</strong></td>\
@@ -599,7 +599,7 @@ async fn leaderboard_json(
             format!("there is no game '{game}'; the games are {}", known.join(", ")),
         ));
     };
-    let (list, provisional) = ranked(&state, id, now()).await?;
+    let (list, provisional) = ranked(&state, id, state.time.now_secs()).await?;
     let players: Vec<Value> = list
         .iter()
         .enumerate()
@@ -667,7 +667,7 @@ async fn leaderboard_page(
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
     let Some(id) = known_game(&game) else { return super::not_found(lang, remember) };
-    let (list, provisional) = match ranked(&state, id, now()).await {
+    let (list, provisional) = match ranked(&state, id, state.time.now_secs()).await {
         Ok(lists) => lists,
         Err(e) => return server_problem(lang, remember, e.status, &e),
     };

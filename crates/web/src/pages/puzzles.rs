@@ -6,7 +6,7 @@ use super::{esc, language, LangQuery, Page};
 use crate::api::puzzles::{catalog, daily, find, today};
 use crate::i18n::Lang;
 use crate::Shared;
-use axum::extract::{Path, Query};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::get;
 use axum::Router;
@@ -120,9 +120,10 @@ fn study_item(lang: Lang, p: &Puzzle) -> String {
     )
 }
 
-/// The daily puzzle's box, for the home page.
-pub fn daily_box(lang: Lang) -> String {
-    let Some(p) = daily(today()) else { return String::new() };
+/// The daily puzzle's box, for the home page: the puzzle of `day` (days
+/// since the Unix epoch).
+pub fn daily_box(lang: Lang, day: i64) -> String {
+    let Some(p) = daily(day) else { return String::new() };
     format!(
         "<section class=\"daily-puzzle\"><h2>{title}</h2><p>{theme} · {game} · {rating}</p>\
          <p><a class=\"button\" href=\"/puzzles/{id}\">{open}</a> <a href=\"/puzzles\">{all}</a></p></section>",
@@ -136,7 +137,11 @@ pub fn daily_box(lang: Lang) -> String {
     )
 }
 
-async fn index(Query(q): Query<IndexQuery>, headers: HeaderMap) -> Page {
+async fn index(
+    State(state): State<Shared>,
+    Query(q): Query<IndexQuery>,
+    headers: HeaderMap,
+) -> Page {
     let (lang, remember) = language(&LangQuery { lang: q.lang.clone() }, &headers);
     let game = q.game.as_deref().and_then(|g| ruleset(g).ok());
     let kind = q.theme.as_deref().and_then(Kind::parse);
@@ -146,7 +151,7 @@ async fn index(Query(q): Query<IndexQuery>, headers: HeaderMap) -> Page {
         "<h1>{}</h1><p class=\"lead\">{}</p>{}",
         esc(pt(lang, "pz.title")),
         esc(pt(lang, "pz.intro")),
-        daily_box(lang)
+        daily_box(lang, today(&state.time))
     );
     // The filters: one link per game, one per theme.
     body.push_str("<nav class=\"puzzle-filters\" aria-label=\"");

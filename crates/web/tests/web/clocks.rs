@@ -3,7 +3,8 @@
 use super::*;
 
 async fn clock_survives_a_restart(db: &impl Database) {
-    let server = start(db, 0).await;
+    let time = Time::manual_from_now();
+    let server = start_at(db, &time, |_| {}).await;
     let (id, token, _) = create(
         &server,
         json!({"game": "barbados-warri", "mode": "local", "clock_seconds": 60, "increment_seconds": 2}),
@@ -15,13 +16,14 @@ async fn clock_survives_a_restart(db: &impl Database) {
             .json();
     let south = ms(&moved["state"]["clock"]["south_ms"]);
     server.stop().await;
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let server = start(db, 0).await;
+    time.advance(Duration::from_millis(200));
+    let server = start_at(db, &time, |_| {}).await;
     let after = state_of(&server, &id).await;
     assert_eq!(after["clock"]["running"], "north");
     assert_eq!(ms(&after["clock"]["south_ms"]), south, "South's time is kept exactly");
     let north = ms(&after["clock"]["north_ms"]);
     assert!((50_000..=59_800).contains(&north), "North's time ran on: {north}");
+    assert_eq!(north, 59_800, "by the 0.2 s the server was down");
     server.stop().await;
 
     // A game stored with its player's time already gone: on start, the
@@ -30,9 +32,9 @@ async fn clock_survives_a_restart(db: &impl Database) {
     gone.id = "flagged1".into();
     gone.clock =
         Some(Clock { initial_ms: 60_000, increment_ms: 0, south_ms: 1_000, north_ms: 500 });
-    gone.turn_started = Some(mancala_web::live::now_ms() - 5_000);
+    gone.turn_started = Some(time.now_ms() - 5_000);
     db.with_store(|store| store.create(&gone, &["c".into()]).unwrap());
-    let server = start(db, 0).await;
+    let server = start_at(db, &time, |_| {}).await;
     let late =
         post(&server, "/api/games/flagged1/moves", json!({"token": token.clone(), "move": "A"}))
             .await;
@@ -50,7 +52,8 @@ async fn clock_survives_a_restart(db: &impl Database) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_runs_for_the_player_to_move_and_the_increment_is_added() {
     let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let time = Time::manual_from_now();
+    let server = start_at(&db, &time, |_| {}).await;
     for (body, why) in [
         (json!({"clock_seconds": 0}), "no time"),
         (json!({"clock_seconds": 10801}), "over three hours"),
@@ -73,10 +76,11 @@ async fn a_clock_runs_for_the_player_to_move_and_the_increment_is_added() {
     assert_eq!(clock["initial_ms"], 60_000);
     assert_eq!(clock["increment_ms"], 5_000);
     assert_eq!(clock["north_ms"], 60_000);
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    time.advance(Duration::from_millis(300));
     let ticking = state_of(&server, &id).await;
     let south = ms(&ticking["clock"]["south_ms"]);
     assert!((55_000..=59_700).contains(&south), "South's clock ran: {south}");
+    assert_eq!(south, 59_700, "by exactly the 0.3 s that passed");
     assert_eq!(ticking["clock"]["north_ms"], 60_000, "North's did not");
     let answer =
         post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": "c"}))
@@ -86,6 +90,7 @@ async fn a_clock_runs_for_the_player_to_move_and_the_increment_is_added() {
     let south = ms(&clock["south_ms"]);
     // 60 s, less the time taken (at least 0.3 s), plus 5 s.
     assert!((60_000..=64_700).contains(&south), "the increment was added: {south}");
+    assert_eq!(south, 64_700);
     assert_eq!(clock["running"], "north");
     // Stored with the move.
     let stored = stored_row(&db, &id);
@@ -97,14 +102,22 @@ async fn a_clock_runs_for_the_player_to_move_and_the_increment_is_added() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_whose_time_runs_out_loses_without_any_request() {
     let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let time = Time::manual_from_now();
+    let server = start_at(&db, &time, |_| {}).await;
     let (id, token, _) =
         create(&server, json!({"game": "oware-abapa", "mode": "local", "clock_seconds": 1})).await;
     let (mut ws, _) =
         tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
             .await
             .unwrap();
-    // Nothing but the WebSocket until the flag falls.
+    // A millisecond short of the second, nothing happens; at the second
+    // the flag falls, with nothing but the WebSocket open.
+    time.advance(Duration::from_millis(999));
+    let early = tokio::time::timeout(Duration::from_millis(200), ws.next()).await;
+    if let Ok(Some(Ok(message))) = early {
+        assert!(!message.to_text().unwrap().contains("\"over\":true"), "fell early: {message}");
+    }
+    time.advance(Duration::from_millis(1));
     let over = tokio::time::timeout(Duration::from_secs(5), async {
         loop {
             let message = ws.next().await.unwrap().unwrap();
@@ -144,7 +157,8 @@ on_both_stores!(a_clock_survives_a_restart_and_a_late_move_is_refused => clock_s
 async fn an_abandoned_online_game_can_be_claimed_after_the_timeout_only() {
     use futures_util::SinkExt;
     let (_dir, db) = temp_db();
-    let server = start_with(&db, 0, 1).await;
+    let time = Time::manual_from_now();
+    let server = start_at(&db, &time, |c| c.abandon_seconds = 1).await;
     let (id, ann, created) =
         create(&server, json!({"game": "wahree", "mode": "online", "name": "Ann"})).await;
     let invite = created["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap();
@@ -178,7 +192,7 @@ async fn an_abandoned_online_game_can_be_claimed_after_the_timeout_only() {
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     assert!(present, "Ben's page counts as present");
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    time.advance(Duration::from_millis(1100));
     let connected = claim(ann.clone()).await;
     assert_eq!(connected.status, 409);
     assert_eq!(connected.json()["error"]["code"], "opponent_connected");
@@ -195,6 +209,7 @@ async fn an_abandoned_online_game_can_be_claimed_after_the_timeout_only() {
     }
     assert_eq!(away["presence"]["north"], false);
     assert!(ms(&away["claim_in_ms"]) > 500, "{}", away["claim_in_ms"]);
+    assert_eq!(ms(&away["claim_in_ms"]), 1000, "a full second from his leaving");
     let early = claim(ann.clone()).await;
     assert_eq!(early.status, 409);
     let early = early.json();
@@ -205,7 +220,9 @@ async fn an_abandoned_online_game_can_be_claimed_after_the_timeout_only() {
     assert_eq!((own.status, own.json()["error"]["code"].clone()), (409, json!("your_turn")));
     assert_eq!(claim("nobody".into()).await.status, 403);
     assert_eq!(stored_row(&db, &id).status, Status::Active, "a refused claim changes nothing");
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    time.advance(Duration::from_millis(999));
+    assert_eq!(code(&claim(ann.clone()).await), "too_early", "a millisecond short");
+    time.advance(Duration::from_millis(1));
     let claimed = claim(ann.clone()).await;
     assert_eq!(claimed.status, 200, "{}", claimed.body);
     let claimed = claimed.json();

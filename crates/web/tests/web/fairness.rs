@@ -2,52 +2,10 @@
 //! does not stay present for ever.
 
 use super::*;
-use futures_util::SinkExt;
 use mancala_rules::{ruleset, Game, Side};
-use tokio_tungstenite::tungstenite::Message;
 
 fn code(reply: &Reply) -> (u16, Value) {
     (reply.status, reply.json()["error"]["code"].clone())
-}
-
-/// An online game between Ann (South) and Ben (North), Ben joined.
-async fn online_game(server: &Server, body: Value) -> (String, String, String) {
-    let (id, ann, created) = create(server, body).await;
-    let invite = created["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap();
-    let joined =
-        post(server, &format!("/api/games/{id}/join"), json!({"invite": invite, "name": "Ben"}))
-            .await;
-    assert_eq!(joined.status, 200, "{}", joined.body);
-    (id, ann, joined.json()["token"].as_str().unwrap().to_string())
-}
-
-/// Opens the game's WebSocket and names the seat of `token`.
-async fn seat_socket(
-    server: &Server,
-    id: &str,
-    token: &str,
-) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
-    let (mut ws, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
-            .await
-            .unwrap();
-    ws.send(Message::Text(json!({"type": "seat", "token": token}).to_string().into()))
-        .await
-        .unwrap();
-    ws
-}
-
-/// Waits (up to 5 s) until the game's state satisfies `test`.
-async fn until(server: &Server, id: &str, test: impl Fn(&Value) -> bool) -> Value {
-    let mut state = Value::Null;
-    for _ in 0..500 {
-        state = state_of(server, id).await;
-        if test(&state) {
-            return state;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    panic!("the state never got there: {state}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -78,7 +36,8 @@ async fn the_creator_cannot_move_before_the_friend_has_joined() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_starts_its_clock_only_once_both_players_are_in_it() {
     let (_dir, db) = temp_db();
-    let server = start_with(&db, 0, 1).await;
+    let time = Time::manual_from_now();
+    let server = start_at(&db, &time, |c| c.abandon_seconds = 1).await;
     let (id, ann, ben) = online_game(
         &server,
         json!({"game": "wahree", "mode": "online", "name": "Ann", "clock_seconds": 60}),
@@ -95,7 +54,7 @@ async fn a_rematch_starts_its_clock_only_once_both_players_are_in_it() {
     assert_eq!(asked["side"], "north");
     assert_eq!(asked["state"]["waiting_for_opponent"], true);
     assert_eq!(asked["state"]["clock"]["running"], Value::Null);
-    tokio::time::sleep(Duration::from_millis(1300)).await;
+    time.advance(Duration::from_millis(1300));
     let waiting = state_of(&server, &next).await;
     assert_eq!(ms(&waiting["clock"]["south_ms"]), 60_000, "Ben's clock has not run");
     assert_eq!(waiting["claim_in_ms"], Value::Null, "no claim before the game starts");
@@ -115,7 +74,7 @@ async fn a_rematch_starts_its_clock_only_once_both_players_are_in_it() {
     assert_eq!(ms(&came["state"]["clock"]["south_ms"]), 60_000, "{}", came["state"]["clock"]);
     assert!(stored_row(&db, &next).turn_started.is_some(), "the start is stored");
     let ben_next = came["token"].as_str().unwrap();
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    time.advance(Duration::from_millis(300));
     let moved =
         post(&server, &format!("/api/games/{next}/moves"), json!({"token": ben_next, "move": "c"}))
             .await;
@@ -129,7 +88,8 @@ async fn a_rematch_starts_its_clock_only_once_both_players_are_in_it() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_matchs_next_game_starts_when_the_second_player_opens_it() {
     let (_dir, db) = temp_db();
-    let server = start_with(&db, 0, 1).await;
+    let time = Time::manual_from_now();
+    let server = start_at(&db, &time, |c| c.abandon_seconds = 1).await;
     let (id, ann, ben) = online_game(
         &server,
         json!({"game": "barbados-warri", "mode": "online", "name": "Ann", "match": true,
@@ -141,7 +101,7 @@ async fn a_matchs_next_game_starts_when_the_second_player_opens_it() {
         post(&server, &format!("/api/games/{id}/rematch"), json!({"token": ann})).await.json();
     let next = asked["id"].as_str().unwrap().to_string();
     assert_eq!(asked["state"]["waiting_for_opponent"], true);
-    tokio::time::sleep(Duration::from_millis(1300)).await;
+    time.advance(Duration::from_millis(1300));
     // Ben (South in game 2, keeping his token) has not come: nothing runs,
     // and Ann cannot claim game 2, which would count towards the match.
     let claim = post(&server, &format!("/api/games/{next}/claim"), json!({"token": ann})).await;
@@ -166,8 +126,8 @@ async fn a_matchs_next_game_starts_when_the_second_player_opens_it() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_silent_websocket_stops_counting_as_present() {
     let (_dir, db) = temp_db();
-    let server = start_configured(&db, |c| {
-        c.rate_limit = 0;
+    let time = Time::manual_from_now();
+    let server = start_at(&db, &time, |c| {
         c.abandon_seconds = 1;
         c.ping_seconds = 1;
     })
@@ -184,17 +144,29 @@ async fn a_silent_websocket_stops_counting_as_present() {
     let connected = post(&server, &format!("/api/games/{id}/claim"), json!({"token": ann})).await;
     assert_eq!(code(&connected), (409, json!("opponent_connected")));
     // Two pings unanswered: Ben's socket is closed and he counts as gone.
+    // A second at a time, each ping given the moment to be answered.
     let mut gone = Value::Null;
-    for _ in 0..80 {
-        gone = state_of(&server, &id).await;
-        if gone["presence"]["north"] == false {
+    for _ in 0..8 {
+        time.advance(Duration::from_secs(1));
+        let answered = |s: &Value| s["presence"]["north"] == false;
+        if let Ok(state) = tokio::time::timeout(Duration::from_secs(1), async {
+            loop {
+                let state = state_of(&server, &id).await;
+                if answered(&state) {
+                    return state;
+                }
+                tokio::task::yield_now().await;
+            }
+        })
+        .await
+        {
+            gone = state;
             break;
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(gone["presence"]["north"], false, "a silent socket is dropped: {gone}");
     assert_eq!(gone["presence"]["south"], true, "a socket that answers stays");
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    time.advance(Duration::from_millis(1100));
     let claimed = post(&server, &format!("/api/games/{id}/claim"), json!({"token": ann})).await;
     assert_eq!(claimed.status, 200, "{}", claimed.body);
     assert_eq!(claimed.json()["ending"], "abandoned");
@@ -246,13 +218,14 @@ async fn the_computer_refuses_an_agreed_end_after_the_first_move() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_online_clock_runs_only_from_the_first_move() {
     let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let time = Time::manual_from_now();
+    let server = start_at(&db, &time, |_| {}).await;
     let (id, ann, ben) = online_game(
         &server,
         json!({"game": "oware-abapa", "mode": "online", "name": "Ann", "clock_seconds": 60, "increment_seconds": 2}),
     )
     .await;
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    time.advance(Duration::from_millis(400));
     let joined = state_of(&server, &id).await;
     assert_eq!(joined["waiting_for_opponent"], false);
     assert_eq!(joined["clock"]["running"], Value::Null, "{}", joined["clock"]);
@@ -263,15 +236,17 @@ async fn an_online_clock_runs_only_from_the_first_move() {
     let clock = first.json()["state"]["clock"].clone();
     assert_eq!(ms(&clock["south_ms"]), 60_000, "the first move is not charged: {clock}");
     assert_eq!(clock["running"], "north");
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    time.advance(Duration::from_millis(400));
     let north = ms(&state_of(&server, &id).await["clock"]["north_ms"]);
     assert!((50_000..=59_700).contains(&north), "North's clock runs: {north}");
+    assert_eq!(north, 59_600, "for the 0.4 s since the first move");
     let reply =
         post(&server, &format!("/api/games/{id}/moves"), json!({"token": ben, "move": "A"})).await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     let clock = reply.json()["state"]["clock"].clone();
     let north = ms(&clock["north_ms"]);
     assert!((52_000..=61_700).contains(&north), "charged, with the increment: {clock}");
+    assert_eq!(north, 61_600);
     assert_eq!(clock["running"], "south");
     server.stop().await;
 }

@@ -4,13 +4,9 @@
 //! where a game is stored.
 
 use super::*;
-use futures_util::SinkExt;
 use mancala_web::lobby::{pair_up, window};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// The `name=value` of a reply's `Set-Cookie` named `name`.
 fn cookie_named(reply: &Reply, name: &str) -> String {
@@ -70,18 +66,6 @@ async fn next_of(ws: &mut Socket, kind: &str) -> Value {
 
 async fn open_seeks(server: &Server) -> Vec<Value> {
     get(server, "/api/lobby").await.json()["seeks"].as_array().unwrap().clone()
-}
-
-/// Opens the game's socket naming a seat (the player comes to the game).
-async fn seat_socket(server: &Server, id: &str, token: &str) -> Socket {
-    let (mut ws, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
-            .await
-            .unwrap();
-    ws.send(Message::Text(json!({"type": "seat", "token": token}).to_string().into()))
-        .await
-        .unwrap();
-    ws
 }
 
 async fn seek_taken_by_another(db: &impl Database) {

@@ -35,12 +35,13 @@ macro_rules! on_both_stores {
     };
 }
 
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use mancala_web::i18n::{Lang, SAME_EVERYWHERE, TEXTS};
 use mancala_web::store::{
     Clock, Finished, GameEnding, GameResult, GameRow, MatchRow, Mode, Postgres, Sqlite, Status,
     Store, StoredReview,
 };
+use mancala_web::time::Time;
 use mancala_web::{serve, Config, Server};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -74,6 +75,10 @@ mod social;
 mod store;
 mod tournaments;
 
+/// A client's WebSocket.
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
 /// The server's binary, for the tests that run it as a process.
 const BINARY: &str = env!("CARGO_BIN_EXE_mancala-web");
 
@@ -97,6 +102,20 @@ async fn start_with(db: &impl Database, rate_limit: u32, abandon_seconds: u64) -
     start_configured(db, |config| {
         config.rate_limit = rate_limit;
         config.abandon_seconds = abandon_seconds;
+    })
+    .await
+}
+
+/// A server on a free port whose time of day stands still until the test
+/// moves it on (`time.advance`): a clock runs down, a claim opens or an
+/// invitation expires exactly when the test says, with no sleeping. Start
+/// it again with the same `time` to keep the day across a restart.
+async fn start_at(db: &impl Database, time: &Time, change: impl FnOnce(&mut Config)) -> Server {
+    let time = time.clone();
+    start_configured(db, move |config| {
+        config.rate_limit = 0;
+        config.time = time;
+        change(config);
     })
     .await
 }
@@ -411,4 +430,39 @@ fn session_of(reply: &Reply) -> String {
 /// The error code of a refused request's answer (empty if none).
 fn code(reply: &Reply) -> String {
     reply.json()["error"]["code"].as_str().unwrap_or_default().to_string()
+}
+
+/// An online game between Ann (South) and Ben (North), Ben joined.
+async fn online_game(server: &Server, body: Value) -> (String, String, String) {
+    let (id, ann, created) = create(server, body).await;
+    let invite = created["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap();
+    let joined =
+        post(server, &format!("/api/games/{id}/join"), json!({"invite": invite, "name": "Ben"}))
+            .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    (id, ann, joined.json()["token"].as_str().unwrap().to_string())
+}
+
+/// Opens the game's WebSocket and names the seat of `token`.
+async fn seat_socket(server: &Server, id: &str, token: &str) -> Socket {
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
+            .await
+            .unwrap();
+    let seat = json!({"type": "seat", "token": token}).to_string();
+    ws.send(tokio_tungstenite::tungstenite::Message::Text(seat.into())).await.unwrap();
+    ws
+}
+
+/// Waits (up to 5 s) until the game's state satisfies `test`.
+async fn until(server: &Server, id: &str, test: impl Fn(&Value) -> bool) -> Value {
+    let mut state = Value::Null;
+    for _ in 0..500 {
+        state = state_of(server, id).await;
+        if test(&state) {
+            return state;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the state never got there: {state}");
 }

@@ -75,7 +75,11 @@ async fn a_backup_under_load_restores_into_a_working_server_with_every_acknowled
         .collect();
     let counts =
         || -> Vec<usize> { games.iter().map(|(_, _, a)| a.lock().unwrap().len()).collect() };
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The backup starts with every game under way.
+    let started = std::time::Instant::now();
+    while counts().iter().any(|&n| n < 2) && started.elapsed() < Duration::from_secs(20) {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     let backup = dir.path().join("backup.db");
     let before = counts();
     let (ok, out, err) =

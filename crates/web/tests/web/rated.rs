@@ -638,7 +638,7 @@ async fn players_pages(db: &impl Database) {
     // rated game in the last three months. One game is not enough.
     let board = call(addr, "GET", "/api/leaderboard/oware-abapa", "", Value::Null).await.json();
     assert_eq!(board["players"], json!([]));
-    let now = mancala_web::api::now();
+    let now = Time::system().now_secs();
     let esi = register(addr, "Esi").await;
     let yaw = register(addr, "Yaw").await;
     let abena = register(addr, "Abena").await;

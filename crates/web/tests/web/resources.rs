@@ -429,10 +429,11 @@ async fn game_creation_is_limited_per_address() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_invitation_not_taken_in_time_expires() {
     let (_dir, db) = temp_db();
-    let server = start_config(&db, |c| c.invitation_hours = 0).await;
+    let time = Time::manual_from_now();
+    let server = start_at(&db, &time, |c| c.invitation_hours = 0).await;
     let (id, _, created) = create(&server, json!({"game": "oware-abapa", "mode": "online"})).await;
     let invite = created["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap();
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    time.advance(Duration::from_millis(2000));
     let join = post(&server, &format!("/api/games/{id}/join"), json!({"invite": invite})).await;
     assert_eq!(join.status, 410, "{}", join.body);
     assert_eq!(join.json()["error"]["code"], "invitation_expired");
@@ -442,21 +443,25 @@ async fn an_invitation_not_taken_in_time_expires() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_with_a_running_clock_leaves_memory_when_idle_and_its_flag_still_falls() {
     let (_dir, db) = temp_db();
-    let server = start_config(&db, |_| {}).await;
-    let before_creation = Instant::now();
+    let time = Time::manual_from_now();
+    let server = start_at(&db, &time, |_| {}).await;
     let (id, _, _) =
         create(&server, json!({"game": "oware-abapa", "mode": "local", "clock_seconds": 2})).await;
     assert_eq!(server.state.deadlines.len(), 1);
     // (Before this change the clock's own task held the game for good.)
     evict(&server, &id).await;
-    // Nobody asks for it: the flag falls all the same (after 2 s), and is
-    // stored. Waited for, not slept on: a loaded machine may take longer.
+    // Nobody asks for it: the flag falls all the same once the 2 s have
+    // passed, and is stored. Waited for: a loaded machine may take longer
+    // to store it.
+    time.advance(Duration::from_millis(1999));
+    assert_eq!(stored_row(&db, &id).status, Status::Active, "the flag fell early");
+    time.advance(Duration::from_millis(1));
+    let waiting = Instant::now();
     let mut row = stored_row(&db, &id);
-    while row.status != Status::Finished && before_creation.elapsed() < Duration::from_secs(20) {
+    while row.status != Status::Finished && waiting.elapsed() < Duration::from_secs(20) {
         tokio::time::sleep(Duration::from_millis(100)).await;
         row = stored_row(&db, &id);
     }
-    assert!(before_creation.elapsed() >= Duration::from_secs(2), "the flag fell early");
     assert_eq!(row.status, Status::Finished);
     assert_eq!(row.ending, Some(GameEnding::Time));
     assert_eq!(row.result.map(GameResult::id), Some("north"));

@@ -4,18 +4,6 @@
 
 use super::*;
 
-/// An online game between two people, both seated: its id and tokens.
-async fn online_game(server: &Server) -> (String, String, String) {
-    let (id, ann, made) =
-        create(server, json!({"game": "wahree", "mode": "online", "name": "Ann"})).await;
-    let invite = made["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap().to_string();
-    let joined =
-        post(server, &format!("/api/games/{id}/join"), json!({"invite": invite, "name": "Ben"}))
-            .await;
-    assert_eq!(joined.status, 200, "{}", joined.body);
-    (id, ann, joined.json()["token"].as_str().unwrap().to_string())
-}
-
 /// The next message of a type on a game's socket (within 5 s).
 async fn next_state(
     socket: &mut tokio_tungstenite::WebSocketStream<
@@ -44,7 +32,8 @@ async fn rematch_answers(db: &impl Database) {
     let server = start(db, 0).await;
     // Declined: Ann asks, Ben declines; Ann's page (on the rematch) hears
     // of it at once, and the unplayed game is gone from the store.
-    let (id, ann, ben) = online_game(&server).await;
+    let (id, ann, ben) =
+        online_game(&server, json!({"game": "wahree", "mode": "online", "name": "Ann"})).await;
     assert_eq!(
         post(&server, &format!("/api/games/{id}/resign"), json!({"token": ben})).await.status,
         200
