@@ -231,7 +231,11 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
                     solution.upper.margin()
                 );
             }
-            match solution.final_scores {
+            // The line's final score is the score under perfect play only
+            // where the margin is exact; otherwise it is one way the game
+            // can go, and may even contradict the result (its moves were
+            // chosen by searches that knew only win, draw or loss).
+            match solution.final_scores.filter(|_| solution.exact()) {
                 Some(c) => println!("result: {} {}-{}", result.name(), c.south, c.north),
                 None => println!("result: {}", result.name()),
             }

@@ -163,7 +163,7 @@ async fn position(
         let report = game
             .play_reported(pit)
             .map_err(|e| error(StatusCode::CONFLICT, "illegal_move", e.to_string()))?;
-        played = Some((letter.to_string(), crate::learn::explanation(lang, ruleset, &report)));
+        played = Some((letter.to_string(), crate::explain::explanation(lang, ruleset, &report)));
         // The position after the move, set up afresh: no history.
         pos = *game.position();
     }

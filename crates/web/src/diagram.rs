@@ -6,8 +6,8 @@
 //! see them.
 
 use crate::explain::side_word;
+use crate::html::esc;
 use crate::i18n::Lang;
-use crate::pages::esc;
 use mancala_rules::{Event, Pit, Position, Rules, Side};
 use std::fmt::Write;
 
@@ -47,7 +47,7 @@ const WORDS: &[(&str, [&str; 3])] = &[
 ];
 
 fn word(lang: Lang, key: &str) -> &'static str {
-    let i = crate::pages::lang_index(lang);
+    let i = lang.index();
     WORDS.iter().find(|(k, _)| *k == key).map_or("", |(_, w)| w[i])
 }
 

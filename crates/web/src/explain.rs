@@ -195,3 +195,12 @@ pub fn ending_key(rules: &Rules, ending: &str) -> String {
         _ => format!("end.{ending}"),
     }
 }
+
+/// A move's explanation in one language: the rules library's own sentence
+/// in English, the translated one otherwise (as the game pages show them).
+pub fn explanation(lang: Lang, ruleset: &Ruleset, report: &MoveReport) -> String {
+    match lang {
+        Lang::En => mancala_rules::explain(&ruleset.rules, report),
+        _ => sentence(lang, ruleset, report),
+    }
+}

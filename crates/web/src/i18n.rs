@@ -55,7 +55,8 @@ impl Lang {
         best.map_or(Lang::En, |(_, l)| l)
     }
 
-    fn index(self) -> usize {
+    /// The language's place in a `[en, vi, nl]` text.
+    pub fn index(self) -> usize {
         self as usize
     }
 }

@@ -10,7 +10,7 @@
 //! clients a little of what they owe; the alternative, keeping them all,
 //! would let the flood take the server's memory.
 
-use crate::api::error;
+use crate::error::error;
 use crate::Shared;
 use axum::extract::{Request, State};
 use axum::http::StatusCode;

@@ -236,7 +236,7 @@ async fn metrics(State(state): State<Shared>, request: Request) -> Response {
     let open = request.extensions().get::<MetricsOpen>().is_some();
     let local = request.extensions().get::<ClientAddr>().is_some_and(|c| c.0.is_loopback());
     if !(open || local) {
-        return crate::api::error(
+        return crate::error::error(
             StatusCode::NOT_FOUND,
             "not_found",
             "/metrics is answered only to this machine or on --metrics-bind",

@@ -73,21 +73,7 @@ fn percent(text: &str) -> String {
     out
 }
 
-/// Escapes text for HTML element content and attribute values.
-pub fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::html::esc;
 
 /// Escaped text with `code` spans for words in backticks.
 fn rich(text: &str) -> String {
@@ -196,8 +182,8 @@ impl IntoResponse for Page {
             site_nav = esc(t(lang, "nav.site")),
             catalogue = esc(t(lang, "nav.catalogue")),
             finished = esc(t(lang, "nav.finished")),
-            learn = esc(crate::learn::word(lang, "learn.title")),
-            analysis = esc(crate::learn::word(lang, "analysis.title")),
+            learn = esc(crate::lessons::word(lang, "learn.title")),
+            analysis = esc(crate::lessons::word(lang, "analysis.title")),
             lobby = esc(t(lang, "nav.lobby")),
             puzzles = esc(puzzles::pt(lang, "pz.title")),
             account = players::header_links(lang),
@@ -233,11 +219,7 @@ impl Page {
     }
 }
 
-/// Whether a path's id can be one of ours (a tournament's, a class's):
-/// 1 to 32 ASCII letters and digits. Anything else is a 404 at once.
-pub(crate) fn valid_id(id: &str) -> bool {
-    !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric())
-}
+pub(crate) use crate::api::valid_id;
 
 /// A link's QR code as an SVG answer, drawn here by the `qrcode` crate: a
 /// class scans it from the projector, and no outside service learns the
@@ -420,7 +402,7 @@ fn sections_html(
                     html.push_str("<ul>");
                     in_list = true;
                 }
-                let figure = crate::learn::example_diagram(lang, ruleset_id, item[0]);
+                let figure = crate::lessons::example_diagram(lang, ruleset_id, item[0]);
                 let _ = write!(html, "<li>{}{}</li>", rich(bullet), figure.unwrap_or_default());
             } else {
                 if in_list {
@@ -664,7 +646,7 @@ async fn game_view(
             "<p><a class=\"analyse-link\" href=\"/analysis?from={}&amp;lang={}\">{}</a></p>",
             percent(&id),
             lang.code(),
-            esc(crate::learn::word(lang, "analysis.from-game"))
+            esc(crate::lessons::word(lang, "analysis.from-game"))
         );
     }
     Page {

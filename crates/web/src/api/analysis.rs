@@ -1,6 +1,23 @@
 //! Analysis for players: hints and the review of a finished game.
 
-use super::*;
+use super::games::live;
+use super::{
+    blocking, error, finished_error, internal, over_error, refused, ApiError, ApiResult, ClientOf,
+    Seated,
+};
+use crate::game::new_game;
+use crate::live::{side_name, BySide};
+use crate::scheduler::Kind;
+use crate::store::StoredReview;
+use crate::Shared;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use mancala_ai::analysis::for_side;
+use mancala_ai::{Limits, Score, Searcher};
+use mancala_rules::{Game, Ruleset, Side};
+use serde::Serialize;
+use serde_json::Value;
 
 /// A hint's search: a fixed depth and node budget and no time limit, so the
 /// same position always gets the same hint, answered in a moment (a few

@@ -19,10 +19,32 @@
 //! be guessed.
 
 use super::accounts::{attempt_from, class_attempt, signed_in, start_pupil_session};
-use super::*;
+use super::blocking;
+use super::clean_name;
+use super::error;
+use super::game_id;
+use super::internal;
+use super::name_error;
+use super::secret;
+use super::ApiError;
+use super::ApiResult;
+use super::ClientOf;
+use super::JsonBody;
 use crate::store::{pupil_key, ClassRow, GameResult, PlayerGames, PlayerRow, Progress, PupilRow};
+use crate::Shared;
+use axum::extract::Path;
+use axum::extract::State;
+use axum::http::header;
 use axum::http::HeaderMap;
-use std::collections::{HashMap, HashSet};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::response::Response;
+use axum::Json;
+use serde::Deserialize;
+use serde::Serialize;
+use serde_json::json;
+use serde_json::Value;
+use std::collections::HashMap;
 
 /// The letters and digits of codes: no 0, O, 1, I or L.
 const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -188,7 +210,7 @@ async fn as_teacher(
         Err(e) if e.status == StatusCode::UNAUTHORIZED => return Err(not_teacher()),
         Err(e) => return Err(e),
     };
-    if !crate::pages::valid_id(id) {
+    if !super::valid_id(id) {
         return Err(not_found(&format!("'{id}'")));
     }
     let key = id.to_string();
@@ -308,26 +330,6 @@ pub(crate) async fn list(State(state): State<Shared>, headers: HeaderMap) -> Api
     Ok(Json(Value::Array(list)))
 }
 
-/// The lessons an account has done: every exercise of a lesson answered
-/// right (a lesson without exercises: read), counted once a game.
-pub fn lessons_done(answers: &[(String, String, i64)]) -> u32 {
-    let answered: HashSet<(&str, &str, i64)> =
-        answers.iter().map(|(r, l, e)| (r.as_str(), l.as_str(), *e)).collect();
-    let mut done = 0;
-    for lesson in &crate::learn::LESSONS.lessons {
-        for ruleset in &lesson.rulesets {
-            let n = lesson.exercises.len() as i64;
-            let complete = if n == 0 {
-                answered.contains(&(ruleset.as_str(), lesson.id.as_str(), 0))
-            } else {
-                (1..=n).all(|e| answered.contains(&(ruleset.as_str(), lesson.id.as_str(), e)))
-            };
-            done += u32::from(complete);
-        }
-    }
-    done
-}
-
 /// A pupil as the teacher sees them.
 #[derive(Serialize)]
 struct PupilView {
@@ -416,7 +418,7 @@ pub(crate) async fn show(
         .map(|(pupil, account, progress, recent_games, rating)| PupilView {
             account: account.map(|a| a.name).unwrap_or_default(),
             code: pupil.code,
-            lessons_done: lessons_done(&progress.answers),
+            lessons_done: crate::lessons::lessons_done(&progress.answers),
             puzzles_solved: progress.puzzles_solved,
             games: progress.games,
             recent_games,

@@ -1,7 +1,13 @@
 //! Clocks: checking a new game's clock, and ending a game on time without
 //! waiting for a request.
 
-use super::*;
+use super::games::{live, CreateGame};
+use super::moves::finish;
+use super::{blocking, error, ApiError};
+use crate::live::Live;
+use crate::store::{Clock, GameEnding};
+use crate::Shared;
+use axum::http::StatusCode;
 
 /// Loads every game whose clock was running when the server stopped, so
 /// that each is watched again (run once at start).

@@ -1,6 +1,15 @@
 //! The computer's moves.
 
-use super::*;
+use super::clocks::watch_clock;
+use super::moves::apply_move;
+use crate::live::Live;
+use crate::scheduler::Kind;
+use crate::Shared;
+use mancala_ai::{Player, PlayerSpec};
+use mancala_rules::Pit;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Mutex;
 
 /// Times the computer's move is stored again after storage failed, with
 /// these waits (ms) before each try; after the last, the game's next

@@ -1,7 +1,25 @@
 //! Games: creating one, loading it into memory, showing and listing games,
 //! joining through an invitation, and the rematch (or a match's next game).
 
-use super::*;
+use super::clocks::{clock_of, days_of, watch_clock};
+use super::computer::{nudge_computer, schedule_computer};
+use super::rated::{check_rated_join, check_rated_request};
+use super::{
+    accounts, blocking, clean_name, count_games, error, game_id, internal, name_error, secret,
+    unknown_game, ApiError, ApiResult, ClientOf, JsonBody, Seated,
+};
+use crate::game::lot_seed_for_new_game;
+use crate::live::{parse_side, side_name, Live, MatchState, Push};
+use crate::store::{Clock, GameEnding, GameRow, MatchRow, Mode, Status};
+use crate::Shared;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use mancala_rules::{ruleset, Side};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::sync::Arc;
+use tokio::sync::Mutex;
 
 /// Games kept in memory before idle ones are dropped (a guess: a game in
 /// memory is a few kilobytes).

@@ -7,13 +7,40 @@
 //! first lobby request that needs it). Rated games need an account.
 
 use super::accounts::signed_in;
-use super::*;
+use super::clocks::{clock_from, days_of};
+use super::games::live;
+use super::rated::{create_seated_game_with_days, NewSeatedGame, SeatSpec, SeatedGame};
+use super::{
+    blocking, clean_name, count_games, error, game_id, name_error, secret, ApiError, ApiResult,
+    ClientOf, JsonBody,
+};
+use crate::live::side_name;
 use crate::lobby::{
     Challenge, Colour, Pairing, Person, Refusal, Seek, Terms, Timing, Waiting, QUICK_POOLS,
     RATING_BOUNDS,
 };
 use crate::rating::START_RATING;
+use crate::store::Mode;
+use crate::Shared;
+use axum::extract::ws::Message;
+use axum::extract::ws::WebSocket;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::Path;
+use axum::extract::State;
+use axum::http::header;
 use axum::http::HeaderMap;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::response::Response;
+use axum::Json;
+use mancala_rules::ruleset;
+use mancala_rules::Side;
+use serde::Deserialize;
+use serde::Serialize;
+use serde_json::json;
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// The guest identity cookie's name.
 pub const GUEST_COOKIE: &str = "mancala_guest";

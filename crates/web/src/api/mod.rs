@@ -5,28 +5,19 @@
 //! 409 not now, 413 too large, 429 too many), and a refused request changes
 //! nothing.
 
-use crate::game::{lot_seed_for_new_game, new_game};
-use crate::live::{parse_side, report_json, side_name, BySide, Live, MatchState, NoClaim, Push};
-use crate::scheduler::Kind;
-use crate::store::{
-    Clock, GameEnding, GameRow, MatchRow, Mode, Status, StoreError, StoredGame, StoredReview,
-};
+use crate::live::Live;
+use crate::store::{GameEnding, StoreError};
 use crate::Shared;
 use axum::body::Bytes;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use mancala_ai::analysis::for_side;
-use mancala_ai::{Limits, Player, PlayerSpec, Score, Searcher};
-use mancala_rules::{ruleset, Ending, Game, Pit, Record, Ruleset, Side};
+use mancala_rules::Side;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde::Deserialize;
+use serde_json::Value;
 use std::sync::Arc;
-use std::time::Duration;
 use tokio::sync::{Mutex, MutexGuard};
 
 mod accounts;
@@ -47,49 +38,53 @@ mod tournaments;
 mod ws;
 
 pub use accounts::{check_name, prepare as prepare_accounts, SignInLimits, SESSION_COOKIE};
-pub(crate) use analysis::*;
 pub use classes::SeenLog;
-pub(crate) use clocks::*;
 pub use clocks::{resume_clocks, watch_clock, watch_deadlines, Deadlines};
-pub(crate) use computer::nudge_computer;
 pub use computer::{schedule_computer, COMPUTER_RETRIES_MS};
-pub(crate) use games::*;
 pub use games::{evict_idle, live, summary, GameCache, CACHED_BYTES, CACHED_GAMES};
 pub(crate) use lobby::signed_in_name;
 pub use lobby::{new_guest_cookie, sweep_lobby, GUEST_COOKIE};
-pub(crate) use moves::*;
 pub use offers::computer_accepts_end;
-pub(crate) use offers::*;
-pub(crate) use rated::*;
 pub use rated::{
     create_seated_game, create_seated_game_with_days, NewSeatedGame, SeatSpec, SeatedGame,
 };
-pub(crate) use records::*;
 pub use records::{date, record_of};
 pub use tournaments::TournamentLocks;
-pub(crate) use ws::*;
+
+pub(crate) use accounts::signed_in_player;
+pub(crate) use analysis::{score_view, ScoreView, HINT_LIMITS};
+pub(crate) use clocks::DAYS_PER_MOVE;
+pub(crate) use rated::forget_names_in_memory;
+
+pub use crate::error::{error, incident_id, internal, server_error, ApiError, Detail};
+
+/// Whether a path's id can be one of ours (a tournament's, a class's):
+/// 1 to 32 ASCII letters and digits. Anything else is a 404 at once.
+pub(crate) fn valid_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric())
+}
 
 pub fn routes() -> Router<Shared> {
     Router::new()
-        .route("/api/games", post(create).get(list))
-        .route("/api/games/{id}", get(show))
-        .route("/api/games/{id}/join", post(join))
-        .route("/api/games/{id}/moves", post(play))
-        .route("/api/games/{id}/undo", post(undo))
-        .route("/api/games/{id}/resign", post(resign))
-        .route("/api/games/{id}/offer", post(offer))
-        .route("/api/games/{id}/accept", post(accept))
-        .route("/api/games/{id}/decline", post(decline))
-        .route("/api/games/{id}/rematch", post(rematch))
-        .route("/api/games/{id}/rematch/decline", post(decline_rematch))
-        .route("/api/games/{id}/rematch/cancel", post(cancel_rematch))
-        .route("/api/games/{id}/claim", post(claim))
-        .route("/api/games/{id}/hint", post(hint))
-        .route("/api/games/{id}/review", get(review))
-        .route("/api/games/{id}/record", get(record))
-        .route("/api/games/{id}/replay", get(replay))
-        .route("/api/games/{id}/ws", get(websocket))
-        .route("/api/records", post(upload))
+        .route("/api/games", post(games::create).get(games::list))
+        .route("/api/games/{id}", get(games::show))
+        .route("/api/games/{id}/join", post(games::join))
+        .route("/api/games/{id}/moves", post(moves::play))
+        .route("/api/games/{id}/undo", post(moves::undo))
+        .route("/api/games/{id}/resign", post(moves::resign))
+        .route("/api/games/{id}/offer", post(offers::offer))
+        .route("/api/games/{id}/accept", post(offers::accept))
+        .route("/api/games/{id}/decline", post(offers::decline))
+        .route("/api/games/{id}/rematch", post(games::rematch))
+        .route("/api/games/{id}/rematch/decline", post(games::decline_rematch))
+        .route("/api/games/{id}/rematch/cancel", post(games::cancel_rematch))
+        .route("/api/games/{id}/claim", post(moves::claim))
+        .route("/api/games/{id}/hint", post(analysis::hint))
+        .route("/api/games/{id}/review", get(analysis::review))
+        .route("/api/games/{id}/record", get(records::record))
+        .route("/api/games/{id}/replay", get(records::replay))
+        .route("/api/games/{id}/ws", get(ws::websocket))
+        .route("/api/records", post(records::upload))
         .route("/api/account", post(accounts::register).delete(accounts::delete_account))
         .route("/api/account/password", post(accounts::change_password))
         .route(
@@ -125,121 +120,14 @@ pub fn routes() -> Router<Shared> {
         .route("/api/classes/{id}/tournament", post(classes::tournament))
         .route("/api/classes/{id}/pupils/{name}", axum::routing::delete(classes::remove))
         .route("/api/classes/{id}/pupils/{name}/code", post(classes::new_code))
-        .route("/api/my/games", get(my_games))
-        .route("/api/my/games/{id}", get(my_game))
+        .route("/api/my/games", get(rated::my_games))
+        .route("/api/my/games/{id}", get(rated::my_game))
         .route("/api/tournaments", post(tournaments::create).get(tournaments::list))
         .route("/api/tournaments/{id}", get(tournaments::show))
         .route("/api/tournaments/{id}/join", post(tournaments::join))
         .route("/api/tournaments/{id}/start-round", post(tournaments::start_round))
         .route("/api/tournaments/{id}/result", post(tournaments::enter_result))
         .route("/api/tournaments/{id}/remove", post(tournaments::remove))
-}
-
-/// An error answer: `{"error": {"code", "message", ...}}` with the status,
-/// and what else some errors say, typed ([`Detail`]).
-#[derive(Clone, Debug)]
-pub struct ApiError {
-    pub status: StatusCode,
-    /// What went wrong, for programs (`bad_move`, `not_found`...).
-    pub code: String,
-    /// What went wrong and what is accepted, for people.
-    pub message: String,
-    pub detail: Option<Detail>,
-}
-
-/// What some errors add to their code and message, each under its own
-/// field of the answer's `error` object.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum Detail {
-    /// A refused move: the pits that may be played.
-    Legal { legal: Vec<String> },
-    /// A claim too early: the seconds left before it may be made.
-    SecondsLeft { seconds_left: i64 },
-    /// The player's own open seek, which a second one would duplicate.
-    Seek { seek: String },
-    /// The composition published already.
-    Id { id: String },
-    /// Why the solver could not prove a composition.
-    Why { why: String },
-    /// A server failure: the incident id that finds it in the log.
-    Incident { incident: String },
-}
-
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    error: ErrorFields<'a>,
-}
-
-#[derive(Serialize)]
-struct ErrorFields<'a> {
-    code: &'a str,
-    message: &'a str,
-    #[serde(flatten)]
-    detail: Option<&'a Detail>,
-}
-
-impl ApiError {
-    /// The same error, saying more.
-    pub fn with(mut self, detail: Detail) -> ApiError {
-        self.detail = Some(detail);
-        self
-    }
-
-    /// The answer's JSON body.
-    pub fn body(&self) -> Value {
-        let fields =
-            ErrorFields { code: &self.code, message: &self.message, detail: self.detail.as_ref() };
-        serde_json::to_value(ErrorBody { error: fields }).unwrap_or(Value::Null)
-    }
-}
-
-impl std::fmt::Display for ApiError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)
-    }
-}
-
-pub fn error(status: StatusCode, code: &str, message: impl Into<String>) -> ApiError {
-    ApiError { status, code: code.to_string(), message: message.into(), detail: None }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        (self.status, Json(self.body())).into_response()
-    }
-}
-
-impl From<StoreError> for ApiError {
-    /// A database that cannot be reached or stayed busy is 503 (a later try
-    /// may work); any other failure of the store is 500.
-    fn from(e: StoreError) -> ApiError {
-        let status = match e {
-            StoreError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
-            _ => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        server_error(status, e)
-    }
-}
-
-/// A short random id for one server failure, to find it in the log.
-pub fn incident_id() -> String {
-    let mut rng = fastrand::Rng::new();
-    (0..8).map(|_| char::from(b"0123456789abcdef"[rng.usize(..16)])).collect()
-}
-
-/// A failure of the server itself (storage, a corrupt stored game, a
-/// crashed task): the details go to the log under an incident id; the
-/// answer says only that the server has a problem, with that id.
-pub fn server_error(status: StatusCode, detail: impl std::fmt::Display) -> ApiError {
-    let incident = incident_id();
-    tracing::error!(incident = %incident, status = status.as_u16(), "{detail}");
-    let e = error(
-        status,
-        "server_error",
-        format!("the server has a problem (incident {incident}); please try again later"),
-    );
-    e.with(Detail::Incident { incident })
 }
 
 /// The client a request comes from, for the limits and the computer's fair
@@ -615,10 +503,6 @@ pub(crate) fn over_error(live: &Live) -> ApiError {
     } else {
         finished_error()
     }
-}
-
-pub(crate) fn internal(e: impl std::fmt::Display) -> ApiError {
-    server_error(StatusCode::INTERNAL_SERVER_ERROR, e)
 }
 
 /// The answer to a name that poses as the computer.

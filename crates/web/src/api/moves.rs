@@ -1,7 +1,21 @@
 //! Moves and the ends of a game that players choose: a move, undo,
 //! resignation and the claim against a player who left.
 
-use super::*;
+use super::clocks::watch_clock;
+use super::computer::schedule_computer;
+use super::{
+    blocking, error, finished_error, over_error, waiting_error, ApiError, ApiResult, ClientOf,
+    SeatBody, Seated,
+};
+use crate::live::{report_json, side_name, Live, NoClaim, Push};
+use crate::store::{GameEnding, Status, StoredGame};
+use crate::Shared;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use mancala_rules::{Pit, Side};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 #[derive(Deserialize)]
 pub(crate) struct MoveBody {

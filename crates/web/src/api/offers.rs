@@ -1,6 +1,22 @@
 //! Offers to end the game by agreement that the seeds circulate.
 
-use super::*;
+use super::moves::finish;
+use super::{
+    blocking, error, finished_error, internal, refused, waiting_error, ApiError, ApiResult,
+    ClientOf, Seated,
+};
+use crate::live::Live;
+use crate::scheduler::Kind;
+use crate::store::GameEnding;
+use crate::Shared;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use mancala_ai::analysis::for_side;
+use mancala_ai::{Limits, Searcher};
+use mancala_rules::{Game, Side};
+use serde::Serialize;
+use serde_json::Value;
 
 /// Ends the game by agreement, as at a cycle.
 pub(crate) async fn agree(state: &Shared, live: &mut Live) -> Result<(), ApiError> {

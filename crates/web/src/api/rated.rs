@@ -5,10 +5,24 @@
 //! game's end (see `crate::rated`).
 
 use super::accounts::signed_in;
-pub(crate) use super::accounts::signed_in_player;
-use super::*;
+use super::games::{default_name, game_url, live};
+use super::{blocking, clean_name, error, game_id, name_error, secret, ApiError, ApiResult};
+use crate::game::lot_seed_for_new_game;
+use crate::live::Live;
+use crate::store::{Clock, GameRow, Mode};
 use crate::store::{PlayerGames, PlayerRow, DELETED_PLAYER};
+use crate::Shared;
+use axum::extract::Path;
+use axum::extract::State;
 use axum::http::HeaderMap;
+use axum::http::StatusCode;
+use axum::Json;
+use mancala_rules::ruleset;
+use mancala_rules::Side;
+use serde::Serialize;
+use serde_json::json;
+use std::sync::Arc;
+use tokio::sync::Mutex;
 
 /// Why a rated game cannot be asked for here (none: it can).
 pub(crate) fn check_rated_request(

@@ -1,6 +1,21 @@
 //! Game records: download, upload, and the replay of every position.
 
-use super::*;
+use super::games::{game_url, live, SeatAnswer};
+use super::{
+    blocking, clean_name, count_games, error, game_id, secret, ApiError, ApiResult, ClientOf,
+    JsonBody,
+};
+use crate::game::{lot_seed_for_new_game, new_game};
+use crate::live::Live;
+use crate::store::{GameEnding, GameRow, Mode, Status};
+use crate::Shared;
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use mancala_rules::{Ending, Record};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 /// The date of a Unix time, `YYYY-MM-DD` (the civil calendar, UTC).
 pub fn date(secs: i64) -> String {

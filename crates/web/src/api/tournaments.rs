@@ -12,13 +12,33 @@
 //! gets their own token from this API and the page hands it to the game.
 
 use super::accounts::signed_in;
-use super::*;
-use crate::store::TournamentRow;
+use super::clocks::clock_from;
+use super::games::game_url;
+use super::{
+    blocking, clean_name, count_games, error, game_id, internal, look_alike, name_error, secret,
+    ApiError, ApiResult, ClientOf, JsonBody,
+};
+use crate::game::lot_seed_for_new_game;
+use crate::store::{Clock, GameRow, MatchRow, Mode, Status, TournamentRow};
 use crate::tournament::{
     self as pairing, Board, Document, Entrant, Format, Outcome, PairingError, Play, System,
 };
+use crate::Shared;
+use axum::extract::Path;
+use axum::extract::State;
+use axum::http::header;
 use axum::http::HeaderMap;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::response::Response;
+use axum::Json;
+use mancala_rules::ruleset;
+use serde::Deserialize;
+use serde_json::json;
+use serde_json::Value;
 use std::collections::HashMap;
+use std::sync::Arc;
+use tokio::sync::Mutex;
 
 /// The guest cookie is the lobby's: one identity for a guest across the site.
 use super::lobby::GUEST_COOKIE;

@@ -1,6 +1,18 @@
 //! The WebSocket: every change pushed to each watcher, and presence.
 
-use super::*;
+use super::computer::nudge_computer;
+use super::games::{arrive, live};
+use super::ApiError;
+use crate::live::{Live, Push};
+use crate::store::Mode;
+use crate::Shared;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use mancala_rules::Side;
+use serde_json::Value;
+use std::sync::Arc;
+use tokio::sync::Mutex;
 
 pub(crate) async fn websocket(
     State(state): State<Shared>,
