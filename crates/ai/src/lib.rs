@@ -13,6 +13,7 @@ pub mod protocol;
 mod score;
 pub mod search;
 pub mod solve;
+pub mod stretch;
 mod tt;
 pub mod tune;
 

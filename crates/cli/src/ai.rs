@@ -174,13 +174,25 @@ pub struct SolveArgs {
     #[arg(long)]
     first_moves: bool,
     /// The transposition table of each of the proof's two searches, MiB
-    /// (another size finds the same value by other paths: a second check).
+    /// (another size finds the same value by other paths: a second check);
+    /// with --stretch, the size of its two tables together.
     #[arg(long, default_value_t = mancala_ai::solve::DEFAULT_TABLE_MB, value_name = "MB")]
     hash: usize,
     /// Also print the outcome as one JSON object on the last line
     /// (the fields of docs/solving-values.jsonl).
     #[arg(long)]
     json: bool,
+    /// Prove win, draw or loss by the exhaustive search that follows the
+    /// repetition rule to the end of every line, with no depth limit
+    /// (docs/solving.md): for rules whose cycles are awarded by the board,
+    /// where the depth-bounded proof cannot settle long capture-free play.
+    /// Implies --result-only.
+    #[arg(long)]
+    stretch: bool,
+    /// With --stretch: play the moves in the rules' order instead of the
+    /// promising first (another search order, for a second check).
+    #[arg(long, requires = "stretch")]
+    plain_order: bool,
 }
 
 pub fn solve_cmd(args: SolveArgs) -> Result<()> {
@@ -196,6 +208,22 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
     }
     if !(1..=65536).contains(&args.hash) {
         bail!("--hash must be 1 to 65536 MiB, not {}", args.hash);
+    }
+    if args.stretch {
+        // The search recurses once a move, and capture-free stretches run
+        // to thousands of moves: on a thread with the stack for it (the
+        // database opened there, as it is not shared between threads).
+        return std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(mancala_ai::stretch::STACK_BYTES)
+                .spawn_scoped(scope, || {
+                    let oracle = load_oracle(ruleset.id, args.game.db.as_deref())?;
+                    stretch_cmd(&args, ruleset, &game, oracle.as_deref())
+                })
+                .context("starting the search's thread")?
+                .join()
+                .map_err(|_| anyhow::anyhow!("the search's thread failed"))?
+        });
     }
     let oracle = load_oracle(ruleset.id, args.game.db.as_deref())?;
     let side = game.position().to_move();
@@ -305,6 +333,106 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
             "moves": (args.first_moves && result.is_some() && all_proven).then_some(keeping),
             "seconds": (started.elapsed().as_secs_f64() * 100.0).round() / 100.0,
             "nodes": nodes,
+        });
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// `mancala solve --stretch`: the exhaustive search of
+/// [`mancala_ai::stretch`], its first moves and its JSON line.
+fn stretch_cmd(
+    args: &SolveArgs,
+    ruleset: mancala_rules::Ruleset,
+    game: &Game,
+    oracle: Option<&dyn mancala_ai::search::Oracle>,
+) -> Result<()> {
+    use mancala_ai::stretch::{Stopped, StretchSolver};
+    let rules = ruleset.rules;
+    if !StretchSolver::supports(&rules) {
+        bail!(
+            "--stretch cannot solve {}: the last four goes by a lot drawn for each game, which no position holds; solve it without --stretch",
+            ruleset.id
+        );
+    }
+    let side = game.position().to_move();
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs_f64(args.time);
+    let mut solver =
+        StretchSolver::new(rules, oracle).deadline(Some(deadline)).table_mb(args.hash.max(64));
+    if args.plain_order {
+        solver = solver.plain_order();
+    }
+    let seen = game.repeatable_positions();
+    let (history, pos) = seen.split_at(seen.len() - 1);
+    let pos = &pos[0];
+    let result = if game.is_over() {
+        Ok(Score::of_outcome(&rules, pos, side).result())
+    } else {
+        let outcome = solver.solve(history, pos);
+        println!(
+            "searched {} positions in {:.2} s: the longest capture-free stretch {} moves, {} positions after a capture and {} with history kept, {} answered by the database",
+            outcome.nodes,
+            started.elapsed().as_secs_f64(),
+            outcome.longest_stretch,
+            outcome.fresh_kept,
+            outcome.routes_kept,
+            outcome.database_hits
+        );
+        outcome.result
+    };
+    let stopped = |why: Stopped| match why {
+        Stopped::Time => format!("not proven in {:.1} s", args.time),
+        Stopped::Nodes => "not proven: the node limit was reached".to_string(),
+        Stopped::Depth => format!(
+            "not proven: a capture-free stretch longer than {} moves",
+            mancala_ai::stretch::MAX_STRETCH
+        ),
+    };
+    match result {
+        Ok(r) => println!("result: {}", r.name()),
+        Err(why) => {
+            println!("{}", stopped(why));
+            println!("result: unknown");
+        }
+    }
+    let mut keeping = Vec::new();
+    let mut all_proven = true;
+    if let (true, Ok(result), false) = (args.first_moves, result, game.is_over()) {
+        for (pit, theirs) in solver.move_results(history, pos) {
+            let name = pit.letter(&rules);
+            match theirs {
+                Ok(r) => {
+                    println!("first move {name}: {}", r.name());
+                    if r == result {
+                        keeping.push(name.to_string());
+                    }
+                }
+                Err(why) => {
+                    all_proven = false;
+                    println!("first move {name}: {}", stopped(why));
+                }
+            }
+        }
+        let how = if all_proven { "" } else { " (some not proven)" };
+        println!("first moves that keep the result{how}: {}", keeping.join(" "));
+    }
+    if args.json {
+        let value = result.ok().map(|r| match r.winner(side) {
+            Some(Side::South) => "win",
+            Some(Side::North) => "loss",
+            None => "draw",
+        });
+        let line = serde_json::json!({
+            "ruleset": ruleset.id,
+            "seeds_per_pit": args.seeds_per_pit,
+            "position": game.position().to_string(),
+            "proven": result.is_ok(),
+            "value": value,
+            "score": serde_json::Value::Null,
+            "moves": (args.first_moves && result.is_ok() && all_proven).then_some(keeping),
+            "seconds": (started.elapsed().as_secs_f64() * 100.0).round() / 100.0,
+            "nodes": solver.nodes(),
         });
         println!("{line}");
     }

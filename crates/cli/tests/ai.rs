@@ -416,3 +416,51 @@ fn round_and_round_warri_first_values_are_proven_again_as_published() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `mancala solve --stretch` (the exhaustive search under the repetition
+/// rule) proves every published Round-and-Round Warri value again, the real
+/// start included, with the same first moves, in both of its move orders;
+/// and it refuses, saying why, the one convention it cannot take on.
+#[test]
+fn the_stretch_search_proves_the_published_values_again_and_refuses_the_lot() {
+    let published = include_str!("../../../docs/solving-values.jsonl");
+    let rows: Vec<serde_json::Value> = published
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|r: &serde_json::Value| r["ruleset"] == "round-and-round-warri")
+        .collect();
+    assert_eq!(rows.len(), 4);
+    for row in &rows {
+        let k = row["seeds_per_pit"].to_string();
+        // The plain order, a second check, proves k = 1 and 2 in moments
+        // (k = 3 takes it a minute, the start much longer).
+        let plain = row["seeds_per_pit"].as_u64().unwrap() <= 2;
+        let orders = if plain { &[None, Some("--plain-order")][..] } else { &[None][..] };
+        for &order in orders {
+            let mut args = vec![
+                "solve",
+                "--game",
+                "round-and-round-warri",
+                "--seeds-per-pit",
+                &k,
+                "--stretch",
+                "--first-moves",
+                "--json",
+                "--time",
+                "120",
+            ];
+            args.extend(order);
+            let out = mancala(&args);
+            assert!(out.status.success(), "{}", stderr(&out));
+            let text = stdout(&out);
+            let json: serde_json::Value =
+                serde_json::from_str(text.lines().last().unwrap()).unwrap();
+            for field in ["position", "proven", "value", "moves"] {
+                assert_eq!(json[field], row[field], "k = {k} {order:?}, {field}: {text}");
+            }
+        }
+    }
+    let out = mancala(&["solve", "--game", "anywoli-lot", "--seeds-per-pit", "1", "--stretch"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("lot"), "{}", stderr(&out));
+}

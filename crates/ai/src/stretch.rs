@@ -1,0 +1,347 @@
+//! Win, draw or loss under the repetition rule itself, with no depth limit.
+//!
+//! The game ends at the first position (board and side to move) that comes
+//! back since the last capture, with an award read from that position (its
+//! rows split, or each to its owner, by the ruleset). So a stretch of play
+//! between two captures is a game on the graph of its positions in which
+//! returning to a visited one ends it, and a position's value depends on
+//! the positions visited since the capture. [`StretchSolver`] searches that
+//! game exactly: a depth-first alpha-beta over win/draw/loss that follows
+//! every line to its end (a capture, a cycle, or the end of the game), with
+//! two tables:
+//!
+//! - positions right after a capture (and the root), whose value depends on
+//!   the position alone: their bounds are kept by position, and an endgame
+//!   database ([`Oracle`]) answers those it holds exactly;
+//! - every other position, whose value depends on the set of positions
+//!   since the capture as well: bounds kept under the position and that set
+//!   (two 64-bit hashes of the set; a line that reaches the same position
+//!   through the same positions in another order is the same game).
+//!
+//! This is what `mancala solve --stretch` runs; the depth-bounded proof
+//! (`crate::solve`) cannot settle a position whose capture-free lines are
+//! longer than its depth.
+
+use crate::egdb::play::Oracle;
+use mancala_rules::{Capture, EndReason, LastFour, Pit, Position, Rules, Wdl};
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::time::Instant;
+
+/// Why a search stopped before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// It visited as many positions as it was allowed.
+    Nodes,
+    /// Its time ran out.
+    Time,
+    /// A capture-free stretch grew longer than [`MAX_STRETCH`] moves (the
+    /// search recurses once a move: run it on a thread with
+    /// [`STACK_BYTES`] of stack).
+    Depth,
+}
+
+/// The longest capture-free stretch the search follows.
+pub const MAX_STRETCH: usize = 200_000;
+
+/// The stack a thread running the search needs for [`MAX_STRETCH`] moves.
+pub const STACK_BYTES: usize = 2 << 30;
+
+/// What [`StretchSolver::solve`] proved.
+#[derive(Clone, Debug)]
+pub struct StretchOutcome {
+    /// The result for the player to move, or why there is none.
+    pub result: Result<Wdl, Stopped>,
+    /// The positions searched (each move played once counts one).
+    pub nodes: u64,
+    /// The longest capture-free stretch followed, in moves.
+    pub longest_stretch: usize,
+    /// Positions kept in the two tables at the end.
+    pub fresh_kept: usize,
+    pub routes_kept: usize,
+    /// Positions answered by the database.
+    pub database_hits: u64,
+}
+
+/// Bounds on a value for the player to move: `lo <= value <= hi`.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    lo: Wdl,
+    hi: Wdl,
+}
+
+/// The exhaustive solver, its tables kept between calls (a second root in
+/// the same game reuses what the first proved).
+pub struct StretchSolver<'a> {
+    rules: Rules,
+    oracle: Option<&'a dyn Oracle>,
+    /// Values of positions with no history (right after a capture).
+    fresh: HashMap<Position, Bounds>,
+    /// Values of positions with history: keyed by the position and the hash
+    /// of the positions since the last capture.
+    routes: HashMap<(Position, u128), Bounds>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    longest: usize,
+    database_hits: u64,
+    /// The most entries the tables keep: a full table is emptied (they are
+    /// caches; what they forget is searched again).
+    max_entries: usize,
+    /// Sorting children costs a play each: below this many positions left
+    /// in a stretch it is not done.
+    order_moves: bool,
+}
+
+impl<'a> StretchSolver<'a> {
+    /// Whether it can solve games under `rules`: not where a lot drawn at
+    /// the start gives the last four (`anywoli-lot`), since the game's lot
+    /// is not part of its positions.
+    pub fn supports(rules: &Rules) -> bool {
+        !matches!(rules.capture, Capture::Fours { last_four: LastFour::Lot })
+    }
+
+    pub fn new(rules: Rules, oracle: Option<&'a dyn Oracle>) -> StretchSolver<'a> {
+        StretchSolver {
+            rules,
+            oracle: oracle.filter(|o| o.covers(&rules)),
+            fresh: HashMap::new(),
+            routes: HashMap::new(),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            longest: 0,
+            database_hits: 0,
+            max_entries: table_entries(DEFAULT_TABLE_MB),
+            order_moves: true,
+        }
+    }
+
+    /// Stops after `nodes` positions in all (`None`: no limit).
+    pub fn node_limit(mut self, nodes: Option<u64>) -> Self {
+        self.node_limit = nodes.unwrap_or(u64::MAX);
+        self
+    }
+
+    /// Keeps the tables within about `mb` MiB.
+    pub fn table_mb(mut self, mb: usize) -> Self {
+        self.max_entries = table_entries(mb);
+        self
+    }
+
+    /// Stops at `deadline`.
+    pub fn deadline(mut self, deadline: Option<Instant>) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
+    /// Plays children in the order the rules give them instead of trying
+    /// the promising ones first (another move order: a second check).
+    pub fn plain_order(mut self) -> Self {
+        self.order_moves = false;
+        self
+    }
+
+    /// The result for the player to move in `pos`, where `history` holds
+    /// the positions since the last capture before it (empty for a position
+    /// as set up or right after a capture).
+    pub fn solve(&mut self, history: &[Position], pos: &Position) -> StretchOutcome {
+        let mut path: Vec<Position> = history.to_vec();
+        path.push(*pos);
+        let set = path.iter().fold(0u128, |h, p| h ^ place_hash(p));
+        let result = self.search(&mut path, set, Wdl::Loss, Wdl::Win);
+        StretchOutcome {
+            result,
+            nodes: self.nodes,
+            longest_stretch: self.longest,
+            fresh_kept: self.fresh.len(),
+            routes_kept: self.routes.len(),
+            database_hits: self.database_hits,
+        }
+    }
+
+    /// The result of each legal move of `pos` (after `history`, as in
+    /// [`StretchSolver::solve`]) for the player to move there.
+    pub fn move_results(
+        &mut self,
+        history: &[Position],
+        pos: &Position,
+    ) -> Vec<(Pit, Result<Wdl, Stopped>)> {
+        let mut path: Vec<Position> = history.to_vec();
+        path.push(*pos);
+        let set = path.iter().fold(0u128, |h, p| h ^ place_hash(p));
+        let mut results = Vec::new();
+        for pit in self.rules.legal_moves(pos) {
+            let Ok(next) = self.rules.play(pos, pit) else { continue };
+            results.push((pit, self.child(&mut path, set, &next, Wdl::Loss, Wdl::Win)));
+        }
+        results
+    }
+
+    /// The positions searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The value for the mover of the position at the end of `path`
+    /// (the positions since the last capture, itself last), within
+    /// `alpha`..`beta` (fail-soft).
+    fn search(
+        &mut self,
+        path: &mut Vec<Position>,
+        set: u128,
+        mut alpha: Wdl,
+        mut beta: Wdl,
+    ) -> Result<Wdl, Stopped> {
+        let pos = *path.last().expect("a path holds its position");
+        let fresh = path.len() == 1;
+        self.longest = self.longest.max(path.len() - 1);
+        if path.len() > MAX_STRETCH {
+            return Err(Stopped::Depth);
+        }
+        let known = if fresh { self.fresh.get(&pos) } else { self.routes.get(&(pos, set)) };
+        if let Some(b) = known.copied() {
+            if b.lo == b.hi || b.lo >= beta {
+                return Ok(b.lo);
+            }
+            if b.hi <= alpha {
+                return Ok(b.hi);
+            }
+            alpha = alpha.max(b.lo);
+            beta = beta.min(b.hi);
+        }
+        if fresh {
+            if let Some(result) = self.oracle.and_then(|o| o.result(&pos)) {
+                self.database_hits += 1;
+                self.fresh.insert(pos, Bounds { lo: result, hi: result });
+                return Ok(result);
+            }
+        }
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            return Err(Stopped::Nodes);
+        }
+        if self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Stopped::Time);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let children = self.children(&pos, path);
+        let mut best = Wdl::Loss;
+        for next in children {
+            let value = self.child(path, set, &next, beta.flip(), alpha.flip())?;
+            best = best.max(value);
+            alpha = alpha.max(best);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bounds = if best <= alpha0 {
+            Bounds { lo: Wdl::Loss, hi: best }
+        } else if best >= beta0 {
+            Bounds { lo: best, hi: Wdl::Win }
+        } else {
+            Bounds { lo: best, hi: best }
+        };
+        if self.routes.len() >= self.max_entries {
+            self.routes.clear();
+        }
+        if self.fresh.len() >= self.max_entries {
+            self.fresh.clear();
+        }
+        let slot = if fresh {
+            self.fresh.entry(pos).or_insert(Bounds { lo: Wdl::Loss, hi: Wdl::Win })
+        } else {
+            self.routes.entry((pos, set)).or_insert(Bounds { lo: Wdl::Loss, hi: Wdl::Win })
+        };
+        slot.lo = slot.lo.max(bounds.lo);
+        slot.hi = slot.hi.min(bounds.hi);
+        Ok(best)
+    }
+
+    /// The value for the mover of the position before `next` (at the end of
+    /// `path`) of moving to `next`: the end of the game, a capture (a
+    /// fresh start), a cycle, or the stretch going on. `alpha`..`beta` is
+    /// the window seen from `next`'s mover.
+    fn child(
+        &mut self,
+        path: &mut Vec<Position>,
+        set: u128,
+        next: &Position,
+        alpha: Wdl,
+        beta: Wdl,
+    ) -> Result<Wdl, Stopped> {
+        let mover = path.last().expect("a path holds its position").to_move();
+        let captured = next.captured() != path.last().expect("nonempty").captured();
+        let end = |pos: &Position| Wdl::for_side(self.rules.winner_of(pos), mover);
+        if next.is_over() {
+            return Ok(end(next));
+        }
+        if captured {
+            let mut fresh = vec![*next];
+            return Ok(self.search(&mut fresh, place_hash(next), alpha, beta)?.flip());
+        }
+        if path.iter().any(|p| p.same_place(next)) {
+            return Ok(end(&self.rules.finish(next, EndReason::Cycle)));
+        }
+        path.push(*next);
+        let value = self.search(path, set ^ place_hash(next), alpha, beta);
+        path.pop();
+        Ok(value?.flip())
+    }
+
+    /// The positions after each legal move, the promising first: ends and
+    /// captures before quiet moves, and among those the ones that gain the
+    /// mover most.
+    fn children(&self, pos: &Position, path: &[Position]) -> Vec<Position> {
+        let mover = pos.to_move();
+        let mut next: Vec<(i32, Position)> = self
+            .rules
+            .legal_moves(pos)
+            .filter_map(|pit| self.rules.play(pos, pit).ok())
+            .map(|n| {
+                if !self.order_moves {
+                    return (0, n);
+                }
+                let gain = i32::from(n.captured()[mover]) - i32::from(pos.captured()[mover]);
+                let lost = i32::from(n.captured()[!mover]) - i32::from(pos.captured()[!mover]);
+                let rank = if n.is_over() {
+                    match Wdl::for_side(self.rules.winner_of(&n), mover) {
+                        Wdl::Win => 1000,
+                        Wdl::Draw => 0,
+                        Wdl::Loss => -1000,
+                    }
+                } else if path.iter().any(|p| p.same_place(&n)) {
+                    let end = self.rules.finish(&n, EndReason::Cycle);
+                    match Wdl::for_side(self.rules.winner_of(&end), mover) {
+                        Wdl::Win => 900,
+                        Wdl::Draw => 0,
+                        Wdl::Loss => -900,
+                    }
+                } else {
+                    10 * (gain - lost)
+                };
+                (rank, n)
+            })
+            .collect();
+        next.sort_by_key(|(rank, _)| -rank);
+        next.into_iter().map(|(_, n)| n).collect()
+    }
+}
+
+/// The tables' size without `--hash`, MiB.
+pub const DEFAULT_TABLE_MB: usize = 1024;
+
+/// About how many entries `mb` MiB of table hold (a hash map's entry with
+/// its key, a position and a 128-bit set hash, takes about 96 bytes).
+fn table_entries(mb: usize) -> usize {
+    (mb << 20) / 96
+}
+
+/// A 128-bit hash of a position's board and side to move (what the
+/// repetition rule compares), XORed into a set's hash.
+fn place_hash(pos: &Position) -> u128 {
+    let mut a = std::hash::DefaultHasher::new();
+    (pos.pits(), pos.to_move() as u8, pos.first_lap_capture().map(|s| s as u8)).hash(&mut a);
+    let first = a.finish();
+    (u128::from(first) << 64) | u128::from(pos.key())
+}

@@ -1,0 +1,170 @@
+//! The exhaustive solver under the repetition rule (`mancala_ai::stretch`)
+//! against the plainest possible reference: a minimax over win/draw/loss on
+//! the real game tree, each line played by `Game` (which applies the
+//! repetition rule along the game's own history) to its end, with no table
+//! and no depth limit. Tiny positions only, where that tree is small.
+
+use mancala_ai::stretch::{Stopped, StretchSolver};
+use mancala_rules::{Game, Position, Rules, Side, Wdl, RULESETS};
+
+/// The result for `side` of `game` with perfect play, by brute force;
+/// `None` if that takes more than `budget` positions (the tree of a tiny
+/// position can still be large where seeds circulate for long).
+fn reference(game: &mut Game, side: Side, budget: &mut u64) -> Option<Wdl> {
+    if game.is_over() {
+        return Some(Wdl::for_side(game.rules().winner_of(game.position()), side));
+    }
+    *budget = budget.checked_sub(1)?;
+    let maximise = game.position().to_move() == side;
+    let mut best = if maximise { Wdl::Loss } else { Wdl::Win };
+    for pit in game.legal_moves() {
+        game.play(pit).unwrap();
+        let value = reference(game, side, budget);
+        game.undo();
+        let value = value?;
+        best = if maximise { best.max(value) } else { best.min(value) };
+        if best == if maximise { Wdl::Win } else { Wdl::Loss } {
+            break;
+        }
+    }
+    Some(best)
+}
+
+/// [`reference`] within 200,000 positions.
+fn brute(game: &Game, side: Side) -> Option<Wdl> {
+    reference(&mut game.clone(), side, &mut 200_000)
+}
+
+/// A position with `seeds` seeds on the board at random, the rest of the
+/// ruleset's seeds split about evenly between the stores (so that nobody
+/// has won yet), a random side to move.
+fn tiny(rules: &Rules, seeds: u32, rng: &mut fastrand::Rng) -> Position {
+    let pits = 2 * usize::from(rules.pits_per_row);
+    let mut board = vec![0u8; pits];
+    for _ in 0..seeds {
+        board[rng.usize(..pits)] += 1;
+    }
+    let rest = rules.total_seeds() - seeds;
+    let south = rest / 2 - rng.u32(0..=1);
+    let captured = mancala_rules::BySide::new(south as u8, (rest - south) as u8);
+    let side = if rng.bool() { Side::South } else { Side::North };
+    rules.setup_unchecked(&board, captured, side)
+}
+
+/// The rulesets both solvers take on at these sizes: every one but
+/// Anywoli's, whose 24 pits let two seeds circulate too long for brute
+/// force (and the lot's, which no position holds).
+fn two_by_six() -> impl Iterator<Item = &'static mancala_rules::Ruleset> {
+    RULESETS.iter().filter(|r| r.rules.pits_per_row == 6 && StretchSolver::supports(&r.rules))
+}
+
+fn split(game: &Game) -> (Vec<Position>, Position) {
+    let seen = game.repeatable_positions();
+    (seen[..seen.len() - 1].to_vec(), seen[seen.len() - 1])
+}
+
+#[test]
+fn the_stretch_solver_equals_brute_force_with_and_without_history_in_every_two_by_six_ruleset() {
+    let mut rng = fastrand::Rng::with_seed(34);
+    let mut with_history = 0;
+    let mut by_result = [0usize; 3];
+    for ruleset in two_by_six() {
+        let rules = ruleset.rules;
+        // One solver for every root of the ruleset: what one root proved
+        // must hold for the next.
+        let mut shared = StretchSolver::new(rules, None);
+        for _ in 0..60 {
+            let seeds = rng.u32(2..=3);
+            let mut game = Game::from_position(rules, tiny(&rules, seeds, &mut rng));
+            // A few random moves first: the root then has a history.
+            for _ in 0..rng.usize(0..6) {
+                if game.is_over() {
+                    break;
+                }
+                let legal = game.legal_moves();
+                game.play(legal.into_iter().nth(rng.usize(..legal.len())).unwrap()).unwrap();
+            }
+            if game.is_over() {
+                continue;
+            }
+            let side = game.position().to_move();
+            let Some(expected) = brute(&game, side) else { continue };
+            let (history, pos) = split(&game);
+            with_history += usize::from(!history.is_empty());
+            by_result[expected as usize] += 1;
+            for (how, solver) in [
+                ("shared", &mut shared),
+                ("fresh", &mut StretchSolver::new(rules, None)),
+                ("plain order", &mut StretchSolver::new(rules, None).plain_order()),
+            ] {
+                let got = solver.solve(&history, &pos).result;
+                assert_eq!(
+                    got,
+                    Ok(expected),
+                    "{}: {} after {} moves of history ({how})",
+                    ruleset.id,
+                    pos,
+                    history.len()
+                );
+            }
+            // Each first move's result, as the reference finds it.
+            for (pit, result) in shared.move_results(&history, &pos) {
+                let mut child = game.clone();
+                child.play(pit).unwrap();
+                if let Some(expected) = brute(&child, side) {
+                    assert_eq!(result, Ok(expected), "{}: {pos} {pit:?}", ruleset.id);
+                }
+            }
+        }
+    }
+    assert!(with_history > 100, "{with_history} roots with a history");
+    assert!(by_result.iter().all(|&n| n > 20), "wins, draws, losses: {by_result:?}");
+}
+
+#[test]
+fn a_position_whose_history_decides_it_gets_its_history_value() {
+    // Where the same position has another value after some history (a move
+    // that repeats a position then ends the game), the solver given that
+    // history finds the history's value, and without it the fresh value.
+    let mut rng = fastrand::Rng::with_seed(7);
+    let mut differing = 0;
+    for ruleset in two_by_six() {
+        let rules = ruleset.rules;
+        for _ in 0..150 {
+            let mut game = Game::from_position(rules, tiny(&rules, 3, &mut rng));
+            for _ in 0..8 {
+                if game.is_over() {
+                    break;
+                }
+                let legal = game.legal_moves();
+                game.play(legal.into_iter().nth(rng.usize(..legal.len())).unwrap()).unwrap();
+            }
+            if game.is_over() || game.repeatable_positions().len() < 2 {
+                continue;
+            }
+            let side = game.position().to_move();
+            let fresh = Game::from_position(rules, *game.position());
+            let (Some(with), Some(without)) = (brute(&game, side), brute(&fresh, side)) else {
+                continue;
+            };
+            if with == without {
+                continue;
+            }
+            differing += 1;
+            let mut solver = StretchSolver::new(rules, None);
+            let (history, pos) = split(&game);
+            assert_eq!(solver.solve(&history, &pos).result, Ok(with), "{}: {pos}", ruleset.id);
+            assert_eq!(solver.solve(&[], &pos).result, Ok(without), "{}: {pos}", ruleset.id);
+        }
+    }
+    assert!(differing > 10, "{differing} positions whose history changes their value");
+}
+
+#[test]
+fn a_search_out_of_positions_says_so() {
+    let rules = mancala_rules::ruleset("oware-abapa").unwrap().rules;
+    let start = rules.start();
+    let outcome = StretchSolver::new(rules, None).node_limit(Some(1000)).solve(&[], &start);
+    assert_eq!(outcome.result, Err(Stopped::Nodes));
+    assert!(outcome.nodes <= 1000);
+}
