@@ -75,6 +75,10 @@ struct Bounds {
 pub struct StretchSolver<'a> {
     rules: Rules,
     oracle: Option<&'a dyn Oracle>,
+    /// Every cycle is a draw and only reaching the target wins
+    /// (`egdb::unresolved_is_draw`): the database then bounds a position
+    /// with history too (see [`StretchSolver::search`]).
+    cycles_draw: bool,
     /// Values of positions with no history (right after a capture).
     fresh: HashMap<Position, Bounds>,
     /// Values of positions with history: keyed by the position and the hash
@@ -105,6 +109,7 @@ impl<'a> StretchSolver<'a> {
         StretchSolver {
             rules,
             oracle: oracle.filter(|o| o.covers(&rules)),
+            cycles_draw: crate::egdb::unresolved_is_draw(&rules),
             fresh: HashMap::new(),
             routes: HashMap::new(),
             nodes: 0,
@@ -210,11 +215,27 @@ impl<'a> StretchSolver<'a> {
             alpha = alpha.max(b.lo);
             beta = beta.min(b.hi);
         }
-        if fresh {
-            if let Some(result) = self.oracle.and_then(|o| o.result(&pos)) {
-                self.database_hits += 1;
+        if let Some(result) = self.oracle.and_then(|o| o.result(&pos)) {
+            self.database_hits += 1;
+            if fresh {
                 self.fresh.insert(pos, Bounds { lo: result, hi: result });
                 return Ok(result);
+            }
+            // With history, where every cycle is a draw: the history only
+            // adds ways to end the game drawn (moving back onto one of its
+            // positions), open to both players. A position neither can
+            // force stays a draw; a forced win stays at least a draw (the
+            // winner's forcing lines never repeat their own positions, so
+            // the only other end is such a draw), a forced loss at most.
+            if self.cycles_draw {
+                match result {
+                    Wdl::Draw => return Ok(Wdl::Draw),
+                    Wdl::Win => alpha = alpha.max(Wdl::Draw),
+                    Wdl::Loss => beta = beta.min(Wdl::Draw),
+                }
+                if alpha >= beta {
+                    return Ok(if result == Wdl::Win { alpha } else { beta });
+                }
             }
         }
         self.nodes += 1;

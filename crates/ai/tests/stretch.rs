@@ -168,3 +168,47 @@ fn a_search_out_of_positions_says_so() {
     assert_eq!(outcome.result, Err(Stopped::Nodes));
     assert!(outcome.nodes <= 1000);
 }
+
+#[test]
+fn with_a_database_the_stretch_solver_still_equals_brute_force() {
+    // The database answers positions right after a capture, and in
+    // Speightstown (every cycle a draw) it bounds positions with history
+    // too: neither may change a result.
+    use mancala_ai::egdb::Egdb;
+    let mut rng = fastrand::Rng::with_seed(35);
+    let mut compared = 0;
+    for ruleset in two_by_six() {
+        let rules = ruleset.rules;
+        let db = Egdb::build_in_memory(ruleset, 4).unwrap();
+        let mut solver = StretchSolver::new(rules, Some(&db));
+        let mut hits = 0;
+        for _ in 0..60 {
+            let mut game = Game::from_position(rules, tiny(&rules, rng.u32(2..=3), &mut rng));
+            for _ in 0..rng.usize(0..6) {
+                if game.is_over() {
+                    break;
+                }
+                let legal = game.legal_moves();
+                game.play(legal.into_iter().nth(rng.usize(..legal.len())).unwrap()).unwrap();
+            }
+            if game.is_over() {
+                continue;
+            }
+            let side = game.position().to_move();
+            let Some(expected) = brute(&game, side) else { continue };
+            let (history, pos) = split(&game);
+            let got = solver.solve(&history, &pos);
+            assert_eq!(
+                got.result,
+                Ok(expected),
+                "{}: {pos} after {} moves",
+                ruleset.id,
+                history.len()
+            );
+            compared += 1;
+            hits = got.database_hits;
+        }
+        assert!(hits > 0, "{}: the database answered nothing", ruleset.id);
+    }
+    assert!(compared > 100, "{compared} compared");
+}

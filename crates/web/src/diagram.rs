@@ -39,16 +39,8 @@ impl Marks {
     }
 }
 
-const WORDS: &[(&str, [&str; 3])] = &[
-    ("board", ["Board: {side} to move", "Bàn cờ: đến lượt {side}", "Bord: {side} is aan zet"]),
-    ("over", ["Board: game over", "Bàn cờ: ván đã kết thúc", "Bord: de partij is afgelopen"]),
-    ("store", ["{side}'s store: {n}", "Kho của {side}: {n}", "Voorraad van {side}: {n}"]),
-    ("pit", ["pit {pit}: {n}", "ô {pit}: {n}", "putje {pit}: {n}"]),
-];
-
 fn word(lang: Lang, key: &str) -> &'static str {
-    let i = lang.index();
-    WORDS.iter().find(|(k, _)| *k == key).map_or("", |(_, w)| w[i])
+    crate::i18n::text(lang, "diagram", key)
 }
 
 /// The diagram of `pos` under `rules`, seen from `bottom`'s side: the
