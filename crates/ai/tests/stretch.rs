@@ -58,6 +58,25 @@ fn two_by_six() -> impl Iterator<Item = &'static mancala_rules::Ruleset> {
     RULESETS.iter().filter(|r| r.rules.pits_per_row == 6 && StretchSolver::supports(&r.rules))
 }
 
+/// A [`tiny`] position after up to `moves` random moves (which give it a
+/// history unless one captures); `None` if the game ended.
+fn after_random_moves(
+    rules: &Rules,
+    seeds: u32,
+    moves: usize,
+    rng: &mut fastrand::Rng,
+) -> Option<Game> {
+    let mut game = Game::from_position(*rules, tiny(rules, seeds, rng));
+    for _ in 0..moves {
+        if game.is_over() {
+            break;
+        }
+        let legal = game.legal_moves();
+        game.play(legal.into_iter().nth(rng.usize(..legal.len())).unwrap()).unwrap();
+    }
+    (!game.is_over()).then_some(game)
+}
+
 fn split(game: &Game) -> (Vec<Position>, Position) {
     let seen = game.repeatable_positions();
     (seen[..seen.len() - 1].to_vec(), seen[seen.len() - 1])
@@ -75,18 +94,9 @@ fn the_stretch_solver_equals_brute_force_with_and_without_history_in_every_two_b
         let mut shared = StretchSolver::new(rules, None);
         for _ in 0..60 {
             let seeds = rng.u32(2..=3);
-            let mut game = Game::from_position(rules, tiny(&rules, seeds, &mut rng));
-            // A few random moves first: the root then has a history.
-            for _ in 0..rng.usize(0..6) {
-                if game.is_over() {
-                    break;
-                }
-                let legal = game.legal_moves();
-                game.play(legal.into_iter().nth(rng.usize(..legal.len())).unwrap()).unwrap();
-            }
-            if game.is_over() {
+            let Some(game) = after_random_moves(&rules, seeds, rng.usize(0..6), &mut rng) else {
                 continue;
-            }
+            };
             let side = game.position().to_move();
             let Some(expected) = brute(&game, side) else { continue };
             let (history, pos) = split(&game);
@@ -131,15 +141,8 @@ fn a_position_whose_history_decides_it_gets_its_history_value() {
     for ruleset in two_by_six() {
         let rules = ruleset.rules;
         for _ in 0..150 {
-            let mut game = Game::from_position(rules, tiny(&rules, 3, &mut rng));
-            for _ in 0..8 {
-                if game.is_over() {
-                    break;
-                }
-                let legal = game.legal_moves();
-                game.play(legal.into_iter().nth(rng.usize(..legal.len())).unwrap()).unwrap();
-            }
-            if game.is_over() || game.repeatable_positions().len() < 2 {
+            let Some(game) = after_random_moves(&rules, 3, 8, &mut rng) else { continue };
+            if game.repeatable_positions().len() < 2 {
                 continue;
             }
             let side = game.position().to_move();
@@ -183,17 +186,8 @@ fn with_a_database_the_stretch_solver_still_equals_brute_force() {
         let mut solver = StretchSolver::new(rules, Some(&db));
         let mut hits = 0;
         for _ in 0..60 {
-            let mut game = Game::from_position(rules, tiny(&rules, rng.u32(2..=3), &mut rng));
-            for _ in 0..rng.usize(0..6) {
-                if game.is_over() {
-                    break;
-                }
-                let legal = game.legal_moves();
-                game.play(legal.into_iter().nth(rng.usize(..legal.len())).unwrap()).unwrap();
-            }
-            if game.is_over() {
-                continue;
-            }
+            let (seeds, moves) = (rng.u32(2..=3), rng.usize(0..6));
+            let Some(game) = after_random_moves(&rules, seeds, moves, &mut rng) else { continue };
             let side = game.position().to_move();
             let Some(expected) = brute(&game, side) else { continue };
             let (history, pos) = split(&game);

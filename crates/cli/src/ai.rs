@@ -261,9 +261,15 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
             }
             // The line's final score is the score under perfect play only
             // where the margin is exact; otherwise it is one way the game
-            // can go, and may even contradict the result (its moves were
-            // chosen by searches that knew only win, draw or loss).
-            match solution.final_scores.filter(|_| solution.exact()) {
+            // can go (the margin's bounds are printed above), shown only
+            // where it agrees with the result: the line's moves were chosen
+            // by searches that knew only win, draw or loss, and it can end
+            // otherwise (a "draw" line ending 20-26).
+            let agrees = |c: &mancala_rules::BySide<u8>| {
+                let winner = rules.winner_by_scores(c.map(u32::from));
+                solution.exact() || mancala_rules::Wdl::for_side(winner, side) == result
+            };
+            match solution.final_scores.filter(agrees) {
                 Some(c) => println!("result: {} {}-{}", result.name(), c.south, c.north),
                 None => println!("result: {}", result.name()),
             }
@@ -318,25 +324,54 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
         println!("first moves that keep the result{how}: {}", keeping.join(" "));
     }
     if args.json {
-        let value = result.map(|r| match r.winner(side) {
+        let row = ValuesRow {
+            ruleset: ruleset.id,
+            seeds_per_pit: args.seeds_per_pit,
+            position: game.position().to_string(),
+            result: result.map(|r| (r, side)),
+            score: scores.map(|c| [c.south, c.north]),
+            moves: (args.first_moves && result.is_some() && all_proven).then_some(keeping),
+            seconds: started.elapsed().as_secs_f64(),
+            nodes,
+        };
+        println!("{}", row.json());
+    }
+    Ok(())
+}
+
+/// One row of docs/solving-values.jsonl, as `mancala solve --json` prints it.
+struct ValuesRow {
+    ruleset: &'static str,
+    seeds_per_pit: Option<u8>,
+    position: String,
+    /// The proven result, for the side to move.
+    result: Option<(mancala_rules::Wdl, Side)>,
+    score: Option<[u8; 2]>,
+    moves: Option<Vec<String>>,
+    seconds: f64,
+    nodes: u64,
+}
+
+impl ValuesRow {
+    fn json(&self) -> serde_json::Value {
+        // The value is South's.
+        let value = self.result.map(|(r, side)| match r.winner(side) {
             Some(Side::South) => "win",
             Some(Side::North) => "loss",
             None => "draw",
         });
-        let line = serde_json::json!({
-            "ruleset": ruleset.id,
-            "seeds_per_pit": args.seeds_per_pit,
-            "position": game.position().to_string(),
-            "proven": result.is_some(),
+        serde_json::json!({
+            "ruleset": self.ruleset,
+            "seeds_per_pit": self.seeds_per_pit,
+            "position": self.position,
+            "proven": self.result.is_some(),
             "value": value,
-            "score": scores.map(|c| [c.south, c.north]),
-            "moves": (args.first_moves && result.is_some() && all_proven).then_some(keeping),
-            "seconds": (started.elapsed().as_secs_f64() * 100.0).round() / 100.0,
-            "nodes": nodes,
-        });
-        println!("{line}");
+            "score": self.score,
+            "moves": self.moves,
+            "seconds": (self.seconds * 100.0).round() / 100.0,
+            "nodes": self.nodes,
+        })
     }
-    Ok(())
 }
 
 /// `mancala solve --stretch`: the exhaustive search of
@@ -418,23 +453,17 @@ fn stretch_cmd(
         println!("first moves that keep the result{how}: {}", keeping.join(" "));
     }
     if args.json {
-        let value = result.ok().map(|r| match r.winner(side) {
-            Some(Side::South) => "win",
-            Some(Side::North) => "loss",
-            None => "draw",
-        });
-        let line = serde_json::json!({
-            "ruleset": ruleset.id,
-            "seeds_per_pit": args.seeds_per_pit,
-            "position": game.position().to_string(),
-            "proven": result.is_ok(),
-            "value": value,
-            "score": serde_json::Value::Null,
-            "moves": (args.first_moves && result.is_ok() && all_proven).then_some(keeping),
-            "seconds": (started.elapsed().as_secs_f64() * 100.0).round() / 100.0,
-            "nodes": solver.nodes(),
-        });
-        println!("{line}");
+        let row = ValuesRow {
+            ruleset: ruleset.id,
+            seeds_per_pit: args.seeds_per_pit,
+            position: game.position().to_string(),
+            result: result.ok().map(|r| (r, side)),
+            score: None,
+            moves: (args.first_moves && result.is_ok() && all_proven).then_some(keeping),
+            seconds: started.elapsed().as_secs_f64(),
+            nodes: solver.nodes(),
+        };
+        println!("{}", row.json());
     }
     Ok(())
 }
