@@ -2,8 +2,15 @@
 //! post one, and challenges. The server writes the forms; `lobby.js` keeps
 //! the lists live over the lobby's WebSocket and sends the actions.
 
-use super::*;
+use super::{esc, language, LangQuery, Page};
+use crate::i18n::t;
 use crate::lobby::QUICK_POOLS;
+use crate::Shared;
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use mancala_rules::RULESETS;
+use std::fmt::Write;
 
 /// `GET /lobby`. A browser without a guest identity gets one here, so that
 /// its socket and its requests are the same person.
