@@ -63,6 +63,16 @@ pub struct StretchOutcome {
     pub database_hits: u64,
 }
 
+/// What a move leads to, from its mover's side.
+enum Step {
+    /// The end of the game, or a cycle: the result for the mover.
+    End(Wdl),
+    /// A capture: the position starts a fresh history.
+    Capture(Position),
+    /// The stretch goes on.
+    Quiet(Position),
+}
+
 /// Bounds on a value for the player to move: `lo <= value <= hi`.
 #[derive(Clone, Copy, Debug)]
 struct Bounds {
@@ -92,8 +102,8 @@ pub struct StretchSolver<'a> {
     /// The most entries the tables keep: a full table is emptied (they are
     /// caches; what they forget is searched again).
     max_entries: usize,
-    /// Sorting children costs a play each: below this many positions left
-    /// in a stretch it is not done.
+    /// Whether children are tried the promising first (see
+    /// [`StretchSolver::plain_order`]).
     order_moves: bool,
 }
 
@@ -178,7 +188,8 @@ impl<'a> StretchSolver<'a> {
         let mut results = Vec::new();
         for pit in self.rules.legal_moves(pos) {
             let Ok(next) = self.rules.play(pos, pit) else { continue };
-            results.push((pit, self.child(&mut path, set, &next, Wdl::Loss, Wdl::Win)));
+            let step = self.step(&path, next);
+            results.push((pit, self.child(&mut path, set, step, Wdl::Loss, Wdl::Win)));
         }
         results
     }
@@ -246,10 +257,10 @@ impl<'a> StretchSolver<'a> {
             return Err(Stopped::Time);
         }
         let (alpha0, beta0) = (alpha, beta);
-        let children = self.children(&pos, path);
+        let children = self.children(path);
         let mut best = Wdl::Loss;
-        for next in children {
-            let value = self.child(path, set, &next, beta.flip(), alpha.flip())?;
+        for step in children {
+            let value = self.child(path, set, step, beta.flip(), alpha.flip())?;
             best = best.max(value);
             alpha = alpha.max(best);
             if alpha >= beta {
@@ -279,73 +290,77 @@ impl<'a> StretchSolver<'a> {
         Ok(best)
     }
 
-    /// The value for the mover of the position before `next` (at the end of
-    /// `path`) of moving to `next`: the end of the game, a capture (a
-    /// fresh start), a cycle, or the stretch going on. `alpha`..`beta` is
-    /// the window seen from `next`'s mover.
+    /// What moving from the position at the end of `path` to `next` is,
+    /// decided once: the end of the game or a cycle (its result for the
+    /// mover), a capture (a fresh start), or the stretch going on.
+    fn step(&self, path: &[Position], next: Position) -> Step {
+        let pos = path.last().expect("a path holds its position");
+        let end = |p: &Position| Step::End(Wdl::for_side(self.rules.winner_of(p), pos.to_move()));
+        if next.is_over() {
+            end(&next)
+        } else if next.captured() != pos.captured() {
+            Step::Capture(next)
+        } else if path.iter().any(|p| p.same_place(&next)) {
+            end(&self.rules.finish(&next, EndReason::Cycle))
+        } else {
+            Step::Quiet(next)
+        }
+    }
+
+    /// The value for the mover of the position at the end of `path` of
+    /// taking `step`. `alpha`..`beta` is the window seen from the next
+    /// position's mover.
     fn child(
         &mut self,
         path: &mut Vec<Position>,
         set: u128,
-        next: &Position,
+        step: Step,
         alpha: Wdl,
         beta: Wdl,
     ) -> Result<Wdl, Stopped> {
-        let mover = path.last().expect("a path holds its position").to_move();
-        let captured = next.captured() != path.last().expect("nonempty").captured();
-        let end = |pos: &Position| Wdl::for_side(self.rules.winner_of(pos), mover);
-        if next.is_over() {
-            return Ok(end(next));
+        match step {
+            Step::End(result) => Ok(result),
+            Step::Capture(next) => {
+                let mut fresh = vec![next];
+                Ok(self.search(&mut fresh, place_hash(&next), alpha, beta)?.flip())
+            }
+            Step::Quiet(next) => {
+                path.push(next);
+                let value = self.search(path, set ^ place_hash(&next), alpha, beta);
+                path.pop();
+                Ok(value?.flip())
+            }
         }
-        if captured {
-            let mut fresh = vec![*next];
-            return Ok(self.search(&mut fresh, place_hash(next), alpha, beta)?.flip());
-        }
-        if path.iter().any(|p| p.same_place(next)) {
-            return Ok(end(&self.rules.finish(next, EndReason::Cycle)));
-        }
-        path.push(*next);
-        let value = self.search(path, set ^ place_hash(next), alpha, beta);
-        path.pop();
-        Ok(value?.flip())
     }
 
-    /// The positions after each legal move, the promising first: ends and
-    /// captures before quiet moves, and among those the ones that gain the
-    /// mover most.
-    fn children(&self, pos: &Position, path: &[Position]) -> Vec<Position> {
+    /// Each legal move's [`Step`], the promising first (unless
+    /// `order_moves` is off): won ends, then captures and quiet moves by
+    /// the seeds they gain the mover, then lost ends.
+    fn children(&self, path: &[Position]) -> Vec<Step> {
+        let pos = path.last().expect("a path holds its position");
         let mover = pos.to_move();
-        let mut next: Vec<(i32, Position)> = self
+        let mut steps: Vec<(i32, Step)> = self
             .rules
             .legal_moves(pos)
             .filter_map(|pit| self.rules.play(pos, pit).ok())
-            .map(|n| {
-                if !self.order_moves {
-                    return (0, n);
-                }
-                let gain = i32::from(n.captured()[mover]) - i32::from(pos.captured()[mover]);
-                let lost = i32::from(n.captured()[!mover]) - i32::from(pos.captured()[!mover]);
-                let rank = if n.is_over() {
-                    match Wdl::for_side(self.rules.winner_of(&n), mover) {
-                        Wdl::Win => 1000,
-                        Wdl::Draw => 0,
-                        Wdl::Loss => -1000,
+            .map(|next| {
+                let step = self.step(path, next);
+                let rank = match (&step, self.order_moves) {
+                    (_, false) => 0,
+                    (Step::End(Wdl::Win), _) => 1000,
+                    (Step::End(Wdl::Draw), _) => 0,
+                    (Step::End(Wdl::Loss), _) => -1000,
+                    (Step::Capture(n) | Step::Quiet(n), _) => {
+                        let gain =
+                            |side| i32::from(n.captured()[side]) - i32::from(pos.captured()[side]);
+                        10 * (gain(mover) - gain(!mover))
                     }
-                } else if path.iter().any(|p| p.same_place(&n)) {
-                    let end = self.rules.finish(&n, EndReason::Cycle);
-                    match Wdl::for_side(self.rules.winner_of(&end), mover) {
-                        Wdl::Win => 900,
-                        Wdl::Draw => 0,
-                        Wdl::Loss => -900,
-                    }
-                } else {
-                    10 * (gain - lost)
                 };
-                (rank, n)
+                (rank, step)
             })
             .collect();
-        next.sort_by_key(|(rank, _)| -rank);
-        next.into_iter().map(|(_, n)| n).collect()
+        steps.sort_by_key(|(rank, _)| -rank);
+        steps.into_iter().map(|(_, step)| step).collect()
     }
 }
 

@@ -175,9 +175,10 @@ pub struct SolveArgs {
     first_moves: bool,
     /// The transposition table of each of the proof's two searches, MiB
     /// (another size finds the same value by other paths: a second check);
-    /// with --stretch, the size of its two tables together.
-    #[arg(long, default_value_t = mancala_ai::solve::DEFAULT_TABLE_MB, value_name = "MB")]
-    hash: usize,
+    /// with --stretch, the size of its two tables together. Default: 64 for
+    /// the proof, 1024 for --stretch.
+    #[arg(long, value_name = "MB")]
+    hash: Option<usize>,
     /// Also print the outcome as one JSON object on the last line
     /// (the fields of docs/solving-values.jsonl).
     #[arg(long)]
@@ -206,8 +207,8 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
     if !(args.time > 0.0 && args.time < 1e7) {
         bail!("--time must be a positive number of seconds, not {}", args.time);
     }
-    if !(1..=65536).contains(&args.hash) {
-        bail!("--hash must be 1 to 65536 MiB, not {}", args.hash);
+    if let Some(mb) = args.hash.filter(|mb| !(1..=65536).contains(mb)) {
+        bail!("--hash must be 1 to 65536 MiB, not {mb}");
     }
     if args.stretch {
         // The search recurses once a move, and capture-free stretches run
@@ -233,7 +234,7 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
     let solution = solve_with_table(
         &game,
         Limits::time(time),
-        args.hash,
+        args.hash.unwrap_or(mancala_ai::solve::DEFAULT_TABLE_MB),
         oracle.as_deref(),
         &mut |depth, lower, upper| {
             println!("depth {depth:>2}: between {lower} and {upper}");
@@ -296,7 +297,7 @@ pub fn solve_cmd(args: SolveArgs) -> Result<()> {
             let proof = solve_with_table(
                 &child,
                 Limits::time(time),
-                args.hash,
+                args.hash.unwrap_or(mancala_ai::solve::DEFAULT_TABLE_MB),
                 oracle.as_deref(),
                 &mut stop_at_result,
             );
@@ -393,8 +394,9 @@ fn stretch_cmd(
     let side = game.position().to_move();
     let started = Instant::now();
     let deadline = started + Duration::from_secs_f64(args.time);
-    let mut solver =
-        StretchSolver::new(rules, oracle).deadline(Some(deadline)).table_mb(args.hash.max(64));
+    let mut solver = StretchSolver::new(rules, oracle)
+        .deadline(Some(deadline))
+        .table_mb(args.hash.unwrap_or(mancala_ai::stretch::DEFAULT_TABLE_MB));
     if args.plain_order {
         solver = solver.plain_order();
     }

@@ -65,7 +65,7 @@ fn texts(key: &str) -> [&'static str; 3] {
 }
 
 fn word(lang: Lang, key: &str) -> &'static str {
-    texts(key)[crate::pages::lang_index(lang)]
+    texts(key)[lang.index()]
 }
 
 fn find_ruleset(game: Option<&str>) -> Result<&'static Ruleset, ApiError> {

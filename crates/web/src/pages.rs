@@ -311,7 +311,7 @@ async fn catalogue(
         players::my_games_section(&state, lang).await,
     );
     for page in content::PAGES {
-        let i = lang_index(lang);
+        let i = lang.index();
         let _ = write!(
             body,
             "<article class=\"card\"><h2><a href=\"/games/{id}\">{name}</a></h2>{board_picture}\
@@ -344,14 +344,6 @@ async fn catalogue(
         title: t(lang, "nav.catalogue").into(),
         body,
         script: Some(serde_json::json!({ "page": "home" }).to_string()),
-    }
-}
-
-pub fn lang_index(lang: Lang) -> usize {
-    match lang {
-        Lang::En => 0,
-        Lang::Vi => 1,
-        Lang::Nl => 2,
     }
 }
 
@@ -390,7 +382,7 @@ fn sections_html(
     sections: &[content::Section],
     diagram: Option<&str>,
 ) -> String {
-    let i = lang_index(lang);
+    let i = lang.index();
     let mut html = String::new();
     for section in sections {
         let _ = write!(html, "<section><h2>{}</h2>", esc(t(lang, section.title)));
@@ -426,7 +418,7 @@ fn sections_html(
 async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
     let (lang, remember) = language(&q, &headers);
     let Some((page, selected)) = content::find_page(&id) else { return not_found(lang, remember) };
-    let i = lang_index(lang);
+    let i = lang.index();
     let mut body = format!(
         "<h1>{}</h1><p class=\"lead\">{}</p><p><a class=\"button\" href=\"/new?game={}\">{}</a></p>",
         esc(page.name),

@@ -44,11 +44,6 @@ impl Time {
         Time::manual(system_ms())
     }
 
-    /// Whether this clock only moves when told to.
-    pub fn is_manual(&self) -> bool {
-        self.0.is_some()
-    }
-
     /// Milliseconds since the Unix epoch.
     pub fn now_ms(&self) -> i64 {
         match &self.0 {
