@@ -178,7 +178,7 @@ async fn main() -> ExitCode {
         .collect();
     let made = Instant::now();
     let cookies: Vec<String> = {
-        let store = mancala_web::store::open(&url).expect("the server's database");
+        let store = mancala_web::open_store(&url).expect("the server's database");
         let now =
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()
                 as i64;

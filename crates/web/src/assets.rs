@@ -43,7 +43,7 @@ const fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 impl Asset {
-    const fn new(
+    pub const fn new(
         stem: &'static str,
         ext: &'static str,
         content_type: &'static str,
@@ -112,14 +112,6 @@ pub static CLASSES: Asset = Asset::new(
     include_bytes!("../assets/classes.js"),
 );
 
-/// The tournament pages' script.
-pub static TOURNAMENT: Asset = Asset::new(
-    "tournament",
-    "js",
-    "text/javascript; charset=utf-8",
-    include_bytes!("../assets/tournament.js"),
-);
-
 /// The site's icon: a board of two rows of pits with seeds, drawn for any
 /// size (SVG), and the same at 16, 32 and 48 px in an ICO for
 /// `/favicon.ico`, which browsers ask for when a page names no icon (and
@@ -129,7 +121,15 @@ pub static FAVICON: Asset =
 pub static FAVICON_ICO: Asset =
     Asset::new("favicon", "ico", "image/x-icon", include_bytes!("../assets/favicon.ico"));
 
-pub fn routes() -> Router<Shared> {
+/// The core's files, which every page may use.
+const CORE: [&Asset; 9] =
+    [&COMMON, &APP, &STYLE, &ANALYSIS, &LOBBY, &CLASSES, &PUZZLES, &FAVICON, &FAVICON_ICO];
+
+/// `/assets/...`: the core's files and `features'` (their page scripts).
+pub fn routes(features: &'static [&'static Asset]) -> Router<Shared> {
+    let serve = move |Path(file): Path<String>, headers: HeaderMap| async move {
+        serve(CORE.iter().chain(features), &file, &headers)
+    };
     Router::new().route("/assets/{file}", get(serve)).route(
         "/favicon.ico",
         get(|headers: HeaderMap| async move { respond(&FAVICON_ICO, false, &headers) }),
@@ -164,19 +164,12 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
         .any(|tag| tag == "*" || tag.trim_start_matches("W/") == etag)
 }
 
-async fn serve(Path(file): Path<String>, headers: HeaderMap) -> Response {
-    for asset in [
-        &COMMON,
-        &APP,
-        &STYLE,
-        &ANALYSIS,
-        &LOBBY,
-        &TOURNAMENT,
-        &CLASSES,
-        &PUZZLES,
-        &FAVICON,
-        &FAVICON_ICO,
-    ] {
+fn serve<'a>(
+    assets: impl Iterator<Item = &'a &'static Asset>,
+    file: &str,
+    headers: &HeaderMap,
+) -> Response {
+    for &asset in assets {
         let plain = format!("{}.{}", asset.stem, asset.ext);
         let versioned = file
             .strip_prefix(asset.stem)
@@ -188,7 +181,7 @@ async fn serve(Path(file): Path<String>, headers: HeaderMap) -> Response {
             // A page of an older build may ask for an older hash: it gets
             // today's file, but not for keeps.
             let current = versioned == Some(format!("{:016x}", asset.hash).as_str());
-            return respond(asset, current, &headers);
+            return respond(asset, current, headers);
         }
     }
     (

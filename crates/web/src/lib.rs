@@ -38,7 +38,7 @@ pub mod serve;
 pub mod state;
 pub mod store;
 pub mod time;
-pub mod tournament;
+pub mod tournaments;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -138,7 +138,7 @@ impl Default for Config {
 /// Restart" in IANA's registry. The page reconnects, with a notice.
 pub const RESTARTING: u16 = 1012;
 
-pub use state::{AppState, Busy, BusyGuard};
+pub use state::{open_store, AppState, Busy, BusyGuard, Store};
 
 pub type Shared = Arc<AppState>;
 
@@ -147,6 +147,9 @@ pub type Shared = Arc<AppState>;
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
      style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; \
      base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// The features' own files (their page scripts), served beside the core's.
+static FEATURE_ASSETS: &[&assets::Asset] = &[&tournaments::SCRIPT];
 
 /// The whole application: pages, assets and the API, with the hardening
 /// headers on every answer and a time limit on every request.
@@ -160,12 +163,14 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
     ];
     // Answers of the API carry seat tokens, session details and invitation
     // codes: no cache (the browser's, or a proxy's) may keep them.
-    let api = api::routes().layer(SetResponseHeaderLayer::if_not_present(
+    let api = api::routes().merge(tournaments::api::routes()).layer(SetResponseHeaderLayer::if_not_present(
         header::CACHE_CONTROL,
         HeaderValue::from_static("no-store"),
     ));
     let mut app = Router::new()
         .merge(pages::routes())
+        .merge(tournaments::pages::routes())
+        .merge(assets::routes(FEATURE_ASSETS))
         .merge(api)
         .merge(learn::routes())
         .merge(analysis_board::routes())
@@ -214,12 +219,12 @@ async fn refuse_large_bodies(
 
 /// Opens the database and builds the shared state.
 pub fn state(config: &Config) -> Result<Shared, store::StoreError> {
-    let store: Arc<dyn store::Store> = Arc::from(store::open(&config.database)?);
+    let store: Arc<dyn Store> = Arc::from(open_store(&config.database)?);
     Ok(state_with(config, store))
 }
 
 /// The shared state over an open store.
-pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
+pub fn state_with(config: &Config, store: Arc<dyn Store>) -> Shared {
     std::thread::spawn(api::prepare_accounts);
     Arc::new(AppState {
         store,
@@ -242,7 +247,7 @@ pub fn state_with(config: &Config, store: Arc<dyn store::Store>) -> Shared {
         abandon_ms: config.abandon_seconds.min(i64::MAX as u64 / 1000) as i64 * 1000,
         ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
         egdb: egdb::Databases::new(config.egdb_dir.clone()),
-        tournaments: api::TournamentLocks::default(),
+        tournaments: tournaments::TournamentLocks::default(),
         pupils_seen: api::SeenLog::default(),
         metrics: metrics::Metrics::default(),
         closing: tokio::sync::watch::channel(false).0,
@@ -338,7 +343,7 @@ impl Server {
 pub async fn serve(listener: TcpListener, config: &Config) -> Result<Server, store::StoreError> {
     // Opening the store blocks (it may connect to a database server).
     let opening = config.database.clone();
-    let store = tokio::task::spawn_blocking(move || store::open(&opening))
+    let store = tokio::task::spawn_blocking(move || open_store(&opening))
         .await
         .map_err(|e| store::StoreError::Failed(format!("opening the store failed: {e}")))??;
     serve_store(listener, config, Arc::from(store)).await
@@ -349,7 +354,7 @@ pub async fn serve(listener: TcpListener, config: &Config) -> Result<Server, sto
 pub async fn serve_store(
     listener: TcpListener,
     config: &Config,
-    store: Arc<dyn store::Store>,
+    store: Arc<dyn Store>,
 ) -> Result<Server, store::StoreError> {
     let state = state_with(config, store);
     let addr = listener.local_addr().map_err(|e| store::StoreError::Failed(e.to_string()))?;

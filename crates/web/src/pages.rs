@@ -24,7 +24,6 @@ pub use crate::i18n::puzzles::TEXTS as PUZZLE_TEXTS;
 mod players;
 pub use players::scope as signed_in_scope;
 pub mod classes;
-pub mod tournaments;
 
 pub fn routes() -> Router<Shared> {
     Router::new()
@@ -39,10 +38,6 @@ pub fn routes() -> Router<Shared> {
         .merge(compositions::routes())
         .merge(classes::routes())
         .merge(players::routes())
-        .route("/tournaments", get(tournaments::list_page))
-        .route("/tournaments/{id}", get(tournaments::tournament_page))
-        .route("/tournaments/{id}/qr.svg", get(tournaments::qr_code))
-        .merge(crate::assets::routes())
         .fallback(fallback)
 }
 
@@ -119,13 +114,13 @@ pub(crate) fn language(query: &LangQuery, headers: &HeaderMap) -> (Lang, bool) {
 }
 
 pub(crate) struct Page {
-    lang: Lang,
-    remember: bool,
-    status: StatusCode,
-    title: String,
-    body: String,
+    pub(crate) lang: Lang,
+    pub(crate) remember: bool,
+    pub(crate) status: StatusCode,
+    pub(crate) title: String,
+    pub(crate) body: String,
     /// Data for `app.js`: which page and its parameters.
-    script: Option<String>,
+    pub(crate) script: Option<String>,
 }
 
 impl IntoResponse for Page {
@@ -188,7 +183,7 @@ impl IntoResponse for Page {
             puzzles = esc(puzzles::pt(lang, "pz.title")),
             account = players::header_links(lang),
             challenges = players::challenge_bar(lang),
-            tournaments = esc(tournaments::text(lang, "t.title")),
+            tournaments = esc(crate::i18n::text(lang, "tournaments", "t.title")),
             language = esc(t(lang, "nav.language")),
             body = self.body,
             style = crate::assets::STYLE.path(),
@@ -259,7 +254,7 @@ pub(crate) fn not_found(lang: Lang, remember: bool) -> Page {
 
 /// The page for a failure of the server (storage): it says the server has
 /// a problem and gives the incident id the log has the details under.
-fn server_problem(
+pub(crate) fn server_problem(
     lang: Lang,
     remember: bool,
     status: StatusCode,

@@ -3,13 +3,41 @@
 //! ([`AppState`], behind [`crate::Shared`]), and the count of work a stop
 //! waits for ([`Busy`]). Made once at start by `crate::state_with`.
 
-use crate::{api, egdb, limit, lobby, metrics, scheduler, store};
+use crate::store::{GameStore, Postgres, Sqlite, StoreError};
+use crate::tournaments::TournamentStore;
+use crate::{api, egdb, limit, lobby, metrics, scheduler};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Everything a server keeps: the games' part of the store and each
+/// feature's. Both stores, SQLite and PostgreSQL, are all of it.
+pub trait Store: GameStore + TournamentStore {}
+
+impl<T: GameStore + TournamentStore> Store for T {}
+
+/// Opens the store a `--database` URL names: `sqlite://FILE` or
+/// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (`postgresql://` too).
+/// Blocking (it connects and creates the tables): call it where blocking is
+/// allowed, not on a thread that drives async tasks.
+pub fn open_store(url: &str) -> Result<Box<dyn Store>, StoreError> {
+    if let Some(path) = url.strip_prefix("sqlite://") {
+        Ok(Box::new(Sqlite::open(Path::new(path))?))
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(Box::new(Postgres::open(url)?))
+    } else {
+        // Only up to the first ':' is echoed: the rest may hold a password.
+        let kind: String = url.chars().take_while(|&c| c != ':').take(40).collect();
+        Err(StoreError::Failed(format!(
+            "unknown kind of database URL '{kind}:...': use sqlite://FILE or \
+             postgres://USER:PASSWORD@HOST:PORT/DATABASE"
+        )))
+    }
+}
+
 /// Shared by every request.
 pub struct AppState {
-    pub store: Arc<dyn store::Store>,
+    pub store: Arc<dyn Store>,
     /// The time of day (`Config::time`): every clock, deadline and timeout
     /// of play reads it.
     pub time: crate::time::Time,
@@ -41,7 +69,7 @@ pub struct AppState {
     /// The endgame databases (analysis board, reviews).
     pub egdb: egdb::Databases,
     /// One lock per tournament: its changes are made one at a time.
-    pub tournaments: api::TournamentLocks,
+    pub tournaments: crate::tournaments::TournamentLocks,
     /// What `/metrics` shows.
     pub metrics: metrics::Metrics,
     /// Turns true when the server stops: every WebSocket is then closed

@@ -14,20 +14,20 @@ mod pg;
 mod puzzles;
 mod rated;
 pub mod schema;
-mod tournaments;
 
 pub use group::WriteStats;
+pub(crate) use group::Apply;
 use group::{Account, Write};
 
 pub use classes::{pupil_key, ClassRow, Progress, PupilRow};
 pub use compositions::{CompositionOrder, CompositionRow, ListedComposition, LIST_LIMIT};
+pub(crate) use pg::Failure;
 pub use pg::Postgres;
 pub use puzzles::{AttemptToRate, PuzzleRater, PuzzleRatingRow, RatedAttempt};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::fmt;
 use std::path::Path;
 use std::sync::Mutex;
-pub use tournaments::TournamentRow;
 
 use crate::game::stored;
 pub use crate::game::{
@@ -139,7 +139,10 @@ impl Finished {
 /// What a store without classes answers.
 const NO_CLASSES: &str = "this store keeps no classes";
 
-pub trait Store: Send + Sync + 'static {
+/// The games' part of the store (and, until they have modules of their own,
+/// the accounts', puzzles', compositions' and classes'). The whole store a
+/// server uses is [`crate::Store`]: this and each feature's part.
+pub trait GameStore: Send + Sync + 'static {
     /// Stores a new game with its moves so far (an uploaded record has some).
     fn create(&self, row: &GameRow, moves: &[String]) -> Result<(), StoreError>;
     /// A game and its moves, or `None` if there is no such game.
@@ -372,57 +375,6 @@ pub trait Store: Send + Sync + 'static {
     ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError>;
     /// An account by its id, living or deleted.
     fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError>;
-
-    // Tournaments (`store/tournaments.rs`); their games are rows of `games`.
-
-    /// Stores a new tournament.
-    fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError>;
-    /// A tournament, or `None` if there is no such tournament.
-    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError>;
-    /// Saves `row` over the stored revision `row.revision - 1`; `false`, and
-    /// nothing saved, if the stored revision is another (saved meanwhile).
-    fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError>;
-    /// The newest tournaments, at most `limit`.
-    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError>;
-    /// Stores a round's new games (each after its match, for a match) and
-    /// saves `row` over the stored revision `row.revision - 1`, in one
-    /// transaction: a crash leaves the round with its games or neither.
-    /// `false`, and nothing stored, if the stored revision is another.
-    fn start_round(
-        &self,
-        row: &TournamentRow,
-        games: &[(GameRow, Option<MatchRow>)],
-    ) -> Result<bool, StoreError>;
-    /// The tournament (id, name) one of whose boards is this game, or this
-    /// match's (a board names its match and the match's latest game).
-    fn tournament_of_game(
-        &self,
-        game: &str,
-        match_id: Option<&str>,
-    ) -> Result<Option<(String, String)>, StoreError>;
-    /// The tournaments an account organises or has played in (newest
-    /// first, at most `limit`): for the organiser's cap, and to take a
-    /// deleted account's name out of them.
-    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError>;
-}
-
-/// Opens the store a `--database` URL names: `sqlite://FILE` or
-/// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (`postgresql://` too).
-/// Blocking (it connects and creates the tables): call it where blocking is
-/// allowed, not on a thread that drives async tasks.
-pub fn open(url: &str) -> Result<Box<dyn Store>, StoreError> {
-    if let Some(path) = url.strip_prefix("sqlite://") {
-        Ok(Box::new(Sqlite::open(Path::new(path))?))
-    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-        Ok(Box::new(Postgres::open(url)?))
-    } else {
-        // Only up to the first ':' is echoed: the rest may hold a password.
-        let kind: String = url.chars().take_while(|&c| c != ':').take(40).collect();
-        Err(StoreError::Failed(format!(
-            "unknown kind of database URL '{kind}:...': use sqlite://FILE or \
-             postgres://USER:PASSWORD@HOST:PORT/DATABASE"
-        )))
-    }
 }
 
 /// SQLite in WAL mode with `synchronous=FULL`: a committed transaction
@@ -511,7 +463,7 @@ fn clock_columns(clock: Option<Clock>) -> [Option<i64>; 4] {
     }
 }
 
-fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
+pub(crate) fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
     let placeholders: Vec<String> = (1..=COLUMN_COUNT).map(|i| format!("?{i}")).collect();
     let [initial, increment, south, north] = clock_columns(row.clock);
     conn.execute(
@@ -575,8 +527,14 @@ impl Sqlite {
         Ok(Sqlite { read: Mutex::new(read), writer: group::Writer::start(conn)? })
     }
 
+    /// Hands a feature's write to the writer thread and waits until it is
+    /// committed (see `group.rs`).
+    pub(crate) fn write(&self, write: impl Apply + 'static) -> Result<(), StoreError> {
+        self.writer.write(Write::Feature(Box::new(write)))
+    }
+
     /// The reading connection.
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+    pub(crate) fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave a half-done
         // transaction behind (rusqlite rolls back on drop), so a poisoned
         // lock is still usable.
@@ -631,7 +589,7 @@ fn save_existing(conn: &Connection, row: &GameRow) -> Result<(), StoreError> {
     }
 }
 
-impl Store for Sqlite {
+impl GameStore for Sqlite {
     fn create(&self, row: &GameRow, moves: &[String]) -> Result<(), StoreError> {
         self.writer.write(Write::Create { row: row.clone(), moves: moves.to_vec() })
     }
@@ -1065,51 +1023,6 @@ impl Store for Sqlite {
 
     fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
         self.player_by_id_sqlite(id)
-    }
-
-    fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
-        self.writer.write(Write::Tournament(tournaments::Write::Create(row.clone())))
-    }
-
-    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
-        tournaments::load(&self.conn(), id)
-    }
-
-    fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
-        match self.writer.write(Write::Tournament(tournaments::Write::Save(row.clone()))) {
-            Ok(()) => Ok(true),
-            Err(e) if tournaments::lost(&e) => Ok(false),
-            Err(e) => Err(e),
-        }
-    }
-
-    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-        tournaments::newest(&self.conn(), limit)
-    }
-
-    fn start_round(
-        &self,
-        row: &TournamentRow,
-        games: &[(GameRow, Option<MatchRow>)],
-    ) -> Result<bool, StoreError> {
-        let write = tournaments::Write::StartRound { row: row.clone(), games: games.to_vec() };
-        match self.writer.write(Write::Tournament(write)) {
-            Ok(()) => Ok(true),
-            Err(e) if tournaments::lost(&e) => Ok(false),
-            Err(e) => Err(e),
-        }
-    }
-
-    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-        tournaments::of_player(&self.conn(), player, limit)
-    }
-
-    fn tournament_of_game(
-        &self,
-        game: &str,
-        match_id: Option<&str>,
-    ) -> Result<Option<(String, String)>, StoreError> {
-        tournaments::of_game(&self.conn(), game, match_id)
     }
 }
 

@@ -460,7 +460,7 @@ pub(crate) async fn delete_account(
     let id = player.id.clone();
     blocking(&state, move |store| store.delete_player(&id)).await?;
     super::forget_names_in_memory(&state, &player.id).await;
-    super::tournaments::forget_account(&state, &player.id).await?;
+    crate::tournaments::api::forget_account(&state, &player.id).await?;
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie(&state, None))]).into_response())
 }
 

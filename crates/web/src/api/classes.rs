@@ -634,7 +634,7 @@ pub(crate) async fn remove(
     let player = pupil.player.clone();
     blocking(&state, move |s| s.remove_pupil(&player)).await?;
     super::forget_names_in_memory(&state, &pupil.player).await;
-    super::tournaments::forget_account(&state, &pupil.player).await?;
+    crate::tournaments::api::forget_account(&state, &pupil.player).await?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -725,7 +725,7 @@ pub(crate) async fn tournament(
         ));
     }
     let date = super::date(at);
-    let create = super::tournaments::CreateBody {
+    let create = crate::tournaments::api::CreateBody {
         name: format!("{} {date}", class.name).chars().take(40).collect(),
         game: class.ruleset.clone(),
         system: body.system,
@@ -739,8 +739,8 @@ pub(crate) async fn tournament(
     let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
     let entrants = players.iter().map(|p| (p.name.clone(), p.player.clone())).collect();
     let tournament_id =
-        super::tournaments::create_with(&state, client, teacher, create, entrants).await?;
-    let Json(round) = super::tournaments::start_round(
+        crate::tournaments::api::create_with(&state, client, teacher, create, entrants).await?;
+    let Json(round) = crate::tournaments::api::start_round(
         State(state.clone()),
         ClientOf(client),
         Path(tournament_id.clone()),

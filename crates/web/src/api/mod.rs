@@ -34,7 +34,6 @@ pub mod puzzles;
 mod rated;
 mod records;
 mod socket;
-mod tournaments;
 mod ws;
 
 pub use accounts::{check_name, prepare as prepare_accounts, SignInLimits, SESSION_COOKIE};
@@ -49,9 +48,11 @@ pub use rated::{
     create_seated_game, create_seated_game_with_days, NewSeatedGame, SeatSpec, SeatedGame,
 };
 pub use records::{date, record_of};
-pub use tournaments::TournamentLocks;
 
-pub(crate) use accounts::signed_in_player;
+pub(crate) use accounts::{signed_in, signed_in_player, token_hash};
+pub(crate) use clocks::clock_from;
+pub(crate) use games::{game_url, no_match_play};
+pub(crate) use lobby::guest_id;
 pub(crate) use analysis::{score_view, ScoreView, HINT_LIMITS};
 pub(crate) use clocks::DAYS_PER_MOVE;
 pub(crate) use rated::forget_names_in_memory;
@@ -122,12 +123,6 @@ pub fn routes() -> Router<Shared> {
         .route("/api/classes/{id}/pupils/{name}/code", post(classes::new_code))
         .route("/api/my/games", get(rated::my_games))
         .route("/api/my/games/{id}", get(rated::my_game))
-        .route("/api/tournaments", post(tournaments::create).get(tournaments::list))
-        .route("/api/tournaments/{id}", get(tournaments::show))
-        .route("/api/tournaments/{id}/join", post(tournaments::join))
-        .route("/api/tournaments/{id}/start-round", post(tournaments::start_round))
-        .route("/api/tournaments/{id}/result", post(tournaments::enter_result))
-        .route("/api/tournaments/{id}/remove", post(tournaments::remove))
 }
 
 /// The client a request comes from, for the limits and the computer's fair
@@ -390,7 +385,7 @@ fn fold(c: char) -> Option<char> {
 /// Runs blocking storage work off the async threads.
 pub(crate) async fn blocking<R: Send + 'static>(
     state: &Shared,
-    f: impl FnOnce(&dyn crate::store::Store) -> Result<R, StoreError> + Send + 'static,
+    f: impl FnOnce(&dyn crate::Store) -> Result<R, StoreError> + Send + 'static,
 ) -> Result<R, ApiError> {
     let store = state.store.clone();
     let call = tokio::task::spawn_blocking(move || f(store.as_ref()));

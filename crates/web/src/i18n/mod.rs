@@ -635,9 +635,15 @@ mod tests {
             ("pt(", "puzzles", None),
             ("ct(", "compositions", None),
             ("text(", "classes", Some("pages/classes.rs")),
-            ("text(", "tournaments", Some("pages/tournaments.rs")),
+            ("text(", "tournaments", Some("tournaments/pages.rs")),
             ("word(", "diagram", Some("diagram.rs")),
         ];
+        // A file named here that has moved would make its keys unchecked.
+        for (_, _, only) in lookups {
+            if let Some(only) = only {
+                assert!(src.join(only).is_file(), "src/{only} is gone: name its new place here");
+            }
+        }
         let mut asked = 0;
         for file in &files {
             let code = std::fs::read_to_string(file).unwrap();

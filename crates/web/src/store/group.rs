@@ -65,7 +65,9 @@ pub(crate) enum Write {
         review: StoredReview,
     },
     Account(Account),
-    Tournament(super::tournaments::Write),
+    /// A feature's own write (a tournament's, say), which the store runs
+    /// without knowing what it is.
+    Feature(Box<dyn Apply>),
     /// A first attempt at a puzzle rated (see `Store::rate_puzzle_attempt`):
     /// what was rated is left in `answer` (the last run of the write is the
     /// one committed, when a failed batch is retried one write at a time).
@@ -83,6 +85,13 @@ pub(crate) enum Write {
         previous: Box<GameRow>,
         next: String,
     },
+}
+
+/// A write of a feature's own, run by the writer thread like the store's:
+/// in a savepoint of the batch's transaction, and again alone (so more than
+/// once) if the batch's commit fails. An error rolls back what it ran.
+pub(crate) trait Apply: Send {
+    fn apply(&self, conn: &Connection) -> Result<(), StoreError>;
 }
 
 /// What calling off a rematch answers when it has begun meanwhile.
@@ -236,7 +245,7 @@ impl Write {
                     [at],
                 )?;
             }
-            Write::Tournament(write) => write.apply(conn)?,
+            Write::Feature(write) => write.apply(conn)?,
         }
         Ok(())
     }

@@ -21,15 +21,14 @@
 //! upgrades an older database on opening).
 
 mod rated;
-mod tournaments;
 
 use super::{
     name_key, schema, side_id, side_of, stored, Clock, Finished, GameEnding, GameResult, GameRow,
-    HistoryRow, MatchRow, Mode, PlayerGames, PlayerRow, PuzzleRatingRow, RatingRow, Status, Store,
+    HistoryRow, MatchRow, Mode, PlayerGames, PlayerRow, PuzzleRatingRow, RatingRow, Status, GameStore,
     StoreError, StoredGame, StoredReview,
 };
 use super::{AttemptToRate, ClassRow, Progress, PupilRow, PuzzleRater, RatedAttempt};
-use super::{CompositionOrder, CompositionRow, ListedComposition, SeatTokens, TournamentRow};
+use super::{CompositionOrder, CompositionRow, ListedComposition, SeatTokens};
 mod classes;
 mod compositions;
 mod puzzles;
@@ -264,7 +263,7 @@ impl Sql {
 
 /// Why an operation failed: the database said no, or what it holds cannot
 /// be read back as a game.
-enum Failure {
+pub(crate) enum Failure {
     Db(postgres::Error),
     Data(String),
 }
@@ -431,7 +430,7 @@ impl Postgres {
     /// retry never turns a failure into a false success: an `op` that did
     /// commit before the connection broke fails the second time (its id or
     /// ply is already stored), and the others write the same values again.
-    fn run<T>(
+    pub(crate) fn run<T>(
         &self,
         mut op: impl FnMut(&mut Client) -> Result<T, Failure>,
     ) -> Result<T, StoreError> {
@@ -569,7 +568,21 @@ impl Drop for Postgres {
     }
 }
 
-impl Store for Postgres {
+impl Postgres {
+    /// Inserts a game's header row in the caller's transaction.
+    pub(crate) fn insert_game(
+        &self,
+        tx: &mut postgres::Transaction<'_>,
+        row: &GameRow,
+    ) -> Result<(), Failure> {
+        let values = values(row);
+        let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
+        tx.execute(&self.sql.insert, &params)?;
+        Ok(())
+    }
+}
+
+impl GameStore for Postgres {
     fn create(&self, row: &GameRow, moves: &[String]) -> Result<(), StoreError> {
         let values = values(row);
         let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
@@ -1076,42 +1089,6 @@ impl Store for Postgres {
             .map(|r| player_row(&r))
             .transpose()
         })
-    }
-
-    fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
-        tournaments::create(self, row)
-    }
-
-    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
-        tournaments::load(self, id)
-    }
-
-    fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
-        tournaments::save(self, row)
-    }
-
-    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-        tournaments::newest(self, limit)
-    }
-
-    fn start_round(
-        &self,
-        row: &TournamentRow,
-        games: &[(GameRow, Option<MatchRow>)],
-    ) -> Result<bool, StoreError> {
-        tournaments::start_round(self, row, games)
-    }
-
-    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-        tournaments::of_player(self, player, limit)
-    }
-
-    fn tournament_of_game(
-        &self,
-        game: &str,
-        match_id: Option<&str>,
-    ) -> Result<Option<(String, String)>, StoreError> {
-        tournaments::of_game(self, game, match_id)
     }
 }
 

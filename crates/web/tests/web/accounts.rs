@@ -283,7 +283,7 @@ fn the_sqlite_store_keeps_accounts() {
 #[test]
 fn the_postgres_store_keeps_accounts() {
     let db = postgres_db();
-    account_store_contract(mancala_web::store::open(&db.url).unwrap().as_ref());
-    let store = mancala_web::store::open(&db.url).unwrap();
+    account_store_contract(mancala_web::open_store(&db.url).unwrap().as_ref());
+    let store = mancala_web::open_store(&db.url).unwrap();
     assert_eq!(store.player_named("ADWOA").unwrap().unwrap().id, "p3");
 }

@@ -347,7 +347,7 @@ async fn wrong_passwords_from_one_address_do_not_lock_the_owner_out_from_another
 }
 
 /// An account stored straight into `store`, with `password` as its hash.
-fn stored_player(store: &dyn mancala_web::store::Store, id: &str, name: &str, password: &str) {
+fn stored_player(store: &dyn mancala_web::Store, id: &str, name: &str, password: &str) {
     let player = mancala_web::store::PlayerRow {
         id: id.into(),
         name: name.into(),
@@ -360,7 +360,7 @@ fn stored_player(store: &dyn mancala_web::store::Store, id: &str, name: &str, pa
 
 /// A sign-in whose password was changed between its check and its session
 /// gets no session: the store compares the hash it checked.
-fn session_needs_the_password_it_checked(store: &dyn mancala_web::store::Store) {
+fn session_needs_the_password_it_checked(store: &dyn mancala_web::Store) {
     stored_player(store, "p1", "Ama", "old hash");
     assert!(store.create_session("mine", "p1", "old hash", 2).unwrap());
     store.set_password("p1", "new hash", "mine").unwrap();
@@ -536,9 +536,9 @@ async fn a_tournament_round_counts_each_of_its_games_and_organisers_are_capped()
 
 /// The store's round: its games and the tournament's new revision together
 /// or not at all.
-fn start_round_is_all_or_nothing(store: &dyn mancala_web::store::Store) {
-    use mancala_web::store::TournamentRow;
-    use mancala_web::tournament::System;
+fn start_round_is_all_or_nothing(store: &dyn mancala_web::Store) {
+    use mancala_web::tournaments::TournamentRow;
+    use mancala_web::tournaments::System;
     stored_player(store, "p1", "Teacher", "x");
     let tournament = TournamentRow {
         id: "t1".into(),

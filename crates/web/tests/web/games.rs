@@ -93,7 +93,7 @@ async fn computer_turn_after_a_restart(db: &impl Database) {
     game.level = Some(1);
     game.computer = Some(mancala_rules::Side::South);
     game.south_token = None;
-    off_async(|| mancala_web::store::open(&db.url()).unwrap().create(&game, &[]).unwrap());
+    off_async(|| mancala_web::open_store(&db.url()).unwrap().create(&game, &[]).unwrap());
     let server = start(db, 0).await;
     let state = wait_for_turn(&server, "waiting1", "north").await;
     assert_eq!(state["moves"].as_array().unwrap().len(), 1);

@@ -38,9 +38,10 @@ macro_rules! on_both_stores {
 use futures_util::{SinkExt, StreamExt};
 use mancala_web::i18n::{Lang, SAME_EVERYWHERE, TEXTS};
 use mancala_web::store::{
-    Clock, Finished, GameEnding, GameResult, GameRow, MatchRow, Mode, Postgres, Sqlite, Status,
-    Store, StoredReview,
+    Clock, Finished, GameEnding, GameResult, GameRow, GameStore, MatchRow, Mode, Postgres, Sqlite,
+    Status, StoredReview,
 };
+use mancala_web::Store;
 use mancala_web::time::Time;
 use mancala_web::{serve, Config, Server};
 use serde_json::{json, Value};
@@ -151,7 +152,7 @@ trait Database: Sync {
     /// blocking is allowed.
     fn with_store<T: Send>(&self, f: impl FnOnce(&dyn Store) -> T + Send) -> T {
         let url = self.url();
-        off_async(move || f(mancala_web::store::open(&url).unwrap().as_ref()))
+        off_async(move || f(mancala_web::open_store(&url).unwrap().as_ref()))
     }
 }
 

@@ -1,7 +1,7 @@
 //! The tournament module without a server: pairings and standings on
 //! literal tables, the tie-breaks computed by hand.
 
-use mancala_web::tournament::{
+use mancala_web::tournaments::{
     knockout_first, knockout_next, knockout_rounds, knockout_winner, round_robin, standings, swiss,
     Outcome, Pairing, PairingError, Standing,
 };

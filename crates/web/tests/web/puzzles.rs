@@ -288,7 +288,7 @@ async fn attempts_rated_at_once_by_two_servers(db: &impl Database) {
     };
     off_async(move || {
         let stores =
-            [mancala_web::store::open(&url).unwrap(), mancala_web::store::open(&url).unwrap()];
+            [mancala_web::open_store(&url).unwrap(), mancala_web::open_store(&url).unwrap()];
         std::thread::scope(|scope| {
             for (i, player) in players.iter().enumerate() {
                 let store = &stores[i % 2];

@@ -404,7 +404,7 @@ fn the_sqlite_store_rates_each_rated_game_once() {
 #[test]
 fn the_postgres_store_rates_each_rated_game_once() {
     let db = postgres_db();
-    rated_store_contract(mancala_web::store::open(&db.url).unwrap().as_ref());
+    rated_store_contract(mancala_web::open_store(&db.url).unwrap().as_ref());
 }
 
 /// Games of one player ending at once on many threads: no change is lost.
@@ -436,7 +436,7 @@ fn the_sqlite_store_loses_no_rating_change_to_concurrent_ends() {
 #[test]
 fn the_postgres_store_loses_no_rating_change_to_concurrent_ends() {
     let db = postgres_db();
-    concurrent_ends(mancala_web::store::open(&db.url).unwrap().as_ref());
+    concurrent_ends(mancala_web::open_store(&db.url).unwrap().as_ref());
 }
 
 /// The server as a process of its own, to be killed.

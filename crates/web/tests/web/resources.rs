@@ -11,8 +11,9 @@ use super::*;
 use mancala_web::api::{clean_name, poses_as_computer, PosesAsComputer};
 use mancala_web::scheduler::{Kind, Queues, Refused};
 use mancala_web::store::{
-    Finished, PlayerRow, RatingRow, SeatTokens, StoreError, StoredGame, TournamentRow,
+    Finished, GameStore, PlayerRow, RatingRow, SeatTokens, StoreError, StoredGame,
 };
+use mancala_web::tournaments::{TournamentRow, TournamentStore};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -509,7 +510,7 @@ impl Faulty {
     }
 }
 
-impl Store for Faulty {
+impl GameStore for Faulty {
     fn create(&self, row: &GameRow, moves: &[String]) -> Result<(), StoreError> {
         self.write()?;
         self.inner.create(row, moves)
@@ -632,7 +633,9 @@ impl Store for Faulty {
     fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
         self.inner.player_by_id(id)
     }
+}
 
+impl TournamentStore for Faulty {
     fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
         self.inner.create_tournament(row)
     }

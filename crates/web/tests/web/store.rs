@@ -250,11 +250,11 @@ fn the_sqlite_store_keeps_games_and_moves() {
 #[test]
 fn the_postgres_store_keeps_games_and_moves() {
     let db = postgres_db();
-    let store = mancala_web::store::open(&db.url).unwrap();
+    let store = mancala_web::open_store(&db.url).unwrap();
     store_contract(store.as_ref());
     drop(store);
     // Reopened (the postgresql:// spelling too): the same.
-    let store = mancala_web::store::open(&db.url.replacen("postgres://", "postgresql://", 1));
+    let store = mancala_web::open_store(&db.url.replacen("postgres://", "postgresql://", 1));
     assert_eq!(store.unwrap().load("g1").unwrap().unwrap().moves, ["c"]);
     // Out-of-range numbers are refused on the way out, not wrapped round.
     let mut client = db.client();
@@ -373,7 +373,7 @@ fn store_speed() {
     println!("| backend | games at once | moves | seconds | moves/s |");
     println!("|---|---|---|---|---|");
     for (backend, url) in [("SQLite", path.url()), ("PostgreSQL", pg.url())] {
-        let store = mancala_web::store::open(&url).unwrap();
+        let store = mancala_web::open_store(&url).unwrap();
         for games in [1, 4, 32] {
             let ids: Vec<String> = (0..games).map(|g| format!("speed-{games}-{g}")).collect();
             for id in &ids {

@@ -3,8 +3,9 @@
 //! tournament operations on SQLite and PostgreSQL.
 
 use super::*;
-use mancala_web::store::{PlayerRow, TournamentRow};
-use mancala_web::tournament::System;
+use mancala_web::store::PlayerRow;
+use mancala_web::tournaments::TournamentRow;
+use mancala_web::tournaments::System;
 
 /// A request with cookies (`a=b; c=d`, or empty) and a JSON body (none if
 /// null).
@@ -487,14 +488,14 @@ fn the_sqlite_store_keeps_tournaments() {
 #[test]
 fn the_postgres_store_keeps_tournaments() {
     let db = postgres_db();
-    off_async(|| tournament_contract(mancala_web::store::open(&db.url).unwrap().as_ref()));
+    off_async(|| tournament_contract(mancala_web::open_store(&db.url).unwrap().as_ref()));
 }
 
 /// The tournament pages' text: three languages for every key, none left in
 /// English (proper names aside), and the same `{holes}` in each.
 #[test]
 fn every_tournament_text_is_in_three_languages() {
-    use mancala_web::pages::tournaments::{SAME_EVERYWHERE, TEXTS};
+    use mancala_web::i18n::tournaments::{SAME_EVERYWHERE, TEXTS};
     let holes = |text: &str| -> Vec<String> {
         let mut found: Vec<String> = text
             .split('{')

@@ -1,15 +1,39 @@
-//! Tournaments without I/O: who plays whom (round robin, Swiss, knockout)
-//! and the standings with their tie-breaks. The server keeps the players
-//! and results and asks this module; the tests feed it literal tables.
+//! Tournaments: round robin, Swiss and knockout events, organised by an
+//! account, joined by accounts and guests, played online or over the board.
+//!
+//! The feature's parts:
+//! - here, without I/O: who plays whom and the standings with their
+//!   tie-breaks (the tests feed it literal tables), and a tournament as
+//!   stored ([`Document`]);
+//! - `api.rs`: the HTTP API (`/api/tournaments...`);
+//! - `pages.rs`: the pages (`/tournaments...`) and `tournament.js`, their
+//!   script;
+//! - `store.rs`: the stored row and [`TournamentStore`], the feature's part
+//!   of the store, kept by `sqlite.rs` and `pg.rs`.
+//!
+//! Their interface texts are in `i18n/tournaments.rs`.
 //!
 //! Players are numbered `0..n` in the order of their seeding (registration
 //! order: the first to register is seed 1). A pairing's `first` player
 //! plays South, the side that moves first; `second` is `None` for a bye.
 //! The rules followed are written out in `docs/tournaments.md`.
-//!
-//! A tournament as stored ([`Document`]: its entrants and rounds, kept as
-//! JSON in its row) is here too, so that what it says (the rounds it will
-//! have, whether it is over) is decided without a request or a database.
+
+pub mod api;
+pub mod pages;
+mod pg;
+mod sqlite;
+mod store;
+
+pub use api::TournamentLocks;
+pub use store::{TournamentRow, TournamentStore};
+
+/// The tournament pages' script.
+pub static SCRIPT: crate::assets::Asset = crate::assets::Asset::new(
+    "tournament",
+    "js",
+    "text/javascript; charset=utf-8",
+    include_bytes!("tournament.js"),
+);
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::HashSet;

@@ -1,7 +1,7 @@
 //! Tournaments over HTTP: create one (a signed-in organiser), join it (a
 //! signed-in player, or a guest with a name, known afterwards by a cookie),
 //! start its rounds, enter results, and read it all back with the
-//! standings. Pairings and standings come from `crate::tournament` (pure);
+//! standings. Pairings and standings come from the feature's root (pure);
 //! this file stores, checks who may do what, and makes the games.
 //!
 //! A guest is known by a random token in the `mancala_guest` cookie
@@ -11,18 +11,16 @@
 //! (or a match of them) with both seats' tokens made at once; a player
 //! gets their own token from this API and the page hands it to the game.
 
-use super::accounts::signed_in;
-use super::clocks::clock_from;
-use super::games::game_url;
 use super::{
-    blocking, clean_name, count_games, error, game_id, internal, look_alike, name_error, secret,
-    ApiError, ApiResult, ClientOf, JsonBody,
+    self as pairing, Board, Document, Entrant, Format, Outcome, PairingError, Play, System,
+    TournamentRow,
+};
+use crate::api::{
+    blocking, clean_name, clock_from, count_games, error, game_id, game_url, internal, look_alike,
+    name_error, no_match_play, secret, signed_in, ApiError, ApiResult, ClientOf, JsonBody,
 };
 use crate::game::lot_seed_for_new_game;
-use crate::store::{Clock, GameRow, MatchRow, Mode, Status, TournamentRow};
-use crate::tournament::{
-    self as pairing, Board, Document, Entrant, Format, Outcome, PairingError, Play, System,
-};
+use crate::store::{Clock, GameRow, MatchRow, Mode, Status};
 use crate::Shared;
 use axum::extract::Path;
 use axum::extract::State;
@@ -31,7 +29,8 @@ use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::response::Response;
-use axum::Json;
+use axum::routing::{get, post};
+use axum::{Json, Router};
 use mancala_rules::ruleset;
 use serde::Deserialize;
 use serde_json::json;
@@ -41,7 +40,18 @@ use std::sync::Arc;
 use tokio::sync::Mutex;
 
 /// The guest cookie is the lobby's: one identity for a guest across the site.
-use super::lobby::GUEST_COOKIE;
+use crate::api::GUEST_COOKIE;
+
+/// `/api/tournaments...`.
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/api/tournaments", post(create).get(list))
+        .route("/api/tournaments/{id}", get(show))
+        .route("/api/tournaments/{id}/join", post(join))
+        .route("/api/tournaments/{id}/start-round", post(start_round))
+        .route("/api/tournaments/{id}/result", post(enter_result))
+        .route("/api/tournaments/{id}/remove", post(remove))
+}
 
 /// Players a tournament may have: a large school year or club (pairing a
 /// round of this many takes well under a millisecond).
@@ -123,9 +133,9 @@ fn not_organiser(what: &str) -> ApiError {
     )
 }
 
-use super::accounts::token_hash as hash;
+use crate::api::token_hash as hash;
 /// The guest token the request's cookie carries (the lobby's identity).
-use super::lobby::guest_id as guest_token;
+use crate::api::guest_id as guest_token;
 
 /// Who is asking: their account (if signed in) and guest token's hash.
 struct Visitor {
@@ -279,7 +289,7 @@ pub(crate) async fn create_with(
     let format = match body.format.as_deref().unwrap_or("game") {
         "game" => Format::Game,
         "match" if ruleset.match_first_to.is_some() => Format::Match,
-        "match" => return Err(super::games::no_match_play(ruleset)),
+        "match" => return Err(no_match_play(ruleset)),
         other => {
             return Err(error(
                 StatusCode::BAD_REQUEST,

@@ -1,10 +1,9 @@
-//! Tournaments in PostgreSQL: the same table and contract as
-//! `store/tournaments.rs` (SQLite).
+//! Tournaments in PostgreSQL: the same table and contract as `sqlite.rs`.
 
-use super::{stored, Failure, Postgres, StoreError};
-use crate::store::tournaments::COLUMNS;
-use crate::store::{GameRow, MatchRow, TournamentRow};
-use crate::tournament::System;
+use super::store::{board_patterns, entrant_pattern, TournamentRow, TournamentStore, COLUMNS};
+use super::System;
+use crate::game::stored;
+use crate::store::{Failure, GameRow, MatchRow, Postgres, StoreError};
 use postgres::Row;
 
 fn row_from(r: &Row) -> Result<TournamentRow, Failure> {
@@ -22,7 +21,7 @@ fn row_from(r: &Row) -> Result<TournamentRow, Failure> {
     })
 }
 
-pub(super) fn create(store: &Postgres, t: &TournamentRow) -> Result<(), StoreError> {
+fn create(store: &Postgres, t: &TournamentRow) -> Result<(), StoreError> {
     store.run(|c| {
         c.execute(
             &format!(
@@ -44,7 +43,7 @@ pub(super) fn create(store: &Postgres, t: &TournamentRow) -> Result<(), StoreErr
     })
 }
 
-pub(super) fn load(store: &Postgres, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+fn load(store: &Postgres, id: &str) -> Result<Option<TournamentRow>, StoreError> {
     store.run(|c| {
         c.query_opt(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = $1"), &[&id])?
             .map(|r| row_from(&r))
@@ -52,7 +51,7 @@ pub(super) fn load(store: &Postgres, id: &str) -> Result<Option<TournamentRow>, 
     })
 }
 
-pub(super) fn save(store: &Postgres, t: &TournamentRow) -> Result<bool, StoreError> {
+fn save(store: &Postgres, t: &TournamentRow) -> Result<bool, StoreError> {
     let n = store.run(|c| {
         Ok(c.execute(
             "UPDATE tournaments SET name = $2, updated = $3, revision = $4, state = $5
@@ -63,7 +62,7 @@ pub(super) fn save(store: &Postgres, t: &TournamentRow) -> Result<bool, StoreErr
     Ok(n == 1)
 }
 
-pub(super) fn start_round(
+fn start_round(
     store: &Postgres,
     t: &TournamentRow,
     games: &[(GameRow, Option<MatchRow>)],
@@ -77,10 +76,7 @@ pub(super) fn start_round(
                     &[&m.id, &m.ruleset, &i64::from(m.first_to), &m.created],
                 )?;
             }
-            let values = super::values(game);
-            let params: Vec<&(dyn postgres::types::ToSql + Sync)> =
-                values.iter().map(|v| v.as_ref()).collect();
-            tx.execute(&store.sql.insert, &params)?;
+            store.insert_game(&mut tx, game)?;
         }
         let n = tx.execute(
             "UPDATE tournaments SET name = $2, updated = $3, revision = $4, state = $5
@@ -96,12 +92,12 @@ pub(super) fn start_round(
     })
 }
 
-pub(super) fn of_game(
+fn of_game(
     store: &Postgres,
     game: &str,
     match_id: Option<&str>,
 ) -> Result<Option<(String, String)>, StoreError> {
-    let (by_game, by_match) = crate::store::tournaments::board_patterns(game, match_id);
+    let (by_game, by_match) = board_patterns(game, match_id);
     store.run(|c| {
         c.query_opt(
             "SELECT id, name FROM tournaments WHERE state LIKE $1 OR state LIKE $2
@@ -113,12 +109,12 @@ pub(super) fn of_game(
     })
 }
 
-pub(super) fn of_player(
+fn of_player(
     store: &Postgres,
     player: &str,
     limit: u32,
 ) -> Result<Vec<TournamentRow>, StoreError> {
-    let pattern = crate::store::tournaments::entrant_pattern(player);
+    let pattern = entrant_pattern(player);
     store.run(|c| {
         c.query(
             &format!(
@@ -133,7 +129,7 @@ pub(super) fn of_player(
     })
 }
 
-pub(super) fn newest(store: &Postgres, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+fn newest(store: &Postgres, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
     store.run(|c| {
         c.query(
             &format!(
@@ -145,4 +141,42 @@ pub(super) fn newest(store: &Postgres, limit: u32) -> Result<Vec<TournamentRow>,
         .map(row_from)
         .collect()
     })
+}
+
+impl TournamentStore for Postgres {
+    fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
+        create(self, row)
+    }
+
+    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+        load(self, id)
+    }
+
+    fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
+        save(self, row)
+    }
+
+    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        newest(self, limit)
+    }
+
+    fn start_round(
+        &self,
+        row: &TournamentRow,
+        games: &[(GameRow, Option<MatchRow>)],
+    ) -> Result<bool, StoreError> {
+        start_round(self, row, games)
+    }
+
+    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        of_player(self, player, limit)
+    }
+
+    fn tournament_of_game(
+        &self,
+        game: &str,
+        match_id: Option<&str>,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        of_game(self, game, match_id)
+    }
 }

@@ -1,9 +1,9 @@
-//! Tournaments in SQLite (the PostgreSQL counterpart is `pg/tournaments.rs`).
+//! Tournaments in SQLite (the PostgreSQL counterpart is `pg.rs`).
 //!
 //! A tournament is one row: what is searched or listed by has columns of
 //! its own (organiser, name, game, system, times), and its players and
 //! rounds are one JSON document (`state`, written by the API from named
-//! fields, see `api/tournaments.rs`), read and written whole. A tournament
+//! fields, see `api.rs`), read and written whole. A tournament
 //! changes a few times a round, always whole, and is never queried inside,
 //! so a document costs nothing and keeps the two stores identical. Its
 //! games are ordinary rows of `games`. Every save names the revision it
@@ -11,30 +11,11 @@
 //! same state: the second is told it lost (`Ok(false)`) and tries again.
 //! The table is made by migration 5 (`schema.rs`).
 
-use super::{insert_row, stored, GameRow, MatchRow, StoreError};
-use crate::tournament::System;
+use super::store::{board_patterns, entrant_pattern, TournamentRow, TournamentStore, COLUMNS};
+use super::System;
+use crate::game::stored;
+use crate::store::{insert_row, Apply, GameRow, MatchRow, Sqlite, StoreError};
 use rusqlite::{params, Connection, OptionalExtension};
-
-/// A stored tournament.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TournamentRow {
-    pub id: String,
-    /// The organiser's account id.
-    pub organiser: String,
-    pub name: String,
-    pub ruleset: String,
-    pub system: System,
-    /// Seconds since the Unix epoch.
-    pub created: i64,
-    pub updated: i64,
-    /// 1 when created, one more at each save.
-    pub revision: i64,
-    /// The players and rounds, JSON.
-    pub state: String,
-}
-
-pub(crate) const COLUMNS: &str =
-    "id, organiser_id, name, ruleset, system, created, updated, revision, state";
 
 fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentRow> {
     let system: String = r.get(4)?;
@@ -54,7 +35,7 @@ fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentRow> {
 }
 
 /// The writes of tournaments, run by the SQLite writer thread.
-pub(crate) enum Write {
+enum Write {
     Create(TournamentRow),
     /// Saves a row whose revision is one more than the stored one.
     Save(TournamentRow),
@@ -69,8 +50,8 @@ pub(crate) enum Write {
 /// The error a save gets when another one came first.
 const STALE: &str = "the tournament was changed meanwhile";
 
-impl Write {
-    pub(crate) fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
+impl Apply for Write {
+    fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
         match self {
             Write::Create(t) => {
                 conn.execute(
@@ -120,24 +101,7 @@ fn insert_match(conn: &Connection, m: &MatchRow) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// The pattern that finds an account among a document's entrants: ids are
-/// hex (`api::secret`), so nothing in them is special to LIKE.
-pub(crate) fn entrant_pattern(player: &str) -> String {
-    format!("%\"account\":\"{player}\"%")
-}
-
-/// The patterns that find a game (or its match) among a document's boards:
-/// ids are letters and digits, nothing special to LIKE.
-pub(crate) fn board_patterns(game: &str, match_id: Option<&str>) -> (String, String) {
-    let by_match = match match_id {
-        Some(m) => format!("%\"match_id\":\"{m}\"%"),
-        // Matches only an empty text, which no document is.
-        None => String::new(),
-    };
-    (format!("%\"game\":\"{game}\"%"), by_match)
-}
-
-pub(crate) fn of_game(
+fn of_game(
     conn: &Connection,
     game: &str,
     match_id: Option<&str>,
@@ -153,7 +117,7 @@ pub(crate) fn of_game(
         .optional()?)
 }
 
-pub(crate) fn of_player(
+fn of_player(
     conn: &Connection,
     player: &str,
     limit: u32,
@@ -168,13 +132,13 @@ pub(crate) fn of_player(
     Ok(rows)
 }
 
-pub(crate) fn load(conn: &Connection, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+fn load(conn: &Connection, id: &str) -> Result<Option<TournamentRow>, StoreError> {
     Ok(conn
         .query_row(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?1"), [id], row_from)
         .optional()?)
 }
 
-pub(crate) fn newest(conn: &Connection, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+fn newest(conn: &Connection, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
     let mut stmt = conn.prepare(&format!(
         "SELECT {COLUMNS} FROM tournaments ORDER BY created DESC, id LIMIT ?1"
     ))?;
@@ -182,8 +146,49 @@ pub(crate) fn newest(conn: &Connection, limit: u32) -> Result<Vec<TournamentRow>
     Ok(rows)
 }
 
-/// Whether a failed save lost to another (the stored revision moved on)
-/// rather than failed.
-pub(crate) fn lost(error: &StoreError) -> bool {
-    matches!(error, StoreError::Conflict(_))
+/// Whether a write lost to another one (the stored revision moved on).
+fn saved(answer: Result<(), StoreError>) -> Result<bool, StoreError> {
+    match answer {
+        Ok(()) => Ok(true),
+        Err(StoreError::Conflict(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+impl TournamentStore for Sqlite {
+    fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
+        self.write(Write::Create(row.clone()))
+    }
+
+    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+        load(&self.conn(), id)
+    }
+
+    fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
+        saved(self.write(Write::Save(row.clone())))
+    }
+
+    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        newest(&self.conn(), limit)
+    }
+
+    fn start_round(
+        &self,
+        row: &TournamentRow,
+        games: &[(GameRow, Option<MatchRow>)],
+    ) -> Result<bool, StoreError> {
+        saved(self.write(Write::StartRound { row: row.clone(), games: games.to_vec() }))
+    }
+
+    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        of_player(&self.conn(), player, limit)
+    }
+
+    fn tournament_of_game(
+        &self,
+        game: &str,
+        match_id: Option<&str>,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        of_game(&self.conn(), game, match_id)
+    }
 }

@@ -1,17 +1,25 @@
 //! The tournament pages: `/tournaments` (the list and the form to organise
 //! one) and `/tournaments/ID` (registration, rounds, standings), skeletons
-//! that `assets/tournament.js` fills from the API and keeps up to date.
-//! Their interface text is here, in the three languages, and goes to the
-//! script with the page.
+//! that `tournament.js` fills from the API and keeps up to date. Their
+//! interface text (`i18n/tournaments.rs`) goes to the script with the page.
 
-use super::{esc, language, not_found, server_problem, LangQuery, Page};
+use crate::pages::{esc, json_in_html, language, not_found, server_problem, LangQuery, Page};
 use crate::i18n::Lang;
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 
-pub use crate::i18n::tournaments::{SAME_EVERYWHERE, TEXTS};
+
+/// `/tournaments...`.
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/tournaments", get(list_page))
+        .route("/tournaments/{id}", get(tournament_page))
+        .route("/tournaments/{id}/qr.svg", get(qr_code))
+}
 
 /// A tournament page's text ([`crate::i18n::text`], namespace
 /// `tournaments`).
@@ -32,13 +40,13 @@ fn script(lang: Lang, data: serde_json::Value) -> String {
         "<script id=\"tournament-data\" type=\"application/json\">{}</script>\
          <script id=\"tournament-i18n\" type=\"application/json\">{}</script>\
          <script src=\"{}\" defer></script>",
-        super::json_in_html(&data.to_string()),
-        super::json_in_html(&bundle(lang).to_string()),
-        crate::assets::TOURNAMENT.path(),
+        json_in_html(&data.to_string()),
+        json_in_html(&bundle(lang).to_string()),
+        super::SCRIPT.path(),
     )
 }
 
-pub(super) async fn list_page(
+async fn list_page(
     State(state): State<Shared>,
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
@@ -58,7 +66,7 @@ pub(super) async fn list_page(
          <p class=\"loading\">…</p></div>{}",
         esc(text(lang, "t.title")),
         esc(text(lang, "t.lead")),
-        super::classes::teachers_link(lang),
+        crate::pages::classes::teachers_link(lang),
         script(lang, serde_json::json!({ "page": "list", "games": games, "signed_in": signed_in }))
     );
     Page {
@@ -75,8 +83,8 @@ pub(super) async fn list_page(
 /// (what its players open to join), drawn here as SVG by the `qrcode`
 /// crate: a class scans it from the projector, and no outside service
 /// learns of the tournament.
-pub(super) async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Response {
-    if !super::valid_id(&id) {
+async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Response {
+    if !crate::api::valid_id(&id) {
         return StatusCode::NOT_FOUND.into_response();
     }
     let key = id.clone();
@@ -85,17 +93,17 @@ pub(super) async fn qr_code(State(state): State<Shared>, Path(id): Path<String>)
         Ok(None) => return StatusCode::NOT_FOUND.into_response(),
         Err(e) => return e.into_response(),
     }
-    super::qr_svg(&format!("{}/tournaments/{id}", state.public_url), "public, max-age=86400")
+    crate::pages::qr_svg(&format!("{}/tournaments/{id}", state.public_url), "public, max-age=86400")
 }
 
-pub(super) async fn tournament_page(
+async fn tournament_page(
     State(state): State<Shared>,
     Path(id): Path<String>,
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
 ) -> Response {
     let (lang, remember) = language(&q, &headers);
-    if !super::valid_id(&id) {
+    if !crate::api::valid_id(&id) {
         return not_found(lang, remember).into_response();
     }
     let key = id.clone();
