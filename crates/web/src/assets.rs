@@ -104,14 +104,6 @@ pub static LOBBY: Asset = Asset::new(
     include_bytes!("../assets/lobby.js"),
 );
 
-/// The classes' pages' script.
-pub static CLASSES: Asset = Asset::new(
-    "classes",
-    "js",
-    "text/javascript; charset=utf-8",
-    include_bytes!("../assets/classes.js"),
-);
-
 /// The site's icon: a board of two rows of pits with seeds, drawn for any
 /// size (SVG), and the same at 16, 32 and 48 px in an ICO for
 /// `/favicon.ico`, which browsers ask for when a page names no icon (and
@@ -122,8 +114,8 @@ pub static FAVICON_ICO: Asset =
     Asset::new("favicon", "ico", "image/x-icon", include_bytes!("../assets/favicon.ico"));
 
 /// The core's files, which every page may use.
-const CORE: [&Asset; 9] =
-    [&COMMON, &APP, &STYLE, &ANALYSIS, &LOBBY, &CLASSES, &PUZZLES, &FAVICON, &FAVICON_ICO];
+const CORE: [&Asset; 8] =
+    [&COMMON, &APP, &STYLE, &ANALYSIS, &LOBBY, &PUZZLES, &FAVICON, &FAVICON_ICO];
 
 /// `/assets/...`: the core's files and `features'` (their page scripts).
 pub fn routes(features: &'static [&'static Asset]) -> Router<Shared> {

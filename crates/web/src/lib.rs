@@ -11,6 +11,7 @@
 pub mod analysis_board;
 pub mod api;
 pub mod assets;
+pub mod classes;
 pub mod config;
 /// The rules pages' text (its own crate, shared with the `mancala` command).
 pub use mancala_content as content;
@@ -149,7 +150,7 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /// The features' own files (their page scripts), served beside the core's.
-static FEATURE_ASSETS: &[&assets::Asset] = &[&tournaments::SCRIPT];
+static FEATURE_ASSETS: &[&assets::Asset] = &[&tournaments::SCRIPT, &classes::SCRIPT];
 
 /// The whole application: pages, assets and the API, with the hardening
 /// headers on every answer and a time limit on every request.
@@ -163,13 +164,17 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
     ];
     // Answers of the API carry seat tokens, session details and invitation
     // codes: no cache (the browser's, or a proxy's) may keep them.
-    let api = api::routes().merge(tournaments::api::routes()).layer(SetResponseHeaderLayer::if_not_present(
+    let api = api::routes()
+        .merge(tournaments::api::routes())
+        .merge(classes::api::routes())
+        .layer(SetResponseHeaderLayer::if_not_present(
         header::CACHE_CONTROL,
         HeaderValue::from_static("no-store"),
     ));
     let mut app = Router::new()
         .merge(pages::routes())
         .merge(tournaments::pages::routes())
+        .merge(classes::pages::routes())
         .merge(assets::routes(FEATURE_ASSETS))
         .merge(api)
         .merge(learn::routes())
@@ -248,7 +253,7 @@ pub fn state_with(config: &Config, store: Arc<dyn Store>) -> Shared {
         ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
         egdb: egdb::Databases::new(config.egdb_dir.clone()),
         tournaments: tournaments::TournamentLocks::default(),
-        pupils_seen: api::SeenLog::default(),
+        pupils_seen: classes::SeenLog::default(),
         metrics: metrics::Metrics::default(),
         closing: tokio::sync::watch::channel(false).0,
         computing: Arc::default(),

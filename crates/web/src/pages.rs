@@ -21,9 +21,8 @@ mod puzzles;
 pub use crate::i18n::classes::TEXTS as CLASS_TEXTS;
 pub use crate::i18n::compositions::TEXTS as COMPOSITION_TEXTS;
 pub use crate::i18n::puzzles::TEXTS as PUZZLE_TEXTS;
-mod players;
+pub(crate) mod players;
 pub use players::scope as signed_in_scope;
-pub mod classes;
 
 pub fn routes() -> Router<Shared> {
     Router::new()
@@ -36,7 +35,6 @@ pub fn routes() -> Router<Shared> {
         .route("/lobby", get(lobby::lobby_page))
         .merge(puzzles::routes())
         .merge(compositions::routes())
-        .merge(classes::routes())
         .merge(players::routes())
         .fallback(fallback)
 }
@@ -213,8 +211,6 @@ impl Page {
         Page { lang, remember, status: StatusCode::OK, title: title.into(), body, script: None }
     }
 }
-
-pub(crate) use crate::api::valid_id;
 
 /// A link's QR code as an SVG answer, drawn here by the `qrcode` crate: a
 /// class scans it from the projector, and no outside service learns the

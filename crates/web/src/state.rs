@@ -4,6 +4,7 @@
 //! waits for ([`Busy`]). Made once at start by `crate::state_with`.
 
 use crate::store::{GameStore, Postgres, Sqlite, StoreError};
+use crate::classes::ClassStore;
 use crate::tournaments::TournamentStore;
 use crate::{api, egdb, limit, lobby, metrics, scheduler};
 use std::path::Path;
@@ -12,9 +13,9 @@ use std::time::Duration;
 
 /// Everything a server keeps: the games' part of the store and each
 /// feature's. Both stores, SQLite and PostgreSQL, are all of it.
-pub trait Store: GameStore + TournamentStore {}
+pub trait Store: GameStore + TournamentStore + ClassStore {}
 
-impl<T: GameStore + TournamentStore> Store for T {}
+impl<T: GameStore + TournamentStore + ClassStore> Store for T {}
 
 /// Opens the store a `--database` URL names: `sqlite://FILE` or
 /// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (`postgresql://` too).
@@ -82,7 +83,7 @@ pub struct AppState {
     pub lobby: lobby::Lobby,
     /// When each signed-in account was last marked seen (a pupil's
     /// last-seen time is written once a minute at most).
-    pub pupils_seen: api::SeenLog,
+    pub pupils_seen: crate::classes::SeenLog,
 }
 
 /// Work in progress that a stop waits for: a count and its guards.

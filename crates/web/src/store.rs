@@ -7,7 +7,6 @@
 //! stored: it is rebuilt by replaying the moves with the rules library, which
 //! also validates them.
 
-mod classes;
 mod compositions;
 mod group;
 mod pg;
@@ -19,9 +18,9 @@ pub use group::WriteStats;
 pub(crate) use group::Apply;
 use group::{Account, Write};
 
-pub use classes::{pupil_key, ClassRow, Progress, PupilRow};
 pub use compositions::{CompositionOrder, CompositionRow, ListedComposition, LIST_LIMIT};
-pub(crate) use pg::Failure;
+pub(crate) use group::delete_account;
+pub(crate) use pg::{count, delete_account as delete_account_pg, Failure};
 pub use pg::Postgres;
 pub use puzzles::{AttemptToRate, PuzzleRater, PuzzleRatingRow, RatedAttempt};
 use rusqlite::{params, Connection, OptionalExtension};
@@ -137,7 +136,6 @@ impl Finished {
 /// Games and moves. Every method is blocking and durable on return: a move
 /// is on disk before `append_move` returns, so it can be acknowledged.
 /// What a store without classes answers.
-const NO_CLASSES: &str = "this store keeps no classes";
 
 /// The games' part of the store (and, until they have modules of their own,
 /// the accounts', puzzles', compositions' and classes'). The whole store a
@@ -279,78 +277,6 @@ pub trait GameStore: Send + Sync + 'static {
         _order: CompositionOrder,
     ) -> Result<Vec<ListedComposition>, StoreError> {
         Err(StoreError::Unsupported("this store keeps no compositions"))
-    }
-
-    // Classes (`store/classes.rs`). A store without them says so.
-
-    /// Stores a new class; `false` (nothing stored) if its id or code is
-    /// taken.
-    fn create_class(&self, _row: &ClassRow) -> Result<bool, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// The class with this id.
-    fn class(&self, _id: &str) -> Result<Option<ClassRow>, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// The class with this join code (upper case).
-    fn class_by_code(&self, _code: &str) -> Result<Option<ClassRow>, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// A teacher's classes, newest first.
-    fn classes_of(&self, _teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// Sends the class's pupils to this tournament.
-    fn set_class_tournament(&self, _class: &str, _tournament: &str) -> Result<(), StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// A pupil's account and place in its class, stored together; `false`
-    /// (nothing stored) if the account's name or the first name in the
-    /// class is taken.
-    fn add_pupil(&self, _account: &PlayerRow, _pupil: &PupilRow) -> Result<bool, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// A class's pupils, by first name.
-    fn pupils(&self, _class: &str) -> Result<Vec<PupilRow>, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// The pupil with this pupil code.
-    fn pupil_by_code(&self, _code: &str) -> Result<Option<PupilRow>, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// The pupil this account is, if it is one.
-    fn pupil_of(&self, _player: &str) -> Result<Option<PupilRow>, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// A new pupil code for a pupil, whose sessions end; `false` if there
-    /// is no such pupil.
-    fn set_pupil_code(&self, _player: &str, _code: &str) -> Result<bool, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// Removes a pupil and deletes its data (see `store/classes.rs`).
-    fn remove_pupil(&self, _player: &str) -> Result<(), StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// A pupil was seen at `at` (nothing for an account that is not one).
-    fn pupil_seen(&self, _player: &str, _at: i64) -> Result<(), StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// A lesson's exercise answered right by an account (0: a lesson
-    /// without exercises read); kept once.
-    fn record_answer(
-        &self,
-        _player: &str,
-        _ruleset: &str,
-        _lesson: &str,
-        _exercise: i64,
-        _at: i64,
-    ) -> Result<(), StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// What an account has done: exercises answered, puzzles solved,
-    /// games played.
-    fn progress(&self, _player: &str) -> Result<Progress, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
     }
 
     // Accounts' games and rated games (see `store/rated.rs`). A rated
@@ -879,110 +805,6 @@ impl GameStore for Sqlite {
         })?;
         let rated = answer.lock().unwrap_or_else(|e| e.into_inner()).take();
         Ok(rated)
-    }
-
-    fn create_class(&self, row: &ClassRow) -> Result<bool, StoreError> {
-        match self.writer.write(Write::Class(classes::Write::Create(row.clone()))) {
-            Ok(()) => Ok(true),
-            Err(e) => {
-                let taken = self.class_where("id", &row.id)?.is_some()
-                    || self.class_where("code", &row.code)?.is_some();
-                if taken {
-                    Ok(false)
-                } else {
-                    Err(e)
-                }
-            }
-        }
-    }
-
-    fn class(&self, id: &str) -> Result<Option<ClassRow>, StoreError> {
-        self.class_where("id", id)
-    }
-
-    fn class_by_code(&self, code: &str) -> Result<Option<ClassRow>, StoreError> {
-        self.class_where("code", code)
-    }
-
-    fn classes_of(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
-        self.classes_of_teacher(teacher)
-    }
-
-    fn set_class_tournament(&self, class: &str, tournament: &str) -> Result<(), StoreError> {
-        self.writer.write(Write::Class(classes::Write::SetTournament {
-            class: class.into(),
-            tournament: tournament.into(),
-        }))
-    }
-
-    fn add_pupil(&self, account: &PlayerRow, pupil: &PupilRow) -> Result<bool, StoreError> {
-        let write = classes::Write::AddPupil { account: account.clone(), pupil: pupil.clone() };
-        match self.writer.write(Write::Class(write)) {
-            Ok(()) => Ok(true),
-            Err(e) => {
-                let in_class = self
-                    .pupils_of(&pupil.class_id)?
-                    .iter()
-                    .any(|p| pupil_key(&p.name) == pupil_key(&pupil.name));
-                if in_class || self.player_named(&account.name)?.is_some() {
-                    Ok(false)
-                } else {
-                    Err(e)
-                }
-            }
-        }
-    }
-
-    fn pupils(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
-        self.pupils_of(class)
-    }
-
-    fn pupil_by_code(&self, code: &str) -> Result<Option<PupilRow>, StoreError> {
-        self.pupil_where("code", code)
-    }
-
-    fn pupil_of(&self, player: &str) -> Result<Option<PupilRow>, StoreError> {
-        self.pupil_where("player_id", player)
-    }
-
-    fn set_pupil_code(&self, player: &str, code: &str) -> Result<bool, StoreError> {
-        let write = classes::Write::SetCode { player: player.into(), code: code.into() };
-        match self.writer.write(Write::Class(write)) {
-            Ok(()) => Ok(true),
-            Err(e) => match self.pupil_of(player)? {
-                None => Ok(false),
-                Some(_) => Err(e),
-            },
-        }
-    }
-
-    fn remove_pupil(&self, player: &str) -> Result<(), StoreError> {
-        self.writer.write(Write::Class(classes::Write::Remove { player: player.into() }))
-    }
-
-    fn pupil_seen(&self, player: &str, at: i64) -> Result<(), StoreError> {
-        self.writer.write(Write::Class(classes::Write::Seen { player: player.into(), at }))
-    }
-
-    fn record_answer(
-        &self,
-        player: &str,
-        ruleset: &str,
-        lesson: &str,
-        exercise: i64,
-        at: i64,
-    ) -> Result<(), StoreError> {
-        self.writer.write(Write::Class(classes::Write::Answer {
-            player: player.into(),
-            ruleset: ruleset.into(),
-            lesson: lesson.into(),
-            exercise,
-            at,
-        }))
-    }
-
-    fn progress(&self, player: &str) -> Result<Progress, StoreError> {
-        self.progress_of(player)
     }
 
     fn create_composition(&self, row: &CompositionRow) -> Result<(), StoreError> {

@@ -270,7 +270,7 @@ pub(crate) async fn signed_in(
     let found = blocking(state, move |store| store.session(&key)).await?;
     match found {
         Some((player, started)) if state.time.now_secs() - started < SESSION_DAYS * 86_400 => {
-            super::classes::seen(state, &player.id);
+            crate::classes::api::seen(state, &player.id);
             Ok((player, hash))
         }
         _ => Err(not_signed_in()),

@@ -22,7 +22,6 @@ use tokio::sync::{Mutex, MutexGuard};
 
 mod accounts;
 mod analysis;
-pub mod classes;
 mod clocks;
 pub mod compositions;
 mod computer;
@@ -37,7 +36,6 @@ mod socket;
 mod ws;
 
 pub use accounts::{check_name, prepare as prepare_accounts, SignInLimits, SESSION_COOKIE};
-pub use classes::SeenLog;
 pub use clocks::{resume_clocks, watch_clock, watch_deadlines, Deadlines};
 pub use computer::{schedule_computer, COMPUTER_RETRIES_MS};
 pub use games::{evict_idle, live, summary, GameCache, CACHED_BYTES, CACHED_GAMES};
@@ -49,7 +47,9 @@ pub use rated::{
 };
 pub use records::{date, record_of};
 
-pub(crate) use accounts::{signed_in, signed_in_player, token_hash};
+pub(crate) use accounts::{
+    attempt_from, class_attempt, signed_in, signed_in_player, start_pupil_session, token_hash,
+};
 pub(crate) use clocks::clock_from;
 pub(crate) use games::{game_url, no_match_play};
 pub(crate) use lobby::guest_id;
@@ -112,15 +112,6 @@ pub fn routes() -> Router<Shared> {
         .route("/api/puzzles/{id}/hint", post(puzzles::hint))
         .route("/api/compositions", post(compositions::create).get(compositions::list))
         .route("/api/compositions/{id}", get(compositions::show))
-        // Classes (api/classes.rs).
-        .route("/api/classes", post(classes::create).get(classes::list))
-        .route("/api/classes/join", post(classes::join))
-        .route("/api/classes/sign-in", post(classes::sign_in))
-        .route("/api/classes/mine", get(classes::mine))
-        .route("/api/classes/{id}", get(classes::show))
-        .route("/api/classes/{id}/tournament", post(classes::tournament))
-        .route("/api/classes/{id}/pupils/{name}", axum::routing::delete(classes::remove))
-        .route("/api/classes/{id}/pupils/{name}/code", post(classes::new_code))
         .route("/api/my/games", get(rated::my_games))
         .route("/api/my/games/{id}", get(rated::my_game))
 }

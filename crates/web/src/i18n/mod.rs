@@ -634,7 +634,7 @@ mod tests {
             ("t(", "", None),
             ("pt(", "puzzles", None),
             ("ct(", "compositions", None),
-            ("text(", "classes", Some("pages/classes.rs")),
+            ("text(", "classes", Some("classes/pages.rs")),
             ("text(", "tournaments", Some("tournaments/pages.rs")),
             ("word(", "diagram", Some("diagram.rs")),
         ];

@@ -77,7 +77,6 @@ pub(crate) enum Write {
         answer: Arc<std::sync::Mutex<Option<super::RatedAttempt>>>,
     },
     Composition(Box<super::CompositionRow>),
-    Class(super::classes::Write),
     /// The health check's write (see `Store::probe_write`).
     Probe(i64),
     /// A rematch called off (see `Store::call_off_rematch`).
@@ -113,7 +112,7 @@ pub(crate) enum Account {
 
 /// Deletes an account as a deleted account is kept: no name, no password,
 /// no session, and its name gone from its games' seats.
-pub(super) fn delete_account(conn: &Connection, player: &str) -> Result<(), StoreError> {
+pub(crate) fn delete_account(conn: &Connection, player: &str) -> Result<(), StoreError> {
     conn.execute(
         "UPDATE players SET deleted = 1, name_key = NULL, password = '' WHERE id = ?1",
         [player],
@@ -188,7 +187,6 @@ impl Write {
                 *answer.lock().unwrap_or_else(|e| e.into_inner()) = rated;
             }
             Write::Composition(row) => super::compositions::apply_create(conn, row)?,
-            Write::Class(write) => write.apply(conn)?,
             // A game's end and its rating change (if rated) in one
             // transaction: see `rated.rs`.
             Write::Save(row) => {

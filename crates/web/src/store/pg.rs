@@ -27,9 +27,8 @@ use super::{
     HistoryRow, MatchRow, Mode, PlayerGames, PlayerRow, PuzzleRatingRow, RatingRow, Status, GameStore,
     StoreError, StoredGame, StoredReview,
 };
-use super::{AttemptToRate, ClassRow, Progress, PupilRow, PuzzleRater, RatedAttempt};
+use super::{AttemptToRate, PuzzleRater, RatedAttempt};
 use super::{CompositionOrder, CompositionRow, ListedComposition, SeatTokens};
-mod classes;
 mod compositions;
 mod puzzles;
 
@@ -276,7 +275,7 @@ impl From<postgres::Error> for Failure {
 
 /// Deletes an account as a deleted account is kept (see the SQLite store's
 /// `delete_account`), in the caller's transaction.
-fn delete_account(tx: &mut postgres::Transaction<'_>, player: &str) -> Result<(), Failure> {
+pub(crate) fn delete_account(tx: &mut postgres::Transaction<'_>, player: &str) -> Result<(), Failure> {
     tx.execute(
         "UPDATE players SET deleted = TRUE, name_key = NULL, password = '' WHERE id = $1",
         &[&player],
@@ -981,69 +980,6 @@ impl GameStore for Postgres {
         self.rate_attempt(attempt, rate)
     }
 
-    fn create_class(&self, row: &ClassRow) -> Result<bool, StoreError> {
-        self.create_class_row(row)
-    }
-
-    fn class(&self, id: &str) -> Result<Option<ClassRow>, StoreError> {
-        self.class_where("id", id)
-    }
-
-    fn class_by_code(&self, code: &str) -> Result<Option<ClassRow>, StoreError> {
-        self.class_where("code", code)
-    }
-
-    fn classes_of(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
-        self.classes_of_teacher(teacher)
-    }
-
-    fn set_class_tournament(&self, class: &str, tournament: &str) -> Result<(), StoreError> {
-        self.set_class_tournament_row(class, tournament)
-    }
-
-    fn add_pupil(&self, account: &PlayerRow, pupil: &PupilRow) -> Result<bool, StoreError> {
-        self.add_pupil_rows(account, pupil)
-    }
-
-    fn pupils(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
-        self.pupils_of(class)
-    }
-
-    fn pupil_by_code(&self, code: &str) -> Result<Option<PupilRow>, StoreError> {
-        self.pupil_where("code", code)
-    }
-
-    fn pupil_of(&self, player: &str) -> Result<Option<PupilRow>, StoreError> {
-        self.pupil_where("player_id", player)
-    }
-
-    fn set_pupil_code(&self, player: &str, code: &str) -> Result<bool, StoreError> {
-        self.set_pupil_code_row(player, code)
-    }
-
-    fn remove_pupil(&self, player: &str) -> Result<(), StoreError> {
-        self.remove_pupil_rows(player)
-    }
-
-    fn pupil_seen(&self, player: &str, at: i64) -> Result<(), StoreError> {
-        self.seen_row(player, at)
-    }
-
-    fn record_answer(
-        &self,
-        player: &str,
-        ruleset: &str,
-        lesson: &str,
-        exercise: i64,
-        at: i64,
-    ) -> Result<(), StoreError> {
-        self.answer_row(player, ruleset, lesson, exercise, at)
-    }
-
-    fn progress(&self, player: &str) -> Result<Progress, StoreError> {
-        self.progress_of(player)
-    }
-
     fn create_composition(&self, row: &CompositionRow) -> Result<(), StoreError> {
         self.create_composition_row(row)
     }
@@ -1103,7 +1039,7 @@ fn player_row(r: &Row) -> Result<PlayerRow, Failure> {
 }
 
 /// A count stored as BIGINT.
-fn count(r: &Row, i: usize) -> Result<u32, Failure> {
+pub(crate) fn count(r: &Row, i: usize) -> Result<u32, Failure> {
     let n: i64 = r.try_get(i)?;
     u32::try_from(n).map_err(|_| Failure::Data(format!("stored count {n} is out of range")))
 }

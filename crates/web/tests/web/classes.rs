@@ -339,7 +339,7 @@ fn the_classes_pages_speak_three_languages() {
 /// A first name becomes an account name in plain ASCII letters.
 #[test]
 fn a_pupils_first_name_is_folded_to_ascii_for_the_account() {
-    use mancala_web::api::classes::{ascii_fold, normal_code};
+    use mancala_web::classes::api::{ascii_fold, normal_code};
     use mancala_web::lessons::lessons_done;
     assert_eq!(ascii_fold("Đức"), "Duc");
     assert_eq!(ascii_fold("Lân Anh"), "LanAnh");

@@ -13,6 +13,7 @@ use mancala_web::scheduler::{Kind, Queues, Refused};
 use mancala_web::store::{
     Finished, GameStore, PlayerRow, RatingRow, SeatTokens, StoreError, StoredGame,
 };
+use mancala_web::classes::ClassStore;
 use mancala_web::tournaments::{TournamentRow, TournamentStore};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -634,6 +635,9 @@ impl GameStore for Faulty {
         self.inner.player_by_id(id)
     }
 }
+
+/// No classes: each method answers that this store keeps none.
+impl ClassStore for Faulty {}
 
 impl TournamentStore for Faulty {
     fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {

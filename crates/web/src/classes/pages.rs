@@ -3,10 +3,10 @@
 //! a first name, picks their name on a shared computer, or signs in with a
 //! pupil code; then waits there for the class tournament) and
 //! `/classes/{id}` (the teacher's page: code, link, QR code, the roster and
-//! the class tournament). Skeletons that `assets/classes.js` fills from
-//! the API (`api/classes.rs`); their texts are here, in three languages.
+//! the class tournament). Skeletons that `classes.js` fills from the API
+//! (`api.rs`); their texts are in `i18n/classes.rs`.
 
-use super::{esc, json_in_html, language, not_found, LangQuery, Page};
+use crate::pages::{esc, json_in_html, language, not_found, LangQuery, Page};
 use crate::i18n::Lang;
 use crate::Shared;
 use axum::extract::{Path, Query, State};
@@ -72,7 +72,7 @@ fn page(lang: Lang, remember: bool, title: &str, lead: &str, data: serde_json::V
         esc(lead),
         json_in_html(&data.to_string()),
         json_in_html(&bundle(lang).to_string()),
-        crate::assets::CLASSES.path(),
+        super::SCRIPT.path(),
     );
     Page::new(lang, remember, title, body)
 }
@@ -83,7 +83,7 @@ async fn index(
     headers: HeaderMap,
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let me = super::players::signed_in();
+    let me = crate::pages::players::signed_in();
     // A pupil's account is sent on to its class.
     let pupil = match &me {
         Some(player) => {
@@ -114,7 +114,7 @@ struct CodeQuery {
 
 /// `/classes/join?code=...` (the code box's form): to the class's page.
 async fn join_by_query(Query(q): Query<CodeQuery>) -> Response {
-    let code = crate::api::classes::normal_code(q.code.as_deref().unwrap_or(""));
+    let code = super::api::normal_code(q.code.as_deref().unwrap_or(""));
     let valid =
         !code.is_empty() && code.len() <= 16 && code.chars().all(|c| c.is_ascii_alphanumeric());
     let lang = q.lang.as_deref().filter(|l| Lang::from_code(l).is_some());
@@ -133,7 +133,7 @@ async fn join_page(
     headers: HeaderMap,
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let code = crate::api::classes::normal_code(&code);
+    let code = super::api::normal_code(&code);
     let valid =
         !code.is_empty() && code.len() <= 16 && code.chars().all(|c| c.is_ascii_alphanumeric());
     let class = if valid {
@@ -160,7 +160,7 @@ async fn join_page(
         "code": class.code,
         "class": class.name,
         "game": class.ruleset,
-        "signed_in": super::players::signed_in().map(|p| p.name),
+        "signed_in": crate::pages::players::signed_in().map(|p| p.name),
     });
     page(lang, remember, &class.name, &lead, data)
 }
@@ -171,7 +171,7 @@ async fn class_page(
     headers: HeaderMap,
 ) -> Response {
     let (lang, remember) = language(&q, &headers);
-    if !super::valid_id(&id) {
+    if !crate::api::valid_id(&id) {
         return not_found(lang, remember).into_response();
     }
     // The class itself comes from the API, which tells its teacher from
@@ -183,10 +183,10 @@ async fn class_page(
 /// `GET /classes/{id}/qr.svg`: the QR code of the class's join link, for
 /// its teacher (the link carries the class code).
 async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Response {
-    if !super::valid_id(&id) {
+    if !crate::api::valid_id(&id) {
         return StatusCode::NOT_FOUND.into_response();
     }
-    let Some(me) = super::players::signed_in() else {
+    let Some(me) = crate::pages::players::signed_in() else {
         return StatusCode::UNAUTHORIZED.into_response();
     };
     let key = id.clone();
@@ -198,5 +198,5 @@ async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Respons
     if class.teacher != me.id {
         return StatusCode::FORBIDDEN.into_response();
     }
-    super::qr_svg(&format!("{}/classes/join/{}", state.public_url, class.code), "private, no-store")
+    crate::pages::qr_svg(&format!("{}/classes/join/{}", state.public_url, class.code), "private, no-store")
 }

@@ -18,19 +18,12 @@
 //! then one every 5 s: a school behind one address fits), so neither can
 //! be guessed.
 
-use super::accounts::{attempt_from, class_attempt, signed_in, start_pupil_session};
-use super::blocking;
-use super::clean_name;
-use super::error;
-use super::game_id;
-use super::internal;
-use super::name_error;
-use super::secret;
-use super::ApiError;
-use super::ApiResult;
-use super::ClientOf;
-use super::JsonBody;
-use crate::store::{pupil_key, ClassRow, GameResult, PlayerGames, PlayerRow, Progress, PupilRow};
+use super::{pupil_key, ClassRow, Progress, PupilRow};
+use crate::api::{
+    attempt_from, blocking, class_attempt, clean_name, error, game_id, internal, name_error, secret,
+    signed_in, start_pupil_session, ApiError, ApiResult, ClientOf, JsonBody,
+};
+use crate::store::{GameResult, PlayerGames, PlayerRow};
 use crate::Shared;
 use axum::extract::Path;
 use axum::extract::State;
@@ -39,7 +32,8 @@ use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::response::Response;
-use axum::Json;
+use axum::routing::{get, post};
+use axum::{Json, Router};
 use serde::Deserialize;
 use serde::Serialize;
 use serde_json::json;
@@ -50,6 +44,19 @@ use std::collections::HashMap;
 const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const CLASS_CODE_LEN: usize = 6;
 const PUPIL_CODE_LEN: usize = 8;
+
+/// `/api/classes...`.
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/api/classes", post(create).get(list))
+        .route("/api/classes/join", post(join))
+        .route("/api/classes/sign-in", post(sign_in))
+        .route("/api/classes/mine", get(mine))
+        .route("/api/classes/{id}", get(show))
+        .route("/api/classes/{id}/tournament", post(tournament))
+        .route("/api/classes/{id}/pupils/{name}", axum::routing::delete(remove))
+        .route("/api/classes/{id}/pupils/{name}/code", post(new_code))
+}
 
 /// Pupils a class may have: a large school class and some to spare.
 pub const MAX_PUPILS: usize = 60;
@@ -210,7 +217,7 @@ async fn as_teacher(
         Err(e) if e.status == StatusCode::UNAUTHORIZED => return Err(not_teacher()),
         Err(e) => return Err(e),
     };
-    if !super::valid_id(id) {
+    if !crate::api::valid_id(id) {
         return Err(not_found(&format!("'{id}'")));
     }
     let key = id.to_string();
@@ -633,7 +640,7 @@ pub(crate) async fn remove(
     let pupil = pupil_named(&state, &class, &name).await?;
     let player = pupil.player.clone();
     blocking(&state, move |s| s.remove_pupil(&player)).await?;
-    super::forget_names_in_memory(&state, &pupil.player).await;
+    crate::api::forget_names_in_memory(&state, &pupil.player).await;
     crate::tournaments::api::forget_account(&state, &pupil.player).await?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
@@ -724,7 +731,7 @@ pub(crate) async fn tournament(
             ),
         ));
     }
-    let date = super::date(at);
+    let date = crate::api::date(at);
     let create = crate::tournaments::api::CreateBody {
         name: format!("{} {date}", class.name).chars().take(40).collect(),
         game: class.ruleset.clone(),

@@ -1,4 +1,4 @@
-//! Classes in SQLite (the PostgreSQL counterpart is `pg/classes.rs`): a
+//! Classes in SQLite (the PostgreSQL counterpart is `pg.rs`): a
 //! teacher's classes, their pupils, and the lesson exercises players
 //! answered right. Made by migration 11 (`schema.rs`).
 //!
@@ -10,71 +10,10 @@
 //! games) and everything kept about it: its class row, answers, puzzle
 //! attempts and ratings.
 
-use super::{name_key, PlayerRow, Sqlite, StoreError};
+use super::store::{pupil_key, ClassRow, ClassStore, Progress, PupilRow};
+use super::store::{CLASS_COLUMNS, PUPIL_COLUMNS, PUPIL_TABLES};
+use crate::store::{delete_account, name_key, Apply, GameStore, PlayerRow, Sqlite, StoreError};
 use rusqlite::{params, Connection, OptionalExtension};
-
-/// A teacher's class, as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClassRow {
-    pub id: String,
-    /// The join code pupils type (unique, upper-case letters and digits).
-    pub code: String,
-    pub name: String,
-    /// The game the class learns (its ratings and tournaments).
-    pub ruleset: String,
-    /// The teacher's account id.
-    pub teacher: String,
-    /// Seconds since the Unix epoch.
-    pub created: i64,
-    /// The class's latest tournament, where its pupils are sent.
-    pub tournament: Option<String>,
-}
-
-/// A pupil of a class, as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PupilRow {
-    pub class_id: String,
-    /// The pupil's account id.
-    pub player: String,
-    /// The first name the pupil joined with, as typed.
-    pub name: String,
-    /// The pupil code that signs the pupil in on another device.
-    pub code: String,
-    /// Seconds since the Unix epoch.
-    pub joined: i64,
-    pub last_seen: i64,
-}
-
-/// What is kept of a pupil's work: each exercise answered right
-/// (`(ruleset, lesson, exercise)`, exercise 0 for a lesson without
-/// exercises, read), the puzzles solved and the games played.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
-    pub answers: Vec<(String, String, i64)>,
-    pub puzzles_solved: u32,
-    pub games: u32,
-}
-
-/// The key that makes a first name unique in its class: lower case, with
-/// runs of spaces as one.
-pub fn pupil_key(name: &str) -> String {
-    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
-}
-
-/// The tables that hold a pupil's data, emptied of it when the pupil is
-/// removed (its games stay, under `deleted player`: they are their
-/// opponents' too).
-pub(crate) const PUPIL_TABLES: [&str; 6] = [
-    "class_pupils",
-    "lesson_answers",
-    "puzzle_attempts",
-    "puzzle_players",
-    "rating_history",
-    "ratings",
-];
-
-pub(crate) const CLASS_COLUMNS: &str = "id, code, name, ruleset, teacher, created, tournament";
-pub(crate) const PUPIL_COLUMNS: &str = "class_id, player_id, name, code, joined, last_seen";
 
 fn class_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<ClassRow> {
     Ok(ClassRow {
@@ -100,7 +39,7 @@ fn pupil_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<PupilRow> {
 }
 
 /// The writes of classes, run by the SQLite writer thread.
-pub(crate) enum Write {
+enum Write {
     Create(ClassRow),
     SetTournament {
         class: String,
@@ -132,8 +71,8 @@ pub(crate) enum Write {
     },
 }
 
-impl Write {
-    pub(super) fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
+impl Apply for Write {
+    fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
         match self {
             Write::Create(c) => {
                 conn.execute(
@@ -185,7 +124,7 @@ impl Write {
                 for table in PUPIL_TABLES {
                     conn.execute(&format!("DELETE FROM {table} WHERE player_id = ?1"), [player])?;
                 }
-                super::group::delete_account(conn, player)?;
+                delete_account(conn, player)?;
             }
             Write::Seen { player, at } => {
                 conn.execute(
@@ -274,5 +213,111 @@ impl Sqlite {
             |r| r.get(0),
         )?;
         Ok(Progress { answers, puzzles_solved, games })
+    }
+}
+
+impl ClassStore for Sqlite {
+    fn create_class(&self, row: &ClassRow) -> Result<bool, StoreError> {
+        match self.write(Write::Create(row.clone())) {
+            Ok(()) => Ok(true),
+            Err(e) => {
+                let taken = self.class_where("id", &row.id)?.is_some()
+                    || self.class_where("code", &row.code)?.is_some();
+                if taken {
+                    Ok(false)
+                } else {
+                    Err(e)
+                }
+            }
+        }
+    }
+
+    fn class(&self, id: &str) -> Result<Option<ClassRow>, StoreError> {
+        self.class_where("id", id)
+    }
+
+    fn class_by_code(&self, code: &str) -> Result<Option<ClassRow>, StoreError> {
+        self.class_where("code", code)
+    }
+
+    fn classes_of(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
+        self.classes_of_teacher(teacher)
+    }
+
+    fn set_class_tournament(&self, class: &str, tournament: &str) -> Result<(), StoreError> {
+        self.write(Write::SetTournament {
+            class: class.into(),
+            tournament: tournament.into(),
+        })
+    }
+
+    fn add_pupil(&self, account: &PlayerRow, pupil: &PupilRow) -> Result<bool, StoreError> {
+        let write = Write::AddPupil { account: account.clone(), pupil: pupil.clone() };
+        match self.write(write) {
+            Ok(()) => Ok(true),
+            Err(e) => {
+                let in_class = self
+                    .pupils_of(&pupil.class_id)?
+                    .iter()
+                    .any(|p| pupil_key(&p.name) == pupil_key(&pupil.name));
+                if in_class || self.player_named(&account.name)?.is_some() {
+                    Ok(false)
+                } else {
+                    Err(e)
+                }
+            }
+        }
+    }
+
+    fn pupils(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
+        self.pupils_of(class)
+    }
+
+    fn pupil_by_code(&self, code: &str) -> Result<Option<PupilRow>, StoreError> {
+        self.pupil_where("code", code)
+    }
+
+    fn pupil_of(&self, player: &str) -> Result<Option<PupilRow>, StoreError> {
+        self.pupil_where("player_id", player)
+    }
+
+    fn set_pupil_code(&self, player: &str, code: &str) -> Result<bool, StoreError> {
+        let write = Write::SetCode { player: player.into(), code: code.into() };
+        match self.write(write) {
+            Ok(()) => Ok(true),
+            Err(e) => match self.pupil_of(player)? {
+                None => Ok(false),
+                Some(_) => Err(e),
+            },
+        }
+    }
+
+    fn remove_pupil(&self, player: &str) -> Result<(), StoreError> {
+        self.write(Write::Remove { player: player.into() })
+    }
+
+    fn pupil_seen(&self, player: &str, at: i64) -> Result<(), StoreError> {
+        self.write(Write::Seen { player: player.into(), at })
+    }
+
+    fn record_answer(
+        &self,
+        player: &str,
+        ruleset: &str,
+        lesson: &str,
+        exercise: i64,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        self.write(Write::Answer {
+            player: player.into(),
+            ruleset: ruleset.into(),
+            lesson: lesson.into(),
+            exercise,
+            at,
+        })
+    }
+
+    fn progress(&self, player: &str) -> Result<Progress, StoreError> {
+        self.progress_of(player)
     }
 }

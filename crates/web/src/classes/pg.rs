@@ -1,10 +1,8 @@
-//! Classes on PostgreSQL (see `store/classes.rs`).
+//! Classes on PostgreSQL (see `sqlite.rs`).
 
-use super::{count, Failure, Postgres};
-use crate::store::classes::{
-    pupil_key, ClassRow, Progress, PupilRow, CLASS_COLUMNS, PUPIL_COLUMNS, PUPIL_TABLES,
-};
-use crate::store::{name_key, PlayerRow, StoreError};
+use super::store::{pupil_key, ClassRow, ClassStore, Progress, PupilRow};
+use super::store::{CLASS_COLUMNS, PUPIL_COLUMNS, PUPIL_TABLES};
+use crate::store::{count, delete_account_pg, name_key, Failure, PlayerRow, Postgres, StoreError};
 use postgres::Row;
 
 fn class_from(r: &Row) -> Result<ClassRow, Failure> {
@@ -175,7 +173,7 @@ impl Postgres {
             for table in PUPIL_TABLES {
                 tx.execute(&format!("DELETE FROM {table} WHERE player_id = $1"), &[&player])?;
             }
-            super::delete_account(&mut tx, player)?;
+            delete_account_pg(&mut tx, player)?;
             tx.commit()?;
             Ok(())
         })
@@ -230,5 +228,70 @@ impl Postgres {
             )?;
             Ok(Progress { answers, puzzles_solved: count(&solved, 0)?, games: count(&games, 0)? })
         })
+    }
+}
+
+impl ClassStore for Postgres {
+    fn create_class(&self, row: &ClassRow) -> Result<bool, StoreError> {
+        self.create_class_row(row)
+    }
+
+    fn class(&self, id: &str) -> Result<Option<ClassRow>, StoreError> {
+        self.class_where("id", id)
+    }
+
+    fn class_by_code(&self, code: &str) -> Result<Option<ClassRow>, StoreError> {
+        self.class_where("code", code)
+    }
+
+    fn classes_of(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
+        self.classes_of_teacher(teacher)
+    }
+
+    fn set_class_tournament(&self, class: &str, tournament: &str) -> Result<(), StoreError> {
+        self.set_class_tournament_row(class, tournament)
+    }
+
+    fn add_pupil(&self, account: &PlayerRow, pupil: &PupilRow) -> Result<bool, StoreError> {
+        self.add_pupil_rows(account, pupil)
+    }
+
+    fn pupils(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
+        self.pupils_of(class)
+    }
+
+    fn pupil_by_code(&self, code: &str) -> Result<Option<PupilRow>, StoreError> {
+        self.pupil_where("code", code)
+    }
+
+    fn pupil_of(&self, player: &str) -> Result<Option<PupilRow>, StoreError> {
+        self.pupil_where("player_id", player)
+    }
+
+    fn set_pupil_code(&self, player: &str, code: &str) -> Result<bool, StoreError> {
+        self.set_pupil_code_row(player, code)
+    }
+
+    fn remove_pupil(&self, player: &str) -> Result<(), StoreError> {
+        self.remove_pupil_rows(player)
+    }
+
+    fn pupil_seen(&self, player: &str, at: i64) -> Result<(), StoreError> {
+        self.seen_row(player, at)
+    }
+
+    fn record_answer(
+        &self,
+        player: &str,
+        ruleset: &str,
+        lesson: &str,
+        exercise: i64,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        self.answer_row(player, ruleset, lesson, exercise, at)
+    }
+
+    fn progress(&self, player: &str) -> Result<Progress, StoreError> {
+        self.progress_of(player)
     }
 }

@@ -1,0 +1,143 @@
+//! Where classes are kept: their rows, and the trait both stores implement
+//! (`sqlite.rs`, `pg.rs`), which run through the same storage tests.
+
+use crate::store::{PlayerRow, StoreError};
+
+/// A teacher's class, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassRow {
+    pub id: String,
+    /// The join code pupils type (unique, upper-case letters and digits).
+    pub code: String,
+    pub name: String,
+    /// The game the class learns (its ratings and tournaments).
+    pub ruleset: String,
+    /// The teacher's account id.
+    pub teacher: String,
+    /// Seconds since the Unix epoch.
+    pub created: i64,
+    /// The class's latest tournament, where its pupils are sent.
+    pub tournament: Option<String>,
+}
+
+/// A pupil of a class, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PupilRow {
+    pub class_id: String,
+    /// The pupil's account id.
+    pub player: String,
+    /// The first name the pupil joined with, as typed.
+    pub name: String,
+    /// The pupil code that signs the pupil in on another device.
+    pub code: String,
+    /// Seconds since the Unix epoch.
+    pub joined: i64,
+    pub last_seen: i64,
+}
+
+/// What is kept of a pupil's work: each exercise answered right
+/// (`(ruleset, lesson, exercise)`, exercise 0 for a lesson without
+/// exercises, read), the puzzles solved and the games played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    pub answers: Vec<(String, String, i64)>,
+    pub puzzles_solved: u32,
+    pub games: u32,
+}
+
+/// The key that makes a first name unique in its class: lower case, with
+/// runs of spaces as one.
+pub fn pupil_key(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// The tables that hold a pupil's data, emptied of it when the pupil is
+/// removed (its games stay, under `deleted player`: they are their
+/// opponents' too).
+pub(super) const PUPIL_TABLES: [&str; 6] = [
+    "class_pupils",
+    "lesson_answers",
+    "puzzle_attempts",
+    "puzzle_players",
+    "rating_history",
+    "ratings",
+];
+
+pub(super) const CLASS_COLUMNS: &str = "id, code, name, ruleset, teacher, created, tournament";
+pub(super) const PUPIL_COLUMNS: &str = "class_id, player_id, name, code, joined, last_seen";
+
+const NO_CLASSES: &str = "this store keeps no classes";
+
+/// The classes' part of the store. A store without classes (one made for a
+/// test) says so: each method's default answers `Unsupported`.
+pub trait ClassStore {
+    /// Stores a new class; `false` (nothing stored) if its id or code is
+    /// taken.
+    fn create_class(&self, _row: &ClassRow) -> Result<bool, StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+    /// The class with this id.
+    fn class(&self, _id: &str) -> Result<Option<ClassRow>, StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+    /// The class with this join code (upper case).
+    fn class_by_code(&self, _code: &str) -> Result<Option<ClassRow>, StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+    /// A teacher's classes, newest first.
+    fn classes_of(&self, _teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+    /// Sends the class's pupils to this tournament.
+    fn set_class_tournament(&self, _class: &str, _tournament: &str) -> Result<(), StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+    /// A pupil's account and place in its class, stored together; `false`
+    /// (nothing stored) if the account's name or the first name in the
+    /// class is taken.
+    fn add_pupil(&self, _account: &PlayerRow, _pupil: &PupilRow) -> Result<bool, StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+    /// A class's pupils, by first name.
+    fn pupils(&self, _class: &str) -> Result<Vec<PupilRow>, StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+    /// The pupil with this pupil code.
+    fn pupil_by_code(&self, _code: &str) -> Result<Option<PupilRow>, StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+    /// The pupil this account is, if it is one.
+    fn pupil_of(&self, _player: &str) -> Result<Option<PupilRow>, StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+    /// A new pupil code for a pupil, whose sessions end; `false` if there
+    /// is no such pupil.
+    fn set_pupil_code(&self, _player: &str, _code: &str) -> Result<bool, StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+    /// Removes a pupil and deletes its data (see `store/classes.rs`).
+    fn remove_pupil(&self, _player: &str) -> Result<(), StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+    /// A pupil was seen at `at` (nothing for an account that is not one).
+    fn pupil_seen(&self, _player: &str, _at: i64) -> Result<(), StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+    /// A lesson's exercise answered right by an account (0: a lesson
+    /// without exercises read); kept once.
+    fn record_answer(
+        &self,
+        _player: &str,
+        _ruleset: &str,
+        _lesson: &str,
+        _exercise: i64,
+        _at: i64,
+    ) -> Result<(), StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+    /// What an account has done: exercises answered, puzzles solved,
+    /// games played.
+    fn progress(&self, _player: &str) -> Result<Progress, StoreError> {
+        Err(StoreError::Unsupported(NO_CLASSES))
+    }
+}
