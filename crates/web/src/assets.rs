@@ -78,12 +78,6 @@ pub static COMMON: Asset = Asset::new(
 );
 pub static APP: Asset =
     Asset::new("app", "js", "text/javascript; charset=utf-8", include_bytes!("../assets/app.js"));
-pub static PUZZLES: Asset = Asset::new(
-    "puzzles",
-    "js",
-    "text/javascript; charset=utf-8",
-    include_bytes!("../assets/puzzles.js"),
-);
 pub static STYLE: Asset =
     Asset::new("style", "css", "text/css; charset=utf-8", include_bytes!("../assets/style.css"));
 
@@ -114,8 +108,7 @@ pub static FAVICON_ICO: Asset =
     Asset::new("favicon", "ico", "image/x-icon", include_bytes!("../assets/favicon.ico"));
 
 /// The core's files, which every page may use.
-const CORE: [&Asset; 8] =
-    [&COMMON, &APP, &STYLE, &ANALYSIS, &LOBBY, &PUZZLES, &FAVICON, &FAVICON_ICO];
+const CORE: [&Asset; 7] = [&COMMON, &APP, &STYLE, &ANALYSIS, &LOBBY, &FAVICON, &FAVICON_ICO];
 
 /// `/assets/...`: the core's files and `features'` (their page scripts).
 pub fn routes(features: &'static [&'static Asset]) -> Router<Shared> {

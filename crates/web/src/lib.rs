@@ -31,6 +31,7 @@ pub mod metrics;
 pub mod ops;
 pub mod pages;
 pub mod proxy;
+pub mod puzzles;
 pub mod rated;
 pub mod rating;
 pub mod same_origin;
@@ -150,7 +151,8 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /// The features' own files (their page scripts), served beside the core's.
-static FEATURE_ASSETS: &[&assets::Asset] = &[&tournaments::SCRIPT, &classes::SCRIPT];
+static FEATURE_ASSETS: &[&assets::Asset] =
+    &[&tournaments::SCRIPT, &classes::SCRIPT, &puzzles::SCRIPT];
 
 /// The whole application: pages, assets and the API, with the hardening
 /// headers on every answer and a time limit on every request.
@@ -167,14 +169,18 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
     let api = api::routes()
         .merge(tournaments::api::routes())
         .merge(classes::api::routes())
+        .merge(puzzles::api::routes())
+        .merge(puzzles::compositions::api::routes())
         .layer(SetResponseHeaderLayer::if_not_present(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("no-store"),
-    ));
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ));
     let mut app = Router::new()
         .merge(pages::routes())
         .merge(tournaments::pages::routes())
         .merge(classes::pages::routes())
+        .merge(puzzles::pages::routes())
+        .merge(puzzles::compositions::pages::routes())
         .merge(assets::routes(FEATURE_ASSETS))
         .merge(api)
         .merge(learn::routes())

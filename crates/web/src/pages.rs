@@ -15,9 +15,7 @@ use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
 use std::fmt::Write;
 
-mod compositions;
 mod lobby;
-mod puzzles;
 pub use crate::i18n::classes::TEXTS as CLASS_TEXTS;
 pub use crate::i18n::compositions::TEXTS as COMPOSITION_TEXTS;
 pub use crate::i18n::puzzles::TEXTS as PUZZLE_TEXTS;
@@ -33,8 +31,6 @@ pub fn routes() -> Router<Shared> {
         .route("/replay/{id}", get(replay_page))
         .route("/finished", get(finished))
         .route("/lobby", get(lobby::lobby_page))
-        .merge(puzzles::routes())
-        .merge(compositions::routes())
         .merge(players::routes())
         .fallback(fallback)
 }
@@ -54,7 +50,7 @@ async fn fallback(
 }
 
 /// Percent-encodes a query value (everything but unreserved characters).
-fn percent(text: &str) -> String {
+pub(crate) fn percent(text: &str) -> String {
     let mut out = String::new();
     for b in text.bytes() {
         if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
@@ -178,7 +174,7 @@ impl IntoResponse for Page {
             learn = esc(crate::lessons::word(lang, "learn.title")),
             analysis = esc(crate::lessons::word(lang, "analysis.title")),
             lobby = esc(t(lang, "nav.lobby")),
-            puzzles = esc(puzzles::pt(lang, "pz.title")),
+            puzzles = esc(crate::puzzles::pages::pt(lang, "pz.title")),
             account = players::header_links(lang),
             challenges = players::challenge_bar(lang),
             tournaments = esc(crate::i18n::text(lang, "tournaments", "t.title")),
@@ -326,7 +322,7 @@ async fn catalogue(
         );
     }
     body.push_str("</div>");
-    body.push_str(&puzzles::daily_box(lang, crate::api::puzzles::today(&state.time)));
+    body.push_str(&crate::puzzles::pages::daily_box(lang, crate::puzzles::api::today(&state.time)));
     let _ = write!(body, "<script src=\"{}\" defer></script>", crate::assets::LOBBY.path());
     Page {
         lang,

@@ -3,8 +3,10 @@
 //! ([`AppState`], behind [`crate::Shared`]), and the count of work a stop
 //! waits for ([`Busy`]). Made once at start by `crate::state_with`.
 
-use crate::store::{GameStore, Postgres, Sqlite, StoreError};
 use crate::classes::ClassStore;
+use crate::puzzles::compositions::CompositionStore;
+use crate::puzzles::PuzzleStore;
+use crate::store::{GameStore, Postgres, Sqlite, StoreError};
 use crate::tournaments::TournamentStore;
 use crate::{api, egdb, limit, lobby, metrics, scheduler};
 use std::path::Path;
@@ -13,9 +15,12 @@ use std::time::Duration;
 
 /// Everything a server keeps: the games' part of the store and each
 /// feature's. Both stores, SQLite and PostgreSQL, are all of it.
-pub trait Store: GameStore + TournamentStore + ClassStore {}
+pub trait Store: GameStore + TournamentStore + ClassStore + PuzzleStore + CompositionStore {}
 
-impl<T: GameStore + TournamentStore + ClassStore> Store for T {}
+impl<T> Store for T where
+    T: GameStore + TournamentStore + ClassStore + PuzzleStore + CompositionStore
+{
+}
 
 /// Opens the store a `--database` URL names: `sqlite://FILE` or
 /// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (`postgresql://` too).

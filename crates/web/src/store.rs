@@ -7,22 +7,18 @@
 //! stored: it is rebuilt by replaying the moves with the rules library, which
 //! also validates them.
 
-mod compositions;
 mod group;
 mod pg;
-mod puzzles;
 mod rated;
 pub mod schema;
 
-pub use group::WriteStats;
 pub(crate) use group::Apply;
+pub use group::WriteStats;
 use group::{Account, Write};
 
-pub use compositions::{CompositionOrder, CompositionRow, ListedComposition, LIST_LIMIT};
 pub(crate) use group::delete_account;
-pub(crate) use pg::{count, delete_account as delete_account_pg, Failure};
 pub use pg::Postgres;
-pub use puzzles::{AttemptToRate, PuzzleRater, PuzzleRatingRow, RatedAttempt};
+pub(crate) use pg::{count, delete_account as delete_account_pg, Failure};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::fmt;
 use std::path::Path;
@@ -231,53 +227,6 @@ pub trait GameStore: Send + Sync + 'static {
     fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError>;
     /// Stores (or replaces) an account's rating in one ruleset.
     fn save_rating(&self, player: &str, rating: &RatingRow) -> Result<(), StoreError>;
-
-    // Puzzles (`store/puzzles.rs`). A store without them says so.
-
-    /// A puzzle's rating once someone has tried it.
-    fn puzzle_rating(&self, _puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        Err(StoreError::Unsupported("this store keeps no puzzle ratings"))
-    }
-    /// An account's puzzle rating, once it has tried a puzzle.
-    fn player_puzzle_rating(&self, _player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        Err(StoreError::Unsupported("this store keeps no puzzle ratings"))
-    }
-    /// An account's attempt at a puzzle: whether it solved it; `None` if it
-    /// has not tried it.
-    fn puzzle_attempt(&self, _player: &str, _puzzle: &str) -> Result<Option<bool>, StoreError> {
-        Err(StoreError::Unsupported("this store keeps no puzzle attempts"))
-    }
-    /// Rates an account's first attempt at a puzzle in one transaction:
-    /// reads both ratings, computes both after it with `rate`, stores the
-    /// attempt and both, so that two servers on one database lose no
-    /// update; `None` (nothing stored) if it had tried the puzzle before.
-    fn rate_puzzle_attempt(
-        &self,
-        _attempt: &AttemptToRate,
-        _rate: PuzzleRater,
-    ) -> Result<Option<RatedAttempt>, StoreError> {
-        Err(StoreError::Unsupported("this store keeps no puzzle attempts"))
-    }
-
-    // Compositions (`store/compositions.rs`). A store without them says so.
-
-    /// Stores a proven composition; nothing if one with its id exists.
-    fn create_composition(&self, _row: &CompositionRow) -> Result<(), StoreError> {
-        Err(StoreError::Unsupported("this store keeps no compositions"))
-    }
-    /// The composition with this id.
-    fn composition(&self, _id: &str) -> Result<Option<CompositionRow>, StoreError> {
-        Err(StoreError::Unsupported("this store keeps no compositions"))
-    }
-    /// A game's compositions (at most [`LIST_LIMIT`]), with how many
-    /// players solved each.
-    fn compositions(
-        &self,
-        _ruleset: &str,
-        _order: CompositionOrder,
-    ) -> Result<Vec<ListedComposition>, StoreError> {
-        Err(StoreError::Unsupported("this store keeps no compositions"))
-    }
 
     // Accounts' games and rated games (see `store/rated.rs`). A rated
     // game's rating change is not a method: `save` and `append_move` apply
@@ -778,49 +727,6 @@ impl GameStore for Sqlite {
             player: player.to_string(),
             rating: rating.clone(),
         }))
-    }
-
-    fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        self.puzzle_rating_row("puzzle_ratings", "puzzle_id", puzzle)
-    }
-
-    fn player_puzzle_rating(&self, player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        self.puzzle_rating_row("puzzle_players", "player_id", player)
-    }
-
-    fn puzzle_attempt(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
-        self.puzzle_attempt_of(player, puzzle)
-    }
-
-    fn rate_puzzle_attempt(
-        &self,
-        attempt: &AttemptToRate,
-        rate: PuzzleRater,
-    ) -> Result<Option<RatedAttempt>, StoreError> {
-        let answer = std::sync::Arc::new(Mutex::new(None));
-        self.writer.write(Write::RatePuzzle {
-            attempt: Box::new(attempt.clone()),
-            rate,
-            answer: answer.clone(),
-        })?;
-        let rated = answer.lock().unwrap_or_else(|e| e.into_inner()).take();
-        Ok(rated)
-    }
-
-    fn create_composition(&self, row: &CompositionRow) -> Result<(), StoreError> {
-        self.writer.write(Write::Composition(Box::new(row.clone())))
-    }
-
-    fn composition(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
-        self.composition_row(id)
-    }
-
-    fn compositions(
-        &self,
-        ruleset: &str,
-        order: CompositionOrder,
-    ) -> Result<Vec<ListedComposition>, StoreError> {
-        self.composition_list(ruleset, order)
     }
 
     fn player_games(

@@ -23,13 +23,11 @@ use tokio::sync::{Mutex, MutexGuard};
 mod accounts;
 mod analysis;
 mod clocks;
-pub mod compositions;
 mod computer;
 mod games;
 mod lobby;
 mod moves;
 mod offers;
-pub mod puzzles;
 mod rated;
 mod records;
 mod socket;
@@ -50,11 +48,11 @@ pub use records::{date, record_of};
 pub(crate) use accounts::{
     attempt_from, class_attempt, signed_in, signed_in_player, start_pupil_session, token_hash,
 };
+pub(crate) use analysis::{score_view, ScoreView, HINT_LIMITS};
 pub(crate) use clocks::clock_from;
+pub(crate) use clocks::DAYS_PER_MOVE;
 pub(crate) use games::{game_url, no_match_play};
 pub(crate) use lobby::guest_id;
-pub(crate) use analysis::{score_view, ScoreView, HINT_LIMITS};
-pub(crate) use clocks::DAYS_PER_MOVE;
 pub(crate) use rated::forget_names_in_memory;
 
 pub use crate::error::{error, incident_id, internal, server_error, ApiError, Detail};
@@ -105,13 +103,6 @@ pub fn routes() -> Router<Shared> {
         .route("/api/challenges/{id}/accept", post(lobby::accept_challenge))
         .route("/api/challenges/{id}/decline", post(lobby::decline_challenge))
         .route("/api/waiting", post(lobby::waiting_games))
-        .route("/api/puzzles", get(puzzles::list))
-        .route("/api/puzzles/daily", get(puzzles::daily_puzzle))
-        .route("/api/puzzles/{id}", get(puzzles::show))
-        .route("/api/puzzles/{id}/moves", post(puzzles::play))
-        .route("/api/puzzles/{id}/hint", post(puzzles::hint))
-        .route("/api/compositions", post(compositions::create).get(compositions::list))
-        .route("/api/compositions/{id}", get(compositions::show))
         .route("/api/my/games", get(rated::my_games))
         .route("/api/my/games/{id}", get(rated::my_game))
 }

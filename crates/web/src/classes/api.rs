@@ -20,8 +20,8 @@
 
 use super::{pupil_key, ClassRow, Progress, PupilRow};
 use crate::api::{
-    attempt_from, blocking, class_attempt, clean_name, error, game_id, internal, name_error, secret,
-    signed_in, start_pupil_session, ApiError, ApiResult, ClientOf, JsonBody,
+    attempt_from, blocking, class_attempt, clean_name, error, game_id, internal, name_error,
+    secret, signed_in, start_pupil_session, ApiError, ApiResult, ClientOf, JsonBody,
 };
 use crate::store::{GameResult, PlayerGames, PlayerRow};
 use crate::Shared;

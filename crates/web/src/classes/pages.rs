@@ -6,8 +6,8 @@
 //! the class tournament). Skeletons that `classes.js` fills from the API
 //! (`api.rs`); their texts are in `i18n/classes.rs`.
 
-use crate::pages::{esc, json_in_html, language, not_found, LangQuery, Page};
 use crate::i18n::Lang;
+use crate::pages::{esc, json_in_html, language, not_found, LangQuery, Page};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -198,5 +198,8 @@ async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Respons
     if class.teacher != me.id {
         return StatusCode::FORBIDDEN.into_response();
     }
-    crate::pages::qr_svg(&format!("{}/classes/join/{}", state.public_url, class.code), "private, no-store")
+    crate::pages::qr_svg(
+        &format!("{}/classes/join/{}", state.public_url, class.code),
+        "private, no-store",
+    )
 }

@@ -245,10 +245,7 @@ impl ClassStore for Sqlite {
     }
 
     fn set_class_tournament(&self, class: &str, tournament: &str) -> Result<(), StoreError> {
-        self.write(Write::SetTournament {
-            class: class.into(),
-            tournament: tournament.into(),
-        })
+        self.write(Write::SetTournament { class: class.into(), tournament: tournament.into() })
     }
 
     fn add_pupil(&self, account: &PlayerRow, pupil: &PupilRow) -> Result<bool, StoreError> {

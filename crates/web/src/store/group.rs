@@ -68,15 +68,6 @@ pub(crate) enum Write {
     /// A feature's own write (a tournament's, say), which the store runs
     /// without knowing what it is.
     Feature(Box<dyn Apply>),
-    /// A first attempt at a puzzle rated (see `Store::rate_puzzle_attempt`):
-    /// what was rated is left in `answer` (the last run of the write is the
-    /// one committed, when a failed batch is retried one write at a time).
-    RatePuzzle {
-        attempt: Box<super::AttemptToRate>,
-        rate: super::PuzzleRater,
-        answer: Arc<std::sync::Mutex<Option<super::RatedAttempt>>>,
-    },
-    Composition(Box<super::CompositionRow>),
     /// The health check's write (see `Store::probe_write`).
     Probe(i64),
     /// A rematch called off (see `Store::call_off_rematch`).
@@ -182,11 +173,6 @@ impl Write {
                     conn.execute(INSERT_MOVE, params![row.id, i as u32 + 1, letter])?;
                 }
             }
-            Write::RatePuzzle { attempt, rate, answer } => {
-                let rated = super::puzzles::apply_rating(conn, attempt, *rate)?;
-                *answer.lock().unwrap_or_else(|e| e.into_inner()) = rated;
-            }
-            Write::Composition(row) => super::compositions::apply_create(conn, row)?,
             // A game's end and its rating change (if rated) in one
             // transaction: see `rated.rs`.
             Write::Save(row) => {

@@ -22,15 +22,12 @@
 
 mod rated;
 
+use super::SeatTokens;
 use super::{
     name_key, schema, side_id, side_of, stored, Clock, Finished, GameEnding, GameResult, GameRow,
-    HistoryRow, MatchRow, Mode, PlayerGames, PlayerRow, PuzzleRatingRow, RatingRow, Status, GameStore,
-    StoreError, StoredGame, StoredReview,
+    GameStore, HistoryRow, MatchRow, Mode, PlayerGames, PlayerRow, RatingRow, Status, StoreError,
+    StoredGame, StoredReview,
 };
-use super::{AttemptToRate, PuzzleRater, RatedAttempt};
-use super::{CompositionOrder, CompositionRow, ListedComposition, SeatTokens};
-mod compositions;
-mod puzzles;
 
 use postgres::config::Host;
 use postgres::error::SqlState;
@@ -275,7 +272,10 @@ impl From<postgres::Error> for Failure {
 
 /// Deletes an account as a deleted account is kept (see the SQLite store's
 /// `delete_account`), in the caller's transaction.
-pub(crate) fn delete_account(tx: &mut postgres::Transaction<'_>, player: &str) -> Result<(), Failure> {
+pub(crate) fn delete_account(
+    tx: &mut postgres::Transaction<'_>,
+    player: &str,
+) -> Result<(), Failure> {
     tx.execute(
         "UPDATE players SET deleted = TRUE, name_key = NULL, password = '' WHERE id = $1",
         &[&player],
@@ -960,42 +960,6 @@ impl GameStore for Postgres {
     fn save_rating(&self, player: &str, r: &RatingRow) -> Result<(), StoreError> {
         self.run(|c| Ok(rated::save_rating(c, player, r)?))
     }
-    fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        self.puzzle_rating_row("puzzle_ratings", "puzzle_id", puzzle)
-    }
-
-    fn player_puzzle_rating(&self, player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        self.puzzle_rating_row("puzzle_players", "player_id", player)
-    }
-
-    fn puzzle_attempt(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
-        self.puzzle_attempt_of(player, puzzle)
-    }
-
-    fn rate_puzzle_attempt(
-        &self,
-        attempt: &AttemptToRate,
-        rate: PuzzleRater,
-    ) -> Result<Option<RatedAttempt>, StoreError> {
-        self.rate_attempt(attempt, rate)
-    }
-
-    fn create_composition(&self, row: &CompositionRow) -> Result<(), StoreError> {
-        self.create_composition_row(row)
-    }
-
-    fn composition(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
-        self.composition_row(id)
-    }
-
-    fn compositions(
-        &self,
-        ruleset: &str,
-        order: CompositionOrder,
-    ) -> Result<Vec<ListedComposition>, StoreError> {
-        self.composition_list(ruleset, order)
-    }
-
     fn player_games(
         &self,
         player: &str,

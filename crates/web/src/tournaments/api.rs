@@ -133,9 +133,9 @@ fn not_organiser(what: &str) -> ApiError {
     )
 }
 
-use crate::api::token_hash as hash;
 /// The guest token the request's cookie carries (the lobby's identity).
 use crate::api::guest_id as guest_token;
+use crate::api::token_hash as hash;
 
 /// Who is asking: their account (if signed in) and guest token's hash.
 struct Visitor {

@@ -3,15 +3,14 @@
 //! that `tournament.js` fills from the API and keeps up to date. Their
 //! interface text (`i18n/tournaments.rs`) goes to the script with the page.
 
-use crate::pages::{esc, json_in_html, language, not_found, server_problem, LangQuery, Page};
 use crate::i18n::Lang;
+use crate::pages::{esc, json_in_html, language, not_found, server_problem, LangQuery, Page};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-
 
 /// `/tournaments...`.
 pub fn routes() -> Router<Shared> {

@@ -109,11 +109,7 @@ fn of_game(
     })
 }
 
-fn of_player(
-    store: &Postgres,
-    player: &str,
-    limit: u32,
-) -> Result<Vec<TournamentRow>, StoreError> {
+fn of_player(store: &Postgres, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
     let pattern = entrant_pattern(player);
     store.run(|c| {
         c.query(

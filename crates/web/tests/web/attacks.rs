@@ -537,8 +537,8 @@ async fn a_tournament_round_counts_each_of_its_games_and_organisers_are_capped()
 /// The store's round: its games and the tournament's new revision together
 /// or not at all.
 fn start_round_is_all_or_nothing(store: &dyn mancala_web::Store) {
-    use mancala_web::tournaments::TournamentRow;
     use mancala_web::tournaments::System;
+    use mancala_web::tournaments::TournamentRow;
     stored_player(store, "p1", "Teacher", "x");
     let tournament = TournamentRow {
         id: "t1".into(),

@@ -41,8 +41,8 @@ use mancala_web::store::{
     Clock, Finished, GameEnding, GameResult, GameRow, GameStore, MatchRow, Mode, Postgres, Sqlite,
     Status, StoredReview,
 };
-use mancala_web::Store;
 use mancala_web::time::Time;
+use mancala_web::Store;
 use mancala_web::{serve, Config, Server};
 use serde_json::{json, Value};
 use std::path::PathBuf;

@@ -77,7 +77,7 @@ async fn puzzles_over_http(db: &impl Database) {
     let bad = get(&server, "/api/puzzles?game=chess").await;
     assert_eq!((bad.status, code(&bad)), (400, "unknown_game".to_string()));
     let daily = get(&server, "/api/puzzles/daily").await.json();
-    assert!(mancala_web::api::puzzles::find(daily["id"].as_str().unwrap()).is_some());
+    assert!(mancala_web::puzzles::api::find(daily["id"].as_str().unwrap()).is_some());
 
     // One puzzle as the page gets it: the position, not the solution.
     let p = &wahree[0];
@@ -262,8 +262,9 @@ async fn the_composed_studies_are_listed_with_their_credit() {
 /// transaction, so every one counts and none overwrites another; a second
 /// attempt by the same account is not rated.
 async fn attempts_rated_at_once_by_two_servers(db: &impl Database) {
-    use mancala_web::api::puzzles::rate_attempt;
-    use mancala_web::store::{AttemptToRate, PlayerRow};
+    use mancala_web::puzzles::api::rate_attempt;
+    use mancala_web::puzzles::AttemptToRate;
+    use mancala_web::store::PlayerRow;
     let players: Vec<String> = (0..12).map(|i| format!("solver{i:02}")).collect();
     let names = players.clone();
     db.with_store(move |s| {
@@ -324,8 +325,8 @@ on_both_stores!(puzzle_attempts_rated_at_once_by_two_servers_all_count => attemp
 /// and the puzzle down, a failure the other way, and each row counts it.
 #[test]
 fn a_puzzle_attempt_moves_both_ratings_and_counts_once() {
-    use mancala_web::api::puzzles::rate_attempt;
-    use mancala_web::store::AttemptToRate;
+    use mancala_web::puzzles::api::rate_attempt;
+    use mancala_web::puzzles::AttemptToRate;
     let attempt = |solved| AttemptToRate {
         player: "a".into(),
         puzzle: "p".into(),

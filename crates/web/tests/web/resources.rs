@@ -9,11 +9,13 @@
 
 use super::*;
 use mancala_web::api::{clean_name, poses_as_computer, PosesAsComputer};
+use mancala_web::classes::ClassStore;
+use mancala_web::puzzles::compositions::CompositionStore;
+use mancala_web::puzzles::PuzzleStore;
 use mancala_web::scheduler::{Kind, Queues, Refused};
 use mancala_web::store::{
     Finished, GameStore, PlayerRow, RatingRow, SeatTokens, StoreError, StoredGame,
 };
-use mancala_web::classes::ClassStore;
 use mancala_web::tournaments::{TournamentRow, TournamentStore};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -638,6 +640,12 @@ impl GameStore for Faulty {
 
 /// No classes: each method answers that this store keeps none.
 impl ClassStore for Faulty {}
+
+/// No puzzle ratings: each method answers that this store keeps none.
+impl PuzzleStore for Faulty {}
+
+/// No compositions: each method answers that this store keeps none.
+impl CompositionStore for Faulty {}
 
 impl TournamentStore for Faulty {
     fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {

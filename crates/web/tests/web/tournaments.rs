@@ -4,8 +4,8 @@
 
 use super::*;
 use mancala_web::store::PlayerRow;
-use mancala_web::tournaments::TournamentRow;
 use mancala_web::tournaments::System;
+use mancala_web::tournaments::TournamentRow;
 
 /// A request with cookies (`a=b; c=d`, or empty) and a JSON body (none if
 /// null).

@@ -12,19 +12,31 @@
 //! asking for a hint makes it a failure. A puzzle no one has tried yet has
 //! its collection's rating with the deviation of a newcomer.
 
-use super::{blocking, error, ApiError, ApiResult, JsonBody};
+use super::store::{AttemptToRate, PuzzleRatingRow};
+use crate::api::{blocking, error, signed_in, ApiError, ApiResult, JsonBody};
 use crate::rating::{periods, Rating, START_DEVIATION, START_VOLATILITY};
-use crate::store::{AttemptToRate, PuzzleRatingRow};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post};
 use axum::Json;
+use axum::Router;
 use mancala_puzzles::{bundled, Kind, Puzzle};
 use mancala_rules::{Game, Pit, RULESETS};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::borrow::Cow;
 use std::sync::OnceLock;
+
+/// `/api/puzzles...`.
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/api/puzzles", get(list))
+        .route("/api/puzzles/daily", get(daily_puzzle))
+        .route("/api/puzzles/{id}", get(show))
+        .route("/api/puzzles/{id}/moves", post(play))
+        .route("/api/puzzles/{id}/hint", post(hint))
+}
 
 /// Every bundled puzzle, every ruleset, parsed once.
 pub fn catalog() -> &'static [Puzzle] {
@@ -71,9 +83,9 @@ pub(crate) async fn lookup(state: &Shared, id: &str) -> Result<Cow<'static, Puzz
     if let Some(p) = find(id) {
         return Ok(Cow::Borrowed(p));
     }
-    match super::compositions::load(state, id).await? {
+    match super::compositions::api::load(state, id).await? {
         Some(row) => {
-            super::compositions::as_puzzle(&row).map(Cow::Owned).ok_or_else(|| unknown(id))
+            super::compositions::api::as_puzzle(&row).map(Cow::Owned).ok_or_else(|| unknown(id))
         }
         None => Err(unknown(id)),
     }
@@ -178,7 +190,7 @@ fn rating_json(r: &Rating) -> Value {
 /// The signed-in player, if any (a request without a session is a guest's;
 /// a failing store is still an error).
 async fn player(state: &Shared, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
-    match super::accounts::signed_in(state, headers).await {
+    match signed_in(state, headers).await {
         Ok((player, _)) => Ok(Some(player.id)),
         Err(e) if e.status == StatusCode::UNAUTHORIZED => Ok(None),
         Err(e) => Err(e),

@@ -3,59 +3,10 @@
 //! migration 10 (`schema.rs`). How often one was solved is its puzzle
 //! rating's count (`puzzle_ratings`, keyed by the same id).
 
-use super::{Sqlite, StoreError};
+use super::store::{order_by, CompositionOrder, CompositionRow, CompositionStore};
+use super::store::{ListedComposition, COLUMNS, LIST_LIMIT};
+use crate::store::{Apply, Sqlite, StoreError};
 use rusqlite::{params, Connection, OptionalExtension};
-
-/// A published composition, as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CompositionRow {
-    /// `comp-` and a hash of the ruleset and the position: one composition
-    /// a position.
-    pub id: String,
-    pub ruleset: String,
-    /// The one-line notation.
-    pub position: String,
-    pub title: String,
-    pub composer: String,
-    pub comment: String,
-    /// `win`, `draw` or `loss` for the side to move, as proven.
-    pub value: String,
-    /// The key and the proof's line, pit letters separated by spaces.
-    pub line: String,
-    /// The first moves that keep the value, pit letters separated by spaces.
-    pub keeping: String,
-    /// Where it is solved like a puzzle: its kind and starting rating.
-    pub kind: Option<String>,
-    pub rating: Option<i32>,
-    /// The account that published it, if signed in.
-    pub author: Option<String>,
-    /// Seconds since the Unix epoch.
-    pub created: i64,
-}
-
-/// How a list of compositions is ordered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CompositionOrder {
-    Newest,
-    MostSolved,
-}
-
-/// A composition as listed, with how many players solved it (first tries).
-pub type ListedComposition = (CompositionRow, u32);
-
-pub(crate) const COLUMNS: &str = "c.id, c.ruleset, c.position, c.title, c.composer, c.comment, \
-    c.value, c.line, c.keeping, c.kind, c.rating, c.author, c.created";
-
-/// The `ORDER BY` of a list.
-pub(crate) fn order_by(order: CompositionOrder) -> &'static str {
-    match order {
-        CompositionOrder::Newest => "c.created DESC, c.id",
-        CompositionOrder::MostSolved => "solved DESC, c.created DESC, c.id",
-    }
-}
-
-/// The most a list holds.
-pub const LIST_LIMIT: i64 = 100;
 
 fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<CompositionRow> {
     Ok(CompositionRow {
@@ -77,7 +28,16 @@ fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<CompositionRow> {
 
 /// Stores a composition, in the writer's transaction; nothing if one with
 /// its id is there already.
-pub(super) fn apply_create(conn: &Connection, c: &CompositionRow) -> Result<(), StoreError> {
+/// A new composition, run by the writer thread.
+struct Create(CompositionRow);
+
+impl Apply for Create {
+    fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
+        apply_create(conn, &self.0)
+    }
+}
+
+fn apply_create(conn: &Connection, c: &CompositionRow) -> Result<(), StoreError> {
     conn.execute(
         "INSERT INTO compositions (id, ruleset, position, title, composer, comment, value, line,
              keeping, kind, rating, author, created)
@@ -92,7 +52,7 @@ pub(super) fn apply_create(conn: &Connection, c: &CompositionRow) -> Result<(), 
 }
 
 impl Sqlite {
-    pub(super) fn composition_row(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
+    fn composition_row(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
         let conn = self.conn();
         Ok(conn
             .query_row(
@@ -103,7 +63,7 @@ impl Sqlite {
             .optional()?)
     }
 
-    pub(super) fn composition_list(
+    fn composition_list(
         &self,
         ruleset: &str,
         order: CompositionOrder,
@@ -119,5 +79,23 @@ impl Sqlite {
             .query_map(params![ruleset, LIST_LIMIT], |r| Ok((row_from(r)?, r.get::<_, u32>(13)?)))?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(rows)
+    }
+}
+
+impl CompositionStore for Sqlite {
+    fn create_composition(&self, row: &CompositionRow) -> Result<(), StoreError> {
+        self.write(Create(row.clone()))
+    }
+
+    fn composition(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
+        self.composition_row(id)
+    }
+
+    fn compositions(
+        &self,
+        ruleset: &str,
+        order: CompositionOrder,
+    ) -> Result<Vec<ListedComposition>, StoreError> {
+        self.composition_list(ruleset, order)
     }
 }

@@ -4,11 +4,11 @@
 //! is the only move keeping the result, else shown with its proven line).
 //! Players publish them from the analysis board (`api/compositions.rs`).
 
-use super::puzzles::solve_section;
-use super::{esc, language, LangQuery, Page};
-use crate::api::compositions::{as_puzzle, load, order_of};
+use super::api::{as_puzzle, load, order_of};
+use super::store::{CompositionOrder, CompositionRow};
 use crate::i18n::Lang;
-use crate::store::{CompositionOrder, CompositionRow};
+use crate::pages::{esc, language, not_found, percent, LangQuery, Page};
+use crate::puzzles::pages::solve_section;
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
@@ -121,10 +121,10 @@ async fn page(
     headers: HeaderMap,
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let Ok(Some(row)) = load(&state, &id).await else { return super::not_found(lang, remember) };
-    let Ok(game) = ruleset(&row.ruleset) else { return super::not_found(lang, remember) };
+    let Ok(Some(row)) = load(&state, &id).await else { return not_found(lang, remember) };
+    let Ok(game) = ruleset(&row.ruleset) else { return not_found(lang, remember) };
     let Ok(position) = game.rules.parse_position(&row.position) else {
-        return super::not_found(lang, remember);
+        return not_found(lang, remember);
     };
     let mut body = format!(
         "<h1>{title}</h1><p class=\"lead\">{game} · {by} · {value}</p>",
@@ -163,7 +163,7 @@ async fn page(
         all = esc(&all),
         all_label = esc(ct(lang, "cp.all")),
         game_id = game.id,
-        position = super::percent(&row.position),
+        position = percent(&row.position),
         analyse = esc(ct(lang, "cp.analyse")),
     );
     Page::new(lang, remember, &row.title, body)

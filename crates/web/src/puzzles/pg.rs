@@ -1,7 +1,7 @@
 //! Puzzle ratings and attempts on PostgreSQL (see `store/puzzles.rs`).
 
-use super::{count, Failure, Postgres};
-use crate::store::{AttemptToRate, PuzzleRater, PuzzleRatingRow, RatedAttempt, StoreError};
+use super::store::{AttemptToRate, PuzzleRater, PuzzleRatingRow, PuzzleStore, RatedAttempt};
+use crate::store::{count, Failure, Postgres, StoreError};
 use postgres::Row;
 
 const RATING_COLUMNS: &str = "rating, deviation, volatility, attempts, solved, rated";
@@ -18,7 +18,7 @@ fn rating_from(r: &Row) -> Result<PuzzleRatingRow, Failure> {
 }
 
 impl Postgres {
-    pub(super) fn puzzle_rating_row(
+    fn puzzle_rating_row(
         &self,
         table: &str,
         key: &str,
@@ -31,11 +31,7 @@ impl Postgres {
         })
     }
 
-    pub(super) fn puzzle_attempt_of(
-        &self,
-        player: &str,
-        puzzle: &str,
-    ) -> Result<Option<bool>, StoreError> {
+    fn puzzle_attempt_of(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
         self.run(|c| {
             Ok(c.query_opt(
                 "SELECT solved FROM puzzle_attempts WHERE player_id = $1 AND puzzle_id = $2",
@@ -51,7 +47,7 @@ impl Postgres {
     /// time: each takes the puzzle's, then the player's advisory lock (in
     /// that order, so no two wait on each other), then reads, computes and
     /// writes; the locks go with the transaction.
-    pub(super) fn rate_attempt(
+    fn rate_attempt(
         &self,
         a: &AttemptToRate,
         rate: PuzzleRater,
@@ -113,5 +109,27 @@ impl Postgres {
             tx.commit()?;
             Ok(Some(RatedAttempt { player_before, puzzle_before, player_after, puzzle_after }))
         })
+    }
+}
+
+impl PuzzleStore for Postgres {
+    fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        self.puzzle_rating_row("puzzle_ratings", "puzzle_id", puzzle)
+    }
+
+    fn player_puzzle_rating(&self, player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        self.puzzle_rating_row("puzzle_players", "player_id", player)
+    }
+
+    fn puzzle_attempt(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
+        self.puzzle_attempt_of(player, puzzle)
+    }
+
+    fn rate_puzzle_attempt(
+        &self,
+        attempt: &AttemptToRate,
+        rate: PuzzleRater,
+    ) -> Result<Option<RatedAttempt>, StoreError> {
+        self.rate_attempt(attempt, rate)
     }
 }

@@ -1,8 +1,8 @@
 //! Compositions on PostgreSQL (see `store/compositions.rs`).
 
-use super::{count, Failure, Postgres};
-use crate::store::compositions::{order_by, COLUMNS};
-use crate::store::{CompositionOrder, CompositionRow, ListedComposition, StoreError, LIST_LIMIT};
+use super::store::{order_by, CompositionOrder, CompositionRow, CompositionStore};
+use super::store::{ListedComposition, COLUMNS, LIST_LIMIT};
+use crate::store::{count, Failure, Postgres, StoreError};
 use postgres::Row;
 
 fn row_from(r: &Row) -> Result<CompositionRow, Failure> {
@@ -24,7 +24,7 @@ fn row_from(r: &Row) -> Result<CompositionRow, Failure> {
 }
 
 impl Postgres {
-    pub(super) fn create_composition_row(&self, c: &CompositionRow) -> Result<(), StoreError> {
+    fn create_composition_row(&self, c: &CompositionRow) -> Result<(), StoreError> {
         self.run(|client| {
             client.execute(
                 "INSERT INTO compositions (id, ruleset, position, title, composer, comment,
@@ -51,7 +51,7 @@ impl Postgres {
         })
     }
 
-    pub(super) fn composition_row(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
+    fn composition_row(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
         self.run(|c| {
             c.query_opt(&format!("SELECT {COLUMNS} FROM compositions c WHERE c.id = $1"), &[&id])?
                 .map(|r| row_from(&r))
@@ -59,7 +59,7 @@ impl Postgres {
         })
     }
 
-    pub(super) fn composition_list(
+    fn composition_list(
         &self,
         ruleset: &str,
         order: CompositionOrder,
@@ -78,5 +78,23 @@ impl Postgres {
             .map(|r| Ok((row_from(r)?, count(r, 13)?)))
             .collect()
         })
+    }
+}
+
+impl CompositionStore for Postgres {
+    fn create_composition(&self, row: &CompositionRow) -> Result<(), StoreError> {
+        self.create_composition_row(row)
+    }
+
+    fn composition(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
+        self.composition_row(id)
+    }
+
+    fn compositions(
+        &self,
+        ruleset: &str,
+        order: CompositionOrder,
+    ) -> Result<Vec<ListedComposition>, StoreError> {
+        self.composition_list(ruleset, order)
     }
 }

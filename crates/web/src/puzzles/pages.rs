@@ -2,9 +2,9 @@
 //! (a skeleton that `puzzles.js` fills from the API), and the daily puzzle
 //! on the home page.
 
-use super::{esc, language, LangQuery, Page};
-use crate::api::puzzles::{catalog, daily, find, today};
+use super::api::{catalog, daily, find, today};
 use crate::i18n::Lang;
+use crate::pages::{esc, json_in_html, language, not_found, LangQuery, Page};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -142,7 +142,7 @@ async fn index(
         body,
         "<p class=\"compositions-link\"><a href=\"/compositions{}\">{}</a></p>",
         game.map_or(String::new(), |g| format!("?game={}", g.id)),
-        esc(super::compositions::ct(lang, "cp.title"))
+        esc(super::compositions::pages::ct(lang, "cp.title"))
     );
     let chosen: Vec<&Puzzle> = if studies {
         let _ = write!(
@@ -226,8 +226,8 @@ pub(crate) fn solve_section(lang: Lang, p: &Puzzle, next: &str) -> String {
         hint_cost = esc(pt(lang, "pz.hint-cost")),
         keys = esc(pt(lang, "pz.keys")),
         solution = esc(pt(lang, "pz.solution")),
-        data = super::json_in_html(&data.to_string()),
-        script = crate::assets::PUZZLES.path(),
+        data = json_in_html(&data.to_string()),
+        script = super::SCRIPT.path(),
     )
 }
 
@@ -237,7 +237,7 @@ async fn puzzle_page(
     headers: HeaderMap,
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let Some(p) = find(&id) else { return super::not_found(lang, remember) };
+    let Some(p) = find(&id) else { return not_found(lang, remember) };
     // The next puzzle: the following one of the same game.
     let same: Vec<&Puzzle> = catalog().iter().filter(|x| x.ruleset.id == p.ruleset.id).collect();
     let at = same.iter().position(|x| x.id == p.id).unwrap_or(0);

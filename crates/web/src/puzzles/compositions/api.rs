@@ -14,18 +14,30 @@
 //! - `GET /api/compositions/{id}`: one composition (the line only once it
 //!   is not a puzzle to solve).
 
-use super::{blocking, count_games, error, refused, ApiError, ApiResult, ClientOf, JsonBody};
+use super::store::{CompositionOrder, CompositionRow};
+use crate::api::{
+    blocking, count_games, error, invisible, refused, signed_in_name, ApiError, ApiResult,
+    ClientOf, Detail, JsonBody,
+};
 use crate::scheduler::Kind as Work;
-use crate::store::{CompositionOrder, CompositionRow};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post};
 use axum::Json;
+use axum::Router;
 use mancala_ai::Oracle;
 use mancala_puzzles::{compose, puzzle_id, Kind, NotProven, Prover, Puzzle};
 use mancala_rules::{ruleset, Game, Pit, Ruleset, Wdl};
 use serde::Deserialize;
 use serde_json::{json, Value};
+
+/// `/api/compositions...`.
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/api/compositions", post(create).get(list))
+        .route("/api/compositions/{id}", get(show))
+}
 
 /// The most positions one proof may search: the bundled puzzles' own
 /// re-proof budget, about a second of one core.
@@ -73,7 +85,7 @@ fn text_field(
         return Err(bad(&code, format!("the {name} is longer than {max} characters")));
     }
     let allowed = |c: char| lines && c == '\n';
-    if value.chars().any(|c| !allowed(c) && (c.is_control() || super::invisible(c))) {
+    if value.chars().any(|c| !allowed(c) && (c.is_control() || invisible(c))) {
         return Err(bad(&code, format!("the {name} has control or invisible characters")));
     }
     Ok(value.to_string())
@@ -102,7 +114,7 @@ pub(crate) async fn create(
         )
     })?;
     let title = text_field("title", &body.title, TITLE_MAX, true, false)?;
-    let signed_in = super::signed_in_name(&state, &headers).await;
+    let signed_in = signed_in_name(&state, &headers).await;
     let composer = match text_field("composer", &body.composer, COMPOSER_MAX, false, false)? {
         name if name.is_empty() => signed_in.clone().unwrap_or_default(),
         name => name,
@@ -126,7 +138,7 @@ pub(crate) async fn create(
             "already_published",
             "this position is published already; each position is published once",
         );
-        return Err(e.with(super::Detail::Id { id: id.to_string() }));
+        return Err(e.with(Detail::Id { id: id.to_string() }));
     }
     let shared = state.clone();
     let proof_id = id.clone();
@@ -141,7 +153,7 @@ pub(crate) async fn create(
         .run(client, Work::Analysis, prove)
         .await
         .map_err(refused)?
-        .ok_or_else(|| super::internal("the proof ended without an answer"))?;
+        .ok_or_else(|| crate::api::internal("the proof ended without an answer"))?;
     let composition = match proven {
         Ok(c) => c,
         Err(why @ NotProven::Budget(_)) => {
@@ -153,7 +165,7 @@ pub(crate) async fn create(
                      proven; try a position with fewer seeds on the board"
                 ),
             );
-            return Err(e.with(super::Detail::Why { why: why.to_string() }));
+            return Err(e.with(Detail::Why { why: why.to_string() }));
         }
         Err(NotProven::Over) => {
             return Err(error(StatusCode::UNPROCESSABLE_ENTITY, "game_over", "the game is over"))

@@ -7,51 +7,10 @@
 //! - `puzzle_attempts`: an account's first attempt at each puzzle, the only
 //!   one that counts.
 
-use super::{Sqlite, StoreError};
+use super::store::{AttemptToRate, PuzzleRater, PuzzleRatingRow, PuzzleStore, RatedAttempt};
+use crate::store::{Apply, Sqlite, StoreError};
 use rusqlite::{params, Connection, OptionalExtension};
-
-/// A Glicko-2 rating with its attempts: a puzzle's, or a solver's.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PuzzleRatingRow {
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
-    /// Rated attempts, and how many of them solved the puzzle.
-    pub attempts: u32,
-    pub solved: u32,
-    /// When the last one was, in seconds since the Unix epoch.
-    pub rated: i64,
-}
-
-/// An account's attempt at a puzzle, to be rated: the puzzle's starting
-/// rating is its collection's until someone has tried it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AttemptToRate {
-    pub player: String,
-    pub puzzle: String,
-    pub solved: bool,
-    pub at: i64,
-    pub start_rating: f64,
-}
-
-/// A rated first attempt: both ratings before it (`None`: never rated)
-/// and after it, as stored.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RatedAttempt {
-    pub player_before: Option<PuzzleRatingRow>,
-    pub puzzle_before: Option<PuzzleRatingRow>,
-    pub player_after: PuzzleRatingRow,
-    pub puzzle_after: PuzzleRatingRow,
-}
-
-/// How an attempt changes the two ratings: the player's and the puzzle's
-/// after it, from both before it. A pure function the caller gives (the
-/// Glicko-2 rules are not the store's), run inside the store's transaction.
-pub type PuzzleRater = fn(
-    &AttemptToRate,
-    Option<&PuzzleRatingRow>,
-    Option<&PuzzleRatingRow>,
-) -> (PuzzleRatingRow, PuzzleRatingRow);
+use std::sync::{Arc, Mutex};
 
 const RATING_COLUMNS: &str = "rating, deviation, volatility, attempts, solved, rated";
 
@@ -69,7 +28,7 @@ fn rating_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<PuzzleRatingRow> {
 /// Rates a first attempt in the writer's transaction (the writer is the
 /// only one, so nothing changes between the reads and the writes); `None`,
 /// nothing stored, if the account had tried the puzzle before.
-pub(super) fn apply_rating(
+fn apply_rating(
     conn: &Connection,
     a: &AttemptToRate,
     rate: PuzzleRater,
@@ -117,7 +76,7 @@ pub(super) fn apply_rating(
 }
 
 impl Sqlite {
-    pub(super) fn puzzle_rating_row(
+    fn puzzle_rating_row(
         &self,
         table: &str,
         key: &str,
@@ -133,11 +92,7 @@ impl Sqlite {
             .optional()?)
     }
 
-    pub(super) fn puzzle_attempt_of(
-        &self,
-        player: &str,
-        puzzle: &str,
-    ) -> Result<Option<bool>, StoreError> {
+    fn puzzle_attempt_of(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
         let conn = self.conn();
         let solved: Option<i64> = conn
             .query_row(
@@ -147,5 +102,47 @@ impl Sqlite {
             )
             .optional()?;
         Ok(solved.map(|s| s != 0))
+    }
+}
+
+/// A first attempt at a puzzle rated (see `PuzzleStore::rate_puzzle_attempt`):
+/// what was rated is left in `answer` (the last run of the write is the one
+/// committed, when a failed batch is retried one write at a time).
+struct RatePuzzle {
+    attempt: AttemptToRate,
+    rate: PuzzleRater,
+    answer: Arc<Mutex<Option<RatedAttempt>>>,
+}
+
+impl Apply for RatePuzzle {
+    fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
+        let rated = apply_rating(conn, &self.attempt, self.rate)?;
+        *self.answer.lock().unwrap_or_else(|e| e.into_inner()) = rated;
+        Ok(())
+    }
+}
+
+impl PuzzleStore for Sqlite {
+    fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        self.puzzle_rating_row("puzzle_ratings", "puzzle_id", puzzle)
+    }
+
+    fn player_puzzle_rating(&self, player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        self.puzzle_rating_row("puzzle_players", "player_id", player)
+    }
+
+    fn puzzle_attempt(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
+        self.puzzle_attempt_of(player, puzzle)
+    }
+
+    fn rate_puzzle_attempt(
+        &self,
+        attempt: &AttemptToRate,
+        rate: PuzzleRater,
+    ) -> Result<Option<RatedAttempt>, StoreError> {
+        let answer = Arc::new(Mutex::new(None));
+        self.write(RatePuzzle { attempt: attempt.clone(), rate, answer: answer.clone() })?;
+        let rated = answer.lock().unwrap_or_else(|e| e.into_inner()).take();
+        Ok(rated)
     }
 }
