@@ -209,7 +209,7 @@ async fn index(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
         );
     }
     body.push_str("</ul>");
-    body.push_str(&crate::classes::pages::teachers_link(lang));
+    body.push_str(&crate::pages::teachers_link(lang));
     Page::new(lang, remember, word(lang, "learn.title"), body)
 }
 

@@ -20,6 +20,7 @@ pub mod egdb;
 pub mod error;
 pub mod explain;
 pub mod game;
+pub mod home;
 pub mod html;
 pub mod i18n;
 pub mod learn;
@@ -177,6 +178,7 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
         ));
     let mut app = Router::new()
         .merge(pages::routes())
+        .merge(home::routes())
         .merge(tournaments::pages::routes())
         .merge(classes::pages::routes())
         .merge(puzzles::pages::routes())
@@ -259,7 +261,8 @@ pub fn state_with(config: &Config, store: Arc<dyn Store>) -> Shared {
         ping: std::time::Duration::from_secs(config.ping_seconds.clamp(1, 3600)),
         egdb: egdb::Databases::new(config.egdb_dir.clone()),
         tournaments: tournaments::TournamentLocks::default(),
-        pupils_seen: classes::SeenLog::default(),
+        pupils_seen: api::SeenLog::default(),
+        account_gone: &[tournaments::api::forget],
         metrics: metrics::Metrics::default(),
         closing: tokio::sync::watch::channel(false).0,
         computing: Arc::default(),

@@ -24,7 +24,6 @@ pub use players::scope as signed_in_scope;
 
 pub fn routes() -> Router<Shared> {
     Router::new()
-        .route("/", get(catalogue))
         .route("/games/{id}", get(game_page))
         .route("/new", get(new_game))
         .route("/g/{id}", get(play_page))
@@ -64,8 +63,16 @@ pub(crate) fn percent(text: &str) -> String {
 
 pub use crate::html::esc;
 
+/// The link to the classes that the learning and tournament pages show.
+pub fn teachers_link(lang: Lang) -> String {
+    format!(
+        "<p class=\"for-teachers\"><a href=\"/classes\">{}</a></p>",
+        esc(crate::i18n::text(lang, "classes", "cl.for-teachers"))
+    )
+}
+
 /// Escaped text with `code` spans for words in backticks.
-fn rich(text: &str) -> String {
+pub(crate) fn rich(text: &str) -> String {
     let mut out = String::new();
     for (i, part) in text.split('`').enumerate() {
         if i % 2 == 1 {
@@ -174,7 +181,7 @@ impl IntoResponse for Page {
             learn = esc(crate::lessons::word(lang, "learn.title")),
             analysis = esc(crate::lessons::word(lang, "analysis.title")),
             lobby = esc(t(lang, "nav.lobby")),
-            puzzles = esc(crate::puzzles::pages::pt(lang, "pz.title")),
+            puzzles = esc(crate::i18n::text(lang, "puzzles", "pz.title")),
             account = players::header_links(lang),
             challenges = players::challenge_bar(lang),
             tournaments = esc(crate::i18n::text(lang, "tournaments", "t.title")),
@@ -271,67 +278,12 @@ pub(crate) fn server_problem(
     }
 }
 
-fn board_size(lang: Lang, ruleset_id: &str) -> String {
+pub(crate) fn board_size(lang: Lang, ruleset_id: &str) -> String {
     let rules = ruleset(ruleset_id).map(|r| r.rules).unwrap_or(RULESETS[0].rules);
     t(lang, "cat.size")
         .replace("{rows}", "2")
         .replace("{pits}", &rules.pits_per_row.to_string())
         .replace("{seeds}", &rules.total_seeds().to_string())
-}
-
-async fn catalogue(
-    State(state): State<Shared>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Page {
-    let (lang, remember) = language(&q, &headers);
-    // Games waiting for this browser's move (lobby.js fills the list from
-    // the seats it keeps) and the way to the lobby.
-    let mut body = format!(
-        "<h1>{}</h1><p class=\"lead\">{}</p><p><a class=\"button\" href=\"/lobby\">{}</a></p>\
-         <section id=\"waiting\" aria-labelledby=\"waiting-h\" hidden><h2 id=\"waiting-h\">{}</h2>\
-         <ul class=\"lobby-list\"></ul></section>{}<div class=\"cards\">",
-        esc(t(lang, "nav.catalogue")),
-        esc(t(lang, "cat.intro")),
-        esc(t(lang, "home.lobby")),
-        esc(t(lang, "home.waiting")),
-        players::my_games_section(&state, lang).await,
-    );
-    for page in content::PAGES {
-        let i = lang.index();
-        let _ = write!(
-            body,
-            "<article class=\"card\"><h2><a href=\"/games/{id}\">{name}</a></h2>{board_picture}\
-             <p class=\"character\">{character}</p><dl><dt>{where_label}</dt><dd>{where_}</dd>\
-             <dt>{board_label}</dt><dd>{board}</dd></dl><p class=\"actions\">\
-             <a class=\"button\" href=\"/new?game={first}\">{play}</a> <a href=\"/games/{id}\">{rules}</a></p></article>",
-            id = page.id,
-            name = esc(page.name),
-            character = rich(page.character[i]),
-            where_label = esc(t(lang, "cat.where")),
-            where_ = esc(page.place[i]),
-            board_label = esc(t(lang, "cat.board")),
-            board = esc(&board_size(lang, page.variants[0].0)),
-            board_picture = crate::diagram::thumbnail(
-                lang,
-                &ruleset(page.variants[0].0).map_or(RULESETS[0].rules, |r| r.rules)
-            ),
-            first = page.variants[0].0,
-            play = esc(t(lang, "cat.play")),
-            rules = esc(t(lang, "cat.rules")),
-        );
-    }
-    body.push_str("</div>");
-    body.push_str(&crate::puzzles::pages::daily_box(lang, crate::puzzles::api::today(&state.time)));
-    let _ = write!(body, "<script src=\"{}\" defer></script>", crate::assets::LOBBY.path());
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: t(lang, "nav.catalogue").into(),
-        body,
-        script: Some(serde_json::json!({ "page": "home" }).to_string()),
-    }
 }
 
 /// The starting board as players see it (South's row at the bottom), the

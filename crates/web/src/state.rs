@@ -88,7 +88,9 @@ pub struct AppState {
     pub lobby: lobby::Lobby,
     /// When each signed-in account was last marked seen (a pupil's
     /// last-seen time is written once a minute at most).
-    pub pupils_seen: crate::classes::SeenLog,
+    pub pupils_seen: api::SeenLog,
+    /// What the features do once an account is gone ([`api::account_gone`]).
+    pub account_gone: &'static [api::AccountGone],
 }
 
 /// Work in progress that a stop waits for: a count and its guards.

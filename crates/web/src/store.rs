@@ -129,13 +129,12 @@ impl Finished {
     }
 }
 
-/// Games and moves. Every method is blocking and durable on return: a move
-/// is on disk before `append_move` returns, so it can be acknowledged.
-/// What a store without classes answers.
-
-/// The games' part of the store (and, until they have modules of their own,
-/// the accounts', puzzles', compositions' and classes'). The whole store a
-/// server uses is [`crate::Store`]: this and each feature's part.
+/// Games and moves, and (until they have a module of their own) accounts
+/// and ratings: the store's part that is not a feature's. Every method is
+/// blocking and durable on return: a move is on disk before `append_move`
+/// returns, so it can be acknowledged. The whole store a server uses is
+/// [`crate::Store`]: this and each feature's part (tournaments', classes',
+/// puzzles', compositions').
 pub trait GameStore: Send + Sync + 'static {
     /// Stores a new game with its moves so far (an uploaded record has some).
     fn create(&self, row: &GameRow, moves: &[String]) -> Result<(), StoreError>;

@@ -270,7 +270,7 @@ pub(crate) async fn signed_in(
     let found = blocking(state, move |store| store.session(&key)).await?;
     match found {
         Some((player, started)) if state.time.now_secs() - started < SESSION_DAYS * 86_400 => {
-            crate::classes::api::seen(state, &player.id);
+            seen(state, &player.id);
             Ok((player, hash))
         }
         _ => Err(not_signed_in()),
@@ -459,8 +459,7 @@ pub(crate) async fn delete_account(
     confirm(&state, &client, &player, body.password).await?;
     let id = player.id.clone();
     blocking(&state, move |store| store.delete_player(&id)).await?;
-    super::forget_names_in_memory(&state, &player.id).await;
-    crate::tournaments::api::forget_account(&state, &player.id).await?;
+    super::account_gone(&state, &player.id).await?;
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie(&state, None))]).into_response())
 }
 
@@ -505,4 +504,59 @@ pub(crate) async fn player(
         "ratings": by_ruleset,
         "results": { "won": won, "drawn": drawn, "lost": lost },
     })))
+}
+
+/// A signed-in pupil's last-seen time is written at most this often.
+const SEEN_EVERY: i64 = 60;
+
+/// When each account was last marked seen, so that a pupil's pages (which
+/// poll) write its last-seen time once a minute, not on every request.
+#[derive(Default)]
+pub struct SeenLog(std::sync::Mutex<std::collections::HashMap<String, i64>>);
+
+impl SeenLog {
+    /// Whether `player` is due to be marked seen at `at` (and notes it).
+    fn due(&self, player: &str, at: i64) -> bool {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if map.get(player).is_some_and(|&last| at - last < SEEN_EVERY) {
+            return false;
+        }
+        // Bounded: forgetting everyone costs one write each, once.
+        if map.len() >= 100_000 {
+            map.clear();
+        }
+        map.insert(player.to_string(), at);
+        true
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Marks a signed-in account seen (a pupil's last-seen time; nothing is
+/// written for other accounts), at most once a minute, without holding up
+/// the request.
+fn seen(state: &Shared, player: &str) {
+    let at = state.time.now_secs();
+    if !state.pupils_seen.due(player, at) {
+        return;
+    }
+    let store = state.store.clone();
+    let player = player.to_string();
+    // A read first: only a pupil's visit costs a write (and its fsync).
+    tokio::task::spawn_blocking(move || {
+        let stored = match store.pupil_of(&player) {
+            Ok(Some(_)) => store.pupil_seen(&player, at),
+            Ok(None) => Ok(()),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = stored {
+            tracing::warn!("a pupil's last-seen time was not stored: {e}");
+        }
+    });
 }

@@ -33,7 +33,9 @@ mod records;
 mod socket;
 mod ws;
 
-pub use accounts::{check_name, prepare as prepare_accounts, SignInLimits, SESSION_COOKIE};
+pub use accounts::{
+    check_name, prepare as prepare_accounts, SeenLog, SignInLimits, SESSION_COOKIE,
+};
 pub use clocks::{resume_clocks, watch_clock, watch_deadlines, Deadlines};
 pub use computer::{schedule_computer, COMPUTER_RETRIES_MS};
 pub use games::{evict_idle, live, summary, GameCache, CACHED_BYTES, CACHED_GAMES};
@@ -56,6 +58,26 @@ pub(crate) use lobby::guest_id;
 pub(crate) use rated::forget_names_in_memory;
 
 pub use crate::error::{error, incident_id, internal, server_error, ApiError, Detail};
+
+/// A feature's work in progress, boxed (what a hook of the server answers).
+pub type Pending<'a> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), ApiError>> + Send + 'a>>;
+
+/// What a feature does once an account is gone (deleted, or a pupil
+/// removed): the tournaments take its name out of theirs. The server is
+/// given the features' hooks when it is made (`crate::state_with`), so the
+/// accounts' code names no feature.
+pub type AccountGone = fn(&Shared, &str) -> Pending<'static>;
+
+/// An account is gone: its name leaves the games in memory, then each
+/// feature's hook runs, in order.
+pub(crate) async fn account_gone(state: &Shared, player: &str) -> Result<(), ApiError> {
+    forget_names_in_memory(state, player).await;
+    for hook in state.account_gone {
+        hook(state, player).await?;
+    }
+    Ok(())
+}
 
 /// Whether a path's id can be one of ours (a tournament's, a class's):
 /// 1 to 32 ASCII letters and digits. Anything else is a 404 at once.

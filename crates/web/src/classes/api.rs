@@ -38,7 +38,6 @@ use serde::Deserialize;
 use serde::Serialize;
 use serde_json::json;
 use serde_json::Value;
-use std::collections::HashMap;
 
 /// The letters and digits of codes: no 0, O, 1, I or L.
 const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -67,61 +66,6 @@ const CLASS_NAME_CHARS: usize = 40;
 const FIRST_NAME_CHARS: usize = 20;
 /// A pupil seen this recently is present (a page open polls the server).
 pub const PRESENT_SECONDS: i64 = 300;
-/// A signed-in pupil's last-seen time is written at most this often.
-const SEEN_EVERY: i64 = 60;
-
-/// When each account was last marked seen, so that a pupil's pages (which
-/// poll) write its last-seen time once a minute, not on every request.
-#[derive(Default)]
-pub struct SeenLog(std::sync::Mutex<HashMap<String, i64>>);
-
-impl SeenLog {
-    /// Whether `player` is due to be marked seen at `at` (and notes it).
-    fn due(&self, player: &str, at: i64) -> bool {
-        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if map.get(player).is_some_and(|&last| at - last < SEEN_EVERY) {
-            return false;
-        }
-        // Bounded: forgetting everyone costs one write each, once.
-        if map.len() >= 100_000 {
-            map.clear();
-        }
-        map.insert(player.to_string(), at);
-        true
-    }
-
-    pub fn len(&self) -> usize {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-/// Marks a signed-in account seen (a pupil's last-seen time; nothing is
-/// written for other accounts), at most once a minute, without holding up
-/// the request.
-pub(crate) fn seen(state: &Shared, player: &str) {
-    let at = state.time.now_secs();
-    if !state.pupils_seen.due(player, at) {
-        return;
-    }
-    let store = state.store.clone();
-    let player = player.to_string();
-    // A read first: only a pupil's visit costs a write (and its fsync).
-    tokio::task::spawn_blocking(move || {
-        let stored = match store.pupil_of(&player) {
-            Ok(Some(_)) => store.pupil_seen(&player, at),
-            Ok(None) => Ok(()),
-            Err(e) => Err(e),
-        };
-        if let Err(e) = stored {
-            tracing::warn!("a pupil's last-seen time was not stored: {e}");
-        }
-    });
-}
-
 /// A random code of `len` characters from [`ALPHABET`].
 fn code(len: usize) -> String {
     let mut bytes = vec![0u8; len];
@@ -640,8 +584,7 @@ pub(crate) async fn remove(
     let pupil = pupil_named(&state, &class, &name).await?;
     let player = pupil.player.clone();
     blocking(&state, move |s| s.remove_pupil(&player)).await?;
-    crate::api::forget_names_in_memory(&state, &pupil.player).await;
-    crate::tournaments::api::forget_account(&state, &pupil.player).await?;
+    crate::api::account_gone(&state, &pupil.player).await?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 

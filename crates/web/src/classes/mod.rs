@@ -17,7 +17,6 @@ mod pg;
 mod sqlite;
 mod store;
 
-pub use api::SeenLog;
 pub use store::{pupil_key, ClassRow, ClassStore, Progress, PupilRow};
 
 /// The classes' pages' script.

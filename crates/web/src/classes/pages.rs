@@ -25,14 +25,6 @@ pub fn routes() -> Router<Shared> {
         .route("/classes/{id}/qr.svg", get(qr_code))
 }
 
-/// The link to the classes that the learning and tournament pages show.
-pub fn teachers_link(lang: Lang) -> String {
-    format!(
-        "<p class=\"for-teachers\"><a href=\"/classes\">{}</a></p>",
-        esc(text(lang, "cl.for-teachers"))
-    )
-}
-
 pub use crate::i18n::classes::TEXTS;
 
 /// A class page's text ([`crate::i18n::text`], namespace `classes`).

@@ -694,7 +694,14 @@ pub(crate) async fn join(
 /// After an account is deleted: its name leaves every tournament it
 /// organised or played in (shown as `deleted player`, as its games'
 /// seats are), each under the tournament's lock.
-pub(crate) async fn forget_account(state: &Shared, player: &str) -> Result<(), ApiError> {
+/// [`forget_account`] as the hook the server runs when an account is gone
+/// (`AppState::account_gone`).
+pub(crate) fn forget(state: &Shared, player: &str) -> crate::api::Pending<'static> {
+    let (state, player) = (state.clone(), player.to_string());
+    Box::pin(async move { forget_account(&state, &player).await })
+}
+
+async fn forget_account(state: &Shared, player: &str) -> Result<(), ApiError> {
     let key = player.to_string();
     let rows = blocking(state, move |s| s.tournaments_of(&key, u32::MAX)).await?;
     for found in rows {

@@ -65,7 +65,7 @@ async fn list_page(
          <p class=\"loading\">…</p></div>{}",
         esc(text(lang, "t.title")),
         esc(text(lang, "t.lead")),
-        crate::classes::pages::teachers_link(lang),
+        crate::pages::teachers_link(lang),
         script(lang, serde_json::json!({ "page": "list", "games": games, "signed_in": signed_in }))
     );
     Page {
