@@ -89,15 +89,6 @@ pub static ANALYSIS: Asset = Asset::new(
     include_bytes!("../assets/analysis.js"),
 );
 
-/// The lobby page's script (`/lobby`), and the home page's list of games
-/// waiting for the player's move.
-pub static LOBBY: Asset = Asset::new(
-    "lobby",
-    "js",
-    "text/javascript; charset=utf-8",
-    include_bytes!("../assets/lobby.js"),
-);
-
 /// The site's icon: a board of two rows of pits with seeds, drawn for any
 /// size (SVG), and the same at 16, 32 and 48 px in an ICO for
 /// `/favicon.ico`, which browsers ask for when a page names no icon (and
@@ -108,7 +99,7 @@ pub static FAVICON_ICO: Asset =
     Asset::new("favicon", "ico", "image/x-icon", include_bytes!("../assets/favicon.ico"));
 
 /// The core's files, which every page may use.
-const CORE: [&Asset; 7] = [&COMMON, &APP, &STYLE, &ANALYSIS, &LOBBY, &FAVICON, &FAVICON_ICO];
+const CORE: [&Asset; 6] = [&COMMON, &APP, &STYLE, &ANALYSIS, &FAVICON, &FAVICON_ICO];
 
 /// `/assets/...`: the core's files and `features'` (their page scripts).
 pub fn routes(features: &'static [&'static Asset]) -> Router<Shared> {

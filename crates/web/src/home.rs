@@ -62,7 +62,7 @@ pub(crate) async fn catalogue(
     }
     body.push_str("</div>");
     body.push_str(&crate::puzzles::pages::daily_box(lang, crate::puzzles::api::today(&state.time)));
-    let _ = write!(body, "<script src=\"{}\" defer></script>", crate::assets::LOBBY.path());
+    let _ = write!(body, "<script src=\"{}\" defer></script>", crate::lobby::SCRIPT.path());
     Page {
         lang,
         remember,

@@ -168,6 +168,7 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
     // Answers of the API carry seat tokens, session details and invitation
     // codes: no cache (the browser's, or a proxy's) may keep them.
     let api = api::routes()
+        .merge(lobby::api::routes())
         .merge(tournaments::api::routes())
         .merge(classes::api::routes())
         .merge(puzzles::api::routes())
@@ -179,6 +180,7 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
     let mut app = Router::new()
         .merge(pages::routes())
         .merge(home::routes())
+        .merge(lobby::pages::routes())
         .merge(tournaments::pages::routes())
         .merge(classes::pages::routes())
         .merge(puzzles::pages::routes())
@@ -379,7 +381,7 @@ pub async fn serve_store(
     // again, so that a flag falls without anyone asking.
     let clocks = tokio::spawn(api::watch_deadlines(state.clone()));
     let resume = tokio::spawn(api::resume_clocks(state.clone()));
-    let lobby = tokio::spawn(api::sweep_lobby(state.clone()));
+    let lobby = tokio::spawn(lobby::sweep_lobby(state.clone()));
     let limits = serve::Limits {
         per_address: config.max_connections_per_address.max(1),
         header_timeout: Duration::from_secs(config.header_timeout_seconds.max(1)),

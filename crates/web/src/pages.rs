@@ -15,7 +15,6 @@ use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
 use std::fmt::Write;
 
-mod lobby;
 pub use crate::i18n::classes::TEXTS as CLASS_TEXTS;
 pub use crate::i18n::compositions::TEXTS as COMPOSITION_TEXTS;
 pub use crate::i18n::puzzles::TEXTS as PUZZLE_TEXTS;
@@ -29,7 +28,6 @@ pub fn routes() -> Router<Shared> {
         .route("/g/{id}", get(play_page))
         .route("/replay/{id}", get(replay_page))
         .route("/finished", get(finished))
-        .route("/lobby", get(lobby::lobby_page))
         .merge(players::routes())
         .fallback(fallback)
 }

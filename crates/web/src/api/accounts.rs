@@ -560,3 +560,31 @@ fn seen(state: &Shared, player: &str) {
         }
     });
 }
+
+/// The guest identity cookie's name.
+pub const GUEST_COOKIE: &str = "mancala_guest";
+
+/// The guest identity the request carries: 32 hex digits, as [`secret`]
+/// makes them (anything else is ignored).
+pub(crate) fn guest_id(headers: &HeaderMap) -> Option<String> {
+    super::cookie_value(headers, GUEST_COOKIE)
+        .filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The `Set-Cookie` value that gives a browser a guest identity (a year).
+pub fn guest_cookie(state: &Shared, id: &str) -> String {
+    let secure = if state.public_url.starts_with("https://") { "; Secure" } else { "" };
+    format!("{GUEST_COOKIE}={id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}")
+}
+
+/// A new guest identity for a page that has none (the lobby page sets it,
+/// so that its socket and its requests are one person).
+pub fn new_guest_cookie(state: &Shared, headers: &HeaderMap) -> Option<String> {
+    guest_id(headers).is_none().then(|| guest_cookie(state, &secret()))
+}
+
+/// The signed-in player's name, for pages (none for guests, or if the
+/// session cannot be read).
+pub(crate) async fn signed_in_name(state: &Shared, headers: &HeaderMap) -> Option<String> {
+    signed_in(state, headers).await.ok().map(|(player, _)| player.name)
+}

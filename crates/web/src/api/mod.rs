@@ -25,22 +25,20 @@ mod analysis;
 mod clocks;
 mod computer;
 mod games;
-mod lobby;
 mod moves;
 mod offers;
 mod rated;
 mod records;
-mod socket;
+pub(crate) mod socket;
 mod ws;
 
 pub use accounts::{
-    check_name, prepare as prepare_accounts, SeenLog, SignInLimits, SESSION_COOKIE,
+    check_name, guest_cookie, new_guest_cookie, prepare as prepare_accounts, SeenLog, SignInLimits,
+    GUEST_COOKIE, SESSION_COOKIE,
 };
 pub use clocks::{resume_clocks, watch_clock, watch_deadlines, Deadlines};
 pub use computer::{schedule_computer, COMPUTER_RETRIES_MS};
 pub use games::{evict_idle, live, summary, GameCache, CACHED_BYTES, CACHED_GAMES};
-pub(crate) use lobby::signed_in_name;
-pub use lobby::{new_guest_cookie, sweep_lobby, GUEST_COOKIE};
 pub use offers::computer_accepts_end;
 pub use rated::{
     create_seated_game, create_seated_game_with_days, NewSeatedGame, SeatSpec, SeatedGame,
@@ -48,13 +46,13 @@ pub use rated::{
 pub use records::{date, record_of};
 
 pub(crate) use accounts::{
-    attempt_from, class_attempt, signed_in, signed_in_player, start_pupil_session, token_hash,
+    attempt_from, class_attempt, guest_id, signed_in, signed_in_name, signed_in_player,
+    start_pupil_session, token_hash,
 };
 pub(crate) use analysis::{score_view, ScoreView, HINT_LIMITS};
-pub(crate) use clocks::clock_from;
 pub(crate) use clocks::DAYS_PER_MOVE;
+pub(crate) use clocks::{clock_from, days_of};
 pub(crate) use games::{game_url, no_match_play};
-pub(crate) use lobby::guest_id;
 pub(crate) use rated::forget_names_in_memory;
 
 pub use crate::error::{error, incident_id, internal, server_error, ApiError, Detail};
@@ -113,18 +111,6 @@ pub fn routes() -> Router<Shared> {
             post(accounts::sign_in).get(accounts::who).delete(accounts::sign_out),
         )
         .route("/api/players/{name}", get(accounts::player))
-        // The lobby (api/lobby.rs).
-        .route("/api/lobby", get(lobby::show_lobby))
-        .route("/api/lobby/ws", get(lobby::lobby_socket))
-        .route("/api/lobby/quick", post(lobby::quick).delete(lobby::stop_quick))
-        .route("/api/seeks", post(lobby::post_seek))
-        .route("/api/seeks/{id}", axum::routing::delete(lobby::cancel_seek))
-        .route("/api/seeks/{id}/accept", post(lobby::take_seek))
-        .route("/api/challenges", post(lobby::post_challenge))
-        .route("/api/challenges/{id}", axum::routing::delete(lobby::withdraw_challenge))
-        .route("/api/challenges/{id}/accept", post(lobby::accept_challenge))
-        .route("/api/challenges/{id}/decline", post(lobby::decline_challenge))
-        .route("/api/waiting", post(lobby::waiting_games))
         .route("/api/my/games", get(rated::my_games))
         .route("/api/my/games/{id}", get(rated::my_game))
 }

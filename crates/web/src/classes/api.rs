@@ -4,12 +4,12 @@
 //! they were last seen, starts a class tournament with the pupils present,
 //! and can remove a pupil (which deletes that pupil's data).
 //!
-//! A pupil is an account without a password (`store/classes.rs`), signed
+//! A pupil is an account without a password (`sqlite.rs`), signed
 //! in by the session cookie that joining sets. On another device the pupil
 //! signs in with their pupil code, which the teacher sees and can change
 //! (the old one then signs nobody in, and the pupil's sessions end). On a
 //! shared school computer the page keeps the pupils who joined there, so
-//! each picks their name from that list (`assets/classes.js`).
+//! each picks their name from that list (`classes.js`).
 //!
 //! Codes are drawn by the OS's generator from 31 letters and digits that
 //! cannot be mistaken for one another (no 0/O, 1/I/L); a class code has 6

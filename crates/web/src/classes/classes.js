@@ -2,7 +2,7 @@
 // pupils' join page (join with a first name, pick your name on a shared
 // computer, or sign in with a pupil code; then wait there for the class
 // tournament), and the teacher's class page (code, link, QR code, roster,
-// the class tournament). Everything comes from the API (api/classes.rs);
+// the class tournament). Everything comes from the API (api.rs);
 // every piece of user text is set with textContent, never as HTML.
 "use strict";
 

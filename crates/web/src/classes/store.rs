@@ -115,7 +115,7 @@ pub trait ClassStore {
     fn set_pupil_code(&self, _player: &str, _code: &str) -> Result<bool, StoreError> {
         Err(StoreError::Unsupported(NO_CLASSES))
     }
-    /// Removes a pupil and deletes its data (see `store/classes.rs`).
+    /// Removes a pupil and deletes its data (see `sqlite.rs`).
     fn remove_pupil(&self, _player: &str) -> Result<(), StoreError> {
         Err(StoreError::Unsupported(NO_CLASSES))
     }

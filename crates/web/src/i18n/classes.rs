@@ -1,4 +1,4 @@
-//! The class pages' texts (`pages/classes.rs`, `assets/classes.js`).
+//! The class pages' texts (`classes/pages.rs`, `classes/classes.js`).
 //! Part of the one text table ([`super::text`]), namespace `classes`.
 
 /// Every key and its texts, `[en, vi, nl]`.

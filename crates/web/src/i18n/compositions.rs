@@ -1,4 +1,4 @@
-//! The composition pages' texts (`pages/compositions.rs`).
+//! The composition pages' texts (`puzzles/compositions/pages.rs`).
 //! Part of the one text table ([`super::text`]), namespace `compositions`.
 
 /// The compositions' texts, `[en, vi, nl]`.

@@ -1,4 +1,4 @@
-//! The puzzle pages' texts (`pages/puzzles.rs`, `assets/puzzles.js`).
+//! The puzzle pages' texts (`puzzles/pages.rs`, `puzzles/puzzles.js`).
 //! Part of the one text table ([`super::text`]), namespace `puzzles`.
 
 /// The puzzle pages' texts, `[en, vi, nl]`.

@@ -1,4 +1,4 @@
-//! The tournament pages' texts (`pages/tournaments.rs`, `assets/tournament.js`).
+//! The tournament pages' texts (`tournaments/pages.rs`, `tournaments/tournament.js`).
 //! Part of the one text table ([`super::text`]), namespace `tournaments`.
 
 /// Keys whose text is the same in every language (proper names).

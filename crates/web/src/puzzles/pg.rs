@@ -1,4 +1,4 @@
-//! Puzzle ratings and attempts on PostgreSQL (see `store/puzzles.rs`).
+//! Puzzle ratings and attempts on PostgreSQL (see `sqlite.rs`).
 
 use super::store::{AttemptToRate, PuzzleRater, PuzzleRatingRow, PuzzleStore, RatedAttempt};
 use crate::store::{count, Failure, Postgres, StoreError};

@@ -1,4 +1,4 @@
-//! Puzzle ratings and attempts (SQLite; PostgreSQL in `pg/puzzles.rs`).
+//! Puzzle ratings and attempts (SQLite; PostgreSQL in `pg.rs`).
 //!
 //! Three tables, made by migration 5 (`schema.rs`):
 //! - `puzzle_ratings`: each puzzle's Glicko-2 rating once someone has tried

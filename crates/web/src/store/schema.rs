@@ -184,7 +184,7 @@ pub const SQLITE: &[Migration] = &[
         number: 6,
         name: "tournaments",
         // A tournament's players and rounds are one JSON document (`state`,
-        // see store/tournaments.rs); its games are rows of `games`.
+        // see tournaments/sqlite.rs); its games are rows of `games`.
         steps: &[Step::Sql(
             "CREATE TABLE tournaments (
                 id TEXT PRIMARY KEY,
@@ -203,7 +203,7 @@ pub const SQLITE: &[Migration] = &[
     Migration {
         number: 7,
         name: "puzzles: ratings of puzzles and solvers, first attempts",
-        // See store/puzzles.rs.
+        // See puzzles/sqlite.rs.
         steps: &[Step::Sql(
             "CREATE TABLE puzzle_ratings (
                 puzzle_id TEXT PRIMARY KEY,
@@ -256,7 +256,7 @@ pub const SQLITE: &[Migration] = &[
     Migration {
         number: 10,
         name: "compositions: positions players publish, proven by the solver",
-        // See store/compositions.rs.
+        // See puzzles/compositions/sqlite.rs.
         steps: &[Step::Sql(
             "CREATE TABLE compositions (
                 id TEXT PRIMARY KEY,
@@ -279,7 +279,7 @@ pub const SQLITE: &[Migration] = &[
     Migration {
         number: 11,
         name: "classes: a teacher's classes, their pupils, and the exercises answered",
-        // See store/classes.rs. A pupil is an account (no password) kept
+        // See classes/sqlite.rs. A pupil is an account (no password) kept
         // with the class it belongs to; `lesson_answers` records each
         // exercise a signed-in player answered right (exercise 0: a
         // lesson without exercises read), for everyone, so that a player's
@@ -456,7 +456,7 @@ pub const POSTGRES: &[Migration] = &[
         number: 6,
         name: "tournaments",
         // A tournament's players and rounds are one JSON document (`state`,
-        // see store/tournaments.rs); its games are rows of `games`.
+        // see tournaments/sqlite.rs); its games are rows of `games`.
         steps: &[Step::Sql(
             "CREATE TABLE tournaments (
                 id TEXT PRIMARY KEY,
@@ -475,7 +475,7 @@ pub const POSTGRES: &[Migration] = &[
     Migration {
         number: 7,
         name: "puzzles: ratings of puzzles and solvers, first attempts",
-        // See store/puzzles.rs.
+        // See puzzles/sqlite.rs.
         steps: &[Step::Sql(
             "CREATE TABLE puzzle_ratings (
                 puzzle_id TEXT PRIMARY KEY,
@@ -528,7 +528,7 @@ pub const POSTGRES: &[Migration] = &[
     Migration {
         number: 10,
         name: "compositions: positions players publish, proven by the solver",
-        // See store/compositions.rs.
+        // See puzzles/compositions/sqlite.rs.
         steps: &[Step::Sql(
             "CREATE TABLE compositions (
                 id TEXT PRIMARY KEY,
@@ -551,7 +551,7 @@ pub const POSTGRES: &[Migration] = &[
     Migration {
         number: 11,
         name: "classes: a teacher's classes, their pupils, and the exercises answered",
-        // See store/classes.rs. A pupil is an account (no password) kept
+        // See classes/sqlite.rs. A pupil is an account (no password) kept
         // with the class it belongs to; `lesson_answers` records each
         // exercise a signed-in player answered right (exercise 0: a
         // lesson without exercises read), for everyone, so that a player's

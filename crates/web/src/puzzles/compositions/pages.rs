@@ -2,7 +2,7 @@
 //! (a game's compositions, newest or most solved first) and
 //! `/compositions/{id}` (one composition: solved like a puzzle where its key
 //! is the only move keeping the result, else shown with its proven line).
-//! Players publish them from the analysis board (`api/compositions.rs`).
+//! Players publish them from the analysis board (`api.rs`).
 
 use super::api::{as_puzzle, load, order_of};
 use super::store::{CompositionOrder, CompositionRow};

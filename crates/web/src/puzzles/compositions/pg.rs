@@ -1,4 +1,4 @@
-//! Compositions on PostgreSQL (see `store/compositions.rs`).
+//! Compositions on PostgreSQL (see `sqlite.rs`).
 
 use super::store::{order_by, CompositionOrder, CompositionRow, CompositionStore};
 use super::store::{ListedComposition, COLUMNS, LIST_LIMIT};

@@ -1,5 +1,5 @@
 //! Compositions: positions players publish after the solver proved them
-//! (SQLite; PostgreSQL in `pg/compositions.rs`). One table, made by
+//! (SQLite; PostgreSQL in `pg.rs`). One table, made by
 //! migration 10 (`schema.rs`). How often one was solved is its puzzle
 //! rating's count (`puzzle_ratings`, keyed by the same id).
 

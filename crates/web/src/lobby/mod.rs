@@ -10,6 +10,20 @@
 //! broadcast channel; what concerns one person (a game started for them, a
 //! challenge to them or its answer) goes out on that person's channel.
 
+pub mod api;
+pub mod pages;
+
+pub use api::sweep_lobby;
+
+/// The lobby page's script (`/lobby`), and the home page's list of games
+/// waiting for the player's move.
+pub static SCRIPT: crate::assets::Asset = crate::assets::Asset::new(
+    "lobby",
+    "js",
+    "text/javascript; charset=utf-8",
+    include_bytes!("lobby.js"),
+);
+
 use crate::time::Time;
 use serde::Serialize;
 use serde_json::{json, Value};

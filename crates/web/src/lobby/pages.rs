@@ -2,19 +2,26 @@
 //! post one, and challenges. The server writes the forms; `lobby.js` keeps
 //! the lists live over the lobby's WebSocket and sends the actions.
 
-use super::{esc, language, LangQuery, Page};
+use super::QUICK_POOLS;
 use crate::i18n::t;
-use crate::lobby::QUICK_POOLS;
+use crate::pages::{esc, language, LangQuery, Page};
 use crate::Shared;
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 use mancala_rules::RULESETS;
 use std::fmt::Write;
 
+/// `/lobby`.
+pub fn routes() -> Router<Shared> {
+    Router::new().route("/lobby", get(lobby_page))
+}
+
 /// `GET /lobby`. A browser without a guest identity gets one here, so that
 /// its socket and its requests are the same person.
-pub(super) async fn lobby_page(
+async fn lobby_page(
     State(state): State<Shared>,
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
@@ -158,7 +165,7 @@ pub(super) async fn lobby_page(
         side = esc(t(lang, "new.side")),
         post = esc(t(lang, "lobby.post-button")),
         challenge_h = esc(t(lang, "lobby.challenge")),
-        script = crate::assets::LOBBY.path(),
+        script = super::SCRIPT.path(),
     );
     let mut response = Page {
         lang,

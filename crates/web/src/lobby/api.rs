@@ -6,19 +6,16 @@
 //! random identity cookie (`mancala_guest`, set by the lobby page or by the
 //! first lobby request that needs it). Rated games need an account.
 
-use super::accounts::signed_in;
-use super::clocks::{clock_from, days_of};
-use super::games::live;
-use super::rated::{create_seated_game_with_days, NewSeatedGame, SeatSpec, SeatedGame};
 use super::{
-    blocking, clean_name, count_games, error, game_id, name_error, secret, ApiError, ApiResult,
-    ClientOf, JsonBody,
-};
-use crate::live::side_name;
-use crate::lobby::{
     Challenge, Colour, Pairing, Person, Refusal, Seek, Terms, Timing, Waiting, QUICK_POOLS,
     RATING_BOUNDS,
 };
+use crate::api::{
+    blocking, clean_name, clock_from, count_games, create_seated_game_with_days, days_of, error,
+    game_id, guest_cookie, guest_id, live, name_error, secret, signed_in, ApiError, ApiResult,
+    ClientOf, JsonBody, NewSeatedGame, SeatSpec, SeatedGame,
+};
+use crate::live::side_name;
 use crate::rating::START_RATING;
 use crate::store::Mode;
 use crate::Shared;
@@ -32,7 +29,8 @@ use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::response::Response;
-use axum::Json;
+use axum::routing::{get, post};
+use axum::{Json, Router};
 use mancala_rules::ruleset;
 use mancala_rules::Side;
 use serde::Deserialize;
@@ -42,26 +40,21 @@ use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The guest identity cookie's name.
-pub const GUEST_COOKIE: &str = "mancala_guest";
-
-/// The guest identity the request carries: 32 hex digits, as [`secret`]
-/// makes them (anything else is ignored).
-pub(crate) fn guest_id(headers: &HeaderMap) -> Option<String> {
-    super::cookie_value(headers, GUEST_COOKIE)
-        .filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
-/// The `Set-Cookie` value that gives a browser a guest identity (a year).
-pub fn guest_cookie(state: &Shared, id: &str) -> String {
-    let secure = if state.public_url.starts_with("https://") { "; Secure" } else { "" };
-    format!("{GUEST_COOKIE}={id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}")
-}
-
-/// A new guest identity for a page that has none (the lobby page sets it,
-/// so that its socket and its requests are one person).
-pub fn new_guest_cookie(state: &Shared, headers: &HeaderMap) -> Option<String> {
-    guest_id(headers).is_none().then(|| guest_cookie(state, &secret()))
+/// `/api/lobby...`, `/api/seeks...`, `/api/challenges...` and
+/// `/api/waiting`.
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/api/lobby", get(show_lobby))
+        .route("/api/lobby/ws", get(lobby_socket))
+        .route("/api/lobby/quick", post(quick).delete(stop_quick))
+        .route("/api/seeks", post(post_seek))
+        .route("/api/seeks/{id}", axum::routing::delete(cancel_seek))
+        .route("/api/seeks/{id}/accept", post(take_seek))
+        .route("/api/challenges", post(post_challenge))
+        .route("/api/challenges/{id}", axum::routing::delete(withdraw_challenge))
+        .route("/api/challenges/{id}/accept", post(accept_challenge))
+        .route("/api/challenges/{id}/decline", post(decline_challenge))
+        .route("/api/waiting", post(waiting_games))
 }
 
 /// The signed-in account of a request, if any (a missing or ended session
@@ -138,7 +131,7 @@ fn refusal(why: Refusal) -> ApiError {
                 "you already have an open seek for this game: one at a time per game; \
                  cancel it (DELETE /api/seeks/ID) to post another",
             );
-            e.with(super::Detail::Seek { seek: id.to_string() })
+            e.with(crate::api::Detail::Seek { seek: id.to_string() })
         }
         Refusal::TooManySeeks => error(
             StatusCode::TOO_MANY_REQUESTS,
@@ -628,7 +621,7 @@ async fn lobby_pump(
             return;
         }
     }
-    let mut alive = super::socket::Keepalive::new(state.ping, state.time.clone());
+    let mut alive = crate::api::socket::Keepalive::new(state.ping, state.time.clone());
     loop {
         let mine = async {
             match personal.as_mut() {
@@ -638,7 +631,7 @@ async fn lobby_pump(
         };
         let text = tokio::select! {
             there = alive.due() => {
-                if !super::socket::ping(&mut socket, there).await {
+                if !crate::api::socket::ping(&mut socket, there).await {
                     return;
                 }
                 continue;
@@ -663,8 +656,8 @@ async fn lobby_pump(
                 Some(Ok(message)) => {
                     // The page sends nothing but pongs: the rest is counted
                     // against the flood limit and dropped.
-                    if alive.heard(&message) == super::socket::Heard::Flood {
-                        super::socket::close(&mut socket).await;
+                    if alive.heard(&message) == crate::api::socket::Heard::Flood {
+                        crate::api::socket::close(&mut socket).await;
                         return;
                     }
                     continue;
@@ -807,10 +800,4 @@ pub(crate) async fn waiting_games(
     }
     out.sort_by_key(|g| (g.deadline.is_none(), g.deadline));
     Ok(Json(out))
-}
-
-/// The signed-in player's name, for pages (none for guests, or if the
-/// session cannot be read).
-pub(crate) async fn signed_in_name(state: &Shared, headers: &HeaderMap) -> Option<String> {
-    account(state, headers).await.ok().flatten().map(|p| p.name)
 }
