@@ -81,14 +81,6 @@ pub static APP: Asset =
 pub static STYLE: Asset =
     Asset::new("style", "css", "text/css; charset=utf-8", include_bytes!("../assets/style.css"));
 
-/// The analysis board's script (only its page loads it).
-pub static ANALYSIS: Asset = Asset::new(
-    "analysis",
-    "js",
-    "text/javascript; charset=utf-8",
-    include_bytes!("../assets/analysis.js"),
-);
-
 /// The site's icon: a board of two rows of pits with seeds, drawn for any
 /// size (SVG), and the same at 16, 32 and 48 px in an ICO for
 /// `/favicon.ico`, which browsers ask for when a page names no icon (and
@@ -99,7 +91,7 @@ pub static FAVICON_ICO: Asset =
     Asset::new("favicon", "ico", "image/x-icon", include_bytes!("../assets/favicon.ico"));
 
 /// The core's files, which every page may use.
-const CORE: [&Asset; 6] = [&COMMON, &APP, &STYLE, &ANALYSIS, &FAVICON, &FAVICON_ICO];
+const CORE: [&Asset; 5] = [&COMMON, &APP, &STYLE, &FAVICON, &FAVICON_ICO];
 
 /// `/assets/...`: the core's files and `features'` (their page scripts).
 pub fn routes(features: &'static [&'static Asset]) -> Router<Shared> {

@@ -8,7 +8,7 @@
 //! The browser holds no rules: every move's report (its events, seed by
 //! seed) comes from `mancala_rules` and is turned into JSON here.
 
-pub mod analysis_board;
+pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod classes;
@@ -169,6 +169,7 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
     // codes: no cache (the browser's, or a proxy's) may keep them.
     let api = api::routes()
         .merge(lobby::api::routes())
+        .merge(analysis::api::routes())
         .merge(tournaments::api::routes())
         .merge(classes::api::routes())
         .merge(puzzles::api::routes())
@@ -188,7 +189,7 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
         .merge(assets::routes(FEATURE_ASSETS))
         .merge(api)
         .merge(learn::routes())
-        .merge(analysis_board::routes())
+        .merge(analysis::board::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), pages::signed_in_scope))
         .layer(axum::middleware::from_fn_with_state(state.clone(), limit::middleware))
         // Health checks and scrapes are not rate limited.

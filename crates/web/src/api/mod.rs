@@ -21,7 +21,6 @@ use std::sync::Arc;
 use tokio::sync::{Mutex, MutexGuard};
 
 mod accounts;
-mod analysis;
 mod clocks;
 mod computer;
 mod games;
@@ -49,7 +48,6 @@ pub(crate) use accounts::{
     attempt_from, class_attempt, guest_id, signed_in, signed_in_name, signed_in_player,
     start_pupil_session, token_hash,
 };
-pub(crate) use analysis::{score_view, ScoreView, HINT_LIMITS};
 pub(crate) use clocks::DAYS_PER_MOVE;
 pub(crate) use clocks::{clock_from, days_of};
 pub(crate) use games::{game_url, no_match_play};
@@ -98,8 +96,6 @@ pub fn routes() -> Router<Shared> {
         .route("/api/games/{id}/rematch/decline", post(games::decline_rematch))
         .route("/api/games/{id}/rematch/cancel", post(games::cancel_rematch))
         .route("/api/games/{id}/claim", post(moves::claim))
-        .route("/api/games/{id}/hint", post(analysis::hint))
-        .route("/api/games/{id}/review", get(analysis::review))
         .route("/api/games/{id}/record", get(records::record))
         .route("/api/games/{id}/replay", get(records::replay))
         .route("/api/games/{id}/ws", get(ws::websocket))

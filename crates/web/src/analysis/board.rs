@@ -1,6 +1,6 @@
 //! The analysis board: `/analysis?game=ID&position=...` sets up any
 //! position the notation allows, plays moves freely in a tree of variations
-//! (kept by `assets/analysis.js`), and shows the engine's evaluation and
+//! (kept by `analysis.js`), and shows the engine's evaluation and
 //! best line and, where the position is in an endgame database, its exact
 //! result. The browser holds no rules: every position is checked, and every
 //! move played, here.
@@ -203,7 +203,7 @@ async fn position(
 #[derive(Serialize)]
 struct Evaluation {
     /// For South: seeds ahead, or a proven result.
-    south: crate::api::ScoreView,
+    south: super::api::ScoreView,
     best: Option<String>,
     line: Vec<String>,
     depth: u32,
@@ -229,7 +229,7 @@ async fn evaluate(
         let exact = db.as_deref().and_then(|db| crate::egdb::exact_in(db, &pos));
         let oracle = db.as_deref().map(|db| db as &dyn Oracle);
         let game = Game::from_position(rules, pos);
-        let options = SearchOptions::new(crate::api::HINT_LIMITS).oracle(oracle);
+        let options = SearchOptions::new(super::api::HINT_LIMITS).oracle(oracle);
         let report = Searcher::with_table(rules, 8).search(&game, options);
         (report, exact)
     };
@@ -240,7 +240,7 @@ async fn evaluate(
         .map_err(refused)?
         .ok_or_else(|| internal("the analysis ended without an answer"))?;
     Ok(Json(Evaluation {
-        south: crate::api::score_view(for_side(report.score, pos.to_move(), Side::South)),
+        south: super::api::score_view(for_side(report.score, pos.to_move(), Side::South)),
         best: report.best.map(|p| p.letter(&rules).to_string()),
         line: report.pv.iter().map(|p| p.letter(&rules).to_string()).collect(),
         depth: report.depth,
@@ -326,7 +326,7 @@ async fn page(
          <noscript><p>{}</p></noscript><script src=\"{}\" defer></script>",
         esc(word(lang, "analysis.loading")),
         esc(word(lang, "analysis.noscript")),
-        crate::assets::ANALYSIS.path(),
+        super::SCRIPT.path(),
         pits = rules.pits_per_row,
     );
     let data = serde_json::json!({

@@ -1,9 +1,9 @@
-//! Analysis for players: hints and the review of a finished game.
+//! Analysis for players of a game: hints and the review of a finished
+//! game.
 
-use super::games::live;
-use super::{
-    blocking, error, finished_error, internal, over_error, refused, ApiError, ApiResult, ClientOf,
-    Seated,
+use crate::api::{
+    blocking, error, finished_error, internal, live, over_error, refused, ApiError, ApiResult,
+    ClientOf, Seated,
 };
 use crate::game::new_game;
 use crate::live::{side_name, BySide};
@@ -12,12 +12,20 @@ use crate::store::StoredReview;
 use crate::Shared;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::Json;
+use axum::routing::{get, post};
+use axum::{Json, Router};
 use mancala_ai::analysis::for_side;
 use mancala_ai::{Limits, Score, Searcher};
 use mancala_rules::{Game, Ruleset, Side};
 use serde::Serialize;
 use serde_json::Value;
+
+/// `/api/games/{id}/hint` and `/api/games/{id}/review`.
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/review", get(review))
+}
 
 /// A hint's search: a fixed depth and node budget and no time limit, so the
 /// same position always gets the same hint, answered in a moment (a few
