@@ -31,6 +31,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod ops;
 pub mod pages;
+pub mod play;
 pub mod proxy;
 pub mod puzzles;
 pub mod rated;
@@ -168,6 +169,7 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
     // Answers of the API carry seat tokens, session details and invitation
     // codes: no cache (the browser's, or a proxy's) may keep them.
     let api = api::routes()
+        .merge(play::routes())
         .merge(lobby::api::routes())
         .merge(analysis::api::routes())
         .merge(tournaments::api::routes())
@@ -181,6 +183,7 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
     let mut app = Router::new()
         .merge(pages::routes())
         .merge(home::routes())
+        .merge(play::pages::routes())
         .merge(lobby::pages::routes())
         .merge(tournaments::pages::routes())
         .merge(classes::pages::routes())
@@ -245,12 +248,12 @@ pub fn state_with(config: &Config, store: Arc<dyn Store>) -> Shared {
     Arc::new(AppState {
         store,
         time: config.time.clone(),
-        games: api::GameCache::new(api::CACHED_GAMES, api::CACHED_BYTES),
+        games: play::GameCache::new(play::CACHED_GAMES, play::CACHED_BYTES),
         scheduler: scheduler::Scheduler::new(
             config.ai_threads.max(1),
             config.analyses_per_address.max(1),
         ),
-        deadlines: api::Deadlines::default(),
+        deadlines: play::Deadlines::default(),
         creations: limit::RateLimiter::per_hour(config.games_per_address_per_hour),
         store_timeout: Duration::from_secs(config.storage_timeout_seconds.max(1)),
         invitation_seconds: config.invitation_hours.min(1 << 40) as i64 * 3600,
@@ -265,7 +268,7 @@ pub fn state_with(config: &Config, store: Arc<dyn Store>) -> Shared {
         egdb: egdb::Databases::new(config.egdb_dir.clone()),
         tournaments: tournaments::TournamentLocks::default(),
         pupils_seen: api::SeenLog::default(),
-        account_gone: &[tournaments::api::forget],
+        account_gone: &[play::forget, tournaments::api::forget],
         metrics: metrics::Metrics::default(),
         closing: tokio::sync::watch::channel(false).0,
         computing: Arc::default(),
@@ -380,8 +383,8 @@ pub async fn serve_store(
     // One task ends games on time, for every game with a running clock;
     // games whose clock was running when the server stopped are watched
     // again, so that a flag falls without anyone asking.
-    let clocks = tokio::spawn(api::watch_deadlines(state.clone()));
-    let resume = tokio::spawn(api::resume_clocks(state.clone()));
+    let clocks = tokio::spawn(play::watch_deadlines(state.clone()));
+    let resume = tokio::spawn(play::resume_clocks(state.clone()));
     let lobby = tokio::spawn(lobby::sweep_lobby(state.clone()));
     let limits = serve::Limits {
         per_address: config.max_connections_per_address.max(1),

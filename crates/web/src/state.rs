@@ -49,13 +49,13 @@ pub struct AppState {
     pub time: crate::time::Time,
     /// Games in use, each behind its own lock so that moves in one game are
     /// applied one at a time, in order.
-    pub games: api::GameCache,
+    pub games: crate::play::GameCache,
     /// The computer's thinking (its moves, hints, reviews): at most
     /// `--ai-threads` searches at once, on blocking threads, each client's
     /// queue served in turn.
     pub scheduler: Arc<scheduler::Scheduler>,
     /// Every running clock's deadline, watched by one task.
-    pub deadlines: api::Deadlines,
+    pub deadlines: crate::play::Deadlines,
     /// Games created per address.
     pub creations: limit::RateLimiter,
     /// `Config::storage_timeout_seconds`.

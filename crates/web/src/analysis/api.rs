@@ -1,12 +1,10 @@
 //! Analysis for players of a game: hints and the review of a finished
 //! game.
 
-use crate::api::{
-    blocking, error, finished_error, internal, live, over_error, refused, ApiError, ApiResult,
-    ClientOf, Seated,
-};
+use crate::api::{blocking, error, internal, refused, ApiError, ApiResult, ClientOf};
 use crate::game::new_game;
 use crate::live::{side_name, BySide};
+use crate::play::{finished_error, live, over_error, Seated};
 use crate::scheduler::Kind;
 use crate::store::StoredReview;
 use crate::Shared;

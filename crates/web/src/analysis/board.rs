@@ -265,7 +265,7 @@ async fn game_position(
     id: &str,
     ply: Option<usize>,
 ) -> Result<(&'static Ruleset, String), ApiError> {
-    let game = crate::api::live(state, id).await?;
+    let game = crate::play::live(state, id).await?;
     let live = game.lock().await;
     if !live.is_finished() && !live.hints_allowed() {
         return Err(error(

@@ -5,53 +5,28 @@
 //! 409 not now, 413 too large, 429 too many), and a refused request changes
 //! nothing.
 
-use crate::live::Live;
-use crate::store::{GameEnding, StoreError};
+use crate::store::StoreError;
 use crate::Shared;
 use axum::body::Bytes;
-use axum::extract::{FromRequest, FromRequestParts, Path, Request};
+use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::{header, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use mancala_rules::Side;
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
 use serde_json::Value;
-use std::sync::Arc;
-use tokio::sync::{Mutex, MutexGuard};
 
 mod accounts;
-mod clocks;
-mod computer;
-mod games;
-mod moves;
-mod offers;
-mod rated;
-mod records;
 pub(crate) mod socket;
-mod ws;
 
 pub use accounts::{
     check_name, guest_cookie, new_guest_cookie, prepare as prepare_accounts, SeenLog, SignInLimits,
     GUEST_COOKIE, SESSION_COOKIE,
 };
-pub use clocks::{resume_clocks, watch_clock, watch_deadlines, Deadlines};
-pub use computer::{schedule_computer, COMPUTER_RETRIES_MS};
-pub use games::{evict_idle, live, summary, GameCache, CACHED_BYTES, CACHED_GAMES};
-pub use offers::computer_accepts_end;
-pub use rated::{
-    create_seated_game, create_seated_game_with_days, NewSeatedGame, SeatSpec, SeatedGame,
-};
-pub use records::{date, record_of};
 
 pub(crate) use accounts::{
     attempt_from, class_attempt, guest_id, signed_in, signed_in_name, signed_in_player,
     start_pupil_session, token_hash,
 };
-pub(crate) use clocks::DAYS_PER_MOVE;
-pub(crate) use clocks::{clock_from, days_of};
-pub(crate) use games::{game_url, no_match_play};
-pub(crate) use rated::forget_names_in_memory;
 
 pub use crate::error::{error, incident_id, internal, server_error, ApiError, Detail};
 
@@ -60,15 +35,15 @@ pub type Pending<'a> =
     std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), ApiError>> + Send + 'a>>;
 
 /// What a feature does once an account is gone (deleted, or a pupil
-/// removed): the tournaments take its name out of theirs. The server is
+/// removed): the games in memory and the tournaments take its name out of
+/// theirs. The server is
 /// given the features' hooks when it is made (`crate::state_with`), so the
 /// accounts' code names no feature.
 pub type AccountGone = fn(&Shared, &str) -> Pending<'static>;
 
-/// An account is gone: its name leaves the games in memory, then each
-/// feature's hook runs, in order.
+/// An account is gone: each feature's hook runs, in order (the games in
+/// memory forget its name first).
 pub(crate) async fn account_gone(state: &Shared, player: &str) -> Result<(), ApiError> {
-    forget_names_in_memory(state, player).await;
     for hook in state.account_gone {
         hook(state, player).await?;
     }
@@ -81,25 +56,10 @@ pub(crate) fn valid_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
+/// The accounts' routes (`/api/account...`, `/api/session`,
+/// `/api/players/{name}`).
 pub fn routes() -> Router<Shared> {
     Router::new()
-        .route("/api/games", post(games::create).get(games::list))
-        .route("/api/games/{id}", get(games::show))
-        .route("/api/games/{id}/join", post(games::join))
-        .route("/api/games/{id}/moves", post(moves::play))
-        .route("/api/games/{id}/undo", post(moves::undo))
-        .route("/api/games/{id}/resign", post(moves::resign))
-        .route("/api/games/{id}/offer", post(offers::offer))
-        .route("/api/games/{id}/accept", post(offers::accept))
-        .route("/api/games/{id}/decline", post(offers::decline))
-        .route("/api/games/{id}/rematch", post(games::rematch))
-        .route("/api/games/{id}/rematch/decline", post(games::decline_rematch))
-        .route("/api/games/{id}/rematch/cancel", post(games::cancel_rematch))
-        .route("/api/games/{id}/claim", post(moves::claim))
-        .route("/api/games/{id}/record", get(records::record))
-        .route("/api/games/{id}/replay", get(records::replay))
-        .route("/api/games/{id}/ws", get(ws::websocket))
-        .route("/api/records", post(records::upload))
         .route("/api/account", post(accounts::register).delete(accounts::delete_account))
         .route("/api/account/password", post(accounts::change_password))
         .route(
@@ -107,8 +67,6 @@ pub fn routes() -> Router<Shared> {
             post(accounts::sign_in).get(accounts::who).delete(accounts::sign_out),
         )
         .route("/api/players/{name}", get(accounts::player))
-        .route("/api/my/games", get(rated::my_games))
-        .route("/api/my/games/{id}", get(rated::my_game))
 }
 
 /// The client a request comes from, for the limits and the computer's fair
@@ -386,103 +344,6 @@ pub(crate) async fn blocking<R: Send + 'static>(
             StatusCode::SERVICE_UNAVAILABLE,
             format!("a storage call took more than {} s", state.store_timeout.as_secs()),
         )),
-    }
-}
-
-pub(crate) fn unknown_game(id: &str) -> ApiError {
-    error(StatusCode::NOT_FOUND, "unknown_game", format!("there is no game '{id}'"))
-}
-
-/// The body of most requests by a player: the seat token alone.
-#[derive(Deserialize)]
-pub(crate) struct TokenBody {
-    pub(crate) token: String,
-}
-
-/// A request body that carries a seat token.
-pub(crate) trait SeatBody: DeserializeOwned + Send {
-    fn token(&self) -> &str;
-}
-
-impl SeatBody for TokenBody {
-    fn token(&self) -> &str {
-        &self.token
-    }
-}
-
-/// A request by a player of a game: the game from the path (loaded, 404 if
-/// there is none) and the JSON body with its seat token (400 if malformed).
-/// The token is checked against the seats when the game is locked
-/// ([`Seated::lock`]), since a seat can change hands (an invitation taken)
-/// until then.
-pub(crate) struct Seated<B = TokenBody> {
-    pub(crate) game: Arc<Mutex<Live>>,
-    pub(crate) body: B,
-}
-
-impl<B: SeatBody> FromRequest<Shared> for Seated<B> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &Shared) -> Result<Self, ApiError> {
-        let (mut parts, body) = req.into_parts();
-        let Path(id) = Path::<String>::from_request_parts(&mut parts, state)
-            .await
-            .map_err(|e| error(StatusCode::BAD_REQUEST, "bad_path", e.body_text()))?;
-        let JsonBody(body) =
-            JsonBody::<B>::from_request(Request::from_parts(parts, body), state).await?;
-        let game = live(state, &id).await?;
-        Ok(Seated { game, body })
-    }
-}
-
-impl<B: SeatBody> Seated<B> {
-    /// Locks the game: the guard and the seats the token holds, or 403 if
-    /// it holds none.
-    pub(crate) async fn lock(&self) -> Result<(MutexGuard<'_, Live>, Vec<Side>), ApiError> {
-        let live = self.game.lock().await;
-        let seats = seats(&live, self.body.token())?;
-        Ok((live, seats))
-    }
-}
-
-/// The seats a token holds in this game, or 403.
-pub(crate) fn seats(live: &Live, token: &str) -> Result<Vec<Side>, ApiError> {
-    let seats = live.seats(token);
-    if seats.is_empty() {
-        Err(error(
-            StatusCode::FORBIDDEN,
-            "not_a_player",
-            "this token holds no seat in this game: spectators can only watch",
-        ))
-    } else {
-        Ok(seats)
-    }
-}
-
-/// The answer to a move or an offer before both players are in the game.
-pub(crate) fn waiting_error() -> ApiError {
-    error(
-        StatusCode::CONFLICT,
-        "waiting_for_opponent",
-        "your opponent has not come to the game yet: it starts, and the clocks run, once both \
-         players are in it",
-    )
-}
-
-pub(crate) fn finished_error() -> ApiError {
-    error(StatusCode::CONFLICT, "game_over", "the game is over")
-}
-
-pub(crate) fn lost_on_time() -> ApiError {
-    error(StatusCode::CONFLICT, "lost_on_time", "the game is over: it was lost on time")
-}
-
-/// The answer to a move in a game that is over.
-pub(crate) fn over_error(live: &Live) -> ApiError {
-    if live.row.ending == Some(GameEnding::Time) {
-        lost_on_time()
-    } else {
-        finished_error()
     }
 }
 

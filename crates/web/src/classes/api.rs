@@ -674,7 +674,7 @@ pub(crate) async fn tournament(
             ),
         ));
     }
-    let date = crate::api::date(at);
+    let date = crate::time::date(at);
     let create = crate::tournaments::api::CreateBody {
         name: format!("{} {date}", class.name).chars().take(40).collect(),
         game: class.ruleset.clone(),

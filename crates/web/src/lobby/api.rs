@@ -11,11 +11,13 @@ use super::{
     RATING_BOUNDS,
 };
 use crate::api::{
-    blocking, clean_name, clock_from, count_games, create_seated_game_with_days, days_of, error,
-    game_id, guest_cookie, guest_id, live, name_error, secret, signed_in, ApiError, ApiResult,
-    ClientOf, JsonBody, NewSeatedGame, SeatSpec, SeatedGame,
+    blocking, clean_name, count_games, error, game_id, guest_cookie, guest_id, name_error, secret,
+    signed_in, ApiError, ApiResult, ClientOf, JsonBody,
 };
 use crate::live::side_name;
+use crate::play::{
+    clock_from, create_seated_game_with_days, days_of, live, NewSeatedGame, SeatSpec, SeatedGame,
+};
 use crate::rating::START_RATING;
 use crate::store::Mode;
 use crate::Shared;

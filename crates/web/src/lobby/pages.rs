@@ -58,7 +58,7 @@ async fn lobby_page(
         let _ = write!(games, "<option value=\"{}\">{}</option>", r.id, esc(r.name));
     }
     let mut days = String::new();
-    for n in crate::api::DAYS_PER_MOVE {
+    for n in crate::play::DAYS_PER_MOVE {
         let sel = if n == 3 { " selected" } else { "" };
         let _ = write!(days, "<option value=\"{n}\"{sel}>{n}</option>");
     }

@@ -16,10 +16,11 @@ use super::{
     TournamentRow,
 };
 use crate::api::{
-    blocking, clean_name, clock_from, count_games, error, game_id, game_url, internal, look_alike,
-    name_error, no_match_play, secret, signed_in, ApiError, ApiResult, ClientOf, JsonBody,
+    blocking, clean_name, count_games, error, game_id, internal, look_alike, name_error, secret,
+    signed_in, ApiError, ApiResult, ClientOf, JsonBody,
 };
 use crate::game::lot_seed_for_new_game;
+use crate::play::{clock_from, game_url, no_match_play};
 use crate::store::{Clock, GameRow, MatchRow, Mode, Status};
 use crate::Shared;
 use axum::extract::Path;

@@ -779,7 +779,7 @@ async fn waiting_games_are_loaded_only_for_seats_the_page_holds() {
         assert_eq!(joined.status, 200);
         games.push((id, token));
     }
-    assert_eq!(mancala_web::api::evict_idle(&server.state), 0);
+    assert_eq!(mancala_web::play::evict_idle(&server.state), 0);
     // The attack: 200 seats of real games with made-up tokens, each
     // loading its game from storage.
     let seats: Vec<Value> =
@@ -806,7 +806,7 @@ async fn waiting_games_are_loaded_only_for_seats_the_page_holds() {
 
 #[test]
 fn the_game_cache_is_bounded_by_size_as_well_as_count() {
-    use mancala_web::api::GameCache;
+    use mancala_web::play::GameCache;
     use mancala_web::live::Live;
     use mancala_web::store::StoredGame;
     // A long game: 300 random moves of Wahree (ended or not).

@@ -177,7 +177,7 @@ async fn a_silent_websocket_stops_counting_as_present() {
 
 #[test]
 fn the_computer_agrees_to_end_only_when_nobody_can_make_progress() {
-    use mancala_web::api::computer_accepts_end;
+    use mancala_web::play::computer_accepts_end;
     let rules = ruleset("oware-abapa").unwrap().rules;
     let at = |text: &str| Game::from_position(rules, rules.parse_position(text).unwrap());
     // One move in: captures are ahead for both sides.

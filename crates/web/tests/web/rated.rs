@@ -700,7 +700,7 @@ on_both_stores!(players_pages_ratings_graph_head_to_head_and_leaderboard => play
 /// different accounts.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_seated_game_is_made_between_two_accounts_or_guests() {
-    use mancala_web::api::{create_seated_game, NewSeatedGame, SeatSpec};
+    use mancala_web::play::{create_seated_game, NewSeatedGame, SeatSpec};
     let (_dir, db) = temp_db();
     let server = start(&db, 0).await;
     let addr = server.addr;

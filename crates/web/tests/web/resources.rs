@@ -90,7 +90,7 @@ async fn turn_within(server: &Server, id: &str, side: &str, limit: Duration) -> 
 async fn evict(server: &Server, id: &str) {
     let started = Instant::now();
     loop {
-        mancala_web::api::evict_idle(&server.state);
+        mancala_web::play::evict_idle(&server.state);
         if !server.state.games.contains(id) {
             return;
         }
@@ -711,7 +711,7 @@ pub(crate) async fn start_faulty(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_computers_move_is_stored_again_when_storage_fails_and_the_game_never_sticks() {
     let (_dir, store, server) = start_faulty(|_| {}).await;
-    let retries = mancala_web::api::COMPUTER_RETRIES_MS.len() as u32;
+    let retries = mancala_web::play::COMPUTER_RETRIES_MS.len() as u32;
     // Two failures: the retries store the move.
     let (id, token, _) =
         create(&server, json!({"game": "oware-abapa", "mode": "computer", "level": 1})).await;
@@ -736,7 +736,7 @@ async fn the_computers_move_is_stored_again_when_storage_fails_and_the_game_neve
         post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pit}))
             .await;
     assert_eq!(played.status, 200, "{}", played.body);
-    let all_tries: u64 = mancala_web::api::COMPUTER_RETRIES_MS.iter().sum();
+    let all_tries: u64 = mancala_web::play::COMPUTER_RETRIES_MS.iter().sum();
     let started = Instant::now();
     while store.failures.load(Ordering::SeqCst) > 0 {
         assert!(started.elapsed() < Duration::from_millis(all_tries + 5000), "tries stopped");

@@ -4,9 +4,9 @@
 //! its players. The ratings themselves change in the store, with the
 //! game's end (see `crate::rated`).
 
-use super::accounts::signed_in;
 use super::games::{default_name, game_url, live};
-use super::{blocking, clean_name, error, game_id, name_error, secret, ApiError, ApiResult};
+use crate::api::signed_in;
+use crate::api::{blocking, clean_name, error, game_id, name_error, secret, ApiError, ApiResult};
 use crate::game::lot_seed_for_new_game;
 use crate::live::Live;
 use crate::store::{Clock, GameRow, Mode};

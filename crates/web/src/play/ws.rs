@@ -2,7 +2,7 @@
 
 use super::computer::nudge_computer;
 use super::games::{arrive, live};
-use super::ApiError;
+use crate::api::ApiError;
 use crate::live::{Live, Push};
 use crate::store::Mode;
 use crate::Shared;
@@ -82,7 +82,7 @@ pub(crate) async fn pump(
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
     }
-    let mut alive = super::socket::Keepalive::new(state.ping, state.time.clone());
+    let mut alive = crate::api::socket::Keepalive::new(state.ping, state.time.clone());
     let mut closing = state.closing.subscribe();
     loop {
         tokio::select! {
@@ -96,7 +96,7 @@ pub(crate) async fn pump(
                 return;
             }
             there = alive.due() => {
-                if !super::socket::ping(&mut socket, there).await {
+                if !crate::api::socket::ping(&mut socket, there).await {
                     return;
                 }
             }
@@ -119,12 +119,12 @@ pub(crate) async fn pump(
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(message)) => {
                     match alive.heard(&message) {
-                        super::socket::Heard::Control => continue,
-                        super::socket::Heard::Flood => {
-                            super::socket::close(&mut socket).await;
+                        crate::api::socket::Heard::Control => continue,
+                        crate::api::socket::Heard::Flood => {
+                            crate::api::socket::close(&mut socket).await;
                             return;
                         }
-                        super::socket::Heard::Data => {}
+                        crate::api::socket::Heard::Data => {}
                     }
                     let token = match &message {
                         Message::Text(text) if seated.is_empty() => seat_token(text),

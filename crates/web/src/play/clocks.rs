@@ -3,7 +3,7 @@
 
 use super::games::{live, CreateGame};
 use super::moves::finish;
-use super::{blocking, error, ApiError};
+use crate::api::{blocking, error, ApiError};
 use crate::live::Live;
 use crate::store::{Clock, GameEnding};
 use crate::Shared;

@@ -3,10 +3,8 @@
 
 use super::clocks::watch_clock;
 use super::computer::schedule_computer;
-use super::{
-    blocking, error, finished_error, over_error, waiting_error, ApiError, ApiResult, ClientOf,
-    SeatBody, Seated,
-};
+use super::{finished_error, over_error, waiting_error, SeatBody, Seated};
+use crate::api::{blocking, error, ApiError, ApiResult, ClientOf};
 use crate::live::{report_json, side_name, Live, NoClaim, Push};
 use crate::store::{GameEnding, Status, StoredGame};
 use crate::Shared;
@@ -79,7 +77,7 @@ pub(crate) async fn play(
                 letters.join(" ")
             ),
         );
-        return Err(err.with(super::Detail::Legal { legal: letters }));
+        return Err(err.with(crate::api::Detail::Legal { legal: letters }));
     }
     let answer = apply_move(&state, &mut live, pit).await?;
     watch_clock(&state, &live);
@@ -254,7 +252,7 @@ pub(crate) async fn claim(State(state): State<Shared>, seated: Seated) -> ApiRes
                      if they have not returned or moved by then"
                 ),
             );
-            Err(err.with(super::Detail::SecondsLeft { seconds_left: seconds }))
+            Err(err.with(crate::api::Detail::SecondsLeft { seconds_left: seconds }))
         }
     }
 }

@@ -1,10 +1,8 @@
 //! Offers to end the game by agreement that the seeds circulate.
 
 use super::moves::finish;
-use super::{
-    blocking, error, finished_error, internal, refused, waiting_error, ApiError, ApiResult,
-    ClientOf, Seated,
-};
+use super::{finished_error, waiting_error, Seated};
+use crate::api::{blocking, error, internal, refused, ApiError, ApiResult, ClientOf};
 use crate::live::Live;
 use crate::scheduler::Kind;
 use crate::store::GameEnding;

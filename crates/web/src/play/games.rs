@@ -4,9 +4,10 @@
 use super::clocks::{clock_of, days_of, watch_clock};
 use super::computer::{nudge_computer, schedule_computer};
 use super::rated::{check_rated_join, check_rated_request};
-use super::{
-    accounts, blocking, clean_name, count_games, error, game_id, internal, name_error, secret,
-    unknown_game, ApiError, ApiResult, ClientOf, JsonBody, Seated,
+use super::{unknown_game, Seated};
+use crate::api::{
+    blocking, clean_name, count_games, error, game_id, internal, name_error, secret, ApiError,
+    ApiResult, ClientOf, JsonBody,
 };
 use crate::game::lot_seed_for_new_game;
 use crate::live::{parse_side, side_name, Live, MatchState, Push};
@@ -305,7 +306,7 @@ pub(crate) async fn create(
         ));
     }
     // A game made while signed in belongs to the account, under its name.
-    let account = accounts::signed_in_player(&state, &headers).await?;
+    let account = crate::api::signed_in_player(&state, &headers).await?;
     let rated = body.rated.unwrap_or(false);
     if rated {
         check_rated_request(account.as_ref(), mode, false)?;
@@ -482,7 +483,7 @@ pub(crate) async fn join(
     headers: axum::http::HeaderMap,
     JsonBody(body): JsonBody<JoinBody>,
 ) -> ApiResult<Joined> {
-    let account = accounts::signed_in_player(&state, &headers).await?;
+    let account = crate::api::signed_in_player(&state, &headers).await?;
     let game = live(&state, &id).await?;
     let mut live = game.lock().await;
     let valid =
