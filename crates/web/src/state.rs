@@ -6,7 +6,7 @@
 use crate::classes::ClassStore;
 use crate::puzzles::compositions::CompositionStore;
 use crate::puzzles::PuzzleStore;
-use crate::store::{GameStore, Postgres, Sqlite, StoreError};
+use crate::store::{AccountStore, GameStore, Postgres, Sqlite, StoreError};
 use crate::tournaments::TournamentStore;
 use crate::{api, egdb, limit, lobby, metrics, scheduler};
 use std::path::Path;
@@ -15,10 +15,13 @@ use std::time::Duration;
 
 /// Everything a server keeps: the games' part of the store and each
 /// feature's. Both stores, SQLite and PostgreSQL, are all of it.
-pub trait Store: GameStore + TournamentStore + ClassStore + PuzzleStore + CompositionStore {}
+pub trait Store:
+    GameStore + AccountStore + TournamentStore + ClassStore + PuzzleStore + CompositionStore
+{
+}
 
 impl<T> Store for T where
-    T: GameStore + TournamentStore + ClassStore + PuzzleStore + CompositionStore
+    T: GameStore + AccountStore + TournamentStore + ClassStore + PuzzleStore + CompositionStore
 {
 }
 

@@ -129,11 +129,11 @@ impl Finished {
     }
 }
 
-/// Games and moves, and (until they have a module of their own) accounts
-/// and ratings: the store's part that is not a feature's. Every method is
-/// blocking and durable on return: a move is on disk before `append_move`
-/// returns, so it can be acknowledged. The whole store a server uses is
-/// [`crate::Store`]: this and each feature's part (tournaments', classes',
+/// Games and moves, matches, clocks, reviews and the health check: the
+/// store's part of the game's life. Every method is blocking and durable on
+/// return: a move is on disk before `append_move` returns, so it can be
+/// acknowledged. The whole store a server uses is [`crate::Store`]: this,
+/// [`AccountStore`] and each feature's part (tournaments', classes',
 /// puzzles', compositions').
 pub trait GameStore: Send + Sync + 'static {
     /// Stores a new game with its moves so far (an uploaded record has some).
@@ -187,10 +187,12 @@ pub trait GameStore: Send + Sync + 'static {
     fn load_review(&self, game: &str) -> Result<Option<StoredReview>, StoreError>;
     /// Stores (or replaces) a game's review.
     fn save_review(&self, game: &str, review: &StoredReview) -> Result<(), StoreError>;
+}
 
-    // Accounts. A session is known by the SHA-256 of its token (hex): the
-    // token itself is never stored.
-
+/// Accounts, their sessions and ratings, and their games: the store's part
+/// that every feature's sign-in reads. A session is known by the SHA-256 of
+/// its token (hex): the token itself is never stored.
+pub trait AccountStore: Send + Sync + 'static {
     /// Stores a new account; `false` (and nothing stored) if a living
     /// account has the same name without regard to case.
     fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError>;
@@ -614,7 +616,9 @@ impl GameStore for Sqlite {
     fn save_review(&self, game: &str, review: &StoredReview) -> Result<(), StoreError> {
         self.writer.write(Write::SaveReview { game: game.to_string(), review: review.clone() })
     }
+}
 
+impl AccountStore for Sqlite {
     fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError> {
         match self.writer.write(Write::Account(Account::CreatePlayer(player.clone()))) {
             Ok(()) => Ok(true),

@@ -12,7 +12,7 @@
 
 use super::store::{pupil_key, ClassRow, ClassStore, Progress, PupilRow};
 use super::store::{CLASS_COLUMNS, PUPIL_COLUMNS, PUPIL_TABLES};
-use crate::store::{delete_account, name_key, Apply, GameStore, PlayerRow, Sqlite, StoreError};
+use crate::store::{delete_account, name_key, AccountStore, Apply, PlayerRow, Sqlite, StoreError};
 use rusqlite::{params, Connection, OptionalExtension};
 
 fn class_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<ClassRow> {

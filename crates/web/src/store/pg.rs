@@ -24,9 +24,9 @@ mod rated;
 
 use super::SeatTokens;
 use super::{
-    name_key, schema, side_id, side_of, stored, Clock, Finished, GameEnding, GameResult, GameRow,
-    GameStore, HistoryRow, MatchRow, Mode, PlayerGames, PlayerRow, RatingRow, Status, StoreError,
-    StoredGame, StoredReview,
+    name_key, schema, side_id, side_of, stored, AccountStore, Clock, Finished, GameEnding,
+    GameResult, GameRow, GameStore, HistoryRow, MatchRow, Mode, PlayerGames, PlayerRow, RatingRow,
+    Status, StoreError, StoredGame, StoredReview,
 };
 
 use postgres::config::Host;
@@ -835,7 +835,9 @@ impl GameStore for Postgres {
             Ok(())
         })
     }
+}
 
+impl AccountStore for Postgres {
     fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
         let key = name_key(&p.name);
         let inserted = self.run(|c| {

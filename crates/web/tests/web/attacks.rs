@@ -806,8 +806,8 @@ async fn waiting_games_are_loaded_only_for_seats_the_page_holds() {
 
 #[test]
 fn the_game_cache_is_bounded_by_size_as_well_as_count() {
-    use mancala_web::play::GameCache;
     use mancala_web::live::Live;
+    use mancala_web::play::GameCache;
     use mancala_web::store::StoredGame;
     // A long game: 300 random moves of Wahree (ended or not).
     let long = |id: &str| {

@@ -38,8 +38,8 @@ macro_rules! on_both_stores {
 use futures_util::{SinkExt, StreamExt};
 use mancala_web::i18n::{Lang, SAME_EVERYWHERE, TEXTS};
 use mancala_web::store::{
-    Clock, Finished, GameEnding, GameResult, GameRow, GameStore, MatchRow, Mode, Postgres, Sqlite,
-    Status, StoredReview,
+    AccountStore, Clock, Finished, GameEnding, GameResult, GameRow, GameStore, MatchRow, Mode,
+    Postgres, Sqlite, Status, StoredReview,
 };
 use mancala_web::time::Time;
 use mancala_web::Store;

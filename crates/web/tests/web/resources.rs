@@ -14,7 +14,7 @@ use mancala_web::puzzles::compositions::CompositionStore;
 use mancala_web::puzzles::PuzzleStore;
 use mancala_web::scheduler::{Kind, Queues, Refused};
 use mancala_web::store::{
-    Finished, GameStore, PlayerRow, RatingRow, SeatTokens, StoreError, StoredGame,
+    AccountStore, Finished, GameStore, PlayerRow, RatingRow, SeatTokens, StoreError, StoredGame,
 };
 use mancala_web::tournaments::{TournamentRow, TournamentStore};
 use std::net::{IpAddr, SocketAddr};
@@ -577,6 +577,9 @@ impl GameStore for Faulty {
     fn save_review(&self, game: &str, review: &StoredReview) -> Result<(), StoreError> {
         self.inner.save_review(game, review)
     }
+}
+
+impl AccountStore for Faulty {
     fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError> {
         self.inner.create_player(player)
     }
