@@ -34,7 +34,7 @@ pub(crate) async fn catalogue(
         esc(t(lang, "cat.intro")),
         esc(t(lang, "home.lobby")),
         esc(t(lang, "home.waiting")),
-        crate::pages::players::my_games_section(&state, lang).await,
+        crate::accounts::pages::my_games_section(&state, lang).await,
     );
     for page in content::PAGES {
         let i = lang.index();

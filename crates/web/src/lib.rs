@@ -8,6 +8,7 @@
 //! The browser holds no rules: every move's report (its events, seed by
 //! seed) comes from `mancala_rules` and is turned into JSON here.
 
+pub mod accounts;
 pub mod analysis;
 pub mod api;
 pub mod assets;
@@ -168,7 +169,7 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
     ];
     // Answers of the API carry seat tokens, session details and invitation
     // codes: no cache (the browser's, or a proxy's) may keep them.
-    let api = api::routes()
+    let api = accounts::api::routes()
         .merge(play::routes())
         .merge(lobby::api::routes())
         .merge(analysis::api::routes())
@@ -183,6 +184,7 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
     let mut app = Router::new()
         .merge(pages::routes())
         .merge(home::routes())
+        .merge(accounts::pages::routes())
         .merge(play::pages::routes())
         .merge(lobby::pages::routes())
         .merge(tournaments::pages::routes())
@@ -244,7 +246,7 @@ pub fn state(config: &Config) -> Result<Shared, store::StoreError> {
 
 /// The shared state over an open store.
 pub fn state_with(config: &Config, store: Arc<dyn Store>) -> Shared {
-    std::thread::spawn(api::prepare_accounts);
+    std::thread::spawn(accounts::api::prepare);
     Arc::new(AppState {
         store,
         time: config.time.clone(),

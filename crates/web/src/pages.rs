@@ -17,11 +17,11 @@ use std::fmt::Write;
 pub use crate::i18n::classes::TEXTS as CLASS_TEXTS;
 pub use crate::i18n::compositions::TEXTS as COMPOSITION_TEXTS;
 pub use crate::i18n::puzzles::TEXTS as PUZZLE_TEXTS;
-pub(crate) mod players;
-pub use players::scope as signed_in_scope;
+pub(crate) mod session;
+pub use session::scope as signed_in_scope;
 
 pub fn routes() -> Router<Shared> {
-    Router::new().route("/games/{id}", get(game_page)).merge(players::routes()).fallback(fallback)
+    Router::new().route("/games/{id}", get(game_page)).fallback(fallback)
 }
 
 /// Unknown paths: a JSON error under `/api/`, a page elsewhere.
@@ -172,8 +172,8 @@ impl IntoResponse for Page {
             analysis = esc(crate::lessons::word(lang, "analysis.title")),
             lobby = esc(t(lang, "nav.lobby")),
             puzzles = esc(crate::i18n::text(lang, "puzzles", "pz.title")),
-            account = players::header_links(lang),
-            challenges = players::challenge_bar(lang),
+            account = session::header_links(lang),
+            challenges = session::challenge_bar(lang),
             tournaments = esc(crate::i18n::text(lang, "tournaments", "t.title")),
             language = esc(t(lang, "nav.language")),
             body = self.body,

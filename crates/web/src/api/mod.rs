@@ -10,20 +10,18 @@ use crate::Shared;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::{header, StatusCode};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-mod accounts;
+pub mod identity;
 pub(crate) mod socket;
 
-pub use accounts::{
-    check_name, guest_cookie, new_guest_cookie, prepare as prepare_accounts, SeenLog, SignInLimits,
-    GUEST_COOKIE, SESSION_COOKIE,
+pub use identity::{
+    check_name, guest_cookie, new_guest_cookie, SeenLog, SignInLimits, GUEST_COOKIE, SESSION_COOKIE,
 };
 
-pub(crate) use accounts::{
+pub(crate) use identity::{
     attempt_from, class_attempt, guest_id, signed_in, signed_in_name, signed_in_player,
     start_pupil_session, token_hash,
 };
@@ -54,19 +52,6 @@ pub(crate) async fn account_gone(state: &Shared, player: &str) -> Result<(), Api
 /// 1 to 32 ASCII letters and digits. Anything else is a 404 at once.
 pub(crate) fn valid_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric())
-}
-
-/// The accounts' routes (`/api/account...`, `/api/session`,
-/// `/api/players/{name}`).
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/api/account", post(accounts::register).delete(accounts::delete_account))
-        .route("/api/account/password", post(accounts::change_password))
-        .route(
-            "/api/session",
-            post(accounts::sign_in).get(accounts::who).delete(accounts::sign_out),
-        )
-        .route("/api/players/{name}", get(accounts::player))
 }
 
 /// The client a request comes from, for the limits and the computer's fair

@@ -75,7 +75,7 @@ async fn index(
     headers: HeaderMap,
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let me = crate::pages::players::signed_in();
+    let me = crate::pages::session::signed_in();
     // A pupil's account is sent on to its class.
     let pupil = match &me {
         Some(player) => {
@@ -152,7 +152,7 @@ async fn join_page(
         "code": class.code,
         "class": class.name,
         "game": class.ruleset,
-        "signed_in": crate::pages::players::signed_in().map(|p| p.name),
+        "signed_in": crate::pages::session::signed_in().map(|p| p.name),
     });
     page(lang, remember, &class.name, &lead, data)
 }
@@ -178,7 +178,7 @@ async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Respons
     if !crate::api::valid_id(&id) {
         return StatusCode::NOT_FOUND.into_response();
     }
-    let Some(me) = crate::pages::players::signed_in() else {
+    let Some(me) = crate::pages::session::signed_in() else {
         return StatusCode::UNAUTHORIZED.into_response();
     };
     let key = id.clone();

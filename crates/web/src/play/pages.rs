@@ -4,7 +4,7 @@
 
 use crate::content;
 use crate::i18n::{game_name, t, Lang};
-use crate::pages::players;
+use crate::pages::session;
 use crate::pages::{
     date_time, esc, language, not_found, percent, server_problem, shown_name, LangQuery, Page,
 };
@@ -89,7 +89,7 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
         level = esc(t(lang, "new.level")),
         // Signed in, the game is played under the account's name: no name
         // is asked for.
-        name = match players::signed_in() {
+        name = match session::signed_in() {
             Some(player) => format!(
                 "<p class=\"playing-as\">{} {}</p>",
                 esc(&t(lang, "account.signed-in-as").replace("{name}", &player.name)),
@@ -120,7 +120,7 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
             .map(|n| format!("<option value=\"{n}\">{n}</option>"))
             .collect::<String>(),
         // Rated games are for signed-in players, online.
-        rated = if players::signed_in().is_some() {
+        rated = if session::signed_in().is_some() {
             format!(
                 "<label class=\"choice\" data-for=\"online\" hidden><input type=\"checkbox\" name=\"rated\"> {}</label>",
                 esc(t(lang, "new.rated"))

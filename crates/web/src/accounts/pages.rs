@@ -1,34 +1,26 @@
 //! The pages of accounts and ratings: the account page (register, sign in
 //! and out, change the password, delete the account), a player's page
 //! (ratings per game with a graph over time, recent games, head to head),
-//! the leaderboards (and their JSON), the signed-in name in every page's
-//! header, and the player's unfinished games on the home page.
+//! the leaderboards (and their JSON), and the player's unfinished games on
+//! the home page.
 //!
-//! Who is signed in is looked up once per page request by [`scope`] (only
-//! when the request carries a session cookie) and kept in a task-local, so
-//! that every page's header can show it without each handler asking.
+//! Who is signed in is the core's (`crate::pages::session`).
 
-use super::{date_time, esc, language, server_problem, LangQuery, Page};
 use crate::api::{blocking, error, ApiError};
 use crate::i18n::{t, Lang};
+use crate::pages::session::signed_in;
+use crate::pages::{date_time, esc, language, server_problem, LangQuery, Page};
 use crate::rated::{rated_players, rating_at};
 use crate::store::{GameRow, HistoryRow, PlayerGames, PlayerRow, RatingRow, DELETED_PLAYER};
 use crate::Shared;
-use axum::extract::{Path, Query, Request, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::middleware::Next;
-use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
 use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::fmt::Write;
-
-tokio::task_local! {
-    /// The signed-in player of the page request being answered.
-    static SIGNED_IN: Option<PlayerRow>;
-}
 
 /// A leaderboard lists players whose deviation (grown for time away) is
 /// under this...
@@ -48,72 +40,6 @@ pub fn routes() -> Router<Shared> {
         .route("/api/leaderboard/{game}", get(leaderboard_json))
 }
 
-/// Middleware: looks up the signed-in player of a page request (a GET
-/// outside `/api/` and `/assets/` that carries a session cookie) and
-/// answers it with them in [`SIGNED_IN`].
-pub async fn scope(State(state): State<Shared>, request: Request, next: Next) -> Response {
-    let path = request.uri().path();
-    let page = request.method() == axum::http::Method::GET
-        && !path.starts_with("/api/")
-        && !path.starts_with("/assets/");
-    let player = if page {
-        crate::api::signed_in_player(&state, request.headers()).await.ok().flatten()
-    } else {
-        None
-    };
-    SIGNED_IN.scope(player, next.run(request)).await
-}
-
-/// The signed-in player of the page being made, if any.
-pub fn signed_in() -> Option<PlayerRow> {
-    SIGNED_IN.try_with(Clone::clone).ok().flatten()
-}
-
-/// For a signed-in player, on every page: the place where a challenge to
-/// them shows, with Accept and Decline (`common.js` fills it from the
-/// lobby's socket; `/lobby` shows challenges itself), and its texts.
-pub fn challenge_bar(lang: Lang) -> String {
-    if signed_in().is_none() {
-        return String::new();
-    }
-    let mut texts = serde_json::Map::new();
-    for key in [
-        "lobby.challenge-from",
-        "lobby.accept",
-        "lobby.decline",
-        "lobby.rated-short",
-        "lobby.casual",
-        "lobby.untimed",
-        "lobby.day-1",
-        "lobby.days-n",
-    ] {
-        texts.insert(key.to_string(), Value::from(t(lang, key)));
-    }
-    let games: serde_json::Map<String, Value> =
-        RULESETS.iter().map(|r| (r.id.to_string(), Value::from(r.name))).collect();
-    texts.insert("games".into(), Value::Object(games));
-    format!(
-        "<section id=\"challenge-bar\" class=\"notice challenge-bar\" aria-live=\"polite\" hidden></section>\
-         <script id=\"challenge-i18n\" type=\"application/json\">{}</script>",
-        super::json_in_html(&Value::Object(texts).to_string())
-    )
-}
-
-/// The header's links: the leaderboards, and the signed-in player's name
-/// (to the account page) or "Sign in".
-pub fn header_links(lang: Lang) -> String {
-    let board = format!("<a href=\"/leaderboard\">{}</a>", esc(t(lang, "nav.leaderboard")));
-    match signed_in() {
-        Some(player) => format!(
-            "{board} <a href=\"/account\" class=\"account\" data-account=\"{name}\" \
-             aria-label=\"{label}: {name}\">{name}</a>",
-            name = esc(&player.name),
-            label = esc(t(lang, "nav.account")),
-        ),
-        None => format!("{board} <a href=\"/account\">{}</a>", esc(t(lang, "nav.sign-in"))),
-    }
-}
-
 /// The home page's list of the signed-in player's unfinished games (empty
 /// without one, or without games).
 pub async fn my_games_section(state: &Shared, lang: Lang) -> String {
@@ -130,7 +56,7 @@ pub async fn my_games_section(state: &Shared, lang: Lang) -> String {
         format!("<section class=\"my-games\"><h2>{}</h2><ul>", esc(t(lang, "home.my-games")));
     for (row, _) in &rows {
         let south = row.south_player.as_deref() == Some(player.id.as_str());
-        let opponent = super::shown_name(lang, row, !south);
+        let opponent = crate::pages::shown_name(lang, row, !south);
         let game = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name);
         let rated =
             if row.rated { format!(" · {}", esc(t(lang, "play.rated"))) } else { String::new() };
@@ -249,7 +175,7 @@ fn result_word(lang: Lang, outcome: usize) -> &'static str {
 
 /// A seat's name as a link to its player's page when an account holds it.
 fn name_html(lang: Lang, row: &GameRow, south: bool) -> String {
-    let shown = super::shown_name(lang, row, south);
+    let shown = crate::pages::shown_name(lang, row, south);
     let account = if south { &row.south_player } else { &row.north_player };
     let name = if south { &row.south_name } else { &row.north_name };
     if account.is_some() && name != DELETED_PLAYER {
@@ -394,7 +320,7 @@ async fn player_page(
 ) -> Page {
     let (lang, remember) = language(&LangQuery { lang: q.lang.clone() }, &headers);
     let unknown = |who: &str| {
-        let mut page = super::not_found(lang, remember);
+        let mut page = crate::pages::not_found(lang, remember);
         let text = t(lang, "player.unknown").replace("{name}", who);
         page.title = text.clone();
         page.body = format!(
@@ -666,7 +592,7 @@ async fn leaderboard_page(
     headers: HeaderMap,
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let Some(id) = known_game(&game) else { return super::not_found(lang, remember) };
+    let Some(id) = known_game(&game) else { return crate::pages::not_found(lang, remember) };
     let (list, provisional) = match ranked(&state, id, state.time.now_secs()).await {
         Ok(lists) => lists,
         Err(e) => return server_problem(lang, remember, e.status, &e),

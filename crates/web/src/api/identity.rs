@@ -1,34 +1,22 @@
-//! Accounts: register, sign in and out, change the password, delete the
-//! account, and a player's public page in JSON.
-//!
-//! A session is a random 128-bit token in an `HttpOnly` cookie; the store
-//! keeps only its SHA-256 (a fast hash is enough for a random secret of 128
-//! bits: nobody can guess one, and a stolen database holds no usable token).
-//! Passwords are hashed with Argon2id (the `argon2` crate's default
-//! parameters, a random salt each), on a blocking thread since a hash takes
-//! tens of milliseconds by design.
+//! Who a request is: the session (a random 128-bit token in an `HttpOnly`
+//! cookie, of which the store keeps only the SHA-256: a fast hash is enough
+//! for a random secret of 128 bits), the limits on sign-in attempts, the
+//! guest identity, the pupils' last-seen log and the name rules. Every
+//! feature asks this module who is signed in; the accounts' own pages and
+//! API (register, sign in, passwords, deletion) are `crate::accounts`.
 //!
 //! Names are 2-20 ASCII letters, digits, `-` and `_`, unique without regard
 //! to case: ASCII only, so that no two names can look alike in different
-//! scripts. A deleted account's games stay; its name is freed, so another
-//! player may take it.
+//! scripts.
 
-use super::{blocking, error, internal, name_error, poses_as_computer, secret, ApiError};
-use super::{ClientOf, JsonBody, PosesAsComputer};
+use super::{blocking, error, name_error, poses_as_computer, secret, ApiError};
+use super::{ClientOf, PosesAsComputer};
 use crate::limit::Buckets;
 use crate::scheduler::Client;
 use crate::store::PlayerRow;
 use crate::Shared;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
-use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::Json;
-use serde::Deserialize;
-use serde_json::{json, Map, Value};
+use axum::http::{HeaderMap, StatusCode};
 use sha2::{Digest, Sha256};
-use std::sync::OnceLock;
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "mancala_session";
@@ -37,7 +25,6 @@ pub const SESSION_COOKIE: &str = "mancala_session";
 pub const SESSION_DAYS: i64 = 30;
 
 const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=20;
-const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 8..=200;
 
 /// Sign-in attempts (and registrations) one address may make: a burst of
 /// this many, then one every [`ATTEMPT_SECONDS`]. Enough for a class of
@@ -129,7 +116,7 @@ pub(crate) fn class_attempt(state: &Shared, client: &ClientOf) -> Result<(), Api
 
 /// One attempt on a name (of any length: only its first characters key it)
 /// from the client's address, counted for the pair and for the name.
-fn attempt_on(state: &Shared, client: &ClientOf, name: &str) -> Result<(), ApiError> {
+pub(crate) fn attempt_on(state: &Shared, client: &ClientOf, name: &str) -> Result<(), ApiError> {
     let key: String =
         name.chars().take(NAME_CHARS.end() + 1).collect::<String>().to_ascii_lowercase();
     if !state.sign_ins.by_address_and_name.take((client.0, key.clone()), 1.0) {
@@ -139,23 +126,6 @@ fn attempt_on(state: &Shared, client: &ClientOf, name: &str) -> Result<(), ApiEr
         return Err(too_many_attempts("on this name"));
     }
     Ok(())
-}
-
-#[derive(Deserialize)]
-pub(crate) struct Credentials {
-    name: String,
-    password: String,
-}
-
-#[derive(Deserialize)]
-pub(crate) struct PasswordChange {
-    old: String,
-    new: String,
-}
-
-#[derive(Deserialize)]
-pub(crate) struct PasswordBody {
-    password: String,
 }
 
 /// Why a name cannot be an account's.
@@ -174,79 +144,18 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn check_password(password: &str) -> Result<(), ApiError> {
-    if PASSWORD_CHARS.contains(&password.chars().count()) {
-        Ok(())
-    } else {
-        Err(error(
-            StatusCode::BAD_REQUEST,
-            "bad_password",
-            "a password is 8 to 200 characters long",
-        ))
-    }
-}
-
-/// The Argon2id hash of a password, in the PHC string format.
-fn hash_password(password: &str) -> Result<String, ApiError> {
-    let mut salt = [0u8; 16];
-    getrandom::fill(&mut salt).map_err(internal)?;
-    let salt = SaltString::encode_b64(&salt).map_err(internal)?;
-    Argon2::default()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|h| h.to_string())
-        .map_err(internal)
-}
-
-/// Whether `password` matches a stored hash; false for a hash that cannot
-/// be read (a deleted account's empty one).
-fn verify_password(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash)
-        .is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
-}
-
-/// A hash no password is known for, checked against when the name is
-/// unknown, so that an unknown name costs the same time as a wrong
-/// password and the answers cannot tell them apart.
-fn decoy_hash() -> &'static str {
-    static DECOY: OnceLock<String> = OnceLock::new();
-    DECOY.get_or_init(|| hash_password(&secret()).unwrap_or_default())
-}
-
-/// Computes the decoy hash ahead of the first sign-in (on a thread of its
-/// own, at start), so that not even the first unknown name takes longer.
-pub fn prepare() {
-    decoy_hash();
-}
-
-/// Runs password hashing off the async threads, a few at a time: each
-/// Argon2 hash holds 19 MiB and a core for tens of milliseconds, so a flood
-/// of sign-ins from many addresses waits here instead of taking every
-/// blocking thread and gigabytes of memory.
-async fn hashing<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> Result<R, ApiError> {
-    static HASHING: OnceLock<tokio::sync::Semaphore> = OnceLock::new();
-    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let permit = HASHING
-        .get_or_init(|| tokio::sync::Semaphore::new(cores))
-        .acquire()
-        .await
-        .map_err(internal)?;
-    let result = tokio::task::spawn_blocking(f).await.map_err(internal);
-    drop(permit);
-    result
-}
-
 /// The SHA-256 of a session (or guest) token, in hex: what the store keeps.
 pub(crate) fn token_hash(token: &str) -> String {
     Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The session token the request's cookie carries.
-fn session_token(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn session_token(headers: &HeaderMap) -> Option<String> {
     super::cookie_value(headers, SESSION_COOKIE)
 }
 
 /// The `Set-Cookie` value for a session (`None`: the one that ends it).
-fn cookie(state: &Shared, token: Option<&str>) -> String {
+pub(crate) fn cookie(state: &Shared, token: Option<&str>) -> String {
     let secure = if state.public_url.starts_with("https://") { "; Secure" } else { "" };
     let (value, age) = match token {
         Some(token) => (token, SESSION_DAYS * 86_400),
@@ -255,7 +164,7 @@ fn cookie(state: &Shared, token: Option<&str>) -> String {
     format!("{SESSION_COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={age}{secure}")
 }
 
-fn not_signed_in() -> ApiError {
+pub(crate) fn not_signed_in() -> ApiError {
     error(StatusCode::UNAUTHORIZED, "not_signed_in", "sign in first")
 }
 
@@ -296,7 +205,10 @@ pub(crate) async fn signed_in_player(
 /// Starts a session for a player whose password hash was `password` when
 /// it was checked: the cookie that carries it, or `None` if the password
 /// has changed since (or the account is gone).
-async fn start_session(state: &Shared, player: &PlayerRow) -> Result<Option<String>, ApiError> {
+pub(crate) async fn start_session(
+    state: &Shared,
+    player: &PlayerRow,
+) -> Result<Option<String>, ApiError> {
     let token = secret();
     let (hash, id, password) = (token_hash(&token), player.id.clone(), player.password.clone());
     let at = state.time.now_secs();
@@ -314,196 +226,6 @@ pub(crate) async fn start_pupil_session(
     start_session(state, pupil).await?.ok_or_else(|| {
         error(StatusCode::NOT_FOUND, "unknown_pupil", "the pupil was removed from the class")
     })
-}
-
-/// `POST /api/account` `{name, password}`: a new account, signed in.
-pub(crate) async fn register(
-    State(state): State<Shared>,
-    client: ClientOf,
-    JsonBody(body): JsonBody<Credentials>,
-) -> Result<Response, ApiError> {
-    check_name(&body.name)?;
-    check_password(&body.password)?;
-    attempt_from(&state, &client)?;
-    let password = body.password;
-    let hash = hashing(move || hash_password(&password)).await??;
-    let player = PlayerRow {
-        id: secret(),
-        name: body.name,
-        password: hash,
-        created: state.time.now_secs(),
-        deleted: false,
-    };
-    let row = player.clone();
-    if !blocking(&state, move |store| store.create_player(&row)).await? {
-        return Err(error(
-            StatusCode::CONFLICT,
-            "name_taken",
-            format!(
-                "the name '{}' is taken (names are the same in any case): choose another",
-                player.name
-            ),
-        ));
-    }
-    let Some(cookie) = start_session(&state, &player).await? else {
-        return Err(internal(format!("account {} has gone since it was made", player.id)));
-    };
-    Ok((
-        StatusCode::CREATED,
-        [(header::SET_COOKIE, cookie)],
-        Json(json!({ "name": player.name, "created": player.created })),
-    )
-        .into_response())
-}
-
-fn wrong_credentials() -> ApiError {
-    error(StatusCode::UNAUTHORIZED, "wrong_credentials", "the name or the password is wrong")
-}
-
-/// `POST /api/session` `{name, password}`: signs in. A wrong password and
-/// an unknown name get the same answer, after the same work.
-pub(crate) async fn sign_in(
-    State(state): State<Shared>,
-    client: ClientOf,
-    JsonBody(body): JsonBody<Credentials>,
-) -> Result<Response, ApiError> {
-    attempt_from(&state, &client)?;
-    attempt_on(&state, &client, &body.name)?;
-    let name = body.name.clone();
-    let player = if check_name(&name).is_ok() {
-        blocking(&state, move |store| store.player_named(&name)).await?
-    } else {
-        None
-    };
-    let stored = player.as_ref().map(|p| p.password.clone());
-    let password = body.password;
-    let matches = hashing(move || match stored {
-        Some(hash) => verify_password(&password, &hash),
-        None => {
-            verify_password(&password, decoy_hash());
-            false
-        }
-    })
-    .await?;
-    let Some(player) = player.filter(|_| matches) else { return Err(wrong_credentials()) };
-    // The password checked may have been changed meanwhile (the change
-    // ended every other session): then it is no longer the password.
-    let Some(cookie) = start_session(&state, &player).await? else {
-        return Err(wrong_credentials());
-    };
-    Ok(([(header::SET_COOKIE, cookie)], Json(json!({ "name": player.name }))).into_response())
-}
-
-/// `GET /api/session`: who is signed in.
-pub(crate) async fn who(
-    State(state): State<Shared>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let (player, _) = signed_in(&state, &headers).await?;
-    Ok(Json(json!({ "name": player.name })).into_response())
-}
-
-/// `DELETE /api/session`: signs out (the session ends on the server too).
-pub(crate) async fn sign_out(
-    State(state): State<Shared>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    if let Some(token) = session_token(&headers) {
-        let hash = token_hash(&token);
-        blocking(&state, move |store| store.delete_session(&hash)).await?;
-    }
-    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie(&state, None))]).into_response())
-}
-
-/// Checks the signed-in player's password (one attempt on their name).
-async fn confirm(
-    state: &Shared,
-    client: &ClientOf,
-    player: &PlayerRow,
-    password: String,
-) -> Result<(), ApiError> {
-    attempt_on(state, client, &player.name)?;
-    let hash = player.password.clone();
-    if hashing(move || verify_password(&password, &hash)).await? {
-        Ok(())
-    } else {
-        Err(error(StatusCode::UNAUTHORIZED, "wrong_password", "the password is wrong"))
-    }
-}
-
-/// `POST /api/account/password` `{old, new}`: a new password; every other
-/// session of the account ends.
-pub(crate) async fn change_password(
-    State(state): State<Shared>,
-    client: ClientOf,
-    headers: HeaderMap,
-    JsonBody(body): JsonBody<PasswordChange>,
-) -> Result<Response, ApiError> {
-    let (player, session) = signed_in(&state, &headers).await?;
-    check_password(&body.new)?;
-    confirm(&state, &client, &player, body.old).await?;
-    let new = body.new;
-    let hash = hashing(move || hash_password(&new)).await??;
-    blocking(&state, move |store| store.set_password(&player.id, &hash, &session)).await?;
-    Ok(Json(json!({ "changed": true })).into_response())
-}
-
-/// `DELETE /api/account` `{password}`: deletes the signed-in account.
-pub(crate) async fn delete_account(
-    State(state): State<Shared>,
-    client: ClientOf,
-    headers: HeaderMap,
-    JsonBody(body): JsonBody<PasswordBody>,
-) -> Result<Response, ApiError> {
-    let (player, _) = signed_in(&state, &headers).await?;
-    confirm(&state, &client, &player, body.password).await?;
-    let id = player.id.clone();
-    blocking(&state, move |store| store.delete_player(&id)).await?;
-    super::account_gone(&state, &player.id).await?;
-    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie(&state, None))]).into_response())
-}
-
-/// `GET /api/players/{name}`: a player's name, when they registered, their
-/// ratings by ruleset and their rated results.
-pub(crate) async fn player(
-    State(state): State<Shared>,
-    Path(name): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let unknown =
-        || error(StatusCode::NOT_FOUND, "unknown_player", format!("there is no player '{name}'"));
-    if check_name(&name).is_err() {
-        return Err(unknown());
-    }
-    let key = name.clone();
-    let found = blocking(&state, move |store| {
-        let Some(player) = store.player_named(&key)? else { return Ok(None) };
-        let ratings = store.ratings(&player.id)?;
-        Ok(Some((player, ratings)))
-    })
-    .await?;
-    let Some((player, ratings)) = found else { return Err(unknown()) };
-    let (mut won, mut drawn, mut lost) = (0u64, 0u64, 0u64);
-    let mut by_ruleset = Map::new();
-    for r in &ratings {
-        won += u64::from(r.won);
-        drawn += u64::from(r.drawn);
-        lost += u64::from(r.lost);
-        by_ruleset.insert(
-            r.ruleset.clone(),
-            json!({
-                "rating": r.rating,
-                "deviation": r.deviation,
-                "volatility": r.volatility,
-                "games": r.games,
-            }),
-        );
-    }
-    Ok(Json(json!({
-        "name": player.name,
-        "created": player.created,
-        "ratings": by_ruleset,
-        "results": { "won": won, "drawn": drawn, "lost": lost },
-    })))
 }
 
 /// A signed-in pupil's last-seen time is written at most this often.
