@@ -220,6 +220,31 @@ pub(crate) fn qr_svg(url: &str, cache: &'static str) -> Response {
     ([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, cache)], svg).into_response()
 }
 
+/// A page script's texts as one JSON object, key to text.
+pub(crate) fn texts_json(
+    entries: impl Iterator<Item = (&'static str, &'static str)>,
+) -> serde_json::Value {
+    entries.map(|(k, v)| (k.to_string(), serde_json::Value::from(v))).collect()
+}
+
+/// What a feature's page hands its script: its data and its texts as JSON
+/// elements (`ID-data`, `ID-i18n`), then the script itself, deferred.
+pub(crate) fn feature_script(
+    id: &str,
+    data: &serde_json::Value,
+    texts: &serde_json::Value,
+    script: &crate::assets::Asset,
+) -> String {
+    format!(
+        "<script id=\"{id}-data\" type=\"application/json\">{}</script>\
+         <script id=\"{id}-i18n\" type=\"application/json\">{}</script>\
+         <script src=\"{}\" defer></script>",
+        json_in_html(&data.to_string()),
+        json_in_html(&texts.to_string()),
+        script.path(),
+    )
+}
+
 /// JSON placed inside a `<script>` element: `<` is escaped so that no text
 /// can close the element.
 pub(crate) fn json_in_html(json: &str) -> String {

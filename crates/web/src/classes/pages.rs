@@ -7,7 +7,7 @@
 //! (`api.rs`); their texts are in `i18n/classes.rs`.
 
 use crate::i18n::Lang;
-use crate::pages::{esc, json_in_html, language, not_found, LangQuery, Page};
+use crate::pages::{esc, feature_script, language, not_found, texts_json, LangQuery, Page};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -37,10 +37,7 @@ pub fn text(lang: Lang, key: &str) -> &'static str {
 fn bundle(lang: Lang) -> serde_json::Value {
     let systems = crate::i18n::entries(lang, "tournaments")
         .filter(|(k, _)| k.starts_with("sys.") || *k == "err.other");
-    crate::i18n::entries(lang, "classes")
-        .chain(systems)
-        .map(|(k, v)| (k.to_string(), serde_json::Value::from(v)))
-        .collect()
+    texts_json(crate::i18n::entries(lang, "classes").chain(systems))
 }
 
 /// The games (id and name) for the script's menus and links.
@@ -56,15 +53,10 @@ fn games() -> serde_json::Value {
 fn page(lang: Lang, remember: bool, title: &str, lead: &str, data: serde_json::Value) -> Page {
     let body = format!(
         "<h1>{}</h1><p class=\"lead\">{}</p><div id=\"classes\" class=\"classes\">\
-         <p class=\"loading\">…</p></div>\
-         <script id=\"classes-data\" type=\"application/json\">{}</script>\
-         <script id=\"classes-i18n\" type=\"application/json\">{}</script>\
-         <script src=\"{}\" defer></script>",
+         <p class=\"loading\">…</p></div>{}",
         esc(title),
         esc(lead),
-        json_in_html(&data.to_string()),
-        json_in_html(&bundle(lang).to_string()),
-        super::SCRIPT.path(),
+        feature_script("classes", &data, &bundle(lang), &super::SCRIPT),
     );
     Page::new(lang, remember, title, body)
 }

@@ -4,7 +4,9 @@
 //! interface text (`i18n/tournaments.rs`) goes to the script with the page.
 
 use crate::i18n::Lang;
-use crate::pages::{esc, json_in_html, language, not_found, server_problem, LangQuery, Page};
+use crate::pages::{
+    esc, feature_script, language, not_found, server_problem, texts_json, LangQuery, Page,
+};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -26,23 +28,10 @@ pub fn text(lang: Lang, key: &str) -> &'static str {
     crate::i18n::text(lang, "tournaments", key)
 }
 
-/// The texts of `lang` for the script.
-fn bundle(lang: Lang) -> serde_json::Value {
-    crate::i18n::entries(lang, "tournaments")
-        .map(|(k, v)| (k.to_string(), serde_json::Value::from(v)))
-        .collect()
-}
-
 /// The page's data and texts for `tournament.js`, and the script itself.
 fn script(lang: Lang, data: serde_json::Value) -> String {
-    format!(
-        "<script id=\"tournament-data\" type=\"application/json\">{}</script>\
-         <script id=\"tournament-i18n\" type=\"application/json\">{}</script>\
-         <script src=\"{}\" defer></script>",
-        json_in_html(&data.to_string()),
-        json_in_html(&bundle(lang).to_string()),
-        super::SCRIPT.path(),
-    )
+    let texts = texts_json(crate::i18n::entries(lang, "tournaments"));
+    feature_script("tournament", &data, &texts, &super::SCRIPT)
 }
 
 async fn list_page(
