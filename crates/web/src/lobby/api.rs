@@ -7,8 +7,8 @@
 //! first lobby request that needs it). Rated games need an account.
 
 use super::{
-    Challenge, Colour, Pairing, Person, Refusal, Seek, Terms, Timing, Waiting, QUICK_POOLS,
-    RATING_BOUNDS,
+    Challenge, Colour, LobbyView, Message, Paired, Pairing, Person, Refusal, Seek, Terms, Timing,
+    Waiting, Why, QUICK_POOLS, RATING_BOUNDS,
 };
 use crate::api::{
     blocking, clean_name, count_games, error, game_id, guest_cookie, guest_id, name_error, secret,
@@ -21,7 +21,7 @@ use crate::play::{
 use crate::rating::START_RATING;
 use crate::store::Mode;
 use crate::Shared;
-use axum::extract::ws::Message;
+use axum::extract::ws::Message as Frame;
 use axum::extract::ws::WebSocket;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::Path;
@@ -37,8 +37,6 @@ use mancala_rules::ruleset;
 use mancala_rules::Side;
 use serde::Deserialize;
 use serde::Serialize;
-use serde_json::json;
-use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -116,11 +114,20 @@ async fn rating(state: &Shared, person: &Person, ruleset: &str) -> Result<f64, A
 }
 
 /// An answer with a status, a JSON body and maybe a guest cookie.
-fn answer(status: StatusCode, body: Value, cookie: Option<String>) -> Response {
+fn answer(status: StatusCode, body: impl Serialize, cookie: Option<String>) -> Response {
     match cookie {
         Some(cookie) => (status, [(header::SET_COOKIE, cookie)], Json(body)).into_response(),
         None => (status, Json(body)).into_response(),
     }
+}
+
+/// The answer to joining quick pairing: paired at once (the seat), or
+/// waiting in a pool.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum QuickAnswer {
+    Paired { waiting: bool, paired: Option<Paired> },
+    Waiting { waiting: bool, pool: String },
 }
 
 /// The answer to each refusal.
@@ -294,41 +301,44 @@ async fn pair(
     state: &Shared,
     pairing: Pairing,
     asking: Option<&Person>,
-) -> Result<Value, ApiError> {
+) -> Result<Option<Paired>, ApiError> {
     let started = match start_game(state, &pairing).await {
         Ok(started) => started,
         Err(e) => {
             for person in [&pairing.south, &pairing.north] {
-                state.lobby.tell(person, "pairing_failed", json!({}));
+                state.lobby.tell(person, Message::PairingFailed);
             }
             return Err(e);
         }
     };
-    let mut mine = Value::Null;
+    let mut mine = None;
     for (person, side, token) in [
         (&pairing.south, "south", &started.south_token),
         (&pairing.north, "north", &started.north_token),
     ] {
         let opponent = if side == "south" { &pairing.north } else { &pairing.south };
-        let seat = json!({
-            "id": started.id,
-            "url": started.url,
-            "token": token,
-            "side": side,
-            "game": pairing.terms.ruleset,
-            "opponent": opponent.name,
-        });
+        let seat = Paired {
+            id: started.id.clone(),
+            url: started.url.clone(),
+            token: token.clone(),
+            side,
+            game: pairing.terms.ruleset,
+            opponent: opponent.name.clone(),
+        };
         if asking.is_some_and(|a| a.key == person.key) {
-            mine = seat.clone();
+            mine = Some(seat.clone());
         }
-        state.lobby.tell(person, "paired", seat);
+        state.lobby.tell(person, Message::Paired(seat));
     }
     Ok(mine)
 }
 
 /// `GET /api/lobby`: the open seeks, the quick-pairing counts, and the
 /// asker's challenges.
-pub(crate) async fn show_lobby(State(state): State<Shared>, headers: HeaderMap) -> ApiResult {
+pub(crate) async fn show_lobby(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+) -> ApiResult<LobbyView> {
     let person = match account(&state, &headers).await? {
         Some(person) => Some(person),
         None => guest_id(&headers).map(|id| Person {
@@ -471,10 +481,11 @@ pub(crate) async fn quick(
     creation_allowed(&state, &client)?;
     let waiting = Waiting { person: person.clone(), rating, terms, since: state.time.now_ms() };
     let body = match state.lobby.wait(waiting) {
-        Some(pairing) => {
-            json!({ "waiting": false, "paired": pair(&state, pairing, Some(&person)).await? })
-        }
-        None => json!({ "waiting": true, "pool": crate::lobby::pool_id(&terms) }),
+        Some(pairing) => QuickAnswer::Paired {
+            waiting: false,
+            paired: pair(&state, pairing, Some(&person)).await?,
+        },
+        None => QuickAnswer::Waiting { waiting: true, pool: super::pool_id(&terms) },
     };
     Ok(answer(StatusCode::OK, body, cookie))
 }
@@ -550,13 +561,13 @@ pub(crate) async fn accept_challenge(
     ClientOf(client): ClientOf,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> ApiResult {
+) -> ApiResult<Option<Paired>> {
     let person = member(&state, &headers).await?;
     creation_allowed(&state, &client)?;
     let pairing = state.lobby.answer(&id, &person, true).map_err(refusal)?;
     let Some(pairing) = pairing else { return Err(refusal(Refusal::Gone)) };
     let challenger = if pairing.south.key == person.key { &pairing.north } else { &pairing.south };
-    state.lobby.tell(challenger, "challenge_gone", json!({ "id": id, "why": "accepted" }));
+    state.lobby.tell(challenger, Message::ChallengeGone { id: id.clone(), why: Why::Accepted });
     Ok(Json(pair(&state, pairing, Some(&person)).await?))
 }
 
@@ -619,7 +630,7 @@ async fn lobby_pump(
 ) {
     let crate::lobby::Snapshot { message, mut public, mut personal, mailbox } = snapshot;
     for text in std::iter::once(message).chain(mailbox) {
-        if socket.send(Message::Text(text.into())).await.is_err() {
+        if socket.send(Frame::Text(text.into())).await.is_err() {
             return;
         }
     }
@@ -642,9 +653,7 @@ async fn lobby_pump(
                 Ok(text) => text,
                 // Too far behind: everything open, afresh.
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                    let mut all = state.lobby.list(person);
-                    all["type"] = json!("lobby");
-                    all.to_string()
+                    Message::Lobby(state.lobby.list(person)).text()
                 }
                 Err(_) => return,
             },
@@ -654,7 +663,7 @@ async fn lobby_pump(
                 Err(_) => return,
             },
             incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(Frame::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(message)) => {
                     // The page sends nothing but pongs: the rest is counted
                     // against the flood limit and dropped.
@@ -666,7 +675,7 @@ async fn lobby_pump(
                 }
             },
         };
-        if socket.send(Message::Text(text.into())).await.is_err() {
+        if socket.send(Frame::Text(text.into())).await.is_err() {
             return;
         }
     }

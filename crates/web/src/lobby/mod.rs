@@ -26,7 +26,6 @@ pub static SCRIPT: crate::assets::Asset = crate::assets::Asset::new(
 
 use crate::time::Time;
 use serde::Serialize;
-use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -105,15 +104,30 @@ pub enum Timing {
 
 impl Timing {
     /// The fields of the game-creation API that say the same.
-    pub fn json(self) -> Value {
+    pub fn view(self) -> TimingView {
+        let none = TimingView { clock_seconds: None, increment_seconds: None, days_per_move: None };
         match self {
-            Timing::Clock { seconds, increment } => {
-                json!({ "clock_seconds": seconds, "increment_seconds": increment })
-            }
-            Timing::Days(days) => json!({ "days_per_move": days }),
-            Timing::Untimed => json!({}),
+            Timing::Clock { seconds, increment } => TimingView {
+                clock_seconds: Some(seconds),
+                increment_seconds: Some(increment),
+                ..none
+            },
+            Timing::Days(days) => TimingView { days_per_move: Some(days), ..none },
+            Timing::Untimed => none,
         }
     }
+}
+
+/// A timing as the game-creation API's fields: a clock's, or days per
+/// move, or none of them (untimed).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct TimingView {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clock_seconds: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    increment_seconds: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    days_per_move: Option<u8>,
 }
 
 /// The seat the poster of a seek (or a challenger) wants.
@@ -169,25 +183,38 @@ pub struct Seek {
 }
 
 impl Seek {
-    pub fn json(&self) -> Value {
-        let mut value = json!({
-            "id": self.id,
-            "name": self.owner.name,
-            "owner": self.owner.handle(),
-            "account": self.owner.account.is_some(),
-            "rating": self.owner.account.as_ref().map(|_| self.rating.round()),
-            "game": self.terms.ruleset,
-            "rated": self.terms.rated,
-            "rating_min": self.range.map(|r| r.0),
-            "rating_max": self.range.map(|r| r.1),
-            "colour": self.colour,
-        });
-        if let (Value::Object(map), Value::Object(timing)) = (&mut value, self.terms.timing.json())
-        {
-            map.extend(timing);
+    pub fn view(&self) -> SeekView {
+        SeekView {
+            id: self.id.clone(),
+            name: self.owner.name.clone(),
+            owner: self.owner.handle(),
+            account: self.owner.account.is_some(),
+            rating: self.owner.account.as_ref().map(|_| self.rating.round()),
+            game: self.terms.ruleset,
+            rated: self.terms.rated,
+            rating_min: self.range.map(|r| r.0),
+            rating_max: self.range.map(|r| r.1),
+            colour: self.colour,
+            timing: self.terms.timing.view(),
         }
-        value
     }
+}
+
+/// A seek as everyone in the lobby sees it (a guest's has no rating).
+#[derive(Clone, Debug, Serialize)]
+pub struct SeekView {
+    id: String,
+    name: String,
+    owner: String,
+    account: bool,
+    rating: Option<f64>,
+    game: &'static str,
+    rated: bool,
+    rating_min: Option<u32>,
+    rating_max: Option<u32>,
+    colour: Colour,
+    #[serde(flatten)]
+    timing: TimingView,
 }
 
 /// A challenge from one person to a named account.
@@ -201,20 +228,89 @@ pub struct Challenge {
 }
 
 impl Challenge {
-    pub fn json(&self) -> Value {
-        let mut value = json!({
-            "id": self.id,
-            "from": self.from.name,
-            "to": self.to.name,
-            "game": self.terms.ruleset,
-            "rated": self.terms.rated,
-            "colour": self.colour,
-        });
-        if let (Value::Object(map), Value::Object(timing)) = (&mut value, self.terms.timing.json())
-        {
-            map.extend(timing);
+    pub fn view(&self) -> ChallengeView {
+        ChallengeView {
+            id: self.id.clone(),
+            from: self.from.name.clone(),
+            to: self.to.name.clone(),
+            game: self.terms.ruleset,
+            rated: self.terms.rated,
+            colour: self.colour,
+            timing: self.terms.timing.view(),
         }
-        value
+    }
+}
+
+/// A challenge as its two people see it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChallengeView {
+    id: String,
+    from: String,
+    to: String,
+    game: &'static str,
+    rated: bool,
+    colour: Colour,
+    #[serde(flatten)]
+    timing: TimingView,
+}
+
+/// Everything open in the lobby, as one person sees it (the first message
+/// on a socket, and `GET /api/lobby`).
+#[derive(Debug, Serialize)]
+pub struct LobbyView {
+    seeks: Vec<SeekView>,
+    challenges: Vec<ChallengeView>,
+    quick: BTreeMap<String, u32>,
+    you: Option<String>,
+}
+
+/// A game started for a person (the lobby paired them): their seat.
+#[derive(Clone, Debug, Serialize)]
+pub struct Paired {
+    pub id: String,
+    pub url: String,
+    pub token: String,
+    pub side: &'static str,
+    pub game: &'static str,
+    pub opponent: String,
+}
+
+/// Why a challenge is gone.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Why {
+    Withdrawn,
+    Declined,
+    Accepted,
+}
+
+/// A message on the lobby's socket; `type` says which.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Message {
+    /// Everything open (the first message, and after falling behind).
+    Lobby(LobbyView),
+    /// A new seek.
+    Seek { seek: SeekView },
+    /// A seek is gone (taken, cancelled, its owner left).
+    Gone { id: String },
+    /// A challenge to this person.
+    Challenge { challenge: ChallengeView },
+    /// A challenge to or from this person is gone.
+    ChallengeGone { id: String, why: Why },
+    /// The quick-pairing pools' counts changed.
+    Quick { quick: BTreeMap<String, u32> },
+    /// A game started for this person.
+    Paired(Paired),
+    /// The lobby paired this person but the game could not be made.
+    PairingFailed,
+}
+
+impl Message {
+    /// The message as the socket sends it.
+    pub fn text(&self) -> String {
+        // A message is plain data: it cannot fail to serialize.
+        serde_json::to_string(self).unwrap_or_default()
     }
 }
 
@@ -346,13 +442,6 @@ pub fn pair_up(waiting: &[(f64, Duration)]) -> Vec<(usize, usize)> {
     pairs
 }
 
-fn message(kind: &str, mut fields: Value) -> String {
-    if let Value::Object(map) = &mut fields {
-        map.insert("type".into(), kind.into());
-    }
-    fields.to_string()
-}
-
 impl Inner {
     fn counts(&self) -> BTreeMap<String, u32> {
         let mut counts: BTreeMap<String, u32> = BTreeMap::new();
@@ -384,7 +473,7 @@ impl Inner {
             self.seeks.values().filter(|s| s.owner.key == key).map(|s| s.id.clone()).collect();
         for id in gone {
             self.seeks.remove(&id);
-            out.push(message("gone", json!({ "id": id })));
+            out.push(Message::Gone { id }.text());
         }
         self.waiting.retain(|w| w.person.key != key);
         let withdrawn: Vec<Challenge> =
@@ -393,7 +482,7 @@ impl Inner {
             self.challenges.remove(&c.id);
             self.tell(
                 &c.to.key,
-                message("challenge_gone", json!({ "id": c.id, "why": "withdrawn" })),
+                Message::ChallengeGone { id: c.id.clone(), why: Why::Withdrawn }.text(),
             );
         }
         out
@@ -435,30 +524,25 @@ impl Lobby {
 
     /// Everything open now, as one JSON object (the first message on a
     /// socket, and `GET /api/lobby`).
-    pub fn list(&self, person: Option<&Person>) -> Value {
+    pub fn list(&self, person: Option<&Person>) -> LobbyView {
         let inner = self.lock();
-        let seeks: Vec<Value> = inner.seeks.values().map(Seek::json).collect();
-        let challenges: Vec<Value> = match person {
+        let seeks = inner.seeks.values().map(Seek::view).collect();
+        let challenges = match person {
             Some(p) => inner
                 .challenges
                 .values()
                 .filter(|c| c.to.key == p.key || c.from.key == p.key)
-                .map(Challenge::json)
+                .map(Challenge::view)
                 .collect(),
             None => Vec::new(),
         };
-        json!({
-            "seeks": seeks,
-            "challenges": challenges,
-            "quick": inner.counts(),
-            "you": person.map(Person::handle),
-        })
+        LobbyView { seeks, challenges, quick: inner.counts(), you: person.map(Person::handle) }
     }
 
     /// Opens a socket for `person` (none: a watcher who owns nothing).
     pub fn subscribe(&self, person: Option<&Person>) -> Snapshot {
         let public = self.public.subscribe();
-        let snapshot = message("lobby", self.list(person));
+        let snapshot = Message::Lobby(self.list(person)).text();
         let mut inner = self.lock();
         let now = inner.time.now_ms();
         let (personal, mailbox) = match person {
@@ -504,8 +588,8 @@ impl Lobby {
         }
     }
 
-    pub fn post(&self, seek: Seek) -> Result<Value, Refusal> {
-        let json = seek.json();
+    pub fn post(&self, seek: Seek) -> Result<SeekView, Refusal> {
+        let view = seek.view();
         {
             let mut inner = self.lock();
             if let Some(old) = inner
@@ -524,8 +608,8 @@ impl Lobby {
             Lobby::known(&mut inner, &seek.owner);
             inner.seeks.insert(seek.id.clone(), seek);
         }
-        self.publish(vec![message("seek", json!({ "seek": json }))]);
-        Ok(json)
+        self.publish(vec![Message::Seek { seek: view.clone() }.text()]);
+        Ok(view)
     }
 
     /// The terms of an open seek.
@@ -542,7 +626,7 @@ impl Lobby {
             }
             inner.seeks.remove(id);
         }
-        self.publish(vec![message("gone", json!({ "id": id }))]);
+        self.publish(vec![Message::Gone { id: id.to_string() }.text()]);
         Ok(())
     }
 
@@ -567,7 +651,7 @@ impl Lobby {
             let seek = inner.seeks.remove(id).ok_or(Refusal::Gone)?;
             // One game at a time from the lobby: the taker's own seeks go.
             let mut out = inner.clear_seeks(&taker.key);
-            out.push(message("gone", json!({ "id": id })));
+            out.push(Message::Gone { id: id.to_string() }.text());
             drop(inner);
             self.publish(out);
             seek
@@ -620,8 +704,8 @@ impl Lobby {
         inner.waiting.len() != before
     }
 
-    pub fn challenge(&self, challenge: Challenge) -> Result<Value, Refusal> {
-        let json = challenge.json();
+    pub fn challenge(&self, challenge: Challenge) -> Result<ChallengeView, Refusal> {
+        let view = challenge.view();
         let mut inner = self.lock();
         let from = inner.challenges.values().filter(|c| c.from.key == challenge.from.key);
         if from.clone().any(|c| c.to.key == challenge.to.key) {
@@ -633,8 +717,8 @@ impl Lobby {
         Lobby::known(&mut inner, &challenge.from);
         let to = challenge.to.key.clone();
         inner.challenges.insert(challenge.id.clone(), challenge);
-        inner.tell(&to, message("challenge", json!({ "challenge": json })));
-        Ok(json)
+        inner.tell(&to, Message::Challenge { challenge: view.clone() }.text());
+        Ok(view)
     }
 
     /// The challenged person accepts (a pairing) or declines (none).
@@ -653,7 +737,7 @@ impl Lobby {
         if !accept {
             inner.tell(
                 &challenge.from.key,
-                message("challenge_gone", json!({ "id": id, "why": "declined" })),
+                Message::ChallengeGone { id: id.to_string(), why: Why::Declined }.text(),
             );
             return Ok(None);
         }
@@ -674,14 +758,15 @@ impl Lobby {
         }
         let to = challenge.to.key.clone();
         inner.challenges.remove(id);
-        inner.tell(&to, message("challenge_gone", json!({ "id": id, "why": "withdrawn" })));
+        let gone = Message::ChallengeGone { id: id.to_string(), why: Why::Withdrawn };
+        inner.tell(&to, gone.text());
         Ok(())
     }
 
     /// Tells a person that a game started for them (or anything else
     /// meant for them alone).
-    pub fn tell(&self, person: &Person, kind: &str, fields: Value) {
-        self.lock().tell(&person.key, message(kind, fields));
+    pub fn tell(&self, person: &Person, message: Message) {
+        self.lock().tell(&person.key, message.text());
     }
 
     /// Run every half second: pairs waiting players whose windows have
@@ -731,7 +816,7 @@ impl Lobby {
             }
             let counts = inner.counts();
             if counts != inner.counts_sent {
-                out.push(message("quick", json!({ "quick": counts })));
+                out.push(Message::Quick { quick: counts.clone() }.text());
                 inner.counts_sent = counts;
             }
         }
@@ -753,7 +838,7 @@ impl Inner {
         gone.into_iter()
             .map(|id| {
                 self.seeks.remove(&id);
-                message("gone", json!({ "id": id }))
+                Message::Gone { id }.text()
             })
             .collect()
     }

@@ -33,15 +33,13 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use mancala_rules::ruleset;
-use serde::Deserialize;
-use serde_json::json;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::Mutex;
 
-/// The guest cookie is the lobby's: one identity for a guest across the site.
-use crate::api::GUEST_COOKIE;
+/// The guest cookie is the site's: one identity for a guest everywhere.
+use crate::api::guest_cookie;
 
 /// `/api/tournaments...`.
 pub fn routes() -> Router<Shared> {
@@ -238,7 +236,7 @@ pub(crate) async fn create(
     })?;
     let id = create_with(&state, client, organiser, body, Vec::new()).await?;
     let url = format!("{}/tournaments/{id}", state.public_url);
-    Ok((StatusCode::CREATED, Json(json!({ "id": id, "url": url }))).into_response())
+    Ok((StatusCode::CREATED, Json(Created { id, url })).into_response())
 }
 
 /// A new tournament organised by `organiser`, with these players
@@ -371,24 +369,142 @@ pub(crate) async fn create_with(
 }
 
 /// `GET /api/tournaments`: the newest tournaments.
-pub(crate) async fn list(State(state): State<Shared>) -> ApiResult {
+pub(crate) async fn list(State(state): State<Shared>) -> ApiResult<Vec<Listed>> {
     let rows = blocking(&state, |s| s.tournaments(100)).await?;
     let mut list = Vec::with_capacity(rows.len());
     for row in rows {
         let Ok(doc) = serde_json::from_str::<Document>(&row.state) else { continue };
-        list.push(json!({
-            "id": row.id,
-            "name": row.name,
-            "game": row.ruleset,
-            "game_name": ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name),
-            "system": row.system.id(),
-            "status": status(&row, &doc),
-            "players": doc.entrants.len(),
-            "starts": doc.starts,
-            "created": row.created,
-        }));
+        list.push(Listed {
+            game_name: game_name(&row.ruleset),
+            system: row.system.id(),
+            status: status(&row, &doc),
+            players: doc.entrants.len(),
+            starts: doc.starts,
+            created: row.created,
+            id: row.id,
+            name: row.name,
+            game: row.ruleset,
+        });
     }
-    Ok(Json(Value::Array(list)))
+    Ok(Json(list))
+}
+
+/// A new tournament's answer: where it is.
+#[derive(Serialize)]
+pub(crate) struct Created {
+    id: String,
+    url: String,
+}
+
+/// A tournament in the list (`GET /api/tournaments`).
+#[derive(Serialize)]
+pub(crate) struct Listed {
+    id: String,
+    name: String,
+    game: String,
+    game_name: String,
+    system: &'static str,
+    status: &'static str,
+    players: usize,
+    starts: Option<i64>,
+    created: i64,
+}
+
+/// A ruleset's name, or its id if the ruleset is not known (any more).
+fn game_name(id: &str) -> String {
+    ruleset(id).map_or(id, |r| r.name).to_string()
+}
+
+/// A tournament as `GET /api/tournaments/ID` shows it.
+#[derive(Serialize)]
+pub(crate) struct View {
+    id: String,
+    name: String,
+    game: String,
+    game_name: String,
+    system: &'static str,
+    format: Format,
+    play: Play,
+    clock_seconds: Option<u32>,
+    increment_seconds: Option<u32>,
+    starts: Option<i64>,
+    created: i64,
+    organiser: String,
+    status: &'static str,
+    rounds_total: Option<usize>,
+    url: String,
+    players: Vec<PlayerView>,
+    rounds: Vec<RoundView>,
+    standings: Vec<StandingView>,
+    winner: Option<String>,
+    you: You,
+}
+
+/// An entrant, numbered from 1 in the order of registration.
+#[derive(Serialize)]
+pub(crate) struct PlayerView {
+    number: usize,
+    name: String,
+    guest: bool,
+    withdrawn: bool,
+}
+
+/// A round's boards.
+#[derive(Serialize)]
+pub(crate) struct RoundView {
+    number: usize,
+    boards: Vec<BoardView>,
+}
+
+/// A board: who plays whom (a bye has no second), its result once known
+/// (`entered` when the organiser entered it), its game.
+#[derive(Serialize)]
+pub(crate) struct BoardView {
+    board: usize,
+    first: String,
+    first_number: usize,
+    second: Option<String>,
+    second_number: Option<usize>,
+    result: Option<Outcome>,
+    entered: bool,
+    game: Option<String>,
+    url: Option<String>,
+}
+
+/// A line of the standings.
+#[derive(Serialize)]
+pub(crate) struct StandingView {
+    rank: usize,
+    number: usize,
+    name: String,
+    points: f64,
+    buchholz: f64,
+    sonneborn_berger: f64,
+    wins: u32,
+    played: u32,
+    withdrawn: bool,
+}
+
+/// The one asking: their entrant (if any), account, whether they organise
+/// it, and their seats in the current round.
+#[derive(Serialize)]
+pub(crate) struct You {
+    number: Option<usize>,
+    name: Option<String>,
+    signed_in: Option<String>,
+    organiser: bool,
+    seats: Vec<SeatView>,
+}
+
+/// A seat of the asker's in the current round, with its token.
+#[derive(Serialize)]
+pub(crate) struct SeatView {
+    round: usize,
+    board: usize,
+    game: String,
+    token: String,
+    side: &'static str,
+    done: bool,
 }
 
 fn status(row: &TournamentRow, doc: &Document) -> &'static str {
@@ -407,7 +523,7 @@ pub(crate) async fn show(
     State(state): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> ApiResult {
+) -> ApiResult<View> {
     let who = visitor(&state, &headers).await?;
     let held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = load(&state, &id).await?;
@@ -473,51 +589,47 @@ async fn collect_results(state: &Shared, doc: &mut Document) -> Result<bool, Api
     Ok(changed)
 }
 
-fn view(state: &Shared, row: &TournamentRow, doc: &Document, who: &Visitor) -> Value {
-    let name = |i: usize| doc.entrants.get(i).map_or("", |e| e.name.as_str());
-    let rounds: Vec<Value> = doc
+fn view(state: &Shared, row: &TournamentRow, doc: &Document, who: &Visitor) -> View {
+    let name = |i: usize| doc.entrants.get(i).map_or("", |e| e.name.as_str()).to_string();
+    let rounds = doc
         .rounds
         .iter()
         .enumerate()
-        .map(|(r, boards)| {
-            let boards: Vec<Value> = boards
+        .map(|(r, boards)| RoundView {
+            number: r + 1,
+            boards: boards
                 .iter()
                 .enumerate()
-                .map(|(b, board)| {
-                    json!({
-                        "board": b + 1,
-                        "first": name(board.first),
-                        "first_number": board.first + 1,
-                        "second": board.second.map(name),
-                        "second_number": board.second.map(|s| s + 1),
-                        "result": board.result,
-                        "entered": board.entered,
-                        "game": board.game,
-                        "url": board.game.as_ref().map(|g| game_url(state, g)),
-                    })
+                .map(|(b, board)| BoardView {
+                    board: b + 1,
+                    first: name(board.first),
+                    first_number: board.first + 1,
+                    second: board.second.map(name),
+                    second_number: board.second.map(|s| s + 1),
+                    result: board.result,
+                    entered: board.entered,
+                    game: board.game.clone(),
+                    url: board.game.as_ref().map(|g| game_url(state, g)),
                 })
-                .collect();
-            json!({ "number": r + 1, "boards": boards })
+                .collect(),
         })
         .collect();
-    let standings: Vec<Value> = pairing::standings(doc.entrants.len(), &doc.pairings())
+    let standings = pairing::standings(doc.entrants.len(), &doc.pairings())
         .iter()
-        .map(|s| {
-            json!({
-                "rank": s.rank,
-                "number": s.player + 1,
-                "name": name(s.player),
-                "points": s.points,
-                "buchholz": s.buchholz,
-                "sonneborn_berger": s.sonneborn_berger,
-                "wins": s.wins,
-                "played": s.played,
-                "withdrawn": doc.entrants[s.player].withdrawn,
-            })
+        .map(|s| StandingView {
+            rank: s.rank,
+            number: s.player + 1,
+            name: name(s.player),
+            points: s.points,
+            buchholz: s.buchholz,
+            sonneborn_berger: s.sonneborn_berger,
+            wins: s.wins,
+            played: s.played,
+            withdrawn: doc.entrants[s.player].withdrawn,
         })
         .collect();
     let me = who.entrant(doc);
-    let seats: Vec<Value> = match (me, doc.rounds.last()) {
+    let seats = match (me, doc.rounds.last()) {
         (Some(me), Some(round)) => round
             .iter()
             .enumerate()
@@ -532,15 +644,14 @@ fn view(state: &Shared, row: &TournamentRow, doc: &Document, who: &Visitor) -> V
                 };
                 // In a match the players change seats every game.
                 let swapped = board.match_game.unwrap_or(0) % 2 == 1;
-                let side = if first != swapped { "south" } else { "north" };
-                Some(json!({
-                    "round": doc.rounds.len(),
-                    "board": b + 1,
-                    "game": game,
-                    "token": token,
-                    "side": side,
-                    "done": board.result.is_some(),
-                }))
+                Some(SeatView {
+                    round: doc.rounds.len(),
+                    board: b + 1,
+                    game: game.clone(),
+                    token: token.clone(),
+                    side: if first != swapped { "south" } else { "north" },
+                    done: board.result.is_some(),
+                })
             })
             .collect(),
         _ => Vec::new(),
@@ -551,39 +662,44 @@ fn view(state: &Shared, row: &TournamentRow, doc: &Document, who: &Visitor) -> V
         }
         _ => None,
     };
-    json!({
-        "id": row.id,
-        "name": row.name,
-        "game": row.ruleset,
-        "game_name": ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name),
-        "system": row.system.id(),
-        "format": doc.format,
-        "play": doc.play,
-        "clock_seconds": doc.clock_seconds,
-        "increment_seconds": doc.increment_seconds,
-        "starts": doc.starts,
-        "created": row.created,
-        "organiser": doc.organiser,
-        "status": status(row, doc),
-        "rounds_total": doc.total_rounds(row.system),
-        "url": format!("{}/tournaments/{}", state.public_url, row.id),
-        "players": doc.entrants.iter().enumerate().map(|(i, e)| json!({
-            "number": i + 1,
-            "name": e.name,
-            "guest": e.account.is_none(),
-            "withdrawn": e.withdrawn,
-        })).collect::<Vec<_>>(),
-        "rounds": rounds,
-        "standings": standings,
-        "winner": winner,
-        "you": {
-            "number": me.map(|i| i + 1),
-            "name": me.map(name),
-            "signed_in": who.account.as_ref().map(|p| p.name.clone()),
-            "organiser": who.organises(row),
-            "seats": seats,
+    View {
+        id: row.id.clone(),
+        name: row.name.clone(),
+        game: row.ruleset.clone(),
+        game_name: game_name(&row.ruleset),
+        system: row.system.id(),
+        format: doc.format,
+        play: doc.play,
+        clock_seconds: doc.clock_seconds,
+        increment_seconds: doc.increment_seconds,
+        starts: doc.starts,
+        created: row.created,
+        organiser: doc.organiser.clone(),
+        status: status(row, doc),
+        rounds_total: doc.total_rounds(row.system),
+        url: format!("{}/tournaments/{}", state.public_url, row.id),
+        players: doc
+            .entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| PlayerView {
+                number: i + 1,
+                name: e.name.clone(),
+                guest: e.account.is_none(),
+                withdrawn: e.withdrawn,
+            })
+            .collect(),
+        rounds,
+        standings,
+        winner,
+        you: You {
+            number: me.map(|i| i + 1),
+            name: me.map(name),
+            signed_in: who.account.as_ref().map(|p| p.name.clone()),
+            organiser: who.organises(row),
+            seats,
         },
-    })
+    }
 }
 
 #[derive(Deserialize, Default)]
@@ -678,14 +794,9 @@ pub(crate) async fn join(
     let name = entrant.name.clone();
     doc.entrants.push(entrant);
     save(&state, row, &doc).await?;
-    let mut response =
-        (StatusCode::CREATED, Json(json!({ "number": number, "name": name }))).into_response();
+    let mut response = (StatusCode::CREATED, Json(Joined { number, name })).into_response();
     if let Some(token) = new_token {
-        let secure = if state.public_url.starts_with("https://") { "; Secure" } else { "" };
-        let cookie = format!(
-            "{GUEST_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}"
-        );
-        if let Ok(value) = header::HeaderValue::from_str(&cookie) {
+        if let Ok(value) = header::HeaderValue::from_str(&guest_cookie(&state, &token)) {
             response.headers_mut().insert(header::SET_COOKIE, value);
         }
     }
@@ -749,7 +860,7 @@ pub(crate) async fn start_round(
     ClientOf(client): ClientOf,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> ApiResult {
+) -> ApiResult<RoundStarted> {
     let _held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = as_organiser(&state, &id, &headers, "start a round").await?;
     // Results that came in since the last look count (saved with the round).
@@ -843,7 +954,34 @@ pub(crate) async fn start_round(
     if !blocking(&state, move |s| s.start_round(&row, &games)).await? {
         return Err(changed_meanwhile());
     }
-    Ok(Json(json!({ "round": number })))
+    Ok(Json(RoundStarted { round: number }))
+}
+
+/// A player's place once registered.
+#[derive(Serialize)]
+pub(crate) struct Joined {
+    number: usize,
+    name: String,
+}
+
+/// The round just paired.
+#[derive(Serialize)]
+pub(crate) struct RoundStarted {
+    round: usize,
+}
+
+/// A result as entered.
+#[derive(Serialize)]
+pub(crate) struct Entered {
+    round: usize,
+    board: usize,
+    result: &'static str,
+}
+
+/// The player taken out.
+#[derive(Serialize)]
+pub(crate) struct Removed {
+    removed: usize,
 }
 
 /// A board's game (or match), both seats taken, to be stored with the
@@ -921,7 +1059,7 @@ pub(crate) async fn enter_result(
     Path(id): Path<String>,
     headers: HeaderMap,
     JsonBody(body): JsonBody<ResultBody>,
-) -> ApiResult {
+) -> ApiResult<Entered> {
     let _held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = as_organiser(&state, &id, &headers, "enter a result").await?;
     let outcome = Outcome::parse(&body.result).ok_or_else(|| {
@@ -961,7 +1099,7 @@ pub(crate) async fn enter_result(
     board.result = Some(outcome);
     board.entered = true;
     save(&state, row, &doc).await?;
-    Ok(Json(json!({ "round": body.round, "board": body.board, "result": outcome.id() })))
+    Ok(Json(Entered { round: body.round, board: body.board, result: outcome.id() }))
 }
 
 #[derive(Deserialize)]
@@ -978,7 +1116,7 @@ pub(crate) async fn remove(
     Path(id): Path<String>,
     headers: HeaderMap,
     JsonBody(body): JsonBody<RemoveBody>,
-) -> ApiResult {
+) -> ApiResult<Removed> {
     let _held = state.tournaments.hold(&id).await?;
     let (row, mut doc) = as_organiser(&state, &id, &headers, "remove a player").await?;
     let count = doc.entrants.len();
@@ -1004,5 +1142,5 @@ pub(crate) async fn remove(
         }
     }
     save(&state, row, &doc).await?;
-    Ok(Json(json!({ "removed": body.player })))
+    Ok(Json(Removed { removed: body.player }))
 }
