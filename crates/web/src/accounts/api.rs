@@ -22,8 +22,8 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{json, Map, Value};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// `/api/account...`, `/api/session` and `/api/players/{name}`.
@@ -150,7 +150,7 @@ pub(crate) async fn register(
     Ok((
         StatusCode::CREATED,
         [(header::SET_COOKIE, cookie)],
-        Json(json!({ "name": player.name, "created": player.created })),
+        Json(Registered { name: player.name, created: player.created }),
     )
         .into_response())
 }
@@ -190,7 +190,7 @@ pub(crate) async fn sign_in(
     let Some(cookie) = start_session(&state, &player).await? else {
         return Err(wrong_credentials());
     };
-    Ok(([(header::SET_COOKIE, cookie)], Json(json!({ "name": player.name }))).into_response())
+    Ok(([(header::SET_COOKIE, cookie)], Json(Who { name: player.name })).into_response())
 }
 
 /// `GET /api/session`: who is signed in.
@@ -199,7 +199,7 @@ pub(crate) async fn who(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let (player, _) = signed_in(&state, &headers).await?;
-    Ok(Json(json!({ "name": player.name })).into_response())
+    Ok(Json(Who { name: player.name }).into_response())
 }
 
 /// `DELETE /api/session`: signs out (the session ends on the server too).
@@ -244,7 +244,7 @@ pub(crate) async fn change_password(
     let new = body.new;
     let hash = hashing(move || hash_password(&new)).await??;
     blocking(&state, move |store| store.set_password(&player.id, &hash, &session)).await?;
-    Ok(Json(json!({ "changed": true })).into_response())
+    Ok(Json(Changed { changed: true }).into_response())
 }
 
 /// `DELETE /api/account` `{password}`: deletes the signed-in account.
@@ -267,7 +267,7 @@ pub(crate) async fn delete_account(
 pub(crate) async fn player(
     State(state): State<Shared>,
     Path(name): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PlayerView>, ApiError> {
     let unknown =
         || error(StatusCode::NOT_FOUND, "unknown_player", format!("there is no player '{name}'"));
     if check_name(&name).is_err() {
@@ -281,26 +281,70 @@ pub(crate) async fn player(
     })
     .await?;
     let Some((player, ratings)) = found else { return Err(unknown()) };
-    let (mut won, mut drawn, mut lost) = (0u64, 0u64, 0u64);
-    let mut by_ruleset = Map::new();
+    let mut results = Results { won: 0, drawn: 0, lost: 0 };
+    let mut by_ruleset = BTreeMap::new();
     for r in &ratings {
-        won += u64::from(r.won);
-        drawn += u64::from(r.drawn);
-        lost += u64::from(r.lost);
-        by_ruleset.insert(
-            r.ruleset.clone(),
-            json!({
-                "rating": r.rating,
-                "deviation": r.deviation,
-                "volatility": r.volatility,
-                "games": r.games,
-            }),
-        );
+        results.won += u64::from(r.won);
+        results.drawn += u64::from(r.drawn);
+        results.lost += u64::from(r.lost);
+        let view = RatingView {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+            games: r.games,
+        };
+        by_ruleset.insert(r.ruleset.clone(), view);
     }
-    Ok(Json(json!({
-        "name": player.name,
-        "created": player.created,
-        "ratings": by_ruleset,
-        "results": { "won": won, "drawn": drawn, "lost": lost },
-    })))
+    Ok(Json(PlayerView {
+        name: player.name,
+        created: player.created,
+        ratings: by_ruleset,
+        results,
+    }))
+}
+
+/// A new account.
+#[derive(Serialize)]
+pub(crate) struct Registered {
+    name: String,
+    created: i64,
+}
+
+/// Who is signed in.
+#[derive(Serialize)]
+pub(crate) struct Who {
+    name: String,
+}
+
+/// A password changed.
+#[derive(Serialize)]
+pub(crate) struct Changed {
+    changed: bool,
+}
+
+/// A player's public page in JSON: ratings by ruleset id, and their rated
+/// results in all games.
+#[derive(Serialize)]
+pub(crate) struct PlayerView {
+    name: String,
+    created: i64,
+    ratings: BTreeMap<String, RatingView>,
+    results: Results,
+}
+
+/// A rating in one ruleset.
+#[derive(Serialize)]
+pub(crate) struct RatingView {
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+    games: u32,
+}
+
+/// Rated games won, drawn and lost.
+#[derive(Serialize)]
+pub(crate) struct Results {
+    won: u64,
+    drawn: u64,
+    lost: u64,
 }

@@ -36,8 +36,6 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde::Serialize;
-use serde_json::json;
-use serde_json::Value;
 
 /// The letters and digits of codes: no 0, O, 1, I or L.
 const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -243,12 +241,12 @@ pub(crate) async fn create(
         };
         let stored = row.clone();
         if blocking(&state, move |s| s.create_class(&stored)).await? {
-            let body = json!({
-                "id": row.id,
-                "code": row.code,
-                "join_url": join_url(&state, &row),
-                "url": format!("{}/classes/{}", state.public_url, row.id),
-            });
+            let body = Created {
+                join_url: join_url(&state, &row),
+                url: format!("{}/classes/{}", state.public_url, row.id),
+                id: row.id,
+                code: row.code,
+            };
             return Ok((StatusCode::CREATED, Json(body)).into_response());
         }
     }
@@ -256,7 +254,10 @@ pub(crate) async fn create(
 }
 
 /// `GET /api/classes`: the signed-in teacher's classes.
-pub(crate) async fn list(State(state): State<Shared>, headers: HeaderMap) -> ApiResult {
+pub(crate) async fn list(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+) -> ApiResult<Vec<Listed>> {
     let (teacher, _) = signed_in(&state, &headers).await?;
     let id = teacher.id.clone();
     let classes = blocking(&state, move |s| {
@@ -269,16 +270,129 @@ pub(crate) async fn list(State(state): State<Shared>, headers: HeaderMap) -> Api
             .collect::<Result<Vec<_>, _>>()
     })
     .await?;
-    let list: Vec<Value> = classes
-        .iter()
-        .map(|(c, n)| {
-            json!({
-                "id": c.id, "name": c.name, "code": c.code, "game": c.ruleset, "pupils": n,
-                "join_url": join_url(&state, c), "created": c.created,
-            })
+    let list = classes
+        .into_iter()
+        .map(|(c, pupils)| Listed {
+            join_url: join_url(&state, &c),
+            id: c.id,
+            name: c.name,
+            code: c.code,
+            game: c.ruleset,
+            pupils,
+            created: c.created,
         })
         .collect();
-    Ok(Json(Value::Array(list)))
+    Ok(Json(list))
+}
+
+/// A new class: its ids and links.
+#[derive(Serialize)]
+pub(crate) struct Created {
+    id: String,
+    code: String,
+    join_url: String,
+    url: String,
+}
+
+/// A class in the teacher's list.
+#[derive(Serialize)]
+pub(crate) struct Listed {
+    id: String,
+    name: String,
+    code: String,
+    game: String,
+    pupils: usize,
+    join_url: String,
+    created: i64,
+}
+
+/// A game in a pupil's recent games, as the teacher sees it.
+#[derive(Serialize)]
+pub(crate) struct RecentGame {
+    id: String,
+    url: String,
+    game: String,
+    opponent: String,
+    result: Option<&'static str>,
+    moves: u32,
+    updated: i64,
+}
+
+/// A class as its teacher sees it.
+#[derive(Serialize)]
+pub(crate) struct ClassView {
+    id: String,
+    name: String,
+    code: String,
+    game: String,
+    join_url: String,
+    qr_url: String,
+    tournament: Option<TournamentLink>,
+    present_seconds: i64,
+    pupils: Vec<PupilView>,
+}
+
+/// The class's latest tournament.
+#[derive(Serialize)]
+pub(crate) struct TournamentLink {
+    id: String,
+    url: String,
+}
+
+impl TournamentLink {
+    fn of(class: &ClassRow) -> Option<TournamentLink> {
+        let id = class.tournament.as_ref()?;
+        Some(TournamentLink { url: format!("/tournaments/{id}"), id: id.clone() })
+    }
+}
+
+/// What a pupil's device is told on joining or signing in: their class
+/// and their seat in it.
+#[derive(Serialize)]
+pub(crate) struct Seat {
+    class: ClassLink,
+    pupil: PupilSeat,
+}
+
+/// A class as its pupils see it.
+#[derive(Serialize)]
+pub(crate) struct ClassLink {
+    id: String,
+    name: String,
+    game: String,
+    url: String,
+}
+
+/// A pupil's own seat: first name, account name, pupil code.
+#[derive(Serialize)]
+pub(crate) struct PupilSeat {
+    name: String,
+    account: String,
+    code: String,
+}
+
+/// A signed-in pupil's class and where it plays now.
+#[derive(Serialize)]
+pub(crate) struct Mine {
+    #[serde(flatten)]
+    seat: Seat,
+    tournament: Option<TournamentLink>,
+}
+
+/// A pupil's new code.
+#[derive(Serialize)]
+pub(crate) struct NewCode {
+    name: String,
+    code: String,
+}
+
+/// A class tournament just started.
+#[derive(Serialize)]
+pub(crate) struct ClassTournament {
+    id: String,
+    url: String,
+    players: Vec<String>,
+    round: crate::tournaments::api::RoundStarted,
 }
 
 /// A pupil as the teacher sees them.
@@ -294,7 +408,7 @@ struct PupilView {
     /// Games played (finished or not).
     games: u32,
     /// The latest games, newest first, with their links.
-    recent_games: Vec<Value>,
+    recent_games: Vec<RecentGame>,
     /// The rating in the class's game, once rated there.
     rating: Option<i64>,
     /// Seconds since the Unix epoch.
@@ -310,11 +424,11 @@ pub(crate) async fn show(
     State(state): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> ApiResult {
+) -> ApiResult<ClassView> {
     let (_, class) = as_teacher(&state, &headers, &id).await?;
     let key = class.id.clone();
     let ruleset = class.ruleset.clone();
-    type Found = Vec<(PupilRow, Option<PlayerRow>, Progress, Vec<Value>, Option<i64>)>;
+    type Found = Vec<(PupilRow, Option<PlayerRow>, Progress, Vec<RecentGame>, Option<i64>)>;
     let found: Found = blocking(&state, move |s| {
         let mut out = Vec::new();
         for pupil in s.pupils(&key)? {
@@ -342,15 +456,19 @@ pub(crate) async fn show(
                         (GameResult::South, true) | (GameResult::North, false) => "won",
                         _ => "lost",
                     });
-                    json!({
-                        "id": g.id,
-                        "url": if over { format!("/replay/{}", g.id) } else { format!("/g/{}", g.id) },
-                        "game": g.ruleset,
-                        "opponent": opponent,
-                        "result": result,
-                        "moves": moves,
-                        "updated": g.updated,
-                    })
+                    RecentGame {
+                        url: if over {
+                            format!("/replay/{}", g.id)
+                        } else {
+                            format!("/g/{}", g.id)
+                        },
+                        id: g.id.clone(),
+                        game: g.ruleset.clone(),
+                        opponent: opponent.clone(),
+                        result,
+                        moves: *moves,
+                        updated: g.updated,
+                    }
                 })
                 .collect();
             let rating = s
@@ -380,17 +498,17 @@ pub(crate) async fn show(
             name: pupil.name,
         })
         .collect();
-    Ok(Json(json!({
-        "id": class.id,
-        "name": class.name,
-        "code": class.code,
-        "game": class.ruleset,
-        "join_url": join_url(&state, &class),
-        "qr_url": format!("/classes/{}/qr.svg", class.id),
-        "tournament": class.tournament.as_ref().map(|t| json!({"id": t, "url": format!("/tournaments/{t}")})),
-        "present_seconds": PRESENT_SECONDS,
-        "pupils": pupils,
-    })))
+    Ok(Json(ClassView {
+        join_url: join_url(&state, &class),
+        qr_url: format!("/classes/{}/qr.svg", class.id),
+        tournament: TournamentLink::of(&class),
+        present_seconds: PRESENT_SECONDS,
+        pupils,
+        id: class.id,
+        name: class.name,
+        code: class.code,
+        game: class.ruleset,
+    }))
 }
 
 #[derive(Deserialize)]
@@ -400,15 +518,23 @@ pub(crate) struct JoinBody {
 }
 
 /// What a pupil's device is told on joining or signing in.
-fn seat(state: &Shared, class: &ClassRow, pupil: &PupilRow, account: &str) -> Value {
-    json!({
-        "class": { "id": class.id, "name": class.name, "game": class.ruleset,
-                   "url": format!("{}/classes/join/{}", state.public_url, class.code) },
-        "pupil": { "name": pupil.name, "account": account, "code": pupil.code },
-    })
+fn seat(state: &Shared, class: &ClassRow, pupil: &PupilRow, account: &str) -> Seat {
+    Seat {
+        class: ClassLink {
+            id: class.id.clone(),
+            name: class.name.clone(),
+            game: class.ruleset.clone(),
+            url: format!("{}/classes/join/{}", state.public_url, class.code),
+        },
+        pupil: PupilSeat {
+            name: pupil.name.clone(),
+            account: account.to_string(),
+            code: pupil.code.clone(),
+        },
+    }
 }
 
-fn with_cookie(status: StatusCode, body: Value, cookie: String) -> Response {
+fn with_cookie(status: StatusCode, body: Seat, cookie: String) -> Response {
     (status, [(header::SET_COOKIE, cookie)], Json(body)).into_response()
 }
 
@@ -540,7 +666,7 @@ pub(crate) async fn sign_in(
 /// `GET /api/classes/mine`: for a signed-in pupil, their class and where
 /// it plays now (its latest tournament); 404 for an account that is not a
 /// pupil.
-pub(crate) async fn mine(State(state): State<Shared>, headers: HeaderMap) -> ApiResult {
+pub(crate) async fn mine(State(state): State<Shared>, headers: HeaderMap) -> ApiResult<Mine> {
     let (player, _) = signed_in(&state, &headers).await?;
     let id = player.id.clone();
     let found = blocking(&state, move |s| {
@@ -551,12 +677,8 @@ pub(crate) async fn mine(State(state): State<Shared>, headers: HeaderMap) -> Api
     let Some((pupil, class)) = found else {
         return Err(error(StatusCode::NOT_FOUND, "not_a_pupil", "this account is in no class"));
     };
-    let mut seat = seat(&state, &class, &pupil, &player.name);
-    seat["tournament"] = class
-        .tournament
-        .as_ref()
-        .map_or(Value::Null, |t| json!({"id": t, "url": format!("/tournaments/{t}")}));
-    Ok(Json(seat))
+    let seat = seat(&state, &class, &pupil, &player.name);
+    Ok(Json(Mine { seat, tournament: TournamentLink::of(&class) }))
 }
 
 /// The pupil of a class by first name (as in the URL).
@@ -594,14 +716,14 @@ pub(crate) async fn new_code(
     State(state): State<Shared>,
     Path((id, name)): Path<(String, String)>,
     headers: HeaderMap,
-) -> ApiResult {
+) -> ApiResult<NewCode> {
     let (_, class) = as_teacher(&state, &headers, &id).await?;
     let pupil = pupil_named(&state, &class, &name).await?;
     for _ in 0..5 {
         let fresh = code(PUPIL_CODE_LEN);
         let (player, stored) = (pupil.player.clone(), fresh.clone());
         match blocking(&state, move |s| s.set_pupil_code(&player, &stored)).await {
-            Ok(true) => return Ok(Json(json!({ "name": pupil.name, "code": fresh }))),
+            Ok(true) => return Ok(Json(NewCode { name: pupil.name, code: fresh })),
             Ok(false) => {
                 return Err(error(StatusCode::NOT_FOUND, "unknown_pupil", "removed meanwhile"))
             }
@@ -699,11 +821,11 @@ pub(crate) async fn tournament(
     .await?;
     let (class_id, t) = (class.id.clone(), tournament_id.clone());
     blocking(&state, move |s| s.set_class_tournament(&class_id, &t)).await?;
-    let body = json!({
-        "id": tournament_id,
-        "url": format!("{}/tournaments/{tournament_id}", state.public_url),
-        "players": names,
-        "round": round,
-    });
+    let body = ClassTournament {
+        url: format!("{}/tournaments/{tournament_id}", state.public_url),
+        id: tournament_id,
+        players: names,
+        round,
+    };
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
