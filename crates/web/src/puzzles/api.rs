@@ -23,8 +23,8 @@ use axum::Json;
 use axum::Router;
 use mancala_puzzles::{bundled, Kind, Puzzle};
 use mancala_rules::{Game, Pit, RULESETS};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
@@ -96,17 +96,105 @@ fn unknown(id: &str) -> ApiError {
 }
 
 /// A puzzle as listed: no solution.
-pub fn summary(p: &Puzzle, rating: Option<f64>) -> Value {
-    json!({
-        "id": p.id,
-        "ruleset": p.ruleset.id,
-        "kind": p.kind.name(),
-        "theme": p.kind.slug(),
-        "result": p.result.name(),
-        "position": p.position.to_string(),
-        "rating": rating.unwrap_or(p.rating as f64).round() as i64,
-        "solver": p.solver().name(),
-    })
+pub fn summary(p: &Puzzle, rating: Option<f64>) -> Summary {
+    Summary {
+        id: p.id.clone(),
+        ruleset: p.ruleset.id.to_string(),
+        kind: p.kind.name().to_string(),
+        theme: p.kind.slug().to_string(),
+        result: p.result.name().to_string(),
+        position: p.position.to_string(),
+        rating: rating.unwrap_or(p.rating as f64).round() as i64,
+        solver: p.solver().name().to_string(),
+    }
+}
+
+/// A puzzle as listed (no solution).
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub id: String,
+    pub ruleset: String,
+    pub kind: String,
+    pub theme: String,
+    pub result: String,
+    pub position: String,
+    pub rating: i64,
+    pub solver: String,
+}
+
+/// The puzzles of a list.
+#[derive(Serialize)]
+pub(crate) struct Listed {
+    puzzles: Vec<Summary>,
+}
+
+/// A puzzle to solve: its summary, its position as a state, how many moves
+/// are the solver's, and the signed-in player's part (none for a guest).
+#[derive(Serialize)]
+pub(crate) struct Shown {
+    #[serde(flatten)]
+    summary: Summary,
+    state: Value,
+    solver_moves: usize,
+    player: Option<PlayerPart>,
+}
+
+/// A signed-in player's puzzle rating and earlier attempt at this puzzle.
+#[derive(Serialize)]
+pub(crate) struct PlayerPart {
+    rating: RatingView,
+    attempted: bool,
+    solved: Option<bool>,
+}
+
+/// A rating as shown: whole points.
+#[derive(Serialize)]
+pub(crate) struct RatingView {
+    rating: i64,
+    deviation: i64,
+}
+
+/// A rating before and after an attempt.
+#[derive(Serialize)]
+pub(crate) struct Change {
+    before: RatingView,
+    after: RatingView,
+}
+
+/// What a first attempt did to the player's and the puzzle's ratings.
+#[derive(Serialize)]
+pub(crate) struct Rated {
+    player: Change,
+    puzzle: Change,
+}
+
+/// The whole solution with the state after each move.
+#[derive(Serialize)]
+pub(crate) struct Solution {
+    moves: Vec<String>,
+    states: Vec<Value>,
+}
+
+/// The answer to moves played: whether the newest was right, the defence's
+/// reply, the states; once over, the solution and the rating change.
+#[derive(Serialize)]
+pub(crate) struct Played {
+    correct: bool,
+    solved: bool,
+    over: bool,
+    reply: Option<Vec<String>>,
+    states: Vec<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<Solution>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<Option<Rated>>,
+}
+
+/// A hint: the pit to play, and what asking did to the ratings.
+#[derive(Serialize)]
+pub(crate) struct Hint {
+    pit: String,
+    rating: Option<Rated>,
 }
 
 /// The states along `moves` from the puzzle's position (the state after
@@ -131,7 +219,7 @@ pub(crate) struct ListQuery {
 }
 
 /// `GET /api/puzzles?game=ID&kind=KIND`: the puzzles, filtered.
-pub(crate) async fn list(Query(q): Query<ListQuery>) -> ApiResult {
+pub(crate) async fn list(Query(q): Query<ListQuery>) -> ApiResult<Listed> {
     let game = match q.game.as_deref() {
         Some(id) => Some(
             mancala_rules::ruleset(id)
@@ -152,17 +240,17 @@ pub(crate) async fn list(Query(q): Query<ListQuery>) -> ApiResult {
         })?),
         None => None,
     };
-    let puzzles: Vec<Value> = catalog()
+    let puzzles = catalog()
         .iter()
         .filter(|p| game.is_none_or(|g| g.id == p.ruleset.id))
         .filter(|p| kind.is_none_or(|k| k == p.kind))
         .map(|p| summary(p, None))
         .collect();
-    Ok(Json(json!({ "puzzles": puzzles })))
+    Ok(Json(Listed { puzzles }))
 }
 
 /// `GET /api/puzzles/daily`: today's puzzle.
-pub(crate) async fn daily_puzzle(State(state): State<Shared>) -> ApiResult {
+pub(crate) async fn daily_puzzle(State(state): State<Shared>) -> ApiResult<Summary> {
     let p = daily(today(&state.time)).ok_or_else(|| unknown("daily"))?;
     let rating = current_rating(&state, p).await?;
     Ok(Json(summary(p, Some(rating.rating))))
@@ -183,8 +271,8 @@ fn rating_of(r: &PuzzleRatingRow) -> Rating {
     Rating { rating: r.rating, deviation: r.deviation, volatility: r.volatility }
 }
 
-fn rating_json(r: &Rating) -> Value {
-    json!({ "rating": r.rating.round() as i64, "deviation": r.deviation.round() as i64 })
+fn rating_view(r: &Rating) -> RatingView {
+    RatingView { rating: r.rating.round() as i64, deviation: r.deviation.round() as i64 }
 }
 
 /// The signed-in player, if any (a request without a session is a guest's;
@@ -204,15 +292,12 @@ pub(crate) async fn show(
     State(state): State<Shared>,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> ApiResult {
+) -> ApiResult<Shown> {
     let p = lookup(&state, &id).await?;
     let p: &Puzzle = &p;
     let rating = current_rating(&state, p).await?;
     let game = Game::from_position(p.ruleset.rules, p.position);
-    let mut body = summary(p, Some(rating.rating));
-    body["state"] = mancala_json::state(&p.ruleset.rules, &game, None, false);
-    body["solver_moves"] = json!(solver_plies(p).len());
-    body["player"] = match player(&state, &headers).await? {
+    let player = match player(&state, &headers).await? {
         Some(player) => {
             let (mine, attempt) = {
                 let (a, b, pz) = (player.clone(), player, p.id.clone());
@@ -221,11 +306,20 @@ pub(crate) async fn show(
                 (mine, attempt)
             };
             let r = mine.as_ref().map(rating_of).unwrap_or_default();
-            json!({ "rating": rating_json(&r), "attempted": attempt.is_some(), "solved": attempt })
+            Some(PlayerPart {
+                rating: rating_view(&r),
+                attempted: attempt.is_some(),
+                solved: attempt,
+            })
         }
-        None => Value::Null,
+        None => None,
     };
-    Ok(Json(body))
+    Ok(Json(Shown {
+        summary: summary(p, Some(rating.rating)),
+        state: mancala_json::state(&p.ruleset.rules, &game, None, false),
+        solver_moves: solver_plies(p).len(),
+        player,
+    }))
 }
 
 /// The plies of the solution that are the solver's.
@@ -340,7 +434,7 @@ async fn rate(
     player: Option<String>,
     p: &Puzzle,
     solved: bool,
-) -> Result<Option<Value>, ApiError> {
+) -> Result<Option<Rated>, ApiError> {
     let Some(player) = player else { return Ok(None) };
     let attempt = AttemptToRate {
         player,
@@ -354,19 +448,25 @@ async fn rate(
     let Some(rated) = rated else { return Ok(None) };
     let before = player_before(rated.player_before.as_ref(), at);
     let puzzle = puzzle_before(rated.puzzle_before.as_ref(), p.rating as f64);
-    Ok(Some(json!({
-        "player": { "before": rating_json(&before), "after": rating_json(&rating_of(&rated.player_after)) },
-        "puzzle": { "before": rating_json(&puzzle), "after": rating_json(&rating_of(&rated.puzzle_after)) },
-    })))
+    Ok(Some(Rated {
+        player: Change {
+            before: rating_view(&before),
+            after: rating_view(&rating_of(&rated.player_after)),
+        },
+        puzzle: Change {
+            before: rating_view(&puzzle),
+            after: rating_view(&rating_of(&rated.puzzle_after)),
+        },
+    }))
 }
 
 /// The whole solution with the state after each move.
-fn solution(p: &Puzzle) -> Value {
+fn solution(p: &Puzzle) -> Solution {
     let rules = &p.ruleset.rules;
-    json!({
-        "moves": p.moves.iter().map(|m| m.letter(rules).to_string()).collect::<Vec<_>>(),
-        "states": states(p, &p.moves),
-    })
+    Solution {
+        moves: p.moves.iter().map(|m| m.letter(rules).to_string()).collect(),
+        states: states(p, &p.moves),
+    }
 }
 
 /// `POST /api/puzzles/{id}/moves` `{"moves": [...]}`: the moves played so
@@ -379,7 +479,7 @@ pub(crate) async fn play(
     headers: HeaderMap,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<MovesBody>,
-) -> ApiResult {
+) -> ApiResult<Played> {
     let p = lookup(&state, &id).await?;
     let p: &Puzzle = &p;
     let pits = check_moves(p, &body.moves)?;
@@ -403,17 +503,19 @@ pub(crate) async fn play(
     }
     let solved = correct && played.len() == p.moves.len();
     let over = solved || !correct;
-    let mut body = json!({
-        "correct": correct,
-        "solved": solved,
-        "over": over,
-        "reply": reply,
-        "states": states(p, &played)[n - 1..].to_vec(),
-    });
+    let mut body = Played {
+        correct,
+        solved,
+        over,
+        reply,
+        states: states(p, &played)[n - 1..].to_vec(),
+        solution: None,
+        rating: None,
+    };
     if over {
-        body["solution"] = solution(p);
+        body.solution = Some(solution(p));
         let who = player(&state, &headers).await?;
-        body["rating"] = rate(&state, who, p, solved).await?.unwrap_or(Value::Null);
+        body.rating = Some(rate(&state, who, p, solved).await?);
     }
     Ok(Json(body))
 }
@@ -426,7 +528,7 @@ pub(crate) async fn hint(
     headers: HeaderMap,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<MovesBody>,
-) -> ApiResult {
+) -> ApiResult<Hint> {
     let p = lookup(&state, &id).await?;
     let p: &Puzzle = &p;
     let rules = &p.ruleset.rules;
@@ -450,5 +552,5 @@ pub(crate) async fn hint(
     }
     let who = player(&state, &headers).await?;
     let rating = rate(&state, who, p, false).await?;
-    Ok(Json(json!({ "pit": p.moves[next].letter(rules).to_string(), "rating": rating })))
+    Ok(Json(Hint { pit: p.moves[next].letter(rules).to_string(), rating }))
 }
