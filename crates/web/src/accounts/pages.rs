@@ -18,8 +18,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::get;
 use axum::{Json, Router};
 use mancala_rules::{ruleset, RULESETS};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 use std::fmt::Write;
 
 /// A leaderboard lists players whose deviation (grown for time away) is
@@ -474,6 +474,7 @@ async fn player_page(
 }
 
 /// One line of a leaderboard.
+#[derive(Serialize)]
 struct Ranked {
     name: String,
     rating: f64,
@@ -516,7 +517,7 @@ fn known_game(game: &str) -> Option<&'static str> {
 async fn leaderboard_json(
     State(state): State<Shared>,
     Path(game): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Leaderboard>, ApiError> {
     let Some(id) = known_game(&game) else {
         let known: Vec<&str> = RULESETS.iter().map(|r| r.id).collect();
         return Err(error(
@@ -526,32 +527,33 @@ async fn leaderboard_json(
         ));
     };
     let (list, provisional) = ranked(&state, id, state.time.now_secs()).await?;
-    let players: Vec<Value> = list
-        .iter()
+    let players = list
+        .into_iter()
         .enumerate()
-        .map(|(i, r)| {
-            json!({
-                "rank": i + 1,
-                "name": r.name,
-                "rating": r.rating,
-                "deviation": r.deviation,
-                "games": r.games,
-            })
-        })
+        .map(|(i, ranked)| Line { rank: Some(i + 1), ranked })
         .collect();
-    let provisional: Vec<Value> = provisional
-        .iter()
-        .map(|r| {
-            json!({
-                "name": r.name,
-                "rating": r.rating,
-                "deviation": r.deviation,
-                "games": r.games,
-            })
-        })
-        .collect();
+    let provisional = provisional.into_iter().map(|ranked| Line { rank: None, ranked }).collect();
     let name = ruleset(id).map_or(id, |r| r.name);
-    Ok(Json(json!({ "game": id, "name": name, "players": players, "provisional": provisional })))
+    Ok(Json(Leaderboard { game: id, name, players, provisional }))
+}
+
+/// A game's leaderboard in JSON: the ranked players, and the provisional
+/// ones (no rank).
+#[derive(Serialize)]
+struct Leaderboard {
+    game: &'static str,
+    name: &'static str,
+    players: Vec<Line>,
+    provisional: Vec<Line>,
+}
+
+/// A line of a leaderboard.
+#[derive(Serialize)]
+struct Line {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rank: Option<usize>,
+    #[serde(flatten)]
+    ranked: Ranked,
 }
 
 fn other_boards(lang: Lang, current: Option<&str>) -> String {

@@ -254,7 +254,7 @@ pub(crate) async fn review(
     State(state): State<Shared>,
     ClientOf(client): ClientOf,
     Path(id): Path<String>,
-) -> ApiResult {
+) -> ApiResult<Value> {
     let game = live(&state, &id).await?;
     let (ruleset, start, end) = {
         let live = game.lock().await;

@@ -12,7 +12,6 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::{header, StatusCode};
 use axum::Json;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
 
 pub mod identity;
 pub(crate) mod socket;
@@ -118,7 +117,9 @@ pub(crate) fn refused(why: crate::scheduler::Refused) -> ApiError {
     }
 }
 
-pub(crate) type ApiResult<T = Value> = Result<Json<T>, ApiError>;
+/// A handler's JSON answer. Every handler names its answer's type: a struct
+/// of its own, or `Value` for a game state document of `mancala_json`.
+pub(crate) type ApiResult<T> = Result<Json<T>, ApiError>;
 
 /// A JSON body whose errors are JSON too: 413 past the body limit, 400 for
 /// anything that is not the expected JSON.

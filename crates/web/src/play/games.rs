@@ -18,7 +18,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use mancala_rules::{ruleset, Side};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::Arc;
 use tokio::sync::Mutex;
 
@@ -416,7 +416,7 @@ pub(crate) fn seat_fields(row: &mut GameRow, side: Side) -> (Seat<'_>, Seat<'_>)
     }
 }
 
-pub(crate) async fn show(State(state): State<Shared>, Path(id): Path<String>) -> ApiResult {
+pub(crate) async fn show(State(state): State<Shared>, Path(id): Path<String>) -> ApiResult<Value> {
     let game = live(&state, &id).await?;
     let live = game.lock().await;
     nudge_computer(&state, &game, &live);
@@ -435,7 +435,7 @@ pub(crate) struct ListQuery {
 pub(crate) async fn list(
     State(state): State<Shared>,
     q: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
-) -> ApiResult {
+) -> ApiResult<Value> {
     let Query(q) = q.map_err(|e| error(StatusCode::BAD_REQUEST, "bad_query", e.body_text()))?;
     if q.status.as_deref().unwrap_or("finished") != "finished" {
         return Err(error(
@@ -682,7 +682,18 @@ pub(crate) enum CallOff {
 /// sockets (`called_off` in their states), so neither player is left
 /// waiting. A match's next game is not a rematch: it is played or
 /// resigned.
-pub(crate) async fn call_off(state: &Shared, seated: Seated, how: CallOff) -> ApiResult<Value> {
+/// A rematch called off: why, and the game's state after it.
+#[derive(Serialize)]
+pub(crate) struct CalledOffAnswer {
+    called_off: &'static str,
+    game: Value,
+}
+
+pub(crate) async fn call_off(
+    state: &Shared,
+    seated: Seated,
+    how: CallOff,
+) -> ApiResult<CalledOffAnswer> {
     let (mut live, seats) = seated.lock().await?;
     let Some(next) = live.row.rematch.clone() else {
         return Err(error(StatusCode::CONFLICT, "no_rematch", "no rematch was asked for"));
@@ -744,20 +755,20 @@ pub(crate) async fn call_off(state: &Shared, seated: Seated, how: CallOff) -> Ap
     live.publish_state();
     next_live.called_off = Some(crate::live::CalledOff { why, back: Some(previous_id) });
     next_live.publish_state();
-    Ok(Json(json!({ "called_off": why, "game": live.state() })))
+    Ok(Json(CalledOffAnswer { called_off: why, game: live.state() }))
 }
 
 pub(crate) async fn decline_rematch(
     State(state): State<Shared>,
     seated: Seated,
-) -> ApiResult<Value> {
+) -> ApiResult<CalledOffAnswer> {
     call_off(&state, seated, CallOff::Decline).await
 }
 
 pub(crate) async fn cancel_rematch(
     State(state): State<Shared>,
     seated: Seated,
-) -> ApiResult<Value> {
+) -> ApiResult<CalledOffAnswer> {
     call_off(&state, seated, CallOff::Withdraw).await
 }
 

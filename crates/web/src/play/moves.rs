@@ -121,7 +121,7 @@ pub(crate) async fn apply_move(
 }
 
 /// Takes back the player's last move and the computer's reply.
-pub(crate) async fn undo(State(state): State<Shared>, seated: Seated) -> ApiResult {
+pub(crate) async fn undo(State(state): State<Shared>, seated: Seated) -> ApiResult<Value> {
     let game = &seated.game;
     let (mut live, _) = seated.lock().await?;
     let Some(computer) = live.computer() else {
@@ -205,7 +205,7 @@ pub(crate) async fn finish(
     Ok(())
 }
 
-pub(crate) async fn resign(State(state): State<Shared>, seated: Seated) -> ApiResult {
+pub(crate) async fn resign(State(state): State<Shared>, seated: Seated) -> ApiResult<Value> {
     let (mut live, seats) = seated.lock().await?;
     let Some(to_move) = live.to_move() else { return Err(finished_error()) };
     // At one screen both seats share a token: the player to move resigns.
@@ -216,7 +216,7 @@ pub(crate) async fn resign(State(state): State<Shared>, seated: Seated) -> ApiRe
 
 /// Claims the win in an online game whose player to move has left: no
 /// page of theirs open, and no move, for the server's abandon time.
-pub(crate) async fn claim(State(state): State<Shared>, seated: Seated) -> ApiResult {
+pub(crate) async fn claim(State(state): State<Shared>, seated: Seated) -> ApiResult<Value> {
     let (mut live, seats) = seated.lock().await?;
     if live.is_finished() {
         return Err(over_error(&live));

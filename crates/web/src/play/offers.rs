@@ -100,7 +100,7 @@ pub(crate) async fn save_offer(
     Ok(())
 }
 
-pub(crate) async fn accept(State(state): State<Shared>, seated: Seated) -> ApiResult {
+pub(crate) async fn accept(State(state): State<Shared>, seated: Seated) -> ApiResult<Value> {
     let (mut live, seats) = seated.lock().await?;
     match live.offer() {
         Some(by) if !seats.contains(&by) || seats.len() == 2 => {
@@ -115,7 +115,7 @@ pub(crate) async fn accept(State(state): State<Shared>, seated: Seated) -> ApiRe
     }
 }
 
-pub(crate) async fn decline(State(state): State<Shared>, seated: Seated) -> ApiResult {
+pub(crate) async fn decline(State(state): State<Shared>, seated: Seated) -> ApiResult<Value> {
     let (mut live, _) = seated.lock().await?;
     if live.offer().is_none() {
         return Err(error(StatusCode::CONFLICT, "no_offer", "there is no offer to decline"));

@@ -20,7 +20,6 @@ use axum::Json;
 use mancala_rules::ruleset;
 use mancala_rules::Side;
 use serde::Serialize;
-use serde_json::json;
 use std::sync::Arc;
 use tokio::sync::Mutex;
 
@@ -259,13 +258,22 @@ pub(crate) async fn my_games(
     Ok(Json(games))
 }
 
+/// A signed-in player's seat in one of their games.
+#[derive(Serialize)]
+pub(crate) struct MySeat {
+    id: String,
+    side: &'static str,
+    token: String,
+    url: String,
+}
+
 /// `GET /api/my/games/{id}`: the signed-in player's seat in one game
 /// (finished ones too): `{id, side, token, url}`, 404 if they hold none.
 pub(crate) async fn my_game(
     State(state): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> ApiResult {
+) -> ApiResult<MySeat> {
     let (player, _) = signed_in(&state, &headers).await?;
     let game = live(&state, &id).await?;
     let live = game.lock().await;
@@ -276,7 +284,7 @@ pub(crate) async fn my_game(
             "your account holds no seat in this game: you can watch it",
         ));
     };
-    Ok(Json(json!({ "id": id, "side": side, "token": token, "url": game_url(&state, &id) })))
+    Ok(Json(MySeat { url: game_url(&state, &id), id, side, token }))
 }
 
 /// After an account is deleted: the games in memory show its seats as

@@ -29,8 +29,7 @@ use axum::Router;
 use mancala_ai::Oracle;
 use mancala_puzzles::{compose, puzzle_id, Kind, NotProven, Prover, Puzzle};
 use mancala_rules::{ruleset, Game, Pit, Ruleset, Wdl};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 /// `/api/compositions...`.
 pub fn routes() -> Router<Shared> {
@@ -101,7 +100,7 @@ pub(crate) async fn create(
     ClientOf(client): ClientOf,
     headers: HeaderMap,
     JsonBody(body): JsonBody<NewComposition>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Published>), ApiError> {
     let ruleset = ruleset(&body.game).map_err(|e| bad("unknown_game", e.to_string()))?;
     let position = ruleset.rules.parse_position(&body.position).map_err(|e| {
         bad(
@@ -197,15 +196,15 @@ pub(crate) async fn create(
     blocking(&state, move |s| s.create_composition(&stored)).await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "id": id,
-            "value": row.value,
-            "line": letters(ruleset, &composition.line),
-            "unique": composition.unique(),
-            "keeping": letters(ruleset, &composition.keeping),
-            "solvable": composition.puzzle.is_some(),
-            "url": format!("/compositions/{id}"),
-        })),
+        Json(Published {
+            url: format!("/compositions/{id}"),
+            id,
+            value: row.value,
+            line: letters(ruleset, &composition.line),
+            unique: composition.unique(),
+            keeping: letters(ruleset, &composition.keeping),
+            solvable: composition.puzzle.is_some(),
+        }),
     ))
 }
 
@@ -243,29 +242,69 @@ pub(crate) async fn load(state: &Shared, id: &str) -> Result<Option<CompositionR
 /// A composition as listed or shown. The line and the moves that keep the
 /// value are left out of one that is solved as a puzzle (the puzzle's
 /// answers give them once an attempt is over).
-pub fn view(row: &CompositionRow, solved: Option<u32>) -> Value {
+pub fn view(row: &CompositionRow, solved: Option<u32>) -> View {
     let solvable = row.kind.is_some();
-    let mut v = json!({
-        "id": row.id,
-        "game": row.ruleset,
-        "position": row.position,
-        "title": row.title,
-        "composer": row.composer,
-        "comment": row.comment,
-        "value": row.value,
-        "unique": !row.keeping.contains(' '),
-        "solvable": solvable,
-        "created": row.created,
-        "url": format!("/compositions/{}", row.id),
-    });
-    if !solvable {
-        v["line"] = json!(row.line.split(' ').collect::<Vec<_>>());
-        v["keeping"] = json!(row.keeping.split(' ').collect::<Vec<_>>());
+    let words = |text: &str| text.split(' ').map(str::to_string).collect::<Vec<_>>();
+    View {
+        id: row.id.clone(),
+        game: row.ruleset.clone(),
+        position: row.position.clone(),
+        title: row.title.clone(),
+        composer: row.composer.clone(),
+        comment: row.comment.clone(),
+        value: row.value.clone(),
+        unique: !row.keeping.contains(' '),
+        solvable,
+        created: row.created,
+        url: format!("/compositions/{}", row.id),
+        line: (!solvable).then(|| words(&row.line)),
+        keeping: (!solvable).then(|| words(&row.keeping)),
+        solved,
     }
-    if let Some(n) = solved {
-        v["solved"] = json!(n);
-    }
-    v
+}
+
+/// A composition just published: its value, the line that proves it and
+/// the first moves that keep it, and whether it is a puzzle to solve.
+#[derive(Serialize)]
+pub(crate) struct Published {
+    id: String,
+    value: String,
+    line: Vec<String>,
+    unique: bool,
+    keeping: Vec<String>,
+    solvable: bool,
+    url: String,
+}
+
+/// A composition as listed and shown. The line and the moves that keep
+/// the value are given only where it is no puzzle (a puzzle's are what
+/// its solver is to find); `solved` only in a list.
+#[derive(Serialize)]
+pub struct View {
+    id: String,
+    game: String,
+    position: String,
+    title: String,
+    composer: String,
+    comment: String,
+    value: String,
+    unique: bool,
+    solvable: bool,
+    created: i64,
+    url: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    keeping: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solved: Option<u32>,
+}
+
+/// A game's compositions.
+#[derive(Serialize)]
+pub(crate) struct Listed {
+    game: &'static str,
+    compositions: Vec<View>,
 }
 
 #[derive(Deserialize)]
@@ -284,7 +323,10 @@ pub fn order_of(sort: Option<&str>) -> Result<CompositionOrder, String> {
 }
 
 /// `GET /api/compositions?game=ID&sort=newest|solved`.
-pub(crate) async fn list(State(state): State<Shared>, Query(q): Query<ListQuery>) -> ApiResult {
+pub(crate) async fn list(
+    State(state): State<Shared>,
+    Query(q): Query<ListQuery>,
+) -> ApiResult<Listed> {
     let game = q.game.as_deref().ok_or_else(|| {
         bad("unknown_game", "say which game: ?game=ID (the ids of `GET /api/games`' rulesets)")
     })?;
@@ -292,14 +334,14 @@ pub(crate) async fn list(State(state): State<Shared>, Query(q): Query<ListQuery>
     let order = order_of(q.sort.as_deref()).map_err(|e| bad("bad_sort", e))?;
     let id = ruleset.id;
     let rows = blocking(&state, move |s| s.compositions(id, order)).await?;
-    Ok(Json(json!({
-        "game": ruleset.id,
-        "compositions": rows.iter().map(|(row, solved)| view(row, Some(*solved))).collect::<Vec<_>>(),
-    })))
+    Ok(Json(Listed {
+        game: ruleset.id,
+        compositions: rows.iter().map(|(row, solved)| view(row, Some(*solved))).collect(),
+    }))
 }
 
 /// `GET /api/compositions/{id}`.
-pub(crate) async fn show(State(state): State<Shared>, Path(id): Path<String>) -> ApiResult {
+pub(crate) async fn show(State(state): State<Shared>, Path(id): Path<String>) -> ApiResult<View> {
     let row = load(&state, &id).await?.ok_or_else(|| {
         error(
             StatusCode::NOT_FOUND,
