@@ -7,14 +7,16 @@
 //! stored: it is rebuilt by replaying the moves with the rules library, which
 //! also validates them.
 
+mod accounts;
 mod group;
 mod pg;
 mod rated;
 pub mod schema;
 
+pub use accounts::AccountStore;
 pub(crate) use group::Apply;
+use group::Write;
 pub use group::WriteStats;
-use group::{Account, Write};
 
 pub(crate) use group::delete_account;
 pub use pg::Postgres;
@@ -187,70 +189,6 @@ pub trait GameStore: Send + Sync + 'static {
     fn load_review(&self, game: &str) -> Result<Option<StoredReview>, StoreError>;
     /// Stores (or replaces) a game's review.
     fn save_review(&self, game: &str, review: &StoredReview) -> Result<(), StoreError>;
-}
-
-/// Accounts, their sessions and ratings, and their games: the store's part
-/// that every feature's sign-in reads. A session is known by the SHA-256 of
-/// its token (hex): the token itself is never stored.
-pub trait AccountStore: Send + Sync + 'static {
-    /// Stores a new account; `false` (and nothing stored) if a living
-    /// account has the same name without regard to case.
-    fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError>;
-    /// The living account with this name (without regard to case).
-    fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError>;
-    /// Every living account's name (for look-alike checks, which no index
-    /// answers: a few bytes an account, read when a guest joins a
-    /// tournament).
-    fn player_names(&self) -> Result<Vec<String>, StoreError>;
-    /// Stores a session of a living account, started at `created`, only if
-    /// its stored password hash is still `password` (the one the sign-in
-    /// checked): a password changed meanwhile ends every other session, so
-    /// one started with the old password must not begin after it. `false`
-    /// (nothing stored) if there is no living account with that hash.
-    fn create_session(
-        &self,
-        token_hash: &str,
-        player: &str,
-        password: &str,
-        created: i64,
-    ) -> Result<bool, StoreError>;
-    /// The account a session belongs to and when it started.
-    fn session(&self, token_hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError>;
-    /// Ends a session (nothing happens if there is none).
-    fn delete_session(&self, token_hash: &str) -> Result<(), StoreError>;
-    /// Replaces an account's password hash and ends every session of it but
-    /// `keep`, in one transaction.
-    fn set_password(&self, player: &str, password: &str, keep: &str) -> Result<(), StoreError>;
-    /// Deletes an account: marked deleted, its password hash erased, its
-    /// name free for others, its sessions ended. Its games and ratings stay.
-    fn delete_player(&self, player: &str) -> Result<(), StoreError>;
-    /// An account's ratings, by ruleset id.
-    fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError>;
-    /// Stores (or replaces) an account's rating in one ruleset.
-    fn save_rating(&self, player: &str, rating: &RatingRow) -> Result<(), StoreError>;
-
-    // Accounts' games and rated games (see `store/rated.rs`). A rated
-    // game's rating change is not a method: `save` and `append_move` apply
-    // it in the transaction that stores the game's end.
-
-    /// An account's games that pass `query`, with their move counts.
-    fn player_games(
-        &self,
-        player: &str,
-        query: &PlayerGames,
-    ) -> Result<Vec<(GameRow, u32)>, StoreError>;
-    /// An account's rating after each of its rated games, oldest first.
-    fn rating_history(&self, player: &str) -> Result<Vec<HistoryRow>, StoreError>;
-    /// The living accounts rated in `ruleset` since `since` (seconds since
-    /// the epoch), highest rating first, with their rating rows (password
-    /// hashes left empty).
-    fn leaderboard(
-        &self,
-        ruleset: &str,
-        since: i64,
-    ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError>;
-    /// An account by its id, living or deleted.
-    fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError>;
 }
 
 /// SQLite in WAL mode with `synchronous=FULL`: a committed transaction
@@ -618,159 +556,8 @@ impl GameStore for Sqlite {
     }
 }
 
-impl AccountStore for Sqlite {
-    fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError> {
-        match self.writer.write(Write::Account(Account::CreatePlayer(player.clone()))) {
-            Ok(()) => Ok(true),
-            // The unique name: taken if a living account has it now.
-            Err(e) => match self.player_named(&player.name)? {
-                Some(_) => Ok(false),
-                None => Err(e),
-            },
-        }
-    }
-
-    fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
-        let conn = self.conn();
-        let player = conn
-            .query_row(
-                &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE name_key = ?1"),
-                [name_key(name)],
-                player_from,
-            )
-            .optional()?;
-        Ok(player)
-    }
-
-    fn player_names(&self) -> Result<Vec<String>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare("SELECT name FROM players WHERE deleted = 0")?;
-        let names = stmt.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
-        Ok(names)
-    }
-
-    fn create_session(
-        &self,
-        token_hash: &str,
-        player: &str,
-        password: &str,
-        created: i64,
-    ) -> Result<bool, StoreError> {
-        match self.writer.write(Write::Account(Account::CreateSession {
-            token_hash: token_hash.to_string(),
-            player: player.to_string(),
-            password: password.to_string(),
-            created,
-        })) {
-            Ok(()) => Ok(true),
-            Err(StoreError::NotFound(_)) => Ok(false),
-            Err(e) => Err(e),
-        }
-    }
-
-    fn session(&self, token_hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError> {
-        let conn = self.conn();
-        let columns: Vec<String> = PLAYER_COLUMNS.split(", ").map(|c| format!("p.{c}")).collect();
-        let found = conn
-            .query_row(
-                &format!(
-                    "SELECT {}, s.created FROM sessions s JOIN players p ON p.id = s.player_id
-                     WHERE s.token_hash = ?1 AND p.deleted = 0",
-                    columns.join(", ")
-                ),
-                [token_hash],
-                |r| Ok((player_from(r)?, r.get(5)?)),
-            )
-            .optional()?;
-        Ok(found)
-    }
-
-    fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
-        self.writer.write(Write::Account(Account::DeleteSession(token_hash.to_string())))
-    }
-
-    fn set_password(&self, player: &str, password: &str, keep: &str) -> Result<(), StoreError> {
-        self.writer.write(Write::Account(Account::SetPassword {
-            player: player.to_string(),
-            password: password.to_string(),
-            keep: keep.to_string(),
-        }))
-    }
-
-    fn delete_player(&self, player: &str) -> Result<(), StoreError> {
-        self.writer.write(Write::Account(Account::DeletePlayer(player.to_string())))
-    }
-
-    fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT ruleset, rating, deviation, volatility, games, won, drawn, lost, rated
-             FROM ratings WHERE player_id = ?1 ORDER BY ruleset",
-        )?;
-        let rows = stmt
-            .query_map([player], |r| {
-                Ok(RatingRow {
-                    ruleset: r.get(0)?,
-                    rating: r.get(1)?,
-                    deviation: r.get(2)?,
-                    volatility: r.get(3)?,
-                    games: r.get(4)?,
-                    won: r.get(5)?,
-                    drawn: r.get(6)?,
-                    lost: r.get(7)?,
-                    rated: r.get(8)?,
-                })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
-    }
-
-    fn save_rating(&self, player: &str, rating: &RatingRow) -> Result<(), StoreError> {
-        self.writer.write(Write::Account(Account::SaveRating {
-            player: player.to_string(),
-            rating: rating.clone(),
-        }))
-    }
-
-    fn player_games(
-        &self,
-        player: &str,
-        query: &PlayerGames,
-    ) -> Result<Vec<(GameRow, u32)>, StoreError> {
-        self.player_games_sqlite(player, query)
-    }
-
-    fn rating_history(&self, player: &str) -> Result<Vec<HistoryRow>, StoreError> {
-        self.rating_history_sqlite(player)
-    }
-
-    fn leaderboard(
-        &self,
-        ruleset: &str,
-        since: i64,
-    ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError> {
-        self.leaderboard_sqlite(ruleset, since)
-    }
-
-    fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
-        self.player_by_id_sqlite(id)
-    }
-}
-
 /// The key that makes names unique without regard to case (names are
 /// ASCII, see the API's rule).
 pub fn name_key(name: &str) -> String {
     name.to_ascii_lowercase()
-}
-
-const PLAYER_COLUMNS: &str = "id, name, password, created, deleted";
-
-fn player_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<PlayerRow> {
-    Ok(PlayerRow {
-        id: r.get(0)?,
-        name: r.get(1)?,
-        password: r.get(2)?,
-        created: r.get(3)?,
-        deleted: r.get(4)?,
-    })
 }

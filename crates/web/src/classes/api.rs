@@ -392,7 +392,7 @@ pub(crate) struct ClassTournament {
     id: String,
     url: String,
     players: Vec<String>,
-    round: crate::tournaments::api::RoundStarted,
+    round: crate::tournaments::view::RoundStarted,
 }
 
 /// A pupil as the teacher sees them.

@@ -227,9 +227,9 @@ impl Sqlite {
         let conn = self.conn();
         let player = conn
             .query_row(
-                &format!("SELECT {} FROM players WHERE id = ?1", super::PLAYER_COLUMNS),
+                &format!("SELECT {} FROM players WHERE id = ?1", super::accounts::PLAYER_COLUMNS),
                 [id],
-                super::player_from,
+                super::accounts::player_from,
             )
             .optional()?;
         Ok(player)

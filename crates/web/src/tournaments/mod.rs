@@ -23,6 +23,7 @@ pub mod pages;
 mod pg;
 mod sqlite;
 mod store;
+pub mod view;
 
 pub use api::TournamentLocks;
 pub use store::{TournamentRow, TournamentStore};
