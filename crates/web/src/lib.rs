@@ -155,7 +155,7 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 
 /// The features' own files (their page scripts), served beside the core's.
 static FEATURE_ASSETS: &[&assets::Asset] =
-    &[&tournaments::SCRIPT, &classes::SCRIPT, &puzzles::SCRIPT];
+    &[&lobby::SCRIPT, &analysis::SCRIPT, &tournaments::SCRIPT, &classes::SCRIPT, &puzzles::SCRIPT];
 
 /// The whole application: pages, assets and the API, with the hardening
 /// headers on every answer and a time limit on every request.

@@ -469,6 +469,54 @@ async fn an_ending_names_the_player_and_watchers_learn_of_the_next_game() {
     server.stop().await;
 }
 
+/// Each feature serves its own page script: every file a page links under
+/// `/assets/` (the core's and the features') is there, under the versioned
+/// name the page uses, and kept for a year.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_asset_a_page_links_is_served_for_keeps() {
+    let (_dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    let (id, _, _) = create(&server, json!({"game": "oware-abapa", "mode": "local"})).await;
+    let game = format!("/g/{id}");
+    let daily = get(&server, "/api/puzzles/daily").await.json();
+    let puzzle = format!("/puzzles/{}", daily["id"].as_str().unwrap());
+    let pages = [
+        "/",
+        "/lobby",
+        "/new",
+        "/learn",
+        "/analysis",
+        "/puzzles",
+        "/compositions",
+        "/tournaments",
+        "/classes",
+        "/account",
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for path in pages.into_iter().chain([game.as_str(), puzzle.as_str()]) {
+        let page = get(&server, path).await;
+        assert_eq!(page.status, 200, "{path}");
+        for rest in page.body.split("\"/assets/").skip(1) {
+            let file = &rest[..rest.find('"').unwrap()];
+            seen.insert(format!("/assets/{file}"));
+        }
+    }
+    for script in ["lobby", "analysis", "tournament", "classes", "puzzles", "app", "common"] {
+        let prefix = format!("/assets/{script}.");
+        assert!(seen.iter().any(|a| a.starts_with(&prefix)), "no page links {script}: {seen:?}");
+    }
+    for asset in &seen {
+        let reply = get(&server, asset).await;
+        assert_eq!(reply.status, 200, "{asset}");
+        assert_eq!(
+            header(&reply.headers, "cache-control"),
+            Some("public, max-age=31536000, immutable"),
+            "{asset}"
+        );
+    }
+    server.stop().await;
+}
+
 /// Every page script uses the helpers of `common.js` (the global
 /// `mancala`): each page links it once, before any of its own scripts, and
 /// all are deferred, so it runs first.
