@@ -257,8 +257,17 @@
       return true;
     }
 
+    // Each look at the tournament takes a ticket: an answer older than the
+    // one drawn (a poll sent before a change and answered after the look
+    // that follows it) is dropped, so the page never goes back in time.
+    let asked = 0;
+    let drawnTicket = 0;
+
     async function refresh(force) {
+      const ticket = ++asked;
       const data = await api("GET", base);
+      if (ticket < drawnTicket) return;
+      drawnTicket = ticket;
       if (followNewRound(data)) return;
       const text = JSON.stringify(data);
       if (force || text !== shown) {
