@@ -95,10 +95,10 @@ const CORE: [&Asset; 5] = [&COMMON, &APP, &STYLE, &FAVICON, &FAVICON_ICO];
 
 /// `/assets/...`: the core's files and `features'` (their page scripts).
 pub fn routes(features: &'static [&'static Asset]) -> Router<Shared> {
-    let serve = move |Path(file): Path<String>, headers: HeaderMap| async move {
+    let answer = move |Path(file): Path<String>, headers: HeaderMap| async move {
         serve(CORE.iter().chain(features), &file, &headers)
     };
-    Router::new().route("/assets/{file}", get(serve)).route(
+    Router::new().route("/assets/{file}", get(answer)).route(
         "/favicon.ico",
         get(|headers: HeaderMap| async move { respond(&FAVICON_ICO, false, &headers) }),
     )

@@ -25,8 +25,6 @@ pub fn routes() -> Router<Shared> {
         .route("/classes/{id}/qr.svg", get(qr_code))
 }
 
-pub use crate::i18n::classes::TEXTS;
-
 /// A class page's text ([`crate::i18n::text`], namespace `classes`).
 pub fn text(lang: Lang, key: &str) -> &'static str {
     crate::i18n::text(lang, "classes", key)
