@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod bench;
 pub mod clock;
+pub mod cycle_bounds;
 pub mod eval;
 pub mod mcts;
 pub mod player;

@@ -22,8 +22,9 @@
 //! (`crate::solve`) cannot settle a position whose capture-free lines are
 //! longer than its depth.
 
+use crate::cycle_bounds::{CycleBounds, SouthBounds};
 use crate::egdb::play::Oracle;
-use mancala_rules::{Capture, EndReason, LastFour, Pit, Position, Rules, Wdl};
+use mancala_rules::{Capture, EndReason, LastFour, Pit, Position, Rules, Side, Wdl};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
@@ -61,7 +62,15 @@ pub struct StretchOutcome {
     pub routes_kept: usize,
     /// Positions answered by the database.
     pub database_hits: u64,
+    /// Positions settled by the cycle bounds.
+    pub bounded: u64,
 }
+
+/// The least and the most South would get as a cycle's award at the
+/// positions since the last capture before a position (South's results),
+/// tracked where the cycle bounds are on; `None` where there are none (or
+/// the bounds are off).
+type AwardRange = Option<(Wdl, Wdl)>;
 
 /// What a move leads to, from its mover's side.
 enum Step {
@@ -105,6 +114,11 @@ pub struct StretchSolver<'a> {
     /// Whether children are tried the promising first (see
     /// [`StretchSolver::plain_order`]).
     order_moves: bool,
+    /// Bounds on positions right after a capture that hold with no search
+    /// of the history ([`StretchSolver::cycle_bounds`]).
+    cycle_bounds: Option<CycleBounds<'a>>,
+    /// Positions the cycle bounds settled.
+    bounded: u64,
 }
 
 impl<'a> StretchSolver<'a> {
@@ -129,7 +143,30 @@ impl<'a> StretchSolver<'a> {
             database_hits: 0,
             max_entries: table_entries(DEFAULT_TABLE_MB),
             order_moves: true,
+            cycle_bounds: None,
+            bounded: 0,
         }
+    }
+
+    /// Bounds every position right after a capture (and the root, where it
+    /// has no history) by [`crate::cycle_bounds`] before searching it, and
+    /// stops there where the bounds meet. Ignored where they do not apply
+    /// ([`CycleBounds::supports`]).
+    pub fn cycle_bounds(mut self, on: bool) -> Self {
+        self.cycle_bounds = (on && CycleBounds::supports(&self.rules))
+            .then(|| CycleBounds::new(self.rules, self.oracle).deadline(self.deadline));
+        self
+    }
+
+    /// The cycle bounds of `pos` as a position without history, for its
+    /// player to move, where they are on and its stretch was bounded.
+    pub fn known_bounds(&self, pos: &Position) -> Option<(Wdl, Wdl)> {
+        Some(self.cycle_bounds.as_ref()?.known(pos)?.for_side(pos.to_move()))
+    }
+
+    /// What the bounds did, where they are on.
+    pub fn cycle_bounds_stats(&self) -> Option<crate::cycle_bounds::BoundsStats> {
+        self.cycle_bounds.as_ref().map(CycleBounds::stats)
     }
 
     /// Stops after `nodes` positions in all (`None`: no limit).
@@ -147,6 +184,7 @@ impl<'a> StretchSolver<'a> {
     /// Stops at `deadline`.
     pub fn deadline(mut self, deadline: Option<Instant>) -> Self {
         self.deadline = deadline;
+        self.cycle_bounds = self.cycle_bounds.map(|b| b.deadline(deadline));
         self
     }
 
@@ -164,7 +202,8 @@ impl<'a> StretchSolver<'a> {
         let mut path: Vec<Position> = history.to_vec();
         path.push(*pos);
         let set = path.iter().fold(0u128, |h, p| h ^ place_hash(p));
-        let result = self.search(&mut path, set, Wdl::Loss, Wdl::Win);
+        let range = self.award_range(history);
+        let result = self.search(&mut path, set, range, Wdl::Loss, Wdl::Win);
         StretchOutcome {
             result,
             nodes: self.nodes,
@@ -172,6 +211,7 @@ impl<'a> StretchSolver<'a> {
             fresh_kept: self.fresh.len(),
             routes_kept: self.routes.len(),
             database_hits: self.database_hits,
+            bounded: self.bounded,
         }
     }
 
@@ -185,13 +225,82 @@ impl<'a> StretchSolver<'a> {
         let mut path: Vec<Position> = history.to_vec();
         path.push(*pos);
         let set = path.iter().fold(0u128, |h, p| h ^ place_hash(p));
+        let range = self.award_range(&path);
         let mut results = Vec::new();
         for pit in self.rules.legal_moves(pos) {
             let Ok(next) = self.rules.play(pos, pit) else { continue };
             let step = self.step(&path, next);
-            results.push((pit, self.child(&mut path, set, step, Wdl::Loss, Wdl::Win)));
+            results.push((pit, self.child(&mut path, set, range, step, Wdl::Loss, Wdl::Win)));
         }
         results
+    }
+
+    /// The result of each legal move of `pos` (after `history`) for the
+    /// player to move there, given `value`, that position's own proven
+    /// result: no move is better, so each needs only a search of whether
+    /// it keeps `value` (a null window), and a full one only for a move
+    /// that does not keep a win (draw or loss). Where `value` is a loss,
+    /// every move loses, unsearched.
+    pub fn move_results_below(
+        &mut self,
+        history: &[Position],
+        pos: &Position,
+        value: Wdl,
+    ) -> Vec<(Pit, Result<Wdl, Stopped>)> {
+        let moves: Vec<Pit> = self.rules.legal_moves(pos).collect();
+        moves
+            .into_iter()
+            .map(|pit| (pit, self.move_result_below(history, pos, pit, value)))
+            .collect()
+    }
+
+    /// One move's result in [`StretchSolver::move_results_below`] (a
+    /// caller that gives each move its own time sets the deadline
+    /// between them).
+    pub fn move_result_below(
+        &mut self,
+        history: &[Position],
+        pos: &Position,
+        pit: Pit,
+        value: Wdl,
+    ) -> Result<Wdl, Stopped> {
+        let below = match value {
+            Wdl::Loss => return Ok(Wdl::Loss),
+            Wdl::Draw => Wdl::Loss,
+            Wdl::Win => Wdl::Draw,
+        };
+        let mut path: Vec<Position> = history.to_vec();
+        path.push(*pos);
+        let set = path.iter().fold(0u128, |h, p| h ^ place_hash(p));
+        let range = self.award_range(&path);
+        let Ok(next) = self.rules.play(pos, pit) else { return Ok(Wdl::Loss) };
+        let step = self.step(&path, next);
+        // A quiet move: first the bounds of its stretch with this history
+        // (a whole stretch's graph, once a move, so not inside the search).
+        if let (Step::Quiet(next), Some(cycle_bounds)) = (&step, self.cycle_bounds.as_mut()) {
+            let (lo, hi) = cycle_bounds.bounds_after(&path, next)?;
+            let (lo, hi) = (hi.flip(), lo.flip().min(value));
+            if lo >= value || lo == hi {
+                self.bounded += 1;
+                return Ok(lo);
+            }
+        }
+        match self.child(&mut path, set, range, step, value.flip(), below.flip())? {
+            v if v >= value => Ok(value),
+            _ if below == Wdl::Loss => Ok(Wdl::Loss),
+            _ => {
+                let step = self.step(&path, next);
+                self.child(&mut path, set, range, step, Wdl::Loss, Wdl::Win)
+            }
+        }
+    }
+
+    /// Moves the deadline (the tables are kept).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        if let Some(b) = self.cycle_bounds.as_mut() {
+            b.set_deadline(deadline);
+        }
     }
 
     /// The positions searched so far.
@@ -206,6 +315,7 @@ impl<'a> StretchSolver<'a> {
         &mut self,
         path: &mut Vec<Position>,
         set: u128,
+        range: AwardRange,
         mut alpha: Wdl,
         mut beta: Wdl,
     ) -> Result<Wdl, Stopped> {
@@ -249,6 +359,36 @@ impl<'a> StretchSolver<'a> {
                 }
             }
         }
+        if let Some(cycle_bounds) = self.cycle_bounds.as_mut() {
+            // Without history: the bounds of the position's stretch. With
+            // history: the same bounds widened by the awards of the
+            // positions before it, the only other way its play can end
+            // (moving back onto one of them), once its stretch is bounded.
+            let bounds = match range {
+                None => Some(cycle_bounds.bounds(&pos)?),
+                Some((least, most)) => cycle_bounds.known(&pos).map(|b| {
+                    SouthBounds { lo: b.lo.min(least), hi: b.hi.max(most) }.for_side(pos.to_move())
+                }),
+            };
+            if let Some((lo, hi)) = bounds {
+                if fresh {
+                    let slot =
+                        self.fresh.entry(pos).or_insert(Bounds { lo: Wdl::Loss, hi: Wdl::Win });
+                    slot.lo = slot.lo.max(lo);
+                    slot.hi = slot.hi.min(hi);
+                }
+                if lo == hi || lo >= beta {
+                    self.bounded += 1;
+                    return Ok(lo);
+                }
+                if hi <= alpha {
+                    self.bounded += 1;
+                    return Ok(hi);
+                }
+                alpha = alpha.max(lo);
+                beta = beta.min(hi);
+            }
+        }
         self.nodes += 1;
         if self.nodes >= self.node_limit {
             return Err(Stopped::Nodes);
@@ -258,9 +398,16 @@ impl<'a> StretchSolver<'a> {
         }
         let (alpha0, beta0) = (alpha, beta);
         let children = self.children(path);
+        let child_range = match self.cycle_bounds {
+            Some(_) => {
+                let here = self.award(&pos);
+                Some(range.map_or((here, here), |(l, m)| (l.min(here), m.max(here))))
+            }
+            None => None,
+        };
         let mut best = Wdl::Loss;
         for step in children {
-            let value = self.child(path, set, step, beta.flip(), alpha.flip())?;
+            let value = self.child(path, set, child_range, step, beta.flip(), alpha.flip())?;
             best = best.max(value);
             alpha = alpha.max(best);
             if alpha >= beta {
@@ -314,6 +461,7 @@ impl<'a> StretchSolver<'a> {
         &mut self,
         path: &mut Vec<Position>,
         set: u128,
+        range: AwardRange,
         step: Step,
         alpha: Wdl,
         beta: Wdl,
@@ -322,15 +470,31 @@ impl<'a> StretchSolver<'a> {
             Step::End(result) => Ok(result),
             Step::Capture(next) => {
                 let mut fresh = vec![next];
-                Ok(self.search(&mut fresh, place_hash(&next), alpha, beta)?.flip())
+                Ok(self.search(&mut fresh, place_hash(&next), None, alpha, beta)?.flip())
             }
             Step::Quiet(next) => {
                 path.push(next);
-                let value = self.search(path, set ^ place_hash(&next), alpha, beta);
+                let value = self.search(path, set ^ place_hash(&next), range, alpha, beta);
                 path.pop();
                 Ok(value?.flip())
             }
         }
+    }
+
+    /// South's result if the game ended as a cycle at `pos`.
+    fn award(&self, pos: &Position) -> Wdl {
+        Wdl::for_side(self.rules.winner_of(&self.rules.finish(pos, EndReason::Cycle)), Side::South)
+    }
+
+    /// The least and the most South's [`StretchSolver::award`] over
+    /// `positions` where the bounds are on and there are any (`None`
+    /// otherwise).
+    fn award_range(&self, positions: &[Position]) -> AwardRange {
+        self.cycle_bounds.as_ref()?;
+        positions
+            .iter()
+            .map(|p| self.award(p))
+            .fold(None, |r, a| Some(r.map_or((a, a), |(l, m): (Wdl, Wdl)| (l.min(a), m.max(a)))))
     }
 
     /// Each legal move's [`Step`], the promising first (unless

@@ -194,6 +194,12 @@ pub struct SolveArgs {
     /// promising first (another search order, for a second check).
     #[arg(long, requires = "stretch")]
     plain_order: bool,
+    /// With --stretch: bound every position right after a capture, and the
+    /// start, by the games on its stretch's graph that need no history
+    /// (docs/solving.md, "Bounds without history"), and stop there where
+    /// the bounds meet.
+    #[arg(long, requires = "stretch")]
+    bounds: bool,
 }
 
 pub fn solve_cmd(args: SolveArgs) -> Result<()> {
@@ -400,6 +406,15 @@ fn stretch_cmd(
     if args.plain_order {
         solver = solver.plain_order();
     }
+    if args.bounds {
+        if !mancala_ai::cycle_bounds::CycleBounds::supports(&rules) {
+            bail!(
+                "--bounds cannot bound {}: its positions count the quiet moves (the stall rule), which the repetition rule does not compare; solve it with --stretch alone",
+                ruleset.id
+            );
+        }
+        solver = solver.cycle_bounds(true);
+    }
     let seen = game.repeatable_positions();
     let (history, pos) = seen.split_at(seen.len() - 1);
     let pos = &pos[0];
@@ -416,6 +431,22 @@ fn stretch_cmd(
             outcome.routes_kept,
             outcome.database_hits
         );
+        if let Some(b) = solver.cycle_bounds_stats() {
+            println!(
+                "bounds: {} stretches of {} positions in all (the largest {}), {} kept, {} with bounds that meet, {} answered by the database, {} searched positions settled by them",
+                b.stretches, b.positions, b.largest, b.kept, b.exact, b.database_hits, outcome.bounded
+            );
+            println!(
+                "bounds: {} strongly connected components, the largest {} positions; {} stretches larger than {} positions given up",
+                b.components,
+                b.largest_component,
+                b.too_large,
+                mancala_ai::cycle_bounds::DEFAULT_MAX_STRETCH
+            );
+            if let Some((lo, hi)) = solver.known_bounds(pos) {
+                println!("bounds without history here: {} to {}", lo.name(), hi.name());
+            }
+        }
         outcome.result
     };
     let stopped = |why: Stopped| match why {
@@ -436,7 +467,11 @@ fn stretch_cmd(
     let mut keeping = Vec::new();
     let mut all_proven = true;
     if let (true, Ok(result), false) = (args.first_moves, result, game.is_over()) {
-        for (pit, theirs) in solver.move_results(history, pos) {
+        let moves: Vec<_> = rules.legal_moves(pos).collect();
+        for pit in moves {
+            // Each first move gets --time of its own, as in the proof.
+            solver.set_deadline(Some(Instant::now() + Duration::from_secs_f64(args.time)));
+            let theirs = solver.move_result_below(history, pos, pit, result);
             let name = pit.letter(&rules);
             match theirs {
                 Ok(r) => {
@@ -463,7 +498,8 @@ fn stretch_cmd(
             score: None,
             moves: (args.first_moves && result.is_ok() && all_proven).then_some(keeping),
             seconds: started.elapsed().as_secs_f64(),
-            nodes: solver.nodes(),
+            // The search's positions and the bounds' graphs' together.
+            nodes: solver.nodes() + solver.cycle_bounds_stats().map_or(0, |b| b.positions),
         };
         println!("{}", row.json());
     }

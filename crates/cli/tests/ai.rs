@@ -464,3 +464,45 @@ fn the_stretch_search_proves_the_published_values_again_and_refuses_the_lot() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("lot"), "{}", stderr(&out));
 }
+
+/// `mancala solve --stretch --bounds` proves Bridgetown's published value
+/// at one seed a pit (a draw, which only `a` and `f` keep) with no
+/// database, the bounds computing every stretch below it themselves, in
+/// the rules' move order (the published row was proven with a database
+/// and the promising order first); and it refuses, saying why, a ruleset
+/// whose positions count quiet moves.
+#[test]
+fn the_cycle_bounds_prove_bridgetowns_published_value_without_a_database() {
+    let published = include_str!("../../../docs/solving-values.jsonl");
+    let row: serde_json::Value = published
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|r| r["ruleset"] == "barbados-warri-bridgetown" && r["seeds_per_pit"] == 1)
+        .unwrap();
+    assert_eq!(row["value"], "draw");
+    let out = mancala(&[
+        "solve",
+        "--game",
+        "barbados-warri-bridgetown",
+        "--seeds-per-pit",
+        "1",
+        "--stretch",
+        "--bounds",
+        "--plain-order",
+        "--first-moves",
+        "--json",
+        "--time",
+        "300",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("bounds without history here: draw to draw"), "{text}");
+    let json: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    for field in ["position", "proven", "value", "moves"] {
+        assert_eq!(json[field], row[field], "{field}: {text}");
+    }
+    let out =
+        mancala(&["solve", "--game", "anywoli", "--seeds-per-pit", "1", "--stretch", "--bounds"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("quiet moves"), "{}", stderr(&out));
+}
