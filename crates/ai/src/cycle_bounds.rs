@@ -38,24 +38,19 @@
 
 use crate::egdb::play::Oracle;
 use crate::stretch::Stopped;
-use mancala_rules::{EndReason, Position, Rules, Side, Stall, Wdl, MAX_PITS};
+use mancala_rules::{EndReason, Position, Rules, Side, Stall, Wdl};
 use std::collections::HashMap;
 use std::time::Instant;
 
-/// What identifies a position without history: the board, the side to
-/// move, the captured seeds and the first lap capturer (which changes only
-/// at captures).
-type Key = [u8; MAX_PITS + 4];
+/// What identifies a position without history: the board (six bits a
+/// pit), the side to move, the captured seeds and the first lap capturer
+/// (which changes only at captures), packed (see [`CycleBounds::supports`]).
+type Key = u128;
 
 fn key(pos: &Position) -> Key {
-    let mut k = [0u8; MAX_PITS + 4];
-    k[..pos.pits().len()].copy_from_slice(pos.pits());
-    k[MAX_PITS] = pos.to_move() as u8;
     let captured = pos.captured();
-    k[MAX_PITS + 1] = captured.south;
-    k[MAX_PITS + 2] = captured.north;
-    k[MAX_PITS + 3] = pos.first_lap_capture().map_or(0, |s| 1 + s as u8);
-    k
+    let first = pos.first_lap_capture().map_or(0, |s| 1 + s as u128);
+    place_key(pos) << 14 | u128::from(captured.south) << 8 | u128::from(captured.north) << 2 | first
 }
 
 /// Bounds on a value for South: `lo <= value <= hi`.
@@ -146,7 +141,11 @@ impl<'a> CycleBounds<'a> {
     /// moves (their positions carry a count the repetition rule ignores),
     /// nor where the stretch search cannot go (`anywoli-lot`).
     pub fn supports(rules: &Rules) -> bool {
-        rules.stall == Stall::None && crate::stretch::StretchSolver::supports(rules)
+        rules.stall == Stall::None
+            && crate::stretch::StretchSolver::supports(rules)
+            // The packed keys: six bits a pit and 15 more in 128.
+            && rules.pit_count() * 6 + 15 <= 128
+            && rules.total_seeds() < 64
     }
 
     pub fn new(rules: Rules, oracle: Option<&'a dyn Oracle>) -> CycleBounds<'a> {
@@ -281,18 +280,26 @@ impl<'a> CycleBounds<'a> {
         let mut index: HashMap<Key, u32> = HashMap::new();
         let mut nodes: Vec<Position> = vec![*root];
         index.insert(place_key(root), 0);
-        // Edges: to a position (its index), or to an exit (the position
-        // after the capture, or the end of the game: bounds).
-        enum Edge {
-            Quiet(u32),
-            Exit(Position),
-            /// Back onto a position of the history: a cycle, its award.
-            Repeat(Wdl),
-        }
-        let mut edges: Vec<Vec<Edge>> = Vec::new();
+        // The moves, position by position as they are reached: to a
+        // position (its index) or to a sink (an exit's bounds: `SINK` and
+        // its place among the sinks, numbered after the positions once
+        // their count is known).
+        const SINK: u32 = 1 << 31;
+        let mut sinks: Vec<SouthBounds> = Vec::new();
+        let sink_of = |b: SouthBounds, sinks: &mut Vec<SouthBounds>| -> u32 {
+            SINK | match sinks.iter().position(|s| *s == b) {
+                Some(i) => i as u32,
+                None => {
+                    sinks.push(b);
+                    (sinks.len() - 1) as u32
+                }
+            }
+        };
+        let mut succ_start: Vec<u32> = Vec::new();
+        let mut succ: Vec<u32> = Vec::new();
         let mut at = 0;
         while at < nodes.len() {
-            if nodes.len() > self.max_stretch {
+            if nodes.len() > self.max_stretch || nodes.len() >= SINK as usize {
                 self.stats.too_large += 1;
                 self.too_large.extend(nodes.iter().map(key));
                 return Ok(None);
@@ -301,7 +308,7 @@ impl<'a> CycleBounds<'a> {
                 return Err(Stopped::Time);
             }
             let pos = nodes[at];
-            let mut out = Vec::new();
+            succ_start.push(succ.len() as u32);
             for pit in self.rules.legal_moves(&pos) {
                 let Ok(next) = self.rules.play(&pos, pit) else { continue };
                 // A position of a stretch solved before is an exit too:
@@ -309,57 +316,32 @@ impl<'a> CycleBounds<'a> {
                 // enters it never comes back to this graph's own positions,
                 // and from there on the history before it cannot repeat.
                 // (Not with a history: what the known stretches reach may
-                // hold its positions.)
-                if next.is_over() || next.captured() != pos.captured() {
-                    out.push(Edge::Exit(next));
+                // hold its positions.) The exits not yet known are
+                // stretches of fewer seeds: no circle back here.
+                let target = if next.is_over() || next.captured() != pos.captured() {
+                    sink_of(self.south_bounds(&next)?, &mut sinks)
                 } else if let Some(&award) = seen.get(&place_key(&next)) {
-                    out.push(Edge::Repeat(award));
+                    // Back onto a position of the history: a cycle.
+                    sink_of(SouthBounds::exact(award), &mut sinks)
                 } else if self.too_large.contains(&key(&next))
                     || (history.is_none() && self.known.contains_key(&key(&next)))
                 {
-                    out.push(Edge::Exit(next));
+                    sink_of(self.south_bounds(&next)?, &mut sinks)
                 } else {
-                    let k = place_key(&next);
-                    let i = *index.entry(k).or_insert_with(|| {
+                    *index.entry(place_key(&next)).or_insert_with(|| {
                         nodes.push(next);
                         (nodes.len() - 1) as u32
-                    });
-                    out.push(Edge::Quiet(i));
-                }
-            }
-            edges.push(out);
-            at += 1;
-        }
-        // The exits' values (those that are not yet known are stretches
-        // of fewer seeds: no circle back here).
-        let positions = nodes.len();
-        let mut sinks: Vec<SouthBounds> = Vec::new();
-        let sink_of = |b: SouthBounds, sinks: &mut Vec<SouthBounds>| -> u32 {
-            match sinks.iter().position(|s| *s == b) {
-                Some(i) => (positions + i) as u32,
-                None => {
-                    sinks.push(b);
-                    (positions + sinks.len() - 1) as u32
-                }
-            }
-        };
-        let mut succ_start = Vec::with_capacity(positions + 8);
-        let mut succ = Vec::new();
-        for out in &edges {
-            succ_start.push(succ.len() as u32);
-            for e in out {
-                let target = match e {
-                    Edge::Quiet(i) => *i,
-                    Edge::Exit(next) => {
-                        let b = self.south_bounds(next)?;
-                        sink_of(b, &mut sinks)
-                    }
-                    Edge::Repeat(award) => sink_of(SouthBounds::exact(*award), &mut sinks),
+                    })
                 };
                 succ.push(target);
             }
+            at += 1;
         }
-        drop(edges);
+        drop(index);
+        let positions = nodes.len();
+        for t in succ.iter_mut().filter(|t| **t & SINK != 0) {
+            *t = positions as u32 + (*t & !SINK);
+        }
         // Each sink loops on itself: play stays there for ever.
         for i in 0..sinks.len() {
             succ_start.push(succ.len() as u32);
@@ -397,10 +379,8 @@ impl<'a> CycleBounds<'a> {
 /// The board and side to move: what the repetition rule compares (the
 /// captured seeds are the same throughout a stretch).
 fn place_key(pos: &Position) -> Key {
-    let mut k = [0u8; MAX_PITS + 4];
-    k[..pos.pits().len()].copy_from_slice(pos.pits());
-    k[MAX_PITS] = pos.to_move() as u8;
-    k
+    pos.pits().iter().fold(0u128, |k, &seeds| k << 6 | u128::from(seeds)) << 1
+        | pos.to_move() as u128
 }
 
 impl Graph {
@@ -493,33 +473,30 @@ impl Graph {
                 })
                 .collect()
         };
-        let south_wins = self.co_buchi(Side::South, &good(Side::South, Wdl::Win));
-        let south_draws = self.co_buchi(Side::South, &good(Side::South, Wdl::Draw));
-        let north_wins = self.co_buchi(Side::North, &good(Side::North, Wdl::Loss));
-        let north_draws = self.co_buchi(Side::North, &good(Side::North, Wdl::Draw));
-        (0..n)
-            .map(|v| {
-                let lo = if south_wins[v] {
-                    Wdl::Win
-                } else if south_draws[v] {
-                    Wdl::Draw
-                } else {
-                    Wdl::Loss
-                };
-                let hi = if north_wins[v] {
-                    Wdl::Loss
-                } else if north_draws[v] {
-                    Wdl::Draw
-                } else {
-                    Wdl::Win
-                };
-                debug_assert!(lo <= hi, "bounds crossed at node {v}");
+        // The best result each player forces: the first threshold it wins
+        // at, from its best down; its worst where it wins none.
+        let forced = |player: Side, thresholds: [Wdl; 2], worst: Wdl| -> Vec<Wdl> {
+            let wins: Vec<Vec<bool>> =
+                thresholds.iter().map(|&t| self.co_buchi(player, &good(player, t))).collect();
+            (0..n)
+                .map(|v| {
+                    thresholds.iter().zip(&wins).find(|(_, w)| w[v]).map_or(worst, |(&t, _)| t)
+                })
+                .collect()
+        };
+        let lo = forced(Side::South, [Wdl::Win, Wdl::Draw], Wdl::Loss);
+        let hi = forced(Side::North, [Wdl::Loss, Wdl::Draw], Wdl::Win);
+        lo.into_iter()
+            .zip(hi)
+            .map(|(lo, hi)| {
+                debug_assert!(lo <= hi, "bounds crossed");
+                // Cannot cross (both strategies would win one play); stay
+                // sound whatever.
                 if lo > hi {
-                    // Cannot happen (both strategies would win one play);
-                    // stay sound whatever.
-                    return SouthBounds { lo: Wdl::Loss, hi: Wdl::Win };
+                    SouthBounds::ANY
+                } else {
+                    SouthBounds { lo, hi }
                 }
-                SouthBounds { lo, hi }
             })
             .collect()
     }

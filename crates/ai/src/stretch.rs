@@ -164,6 +164,13 @@ impl<'a> StretchSolver<'a> {
         Some(self.cycle_bounds.as_ref()?.known(pos)?.for_side(pos.to_move()))
     }
 
+    /// The largest stretch the cycle bounds build a graph of
+    /// ([`CycleBounds::max_stretch`]).
+    pub fn max_stretch(mut self, positions: usize) -> Self {
+        self.cycle_bounds = self.cycle_bounds.map(|b| b.max_stretch(positions));
+        self
+    }
+
     /// What the bounds did, where they are on.
     pub fn cycle_bounds_stats(&self) -> Option<crate::cycle_bounds::BoundsStats> {
         self.cycle_bounds.as_ref().map(CycleBounds::stats)

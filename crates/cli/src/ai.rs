@@ -200,6 +200,11 @@ pub struct SolveArgs {
     /// the bounds meet.
     #[arg(long, requires = "stretch")]
     bounds: bool,
+    /// With --bounds: give up bounding a stretch whose graph holds more
+    /// positions than this (about 200 bytes of memory each while it is
+    /// solved; default 8,000,000).
+    #[arg(long, requires = "bounds", value_name = "POSITIONS")]
+    max_stretch: Option<usize>,
 }
 
 pub fn solve_cmd(args: SolveArgs) -> Result<()> {
@@ -413,7 +418,9 @@ fn stretch_cmd(
                 ruleset.id
             );
         }
-        solver = solver.cycle_bounds(true);
+        solver = solver
+            .cycle_bounds(true)
+            .max_stretch(args.max_stretch.unwrap_or(mancala_ai::cycle_bounds::DEFAULT_MAX_STRETCH));
     }
     let seen = game.repeatable_positions();
     let (history, pos) = seen.split_at(seen.len() - 1);
@@ -441,7 +448,7 @@ fn stretch_cmd(
                 b.components,
                 b.largest_component,
                 b.too_large,
-                mancala_ai::cycle_bounds::DEFAULT_MAX_STRETCH
+                args.max_stretch.unwrap_or(mancala_ai::cycle_bounds::DEFAULT_MAX_STRETCH)
             );
             if let Some((lo, hi)) = solver.known_bounds(pos) {
                 println!("bounds without history here: {} to {}", lo.name(), hi.name());
