@@ -300,11 +300,30 @@ async fn finished(
         Err(e) => return server_problem(lang, remember, e.status, &e),
     };
     let more = listed.len() > FINISHED_PAGE as usize;
+    let shown = &listed[..listed.len().min(FINISHED_PAGE as usize)];
+    let filtered = game.is_some() || player.is_some() || page > 1;
     let mut body = format!("<h1>{}</h1>", esc(t(lang, "nav.finished")));
-    // The filters: a plain GET form, so a filtered list has its own address.
+    body.push_str(&finished_filters(lang, game.as_deref(), player.as_deref()));
+    body.push_str(&finished_table(lang, shown, filtered));
+    body.push_str(&finished_pages(lang, page, more, game.as_deref(), player.as_deref()));
+    body.push_str(&upload_form(lang));
+    Page {
+        lang,
+        remember,
+        status: StatusCode::OK,
+        title: t(lang, "nav.finished").into(),
+        body,
+        script: Some(serde_json::json!({ "page": "finished" }).to_string()),
+    }
+}
+
+/// The finished games' filters: a plain GET form, so that a filtered list
+/// has its own address.
+fn finished_filters(lang: Lang, game: Option<&str>, player: Option<&str>) -> String {
+    let mut body = String::new();
     let mut options = format!("<option value=\"\">{}</option>", esc(t(lang, "finished.all-games")));
     for r in RULESETS {
-        let sel = if game.as_deref() == Some(r.id) { " selected" } else { "" };
+        let sel = if game == Some(r.id) { " selected" } else { "" };
         let _ = write!(
             options,
             "<option value=\"{}\"{sel}>{}</option>",
@@ -320,15 +339,22 @@ async fn finished(
          <button class=\"button\" type=\"submit\">{show}</button></form>",
         game_label = esc(t(lang, "finished.game")),
         player_label = esc(t(lang, "finished.player")),
-        player = esc(player.as_deref().unwrap_or("")),
+        player = esc(player.unwrap_or("")),
         show = esc(t(lang, "finished.show")),
     );
-    if listed.is_empty() {
-        let none = if game.is_some() || player.is_some() || page > 1 {
-            "finished.none-match"
-        } else {
-            "finished.none"
-        };
+    body
+}
+
+/// The table of one page of finished games (each with its final score,
+/// where its replay gave one), or a line saying there are none.
+fn finished_table(
+    lang: Lang,
+    shown: &[(crate::store::GameRow, u32, Option<[u32; 2]>)],
+    filtered: bool,
+) -> String {
+    let mut body = String::new();
+    if shown.is_empty() {
+        let none = if filtered { "finished.none-match" } else { "finished.none" };
         let _ = write!(body, "<p class=\"none\">{}</p>", esc(t(lang, none)));
     } else {
         let _ = write!(
@@ -340,7 +366,7 @@ async fn finished(
             esc(t(lang, "finished.moves")),
             esc(t(lang, "finished.date")),
         );
-        for (row, moves, captured) in listed.iter().take(FINISHED_PAGE as usize) {
+        for (row, moves, captured) in shown {
             let name = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| game_name(lang, r));
             let south = shown_name(lang, row, true);
             let north = shown_name(lang, row, false);
@@ -375,13 +401,24 @@ async fn finished(
         }
         body.push_str("</tbody></table></div>");
     }
-    // Newer and older pages, keeping the filters.
+    body
+}
+
+/// The links to the newer and the older page, keeping the filters.
+fn finished_pages(
+    lang: Lang,
+    page: u32,
+    more: bool,
+    game: Option<&str>,
+    player: Option<&str>,
+) -> String {
+    let mut body = String::new();
     let link = |to: u32| {
         let mut query = vec![format!("page={to}")];
-        if let Some(g) = &game {
+        if let Some(g) = game {
             query.push(format!("game={g}"));
         }
-        if let Some(p) = &player {
+        if let Some(p) = player {
             query.push(format!("player={}", percent(p)));
         }
         format!("/finished?{}", query.join("&"))
@@ -411,6 +448,12 @@ async fn finished(
         }
         body.push_str("</nav>");
     }
+    body
+}
+
+/// The form that uploads a game record to replay it.
+fn upload_form(lang: Lang) -> String {
+    let mut body = String::new();
     let _ = write!(
         body,
         "<section><h2>{}</h2><p>{}</p><form id=\"upload\" class=\"form\">\
@@ -423,12 +466,5 @@ async fn finished(
         esc(t(lang, "finished.record")),
         esc(t(lang, "finished.upload-button")),
     );
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: t(lang, "nav.finished").into(),
-        body,
-        script: Some(serde_json::json!({ "page": "finished" }).to_string()),
-    }
+    body
 }
