@@ -216,9 +216,8 @@ impl<'a> CycleBounds<'a> {
         Ok(bounds.for_side(pos.to_move()))
     }
 
-    /// South's result if the game ended as a cycle at `pos`.
     fn award(&self, pos: &Position) -> Wdl {
-        Wdl::for_side(self.rules.winner_of(&self.rules.finish(pos, EndReason::Cycle)), Side::South)
+        cycle_award(&self.rules, pos)
     }
 
     /// The same, for South.
@@ -374,6 +373,11 @@ impl<'a> CycleBounds<'a> {
             keys,
         )))
     }
+}
+
+/// South's result if the game ended as a cycle at `pos`.
+pub(crate) fn cycle_award(rules: &Rules, pos: &Position) -> Wdl {
+    Wdl::for_side(rules.winner_of(&rules.finish(pos, EndReason::Cycle)), Side::South)
 }
 
 /// The board and side to move: what the repetition rule compares (the

@@ -24,7 +24,7 @@
 
 use crate::cycle_bounds::{CycleBounds, SouthBounds};
 use crate::egdb::play::Oracle;
-use mancala_rules::{Capture, EndReason, LastFour, Pit, Position, Rules, Side, Wdl};
+use mancala_rules::{Capture, EndReason, LastFour, Pit, Position, Rules, Wdl};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
@@ -490,7 +490,7 @@ impl<'a> StretchSolver<'a> {
 
     /// South's result if the game ended as a cycle at `pos`.
     fn award(&self, pos: &Position) -> Wdl {
-        Wdl::for_side(self.rules.winner_of(&self.rules.finish(pos, EndReason::Cycle)), Side::South)
+        crate::cycle_bounds::cycle_award(&self.rules, pos)
     }
 
     /// The least and the most South's [`StretchSolver::award`] over
