@@ -6,7 +6,7 @@
 //! see them.
 
 use crate::explain::side_word;
-use crate::html::esc;
+use crate::html::{html, Markup};
 use crate::i18n::Lang;
 use mancala_rules::{Event, Pit, Position, Rules, Side};
 use std::fmt::Write;
@@ -49,14 +49,14 @@ fn word(lang: Lang, key: &str) -> &'static str {
 /// seeds to each hole). `role="img"` with a text alternative listing every
 /// pit's seeds; `data-pit` and `data-seeds` on each pit let tests read the
 /// numbers back.
-pub fn html(lang: Lang, rules: &Rules, pos: &Position, marks: &Marks, bottom: Side) -> String {
+pub fn html(lang: Lang, rules: &Rules, pos: &Position, marks: &Marks, bottom: Side) -> Markup {
     draw(lang, rules, pos, marks, bottom, false)
 }
 
 /// A small picture of the starting board, for the catalogue's cards: the
 /// same board, its counts left out, hidden from screen readers (the card
 /// says the board's size in words).
-pub fn thumbnail(lang: Lang, rules: &Rules) -> String {
+pub fn thumbnail(lang: Lang, rules: &Rules) -> Markup {
     draw(lang, rules, &rules.start(), &Marks::default(), Side::South, true)
 }
 
@@ -67,7 +67,7 @@ fn draw(
     marks: &Marks,
     bottom: Side,
     mini: bool,
-) -> String {
+) -> Markup {
     let n = rules.pits_per_row as usize;
     let mut label = if pos.is_over() {
         word(lang, "over").to_string()
@@ -95,17 +95,16 @@ fn draw(
         );
     }
     let top = !bottom;
-    let store_word = esc(crate::i18n::t(lang, "play.store"));
-    let store = |out: &mut String, side: Side, place: &str| {
-        let _ = write!(
-            out,
-            "<div class=\"store {name}-store {place}\" data-store=\"{name}\"><span class=\"count\">{}</span>\
-             <span class=\"letter\">{store_word}</span></div>",
-            captured[side],
-            name = side.name(),
-        );
+    let store_word = crate::i18n::t(lang, "play.store");
+    let store = |side: Side, place: &str| {
+        html! {
+            div class={ "store " (side.name()) "-store " (place) } data-store=(side.name()) {
+                span.count { (captured[side]) }
+                span.letter { (store_word) }
+            }
+        }
     };
-    let pit = |out: &mut String, i: usize, side: Side| {
+    let pit = |i: usize, side: Side| {
         let pit = Pit(i as u8);
         let seeds = pos.seeds(pit);
         let letter = pit.letter(rules);
@@ -119,37 +118,31 @@ fn draw(
         if marks.relays.contains(&pit) {
             class.push_str(" relay");
         }
-        let _ = write!(
-            out,
-            "<div class=\"{class}\" data-pit=\"{letter}\" data-seeds=\"{seeds}\">\
-             <span class=\"hole\" data-seeds=\"{seeds}\"></span><span class=\"label\">\
-             <span class=\"letter\">{letter}</span><span class=\"count\">{seeds}</span></span></div>"
-        );
+        html! {
+            div class=(class) data-pit=(letter) data-seeds=(seeds) {
+                span.hole data-seeds=(seeds) {}
+                span.label { span.letter { (letter) } span.count { (seeds) } }
+            }
+        }
     };
     let first = |side: Side| if side == Side::South { 0 } else { n };
-    let mut out = if mini {
-        format!(
-            "<div class=\"board diagram mini bottom-{}\" data-pits=\"{n}\" aria-hidden=\"true\">",
-            bottom.name()
-        )
-    } else {
-        format!(
-            "<div class=\"board diagram bottom-{}\" data-pits=\"{n}\" role=\"img\" aria-label=\"{}\">",
-            bottom.name(),
-            esc(&label)
-        )
+    let rows = html! {
+        (store(top, "top-store"))
+        div class={ "row far " (top.name()) } {
+            @for i in (0..n).rev() { (pit(first(top) + i, top)) }
+        }
+        div class={ "row near " (bottom.name()) } {
+            @for i in 0..n { (pit(first(bottom) + i, bottom)) }
+        }
+        (store(bottom, "bottom-store"))
     };
-    store(&mut out, top, "top-store");
-    let _ = write!(out, "<div class=\"row far {}\">", top.name());
-    for i in (0..n).rev() {
-        pit(&mut out, first(top) + i, top);
+    let board =
+        format!("board diagram{} bottom-{}", if mini { " mini" } else { "" }, bottom.name());
+    html! {
+        @if mini {
+            div class=(board) data-pits=(n) aria-hidden="true" { (rows) }
+        } @else {
+            div class=(board) data-pits=(n) role="img" aria-label=(label) { (rows) }
+        }
     }
-    let _ = write!(out, "</div><div class=\"row near {}\">", bottom.name());
-    for i in 0..n {
-        pit(&mut out, first(bottom) + i, bottom);
-    }
-    out.push_str("</div>");
-    store(&mut out, bottom, "bottom-store");
-    out.push_str("</div>");
-    out
 }

@@ -15,13 +15,14 @@
 
 use crate::diagram::{self, Marks};
 use crate::explain::{self, explanation, side_word};
+use crate::html::{html, Markup};
 use crate::i18n::Lang;
 use crate::lessons::word;
 pub use crate::lessons::{
     example_diagram, lesson, lessons_of, Diagram, Example, Exercise, Goal, Lesson, Lessons, Texts,
     LESSONS,
 };
-use crate::pages::{esc, language, LangQuery, Page};
+use crate::pages::{language, LangQuery, Page};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -34,7 +35,6 @@ use mancala_rules::{
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::fmt::Write;
 use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
 /// The most positions the solver searches for one move of a strategy
@@ -193,23 +193,21 @@ pub fn routes() -> Router<Shared> {
 
 async fn index(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let mut body = format!(
-        "<h1>{}</h1><p class=\"lead\">{}</p><ul class=\"lesson-games\">",
-        esc(word(lang, "learn.title")),
-        esc(word(lang, "learn.intro"))
-    );
-    for r in RULESETS {
-        let count = lessons_of(r.id).count();
-        let _ = write!(
-            body,
-            "<li><a href=\"/learn/{}\">{}</a> <span class=\"note\">({})</span></li>",
-            r.id,
-            esc(crate::i18n::game_name(lang, &r)),
-            esc(&word(lang, "learn.count").replace("{n}", &count.to_string()))
-        );
-    }
-    body.push_str("</ul>");
-    body.push_str(&crate::pages::teachers_link(lang));
+    let body = html! {
+        h1 { (word(lang, "learn.title")) }
+        p.lead { (word(lang, "learn.intro")) }
+        ul.lesson-games {
+            @for r in RULESETS {
+                @let count = lessons_of(r.id).count().to_string();
+                li {
+                    a href={ "/learn/" (r.id) } { (crate::i18n::game_name(lang, &r)) }
+                    " "
+                    span.note { "(" (word(lang, "learn.count").replace("{n}", &count)) ")" }
+                }
+            }
+        }
+        (crate::pages::teachers_link(lang))
+    };
     Page::new(lang, remember, word(lang, "learn.title"), body)
 }
 
@@ -220,30 +218,25 @@ async fn game_index(
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
     let Ok(ruleset) = ruleset(&game) else { return crate::pages::not_found(lang, remember) };
-    let mut body = format!(
-        "<p><a href=\"/learn\">{}</a></p><h1>{}: {}</h1><ol class=\"lessons\">",
-        esc(word(lang, "learn.title")),
-        esc(word(lang, "learn.title")),
-        esc(crate::i18n::game_name(lang, ruleset))
-    );
-    for l in lessons_of(ruleset.id) {
-        let _ = write!(
-            body,
-            "<li><a href=\"/learn/{}/{}\">{}</a> <span class=\"note\">({})</span></li>",
-            ruleset.id,
-            esc(&l.id),
-            esc(l.title.get(lang)),
-            esc(&word(lang, "learn.exercises").replace("{n}", &l.exercises.len().to_string()))
-        );
-    }
-    let _ = write!(
-        body,
-        "</ol><p><a href=\"/games/{}\">{}</a> · <a href=\"/analysis?game={}\">{}</a></p>",
-        ruleset.id,
-        esc(word(lang, "learn.rules")),
-        ruleset.id,
-        esc(word(lang, "analysis.title"))
-    );
+    let body = html! {
+        p { a href="/learn" { (word(lang, "learn.title")) } }
+        h1 { (word(lang, "learn.title")) ": " (crate::i18n::game_name(lang, ruleset)) }
+        ol.lessons {
+            @for l in lessons_of(ruleset.id) {
+                @let count = l.exercises.len().to_string();
+                li {
+                    a href={ "/learn/" (ruleset.id) "/" (l.id) } { (l.title.get(lang)) }
+                    " "
+                    span.note { "(" (word(lang, "learn.exercises").replace("{n}", &count)) ")" }
+                }
+            }
+        }
+        p {
+            a href={ "/games/" (ruleset.id) } { (word(lang, "learn.rules")) }
+            " · "
+            a href={ "/analysis?game=" (ruleset.id) } { (word(lang, "analysis.title")) }
+        }
+    };
     let name = crate::i18n::game_name(lang, ruleset);
     Page::new(lang, remember, &format!("{}: {}", word(lang, "learn.title"), name), body)
 }
@@ -263,33 +256,30 @@ fn feedback_html(
     exercise: &Exercise,
     verdict: &Verdict,
     letter: &str,
-) -> String {
+) -> Markup {
     match verdict {
-        Verdict::Unproven => {
-            format!("<p class=\"verdict wrong\">{}</p>", esc(word(lang, "learn.unproven")))
+        Verdict::Unproven => html! { p.verdict.wrong { (word(lang, "learn.unproven")) } },
+        Verdict::Illegal(reason) => {
+            let why =
+                word(lang, &format!("illegal.{}", illegal_key(*reason))).replace("{pit}", letter);
+            html! { p.verdict.wrong { strong { (word(lang, "learn.wrong")) } " " (why) } }
         }
-        Verdict::Illegal(reason) => format!(
-            "<p class=\"verdict wrong\"><strong>{}</strong> {}</p>",
-            esc(word(lang, "learn.wrong")),
-            esc(&word(lang, &format!("illegal.{}", illegal_key(*reason))).replace("{pit}", letter))
-        ),
         Verdict::Played { right, report, proof } => {
             let marks = Marks::of_events(&report.events);
-            let mut proven = String::new();
-            if let Some(proof) = proof {
-                let _ = write!(proven, "<p class=\"proof\">{}", esc(proof_text(lang, *proof)));
-                if let (false, Some(why)) = (*right, &exercise.why) {
-                    let _ = write!(proven, " <span class=\"why\">{}</span>", esc(why.get(lang)));
+            let class = if *right { "verdict right" } else { "verdict wrong" };
+            let said = word(lang, if *right { "learn.right" } else { "learn.wrong" });
+            html! {
+                p class=(class) { strong { (said) } " " (explanation(lang, ruleset, report)) }
+                @if let Some(proof) = proof {
+                    p.proof {
+                        (proof_text(lang, *proof))
+                        @if let (false, Some(why)) = (*right, &exercise.why) {
+                            " " span.why { (why.get(lang)) }
+                        }
+                    }
                 }
-                proven.push_str("</p>");
+                (diagram::html(lang, &ruleset.rules, &report.after, &marks, report.mover))
             }
-            format!(
-                "<p class=\"verdict {}\"><strong>{}</strong> {}</p>{proven}{}",
-                if *right { "right" } else { "wrong" },
-                esc(word(lang, if *right { "learn.right" } else { "learn.wrong" })),
-                esc(&explanation(lang, ruleset, report)),
-                diagram::html(lang, &ruleset.rules, &report.after, &marks, report.mover)
-            )
         }
     }
 }
@@ -339,105 +329,96 @@ async fn lesson_page(
         return crate::pages::not_found(lang, remember);
     };
     let rules = ruleset.rules;
-    let mut body = format!(
-        "<p><a href=\"/learn/{}\">{}: {}</a></p><h1>{}</h1>",
-        ruleset.id,
-        esc(word(lang, "learn.title")),
-        esc(crate::i18n::game_name(lang, ruleset)),
-        esc(lesson.title.get(lang))
-    );
-    for paragraph in &lesson.text {
-        let _ = write!(body, "<p>{}</p>", esc(paragraph.get(lang)));
-    }
-    if let Ok(pos) = position_of(ruleset, &lesson.diagram.position) {
-        body.push_str("<figure class=\"lesson-diagram\">");
-        body.push_str(&diagram::html(lang, &rules, &pos, &Marks::default(), pos.to_move()));
-        let played = lesson.diagram.pit.as_deref().and_then(|l| Pit::parse(l, &rules).ok());
-        if let Some(pit) = played {
-            let mut game = Game::from_position(rules, pos);
-            if let Ok(report) = game.play_reported(pit) {
-                let _ = write!(
-                    body,
-                    "<figcaption>{}</figcaption>{}",
-                    esc(&explanation(lang, ruleset, &report)),
-                    diagram::html(
-                        lang,
-                        &rules,
-                        &report.after,
-                        &Marks::of_events(&report.events),
-                        report.mover
-                    )
-                );
-            }
-        }
-        body.push_str("</figure>");
-    }
+    // The exercises first: checking an answer may wait on the solver and
+    // records a right one.
+    let mut exercises = Vec::new();
     for (n, exercise) in lesson.exercises.iter().enumerate() {
         let number = n + 1;
         let Ok(pos) = position_of(ruleset, &exercise.position) else { continue };
-        let _ = write!(
-            body,
-            "<section class=\"exercise\" id=\"ex-{number}\"><h2>{}</h2><p class=\"prompt\">{}</p>{}",
-            esc(&word(lang, "learn.exercise").replace("{n}", &number.to_string())),
-            esc(exercise.prompt.get(lang)),
-            diagram::html(lang, &rules, &pos, &Marks::default(), pos.to_move())
-        );
-        let _ = write!(
-            body,
-            "<form method=\"get\" action=\"/learn/{}/{}#ex-{number}\" class=\"answers\">\
-             <input type=\"hidden\" name=\"exercise\" value=\"{number}\">\
-             <input type=\"hidden\" name=\"lang\" value=\"{}\"><p>{} ",
-            ruleset.id,
-            esc(&lesson.id),
-            lang.code(),
-            esc(&word(lang, "learn.play").replace("{side}", side_word(lang, pos.to_move())))
-        );
-        for pit in answers(ruleset, &pos) {
-            let letter = pit.letter(&rules);
-            let _ = write!(
-                body,
-                "<button class=\"button answer\" name=\"move\" value=\"{letter}\">{letter}</button> "
-            );
-        }
-        body.push_str("</p></form><div class=\"feedback\" role=\"status\">");
+        let mut feedback = None;
         if let (Some(asked), Some(letter)) = (q.exercise, q.pit.as_deref()) {
             if asked == number {
-                match Pit::parse(letter, &rules) {
+                feedback = Some(match Pit::parse(letter, &rules) {
                     Ok(pit) => {
                         let verdict = check_blocking(ruleset, pos, &exercise.goal, pit).await;
                         if matches!(verdict, Verdict::Played { right: true, .. }) {
                             record_answer(&state, &headers, ruleset.id, &lesson.id, number).await;
                         }
-                        body.push_str(&feedback_html(lang, ruleset, exercise, &verdict, letter));
+                        feedback_html(lang, ruleset, exercise, &verdict, letter)
                     }
-                    Err(_) => {
-                        let _ = write!(
-                            body,
-                            "<p class=\"verdict wrong\">{}</p>",
-                            esc(word(lang, "learn.bad-pit"))
-                        );
-                    }
-                }
+                    Err(_) => html! { p.verdict.wrong { (word(lang, "learn.bad-pit")) } },
+                });
             }
         }
-        body.push_str("</div></section>");
+        exercises.push(html! {
+            section.exercise #{ "ex-" (number) } {
+                h2 { (word(lang, "learn.exercise").replace("{n}", &number.to_string())) }
+                p.prompt { (exercise.prompt.get(lang)) }
+                (diagram::html(lang, &rules, &pos, &Marks::default(), pos.to_move()))
+                form method="get" action={ "/learn/" (ruleset.id) "/" (lesson.id) "#ex-" (number) }
+                    class="answers" {
+                    input type="hidden" name="exercise" value=(number);
+                    input type="hidden" name="lang" value=(lang.code());
+                    p {
+                        (word(lang, "learn.play").replace("{side}", side_word(lang, pos.to_move())))
+                        " "
+                        @for pit in answers(ruleset, &pos) {
+                            @let letter = pit.letter(&rules);
+                            button.button.answer name="move" value=(letter) { (letter) }
+                            " "
+                        }
+                    }
+                }
+                div.feedback role="status" {
+                    @if let Some(feedback) = feedback { (feedback) }
+                }
+            }
+        });
     }
     if lesson.exercises.is_empty() {
         record_answer(&state, &headers, ruleset.id, &lesson.id, 0).await;
     }
     let others: Vec<&Lesson> = lessons_of(ruleset.id).collect();
-    if let Some(i) = others.iter().position(|l| l.id == lesson.id) {
-        if let Some(next) = others.get(i + 1) {
-            let _ = write!(
-                body,
-                "<p><a class=\"button\" href=\"/learn/{}/{}\">{}: {}</a></p>",
-                ruleset.id,
-                esc(&next.id),
-                esc(word(lang, "learn.next")),
-                esc(next.title.get(lang))
-            );
+    let next = others.iter().position(|l| l.id == lesson.id).and_then(|i| others.get(i + 1));
+    let body = html! {
+        p {
+            a href={ "/learn/" (ruleset.id) } {
+                (word(lang, "learn.title")) ": " (crate::i18n::game_name(lang, ruleset))
+            }
         }
-    }
+        h1 { (lesson.title.get(lang)) }
+        @for paragraph in &lesson.text {
+            p { (paragraph.get(lang)) }
+        }
+        @if let Ok(pos) = position_of(ruleset, &lesson.diagram.position) {
+            figure.lesson-diagram {
+                (diagram::html(lang, &rules, &pos, &Marks::default(), pos.to_move()))
+                @let played = lesson.diagram.pit.as_deref().map(|l| Pit::parse(l, &rules));
+                @if let Some(Ok(pit)) = played {
+                    @if let Ok(report) = Game::from_position(rules, pos).play_reported(pit) {
+                        figcaption { (explanation(lang, ruleset, &report)) }
+                        (diagram::html(
+                            lang,
+                            &rules,
+                            &report.after,
+                            &Marks::of_events(&report.events),
+                            report.mover
+                        ))
+                    }
+                }
+            }
+        }
+        @for exercise in exercises {
+            (exercise)
+        }
+        @if let Some(next) = next {
+            p {
+                a.button href={ "/learn/" (ruleset.id) "/" (next.id) } {
+                    (word(lang, "learn.next")) ": " (next.title.get(lang))
+                }
+            }
+        }
+    };
     let title = format!("{} · {}", lesson.title.get(lang), crate::i18n::game_name(lang, ruleset));
     Page::new(lang, remember, &title, body)
 }

@@ -6,7 +6,7 @@
 
 use crate::diagram::{self, Marks};
 use crate::explain::explanation;
-use crate::html::esc;
+use crate::html::{html, Markup};
 use crate::i18n::Lang;
 use mancala_rules::{ruleset, Game, Pit};
 use serde::{Deserialize, Serialize};
@@ -112,7 +112,7 @@ pub struct Example {
 
 /// The diagram of a rules page's item, if it is a worked example: the
 /// board before and after the move, with the move's explanation.
-pub fn example_diagram(lang: Lang, ruleset_id: &str, english: &str) -> Option<String> {
+pub fn example_diagram(lang: Lang, ruleset_id: &str, english: &str) -> Option<Markup> {
     let text = english.strip_prefix("- ").unwrap_or(english);
     let example =
         LESSONS.examples.iter().find(|e| e.ruleset == ruleset_id && text.starts_with(&e.starts))?;
@@ -121,18 +121,15 @@ pub fn example_diagram(lang: Lang, ruleset_id: &str, english: &str) -> Option<St
     let pos = rules.parse_position(&example.position).ok()?;
     let pit = Pit::parse(&example.pit, &rules).ok()?;
     let report = Game::from_position(rules, pos).play_reported(pit).ok()?;
-    Some(format!(
-        "<figure class=\"example-diagram\">{}{}<figcaption>{}</figcaption></figure>",
-        diagram::html(
-            lang,
-            &rules,
-            &pos,
-            &Marks { from: Some(pit), ..Marks::default() },
-            report.mover
-        ),
-        diagram::html(lang, &rules, &report.after, &Marks::of_events(&report.events), report.mover),
-        esc(&explanation(lang, ruleset, &report))
-    ))
+    let from = Marks { from: Some(pit), ..Marks::default() };
+    let sown = Marks::of_events(&report.events);
+    Some(html! {
+        figure.example-diagram {
+            (diagram::html(lang, &rules, &pos, &from, report.mover))
+            (diagram::html(lang, &rules, &report.after, &sown, report.mover))
+            figcaption { (explanation(lang, ruleset, &report)) }
+        }
+    })
 }
 
 /// The lessons, read once from the data file embedded in the binary (a

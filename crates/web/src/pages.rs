@@ -1,8 +1,10 @@
 //! Server-rendered pages: the catalogue, a page per game, the new-game form,
 //! the play and replay pages (a skeleton that `app.js` fills from the API),
-//! and the finished games. Every piece of user text is escaped here.
+//! and the finished games. Every page is written with maud's `html!`
+//! (`crate::html`), which escapes all text it splices in.
 
 use crate::content;
+use crate::html::{html, Markup, PreEscaped};
 use crate::i18n::{t, variant_name, Lang};
 use crate::Shared;
 use axum::extract::{Path, Query};
@@ -51,27 +53,20 @@ pub(crate) fn percent(text: &str) -> String {
     out
 }
 
-pub use crate::html::esc;
-
 /// The link to the classes that the learning and tournament pages show.
-pub fn teachers_link(lang: Lang) -> String {
-    format!(
-        "<p class=\"for-teachers\"><a href=\"/classes\">{}</a></p>",
-        esc(crate::i18n::text(lang, "classes", "cl.for-teachers"))
-    )
+pub fn teachers_link(lang: Lang) -> Markup {
+    html! {
+        p.for-teachers { a href="/classes" { (crate::i18n::text(lang, "classes", "cl.for-teachers")) } }
+    }
 }
 
-/// Escaped text with `code` spans for words in backticks.
-pub(crate) fn rich(text: &str) -> String {
-    let mut out = String::new();
-    for (i, part) in text.split('`').enumerate() {
-        if i % 2 == 1 {
-            let _ = write!(out, "<code>{}</code>", esc(part));
-        } else {
-            out.push_str(&esc(part));
+/// Text with `code` spans for words in backticks.
+pub(crate) fn rich(text: &str) -> Markup {
+    html! {
+        @for (i, part) in text.split('`').enumerate() {
+            @if i % 2 == 1 { code { (part) } } @else { (part) }
         }
     }
-    out
 }
 
 #[derive(Deserialize, Default)]
@@ -109,7 +104,7 @@ pub(crate) struct Page {
     pub(crate) remember: bool,
     pub(crate) status: StatusCode,
     pub(crate) title: String,
-    pub(crate) body: String,
+    pub(crate) body: Markup,
     /// Data for `app.js`: which page and its parameters.
     pub(crate) script: Option<String>,
 }
@@ -117,72 +112,68 @@ pub(crate) struct Page {
 impl IntoResponse for Page {
     fn into_response(self) -> Response {
         let lang = self.lang;
-        let mut switch = String::new();
-        for other in Lang::ALL {
-            let current = if other == lang { " aria-current=\"true\"" } else { "" };
-            // A relative link (the same page in another language): nothing
-            // of the request's path is written into the page, so a path
-            // like `//elsewhere.example/` cannot make a link to another
-            // host.
-            let _ = write!(
-                switch,
-                "<a href=\"?lang={}\" lang=\"{}\" hreflang=\"{}\"{current}>{}</a> ",
-                other.code(),
-                other.code(),
-                other.code(),
-                other.own_name()
-            );
+        let app = crate::assets::APP.path();
+        let site = t(lang, "site.name");
+        let html = html! {
+            (PreEscaped("<!doctype html>\n"))
+            html lang=(lang.code()) {
+                head {
+                    meta charset="utf-8";
+                    meta name="viewport" content="width=device-width, initial-scale=1";
+                    title { (self.title) " · " (site) }
+                    link rel="stylesheet" href=(crate::assets::STYLE.path());
+                    link rel="icon" href="/favicon.ico" sizes="48x48";
+                    link rel="icon" href=(crate::assets::FAVICON.path()) type="image/svg+xml";
+                    // Deferred scripts run in document order: the helpers
+                    // in the head come before every page script in the body.
+                    script src=(crate::assets::COMMON.path()) defer {}
+                }
+                body {
+                    a.skip href="#main" { (t(lang, "nav.skip")) }
+                    header.top {
+                        a.brand href="/" { (site) }
+                        a.menu-toggle href="#site-menu" role="button" aria-controls="site-menu"
+                            aria-expanded="false" { (t(lang, "nav.menu")) }
+                        div.menu #site-menu {
+                            nav aria-label=(t(lang, "nav.site")) {
+                                a href="/" { (t(lang, "nav.catalogue")) } " "
+                                a href="/lobby" { (t(lang, "nav.lobby")) } " "
+                                a href="/finished" { (t(lang, "nav.finished")) } " "
+                                a href="/learn" { (crate::lessons::word(lang, "learn.title")) } " "
+                                a href="/analysis" { (crate::lessons::word(lang, "analysis.title")) } " "
+                                a href="/puzzles" { (crate::i18n::text(lang, "puzzles", "pz.title")) } " "
+                                a href="/tournaments" { (crate::i18n::text(lang, "tournaments", "t.title")) } " "
+                                (session::header_links(lang))
+                            }
+                            nav.langs aria-label=(t(lang, "nav.language")) data-lang=(lang.code()) {
+                                @for other in Lang::ALL {
+                                    // A relative link (the same page in another
+                                    // language): nothing of the request's path is
+                                    // written into the page, so a path like
+                                    // `//elsewhere.example/` cannot make a link to
+                                    // another host.
+                                    a href={ "?lang=" (other.code()) } lang=(other.code())
+                                        hreflang=(other.code())
+                                        aria-current=[(other == lang).then_some("true")]
+                                        { (other.own_name()) }
+                                    " "
+                                }
+                            }
+                        }
+                    }
+                    (session::challenge_bar(lang))
+                    main #main { (self.body) }
+                    @if let Some(data) = &self.script {
+                        script #page-data type="application/json" { (crate::html::script_json(data)) }
+                        script #i18n type="application/json" {
+                            (crate::html::script_json(&crate::i18n::bundle(lang).to_string()))
+                        }
+                    }
+                    script src=(app) defer {}
+                }
+            }
         }
-        let script = match &self.script {
-            Some(data) => format!(
-                "<script id=\"page-data\" type=\"application/json\">{}</script>\
-                 <script id=\"i18n\" type=\"application/json\">{}</script>\
-                 <script src=\"{}\" defer></script>",
-                json_in_html(data),
-                json_in_html(&crate::i18n::bundle(lang).to_string()),
-                crate::assets::APP.path(),
-            ),
-            None => format!("<script src=\"{}\" defer></script>", crate::assets::APP.path()),
-        };
-        let html = format!(
-            "<!doctype html>\n<html lang=\"{code}\"><head><meta charset=\"utf-8\">\
-             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-             <title>{title} · {site}</title><link rel=\"stylesheet\" href=\"{style}\">\
-             <link rel=\"icon\" href=\"/favicon.ico\" sizes=\"48x48\">\
-             <link rel=\"icon\" href=\"{icon}\" type=\"image/svg+xml\">\
-             <script src=\"{common}\" defer></script></head>\
-             <body><a class=\"skip\" href=\"#main\">{skip}</a><header class=\"top\">\
-             <a class=\"brand\" href=\"/\">{site}</a>\
-             <a class=\"menu-toggle\" href=\"#site-menu\" role=\"button\" aria-controls=\"site-menu\" \
-             aria-expanded=\"false\">{menu}</a><div class=\"menu\" id=\"site-menu\"><nav aria-label=\"{site_nav}\">\
-             <a href=\"/\">{catalogue}</a> <a href=\"/lobby\">{lobby}</a> <a href=\"/finished\">{finished}</a> \
-             <a href=\"/learn\">{learn}</a> <a href=\"/analysis\">{analysis}</a> <a href=\"/puzzles\">{puzzles}</a> \
-             <a href=\"/tournaments\">{tournaments}</a> {account}</nav>\
-             <nav class=\"langs\" aria-label=\"{language}\" data-lang=\"{code}\">{switch}</nav></div></header>\
-             {challenges}<main id=\"main\">{body}</main>{script}</body></html>",
-            code = lang.code(),
-            title = esc(&self.title),
-            site = esc(t(lang, "site.name")),
-            skip = esc(t(lang, "nav.skip")),
-            menu = esc(t(lang, "nav.menu")),
-            site_nav = esc(t(lang, "nav.site")),
-            catalogue = esc(t(lang, "nav.catalogue")),
-            finished = esc(t(lang, "nav.finished")),
-            learn = esc(crate::lessons::word(lang, "learn.title")),
-            analysis = esc(crate::lessons::word(lang, "analysis.title")),
-            lobby = esc(t(lang, "nav.lobby")),
-            puzzles = esc(crate::i18n::text(lang, "puzzles", "pz.title")),
-            account = session::header_links(lang),
-            challenges = session::challenge_bar(lang),
-            tournaments = esc(crate::i18n::text(lang, "tournaments", "t.title")),
-            language = esc(t(lang, "nav.language")),
-            body = self.body,
-            style = crate::assets::STYLE.path(),
-            icon = crate::assets::FAVICON.path(),
-            // Deferred scripts run in document order: the helpers in the
-            // head come before every page script in the body.
-            common = crate::assets::COMMON.path(),
-        );
+        .into_string();
         let mut response =
             (self.status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html)
                 .into_response();
@@ -200,7 +191,7 @@ impl IntoResponse for Page {
 
 impl Page {
     /// A page with a body and no script data.
-    pub(crate) fn new(lang: Lang, remember: bool, title: &str, body: String) -> Page {
+    pub(crate) fn new(lang: Lang, remember: bool, title: &str, body: Markup) -> Page {
         Page { lang, remember, status: StatusCode::OK, title: title.into(), body, script: None }
     }
 }
@@ -234,22 +225,15 @@ pub(crate) fn feature_script(
     data: &serde_json::Value,
     texts: &serde_json::Value,
     script: &crate::assets::Asset,
-) -> String {
-    format!(
-        "<script id=\"{id}-data\" type=\"application/json\">{}</script>\
-         <script id=\"{id}-i18n\" type=\"application/json\">{}</script>\
-         <script src=\"{}\" defer></script>",
-        json_in_html(&data.to_string()),
-        json_in_html(&texts.to_string()),
-        script.path(),
-    )
+) -> Markup {
+    html! {
+        script id={ (id) "-data" } type="application/json" { (script_json(&data.to_string())) }
+        script id={ (id) "-i18n" } type="application/json" { (script_json(&texts.to_string())) }
+        script src=(script.path()) defer {}
+    }
 }
 
-/// JSON placed inside a `<script>` element: `<` is escaped so that no text
-/// can close the element.
-pub(crate) fn json_in_html(json: &str) -> String {
-    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
-}
+pub(crate) use crate::html::script_json;
 
 pub(crate) fn not_found(lang: Lang, remember: bool) -> Page {
     Page {
@@ -257,11 +241,7 @@ pub(crate) fn not_found(lang: Lang, remember: bool) -> Page {
         remember,
         status: StatusCode::NOT_FOUND,
         title: t(lang, "notfound").to_string(),
-        body: format!(
-            "<h1>{}</h1><p><a href=\"/\">{}</a></p>",
-            esc(t(lang, "notfound")),
-            esc(t(lang, "nav.catalogue"))
-        ),
+        body: html! { h1 { (t(lang, "notfound")) } p { a href="/" { (t(lang, "nav.catalogue")) } } },
         script: None,
     }
 }
@@ -283,12 +263,11 @@ pub(crate) fn server_problem(
         remember,
         status,
         title: t(lang, "server.problem").to_string(),
-        body: format!(
-            "<h1>{}</h1><p>{}</p><p><a href=\"/\">{}</a></p>",
-            esc(t(lang, "server.problem")),
-            esc(&t(lang, "server.problem-detail").replace("{incident}", incident)),
-            esc(t(lang, "nav.catalogue"))
-        ),
+        body: html! {
+            h1 { (t(lang, "server.problem")) }
+            p { (t(lang, "server.problem-detail").replace("{incident}", incident)) }
+            p { a href="/" { (t(lang, "nav.catalogue")) } }
+        },
         script: None,
     }
 }
@@ -304,28 +283,25 @@ pub(crate) fn board_size(lang: Lang, ruleset_id: &str) -> String {
 /// The starting board as players see it (South's row at the bottom), the
 /// board component drawn by the server (`diagram::html`); `common.js`
 /// draws the seeds in each hole, and without it the counts remain.
-pub fn start_diagram(lang: Lang, ruleset_id: &str) -> String {
+pub fn start_diagram(lang: Lang, ruleset_id: &str) -> Markup {
     let rules = ruleset(ruleset_id).map(|r| r.rules).unwrap_or(RULESETS[0].rules);
-    let mut html = String::from("<div class=\"start-board\">");
-    html.push_str(&crate::diagram::html(
-        lang,
-        &rules,
-        &rules.start(),
-        &crate::diagram::Marks::default(),
-        mancala_rules::Side::South,
-    ));
-    let _ = write!(html, "<p class=\"note\">{}</p>", esc(t(lang, "page.start-note")));
-    if rules.pits_per_row == 12 {
-        // Shown instead of the note above where the style sheet stands the
-        // board upright (narrow screens).
-        let _ = write!(
-            html,
-            "<p class=\"note upright-note\">{}</p>",
-            esc(t(lang, "page.start-upright"))
-        );
+    html! {
+        div.start-board {
+            (crate::diagram::html(
+                lang,
+                &rules,
+                &rules.start(),
+                &crate::diagram::Marks::default(),
+                mancala_rules::Side::South,
+            ))
+            p.note { (t(lang, "page.start-note")) }
+            @if rules.pits_per_row == 12 {
+                // Shown instead of the note above where the style sheet
+                // stands the board upright (narrow screens).
+                p.note.upright-note { (t(lang, "page.start-upright")) }
+            }
+        }
     }
-    html.push_str("</div>");
-    html
 }
 
 /// The sections as HTML; `diagram` goes right after the board section.
@@ -334,92 +310,80 @@ fn sections_html(
     lang: Lang,
     ruleset_id: &str,
     sections: &[content::Section],
-    diagram: Option<&str>,
-) -> String {
+    diagram: Option<&Markup>,
+) -> Markup {
     let i = lang.index();
-    let mut html = String::new();
-    for section in sections {
-        let _ = write!(html, "<section><h2>{}</h2>", esc(t(lang, section.title)));
-        let mut in_list = false;
-        for item in section.items {
-            let text = item[i];
-            if let Some(bullet) = text.strip_prefix("- ") {
-                if !in_list {
-                    html.push_str("<ul>");
-                    in_list = true;
+    html! {
+        @for section in sections {
+            section {
+                h2 { (t(lang, section.title)) }
+                // Runs of bullets ("- ") make one list each.
+                @for run in section.items.chunk_by(|a, b| a[i].starts_with("- ") == b[i].starts_with("- ")) {
+                    @if run[0][i].starts_with("- ") {
+                        ul {
+                            @for item in run {
+                                li {
+                                    (rich(&item[i][2..]))
+                                    @if let Some(figure) = crate::lessons::example_diagram(lang, ruleset_id, item[0]) {
+                                        (figure)
+                                    }
+                                }
+                            }
+                        }
+                    } @else {
+                        @for item in run { p { (rich(item[i])) } }
+                    }
                 }
-                let figure = crate::lessons::example_diagram(lang, ruleset_id, item[0]);
-                let _ = write!(html, "<li>{}{}</li>", rich(bullet), figure.unwrap_or_default());
-            } else {
-                if in_list {
-                    html.push_str("</ul>");
-                    in_list = false;
+                @if let (true, Some(diagram)) = (section.title == "sec.board", diagram) {
+                    h3 { (t(lang, "page.start")) }
+                    (diagram)
                 }
-                let _ = write!(html, "<p>{}</p>", rich(text));
             }
         }
-        if in_list {
-            html.push_str("</ul>");
-        }
-        if let (true, Some(diagram)) = (section.title == "sec.board", diagram) {
-            let _ = write!(html, "<h3>{}</h3>{diagram}", esc(t(lang, "page.start")));
-        }
-        html.push_str("</section>");
     }
-    html
 }
 
 async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
     let (lang, remember) = language(&q, &headers);
     let Some((page, selected)) = content::find_page(&id) else { return not_found(lang, remember) };
     let i = lang.index();
-    let mut body = format!(
-        "<h1>{}</h1><p class=\"lead\">{}</p><p><a class=\"button\" href=\"/new?game={}\">{}</a></p>",
-        esc(page.name),
-        rich(page.character[i]),
-        page.variants[selected].0,
-        esc(t(lang, "cat.play"))
-    );
     let first = page.variants[0].0;
-    body.push_str(&sections_html(
-        lang,
-        first,
-        page.sections,
-        Some(&start_diagram(lang, page.variants[0].0)),
-    ));
-    if page.variants.len() > 1 {
-        let _ = write!(
-            body,
-            "<section class=\"variants\"><h2>{}</h2><div class=\"tabs\" role=\"tablist\">",
-            esc(t(lang, "page.variants"))
-        );
-        for (n, (id, name)) in page.variants.iter().enumerate() {
-            let _ = write!(
-                body,
-                "<a role=\"tab\" id=\"tab-{id}\" href=\"/games/{id}\" aria-controls=\"panel-{id}\" aria-selected=\"{}\" data-tab=\"{id}\">{}</a>",
-                n == selected,
-                esc(variant_name(lang, id, name))
-            );
+    let tabs = page.variants.len() > 1;
+    let panels = html! {
+        @for (n, (id, sections)) in page.variants.iter().zip(page.variant_sections).enumerate() {
+            div.panel role="tabpanel" id={ "panel-" (id.0) } hidden[tabs && n != selected] {
+                (sections_html(lang, id.0, sections, None))
+                p {
+                    a.button href={ "/new?game=" (id.0) } {
+                        (t(lang, "cat.play")) " (" (variant_name(lang, id.0, id.1)) ")"
+                    }
+                }
+            }
         }
-        body.push_str("</div>");
-    }
-    for (n, (id, sections)) in page.variants.iter().zip(page.variant_sections).enumerate() {
-        let hidden = if page.variants.len() > 1 && n != selected { " hidden" } else { "" };
-        let _ = write!(
-            body,
-            "<div class=\"panel\" role=\"tabpanel\" id=\"panel-{}\"{hidden}>{}<p><a class=\"button\" href=\"/new?game={}\">{} ({})</a></p></div>",
-            id.0,
-            sections_html(lang, id.0, sections, None),
-            id.0,
-            esc(t(lang, "cat.play")),
-            esc(variant_name(lang, id.0, id.1))
-        );
-    }
-    if page.variants.len() > 1 {
-        body.push_str("</section>");
-    }
-    body.push_str(&sections_html(lang, first, page.house, None));
-    body.push_str(&sections_html(lang, first, page.history, None));
+    };
+    let body = html! {
+        h1 { (page.name) }
+        p.lead { (rich(page.character[i])) }
+        p { a.button href={ "/new?game=" (page.variants[selected].0) } { (t(lang, "cat.play")) } }
+        (sections_html(lang, first, page.sections, Some(&start_diagram(lang, first))))
+        @if tabs {
+            section.variants {
+                h2 { (t(lang, "page.variants")) }
+                div.tabs role="tablist" {
+                    @for (n, (id, name)) in page.variants.iter().enumerate() {
+                        a role="tab" id={ "tab-" (id) } href={ "/games/" (id) }
+                            aria-controls={ "panel-" (id) } aria-selected=(n == selected)
+                            data-tab=(id) { (variant_name(lang, id, name)) }
+                    }
+                }
+                (panels)
+            }
+        } @else {
+            (panels)
+        }
+        (sections_html(lang, first, page.house, None))
+        (sections_html(lang, first, page.history, None))
+    };
     Page { lang, remember, status: StatusCode::OK, title: page.name.into(), body, script: None }
 }
 

@@ -7,9 +7,10 @@
 //! Who is signed in is the core's (`crate::pages::session`).
 
 use crate::api::{blocking, error, ApiError};
+use crate::html::{html, Markup, Text};
 use crate::i18n::{t, Lang};
 use crate::pages::session::signed_in;
-use crate::pages::{date_time, esc, language, server_problem, LangQuery, Page};
+use crate::pages::{date_time, language, server_problem, LangQuery, Page};
 use crate::rated::{rated_players, rating_at};
 use crate::store::{GameRow, HistoryRow, PlayerGames, PlayerRow, RatingRow, DELETED_PLAYER};
 use crate::Shared;
@@ -20,7 +21,6 @@ use axum::{Json, Router};
 use mancala_rules::{ruleset, RULESETS};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use std::fmt::Write;
 
 /// A leaderboard lists players whose deviation (grown for time away) is
 /// under this...
@@ -42,93 +42,120 @@ pub fn routes() -> Router<Shared> {
 
 /// The home page's list of the signed-in player's unfinished games (empty
 /// without one, or without games).
-pub async fn my_games_section(state: &Shared, lang: Lang) -> String {
-    let Some(player) = signed_in() else { return String::new() };
+pub async fn my_games_section(state: &Shared, lang: Lang) -> Markup {
+    let Some(player) = signed_in() else { return html! {} };
     let id = player.id.clone();
     let query = PlayerGames { active: true, limit: 20, ..PlayerGames::default() };
     let Ok(rows) = blocking(state, move |s| s.player_games(&id, &query)).await else {
-        return String::new();
+        return html! {};
     };
     if rows.is_empty() {
-        return String::new();
+        return html! {};
     }
-    let mut html =
-        format!("<section class=\"my-games\"><h2>{}</h2><ul>", esc(t(lang, "home.my-games")));
-    for (row, _) in &rows {
-        let south = row.south_player.as_deref() == Some(player.id.as_str());
-        let opponent = crate::pages::shown_name(lang, row, !south);
-        let game = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name);
-        let rated =
-            if row.rated { format!(" · {}", esc(t(lang, "play.rated"))) } else { String::new() };
-        let _ = write!(
-            html,
-            "<li><a href=\"/g/{id}\">{game}</a> {against}{rated}</li>",
-            id = esc(&row.id),
-            game = esc(game),
-            against = esc(&t(lang, "home.against").replace("{name}", &opponent)),
-        );
+    html! {
+        section.my-games {
+            h2 { (t(lang, "home.my-games")) }
+            ul {
+                @for (row, _) in &rows {
+                    @let south = row.south_player.as_deref() == Some(player.id.as_str());
+                    @let opponent = crate::pages::shown_name(lang, row, !south);
+                    @let game = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name);
+                    li {
+                        a href={ "/g/" (row.id) } { (game) }
+                        " " (Text(&t(lang, "home.against").replace("{name}", &opponent)))
+                        @if row.rated { " · " (t(lang, "play.rated")) }
+                    }
+                }
+            }
+        }
     }
-    html.push_str("</ul></section>");
-    html
 }
 
 /// `/account`: the forms of accounts (`app.js` sends them to the API).
 async fn account_page(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
     let (lang, remember) = language(&q, &headers);
-    let tx = |key: &str| esc(t(lang, key));
-    let mut body = format!("<h1>{}</h1>", tx("account.title"));
-    match signed_in() {
-        None => {
-            let _ = write!(
-                body,
-                "<p class=\"lead\">{why}</p><div class=\"account-forms\">\
-                 <form id=\"sign-in\" class=\"form\"><h2>{sign_in}</h2>\
-                 <label>{name}<input name=\"name\" required minlength=\"2\" maxlength=\"20\" autocomplete=\"username\" autocapitalize=\"none\" spellcheck=\"false\"></label>\
-                 <label>{password}<input type=\"password\" name=\"password\" required autocomplete=\"current-password\"></label>\
-                 <p class=\"error\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button\">{sign_in}</button></form>\
-                 <form id=\"register\" class=\"form\"><h2>{register}</h2>\
-                 <label>{name}<input name=\"name\" required minlength=\"2\" maxlength=\"20\" pattern=\"[A-Za-z0-9_\\-]{{2,20}}\" autocomplete=\"username\" autocapitalize=\"none\" spellcheck=\"false\"></label>\
-                 <label>{new_password}<input type=\"password\" name=\"password\" required minlength=\"8\" maxlength=\"200\" autocomplete=\"new-password\"></label>\
-                 <p class=\"error\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button\">{register}</button></form></div>",
-                why = tx("account.why"),
-                sign_in = tx("account.sign-in"),
-                register = tx("account.register"),
-                name = tx("account.name"),
-                password = tx("account.password"),
-                new_password = tx("account.password"),
-            );
+    let tx = |key: &str| t(lang, key);
+    let body = html! {
+        h1 { (tx("account.title")) }
+        @match signed_in() {
+            None => {
+                p.lead { (tx("account.why")) }
+                div.account-forms {
+                    form id="sign-in" class="form" {
+                        h2 { (tx("account.sign-in")) }
+                        label {
+                            (tx("account.name"))
+                            input name="name" required minlength="2" maxlength="20"
+                                autocomplete="username" autocapitalize="none" spellcheck="false";
+                        }
+                        label {
+                            (tx("account.password"))
+                            input type="password" name="password" required
+                                autocomplete="current-password";
+                        }
+                        p.error role="alert" hidden {}
+                        button type="submit" class="button" { (tx("account.sign-in")) }
+                    }
+                    form id="register" class="form" {
+                        h2 { (tx("account.register")) }
+                        label {
+                            (tx("account.name"))
+                            input name="name" required minlength="2" maxlength="20"
+                                pattern="[A-Za-z0-9_\\-]{2,20}" autocomplete="username"
+                                autocapitalize="none" spellcheck="false";
+                        }
+                        label {
+                            (tx("account.password"))
+                            input type="password" name="password" required minlength="8"
+                                maxlength="200" autocomplete="new-password";
+                        }
+                        p.error role="alert" hidden {}
+                        button type="submit" class="button" { (tx("account.register")) }
+                    }
+                }
+            }
+            Some(player) => {
+                p.lead { (Text(&t(lang, "account.signed-in-as").replace("{name}", &player.name))) }
+                p { a href={ "/players/" (Text(&player.name)) } { (tx("account.my-page")) } }
+                form id="sign-out" class="form" {
+                    p.error role="alert" hidden {}
+                    button type="submit" class="button" { (tx("account.sign-out")) }
+                }
+                form id="change-password" class="form" {
+                    h2 { (tx("account.change-password")) }
+                    input type="hidden" name="name" value=(Text(&player.name))
+                        autocomplete="username";
+                    label {
+                        (tx("account.old-password"))
+                        input type="password" name="old" required autocomplete="current-password";
+                    }
+                    label {
+                        (tx("account.new-password"))
+                        input type="password" name="new" required minlength="8" maxlength="200"
+                            autocomplete="new-password";
+                    }
+                    p.error role="alert" hidden {}
+                    p.done role="status" hidden { (tx("account.changed")) }
+                    button type="submit" class="button" { (tx("account.change-password")) }
+                }
+                form id="delete-account" class="form danger" {
+                    h2 { (tx("account.delete")) }
+                    p { (tx("account.delete-note")) }
+                    label {
+                        (tx("account.old-password"))
+                        input type="password" name="password" required
+                            autocomplete="current-password";
+                    }
+                    label.choice {
+                        input type="checkbox" name="confirm" required;
+                        " " (tx("account.delete-confirm"))
+                    }
+                    p.error role="alert" hidden {}
+                    button type="submit" class="button" { (tx("account.delete")) }
+                }
+            }
         }
-        Some(player) => {
-            let _ = write!(
-                body,
-                "<p class=\"lead\">{signed}</p><p><a href=\"/players/{name_url}\">{my_page}</a></p>\
-                 <form id=\"sign-out\" class=\"form\"><p class=\"error\" role=\"alert\" hidden></p>\
-                 <button type=\"submit\" class=\"button\">{sign_out}</button></form>\
-                 <form id=\"change-password\" class=\"form\"><h2>{change}</h2>\
-                 <input type=\"hidden\" name=\"name\" value=\"{name}\" autocomplete=\"username\">\
-                 <label>{old}<input type=\"password\" name=\"old\" required autocomplete=\"current-password\"></label>\
-                 <label>{new}<input type=\"password\" name=\"new\" required minlength=\"8\" maxlength=\"200\" autocomplete=\"new-password\"></label>\
-                 <p class=\"error\" role=\"alert\" hidden></p><p class=\"done\" role=\"status\" hidden>{changed}</p>\
-                 <button type=\"submit\" class=\"button\">{change}</button></form>\
-                 <form id=\"delete-account\" class=\"form danger\"><h2>{delete}</h2><p>{delete_note}</p>\
-                 <label>{old}<input type=\"password\" name=\"password\" required autocomplete=\"current-password\"></label>\
-                 <label class=\"choice\"><input type=\"checkbox\" name=\"confirm\" required> {confirm}</label>\
-                 <p class=\"error\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button\">{delete}</button></form>",
-                signed = esc(&t(lang, "account.signed-in-as").replace("{name}", &player.name)),
-                name = esc(&player.name),
-                name_url = esc(&player.name),
-                my_page = tx("account.my-page"),
-                sign_out = tx("account.sign-out"),
-                change = tx("account.change-password"),
-                old = tx("account.old-password"),
-                new = tx("account.new-password"),
-                changed = tx("account.changed"),
-                delete = tx("account.delete"),
-                delete_note = tx("account.delete-note"),
-                confirm = tx("account.delete-confirm"),
-            );
-        }
-    }
+    };
     Page {
         lang,
         remember,
@@ -174,14 +201,16 @@ fn result_word(lang: Lang, outcome: usize) -> &'static str {
 }
 
 /// A seat's name as a link to its player's page when an account holds it.
-fn name_html(lang: Lang, row: &GameRow, south: bool) -> String {
+fn name_html(lang: Lang, row: &GameRow, south: bool) -> Markup {
     let shown = crate::pages::shown_name(lang, row, south);
     let account = if south { &row.south_player } else { &row.north_player };
     let name = if south { &row.south_name } else { &row.north_name };
-    if account.is_some() && name != DELETED_PLAYER {
-        format!("<a href=\"/players/{}\">{}</a>", esc(name), esc(&shown))
-    } else {
-        esc(&shown)
+    html! {
+        @if account.is_some() && name != DELETED_PLAYER {
+            a href={ "/players/" (Text(name)) } { (Text(&shown)) }
+        } @else {
+            (Text(&shown))
+        }
     }
 }
 
@@ -192,54 +221,60 @@ fn games_table(
     player: &str,
     games: &[(GameRow, u32)],
     history: &[HistoryRow],
-) -> String {
-    let tx = |key: &str| esc(t(lang, key));
-    let mut html = format!(
-        "<div class=\"table-wrap\"><table class=\"games\"><thead><tr><th>{}</th><th>{}</th><th>{}</th>\
-         <th>{}</th><th>{}</th><th></th></tr></thead><tbody>",
-        tx("player.opponent"),
-        tx("finished.game"),
-        tx("finished.result"),
-        tx("player.change"),
-        tx("finished.date"),
-    );
-    for (row, _) in games {
-        let south = row.south_player.as_deref() == Some(player);
-        let game = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name);
-        let change = history.iter().find(|h| h.game == row.id).map(|h| h.change);
-        let rating_note = match change {
-            Some(c) => format!("{:+.0}", c),
-            None if row.rated && rated_players(row).is_some() => tx("player.aborted"),
-            None => tx("player.casual"),
-        };
-        let (when, datetime) = date_time(row.updated);
-        let _ = write!(
-            html,
-            "<tr><td>{opponent}</td><td>{game}</td><td data-label=\"{result_label}: \">{result}</td>\
-             <td data-label=\"{change_label}: \">{rating_note}</td>\
-             <td><time datetime=\"{datetime}\">{when}</time></td><td><a href=\"/replay/{id}\">{replay}</a></td></tr>",
-            result_label = tx("finished.result"),
-            change_label = tx("player.change"),
-            opponent = name_html(lang, row, !south),
-            game = esc(game),
-            result = esc(result_word(lang, outcome_for(row, player))),
-            id = esc(&row.id),
-            replay = tx("replay.title"),
-        );
+) -> Markup {
+    let tx = |key: &str| t(lang, key);
+    html! {
+        div.table-wrap {
+            table.games {
+                thead {
+                    tr {
+                        th { (tx("player.opponent")) }
+                        th { (tx("finished.game")) }
+                        th { (tx("finished.result")) }
+                        th { (tx("player.change")) }
+                        th { (tx("finished.date")) }
+                        th {}
+                    }
+                }
+                tbody {
+                    @for (row, _) in games {
+                        @let south = row.south_player.as_deref() == Some(player);
+                        @let game = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name);
+                        @let change = history.iter().find(|h| h.game == row.id).map(|h| h.change);
+                        @let rating_note = match change {
+                            Some(c) => format!("{:+.0}", c),
+                            None if row.rated && rated_players(row).is_some() => {
+                                tx("player.aborted").to_string()
+                            }
+                            None => tx("player.casual").to_string(),
+                        };
+                        @let (when, datetime) = date_time(row.updated);
+                        tr {
+                            td { (name_html(lang, row, !south)) }
+                            td { (game) }
+                            td data-label={ (tx("finished.result")) ": " } {
+                                (result_word(lang, outcome_for(row, player)))
+                            }
+                            td data-label={ (tx("player.change")) ": " } { (rating_note) }
+                            td { time datetime=(datetime) { (when) } }
+                            td { a href={ "/replay/" (row.id) } { (tx("replay.title")) } }
+                        }
+                    }
+                }
+            }
+        }
     }
-    html.push_str("</tbody></table></div>");
-    html
 }
 
 /// A rating's graph over its rated games, as inline SVG: the rating before
 /// the first game (the start), then after each game, oldest on the left,
 /// with the first and last dates under the axis; so even one game is a
 /// line from where the player started, with its date.
-fn graph(lang: Lang, game: &str, history: &[&HistoryRow]) -> String {
+fn graph(lang: Lang, game: &str, history: &[&HistoryRow]) -> Markup {
     const W: f64 = 600.0;
     const H: f64 = 196.0;
     const PAD: f64 = 36.0;
-    let Some(first) = history.first() else { return String::new() };
+    let Some(first) = history.first() else { return html! {} };
     // (rating, when, change): the start has no change of its own.
     let points: Vec<(f64, i64, Option<f64>)> =
         std::iter::once((first.rating - first.change, first.at, None))
@@ -259,56 +294,38 @@ fn graph(lang: Lang, game: &str, history: &[&HistoryRow]) -> String {
         .replace("{game}", game)
         .replace("{low}", &format!("{low:.0}"))
         .replace("{high}", &format!("{high:.0}"));
-    let mut svg = format!(
-        "<figure class=\"rating-graph\"><svg viewBox=\"0 0 {W} {H}\" role=\"img\" \
-         aria-label=\"{}\"><title>{}</title>",
-        esc(&label),
-        esc(&label)
-    );
-    for r in [top, bottom] {
-        let _ = write!(
-            svg,
-            "<line class=\"grid\" x1=\"{PAD}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\"/>\
-             <text class=\"axis\" x=\"2\" y=\"{ty:.1}\">{r:.0}</text>",
-            W - PAD / 2.0,
-            y = y(r),
-            ty = y(r) + 4.0,
-        );
-    }
     let line: Vec<String> =
         points.iter().enumerate().map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.0))).collect();
-    let _ = write!(svg, "<polyline class=\"line\" points=\"{}\"/>", line.join(" "));
-    for (i, &(rating, at, change)) in points.iter().enumerate() {
-        let (when, _) = date_time(at);
-        let what = match change {
-            Some(change) => format!("{rating:.0} ({change:+.0}) · {when}"),
-            None => format!("{} {rating:.0} · {when}", t(lang, "player.graph-start")),
-        };
-        let class = if change.is_some() { "point" } else { "point start" };
-        let _ = write!(
-            svg,
-            "<circle class=\"{class}\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\"><title>{}</title></circle>",
-            x(i),
-            y(rating),
-            esc(&what)
-        );
-    }
     // The dates of the first and the last game, under the axis.
     let (from, _) = date_time(first.at);
     let (to, _) = date_time(history.last().map_or(first.at, |p| p.at));
-    let _ = write!(
-        svg,
-        "<text class=\"axis date\" x=\"{PAD}\" y=\"{}\">{}</text>\
-         <text class=\"axis date\" x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
-        H - 2.0,
-        esc(&from),
-        W - PAD,
-        H - 2.0,
-        esc(&to)
-    );
-    svg.push_str("</svg>");
-    let _ = write!(svg, "<figcaption>{}</figcaption></figure>", esc(&label));
-    svg
+    // SVG elements have no void elements: each is closed with its end tag.
+    html! {
+        figure.rating-graph {
+            svg viewBox={ "0 0 " (W) " " (H) } role="img" aria-label=(label) {
+                title { (label) }
+                @for r in [top, bottom] {
+                    line class="grid" x1=(PAD) x2=(W - PAD / 2.0) y1=(format!("{:.1}", y(r)))
+                        y2=(format!("{:.1}", y(r))) {}
+                    text class="axis" x="2" y=(format!("{:.1}", y(r) + 4.0)) { (format!("{r:.0}")) }
+                }
+                polyline class="line" points=(line.join(" ")) {}
+                @for (i, &(rating, at, change)) in points.iter().enumerate() {
+                    @let (when, _) = date_time(at);
+                    @let what = match change {
+                        Some(change) => format!("{rating:.0} ({change:+.0}) · {when}"),
+                        None => format!("{} {rating:.0} · {when}", t(lang, "player.graph-start")),
+                    };
+                    @let class = if change.is_some() { "point" } else { "point start" };
+                    circle class=(class) cx=(format!("{:.1}", x(i))) cy=(format!("{:.1}", y(rating)))
+                        r="3.5" { title { (what) } }
+                }
+                text class="axis date" x=(PAD) y=(H - 2.0) { (from) }
+                text class="axis date" x=(W - PAD) y=(H - 2.0) text-anchor="end" { (to) }
+            }
+            figcaption { (label) }
+        }
+    }
 }
 
 /// `/players/NAME` (and `?vs=OTHER`).
@@ -322,12 +339,11 @@ async fn player_page(
     let unknown = |who: &str| {
         let mut page = crate::pages::not_found(lang, remember);
         let text = t(lang, "player.unknown").replace("{name}", who);
-        page.title = text.clone();
-        page.body = format!(
-            "<h1>{}</h1><p><a href=\"/leaderboard\">{}</a></p>",
-            esc(&text),
-            esc(t(lang, "nav.leaderboard"))
-        );
+        page.body = html! {
+            h1 { (Text(&text)) }
+            p { a href="/leaderboard" { (t(lang, "nav.leaderboard")) } }
+        };
+        page.title = text;
         page
     };
     if crate::api::check_name(&name).is_err() {
@@ -367,102 +383,87 @@ async fn player_page(
         Ok(None) => return unknown(&name),
         Err(e) => return server_problem(lang, remember, e.status, &e),
     };
-    let tx = |key: &str| esc(t(lang, key));
+    let tx = |key: &str| t(lang, key);
     let p = &data.player;
     let (since, _) = date_time(p.created);
-    let mut body = format!(
-        "<h1>{}</h1><p class=\"lead\">{}</p><section><h2>{}</h2>",
-        esc(&p.name),
-        esc(&t(lang, "player.since").replace("{date}", &since[..10])),
-        tx("player.ratings"),
-    );
-    if data.ratings.is_empty() {
-        let _ = write!(body, "<p class=\"none\">{}</p>", tx("player.no-ratings"));
-    } else {
-        let _ = write!(
-            body,
-            "<div class=\"table-wrap\"><table class=\"ratings\"><thead><tr><th>{}</th><th>{}</th>\
-             <th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-            tx("finished.game"),
-            tx("player.rating"),
-            tx("player.deviation"),
-            tx("player.games"),
-            tx("player.results"),
-        );
-        for r in &data.ratings {
-            let game = ruleset(&r.ruleset).map_or(r.ruleset.as_str(), |g| g.name);
-            // The deviation as it stands today, grown for time away.
-            let now_rating = rating_at(Some(r), state.time.now_secs());
-            let _ = write!(
-                body,
-                "<tr><td><a href=\"/leaderboard/{id}\">{game}</a></td><td><strong>{:.0}</strong></td>\
-                 <td>±{:.0}</td><td>{}</td><td>{} · {} · {}</td></tr>",
-                r.rating,
-                now_rating.deviation,
-                r.games,
-                r.won,
-                r.drawn,
-                r.lost,
-                id = esc(&r.ruleset),
-                game = esc(game),
-            );
-        }
-        body.push_str("</tbody></table></div>");
-        for r in &data.ratings {
-            let game = ruleset(&r.ruleset).map_or(r.ruleset.as_str(), |g| g.name);
-            let points: Vec<&HistoryRow> =
-                data.history.iter().filter(|h| h.ruleset == r.ruleset).collect();
-            body.push_str(&graph(lang, game, &points));
-        }
-    }
-    body.push_str("</section>");
-    // Head to head.
-    let _ = write!(
-        body,
-        "<section id=\"vs\"><h2>{title}</h2><form class=\"filters\" method=\"get\" action=\"/players/{name}#vs\">\
-         <label>{label}<input name=\"vs\" maxlength=\"20\" value=\"{value}\" autocapitalize=\"none\" spellcheck=\"false\"></label>\
-         <button class=\"button\" type=\"submit\">{show}</button></form>",
-        title = tx("player.vs"),
-        name = esc(&p.name),
-        label = tx("player.vs-label"),
-        value = esc(vs.as_deref().unwrap_or("")),
-        show = tx("player.vs-show"),
-    );
-    match (&vs, &data.versus) {
-        (Some(_), Some((other, games))) => {
-            let mut counts = [0u32; 3];
-            for (row, _) in games {
-                counts[outcome_for(row, &p.id)] += 1;
-            }
-            let record = t(lang, "player.vs-record")
-                .replace("{name}", &other.name)
-                .replace("{won}", &counts[0].to_string())
-                .replace("{drawn}", &counts[1].to_string())
-                .replace("{lost}", &counts[2].to_string());
-            let _ = write!(body, "<p class=\"vs-record\">{}</p>", esc(&record));
-            if !games.is_empty() {
-                let shown: Vec<(GameRow, u32)> =
-                    games.iter().take(RECENT as usize).cloned().collect();
-                body.push_str(&games_table(lang, &p.id, &shown, &data.history));
+    let body = html! {
+        h1 { (Text(&p.name)) }
+        p.lead { (t(lang, "player.since").replace("{date}", &since[..10])) }
+        section {
+            h2 { (tx("player.ratings")) }
+            @if data.ratings.is_empty() {
+                p.none { (tx("player.no-ratings")) }
+            } @else {
+                div.table-wrap {
+                    table.ratings {
+                        thead {
+                            tr {
+                                th { (tx("finished.game")) }
+                                th { (tx("player.rating")) }
+                                th { (tx("player.deviation")) }
+                                th { (tx("player.games")) }
+                                th { (tx("player.results")) }
+                            }
+                        }
+                        tbody {
+                            @for r in &data.ratings {
+                                @let game = ruleset(&r.ruleset).map_or(r.ruleset.as_str(), |g| g.name);
+                                // The deviation as it stands today, grown for time away.
+                                @let now_rating = rating_at(Some(r), state.time.now_secs());
+                                tr {
+                                    td { a href={ "/leaderboard/" (r.ruleset) } { (game) } }
+                                    td { strong { (format!("{:.0}", r.rating)) } }
+                                    td { "±" (format!("{:.0}", now_rating.deviation)) }
+                                    td { (r.games) }
+                                    td { (r.won) " · " (r.drawn) " · " (r.lost) }
+                                }
+                            }
+                        }
+                    }
+                }
+                @for r in &data.ratings {
+                    @let game = ruleset(&r.ruleset).map_or(r.ruleset.as_str(), |g| g.name);
+                    @let points: Vec<&HistoryRow> =
+                        data.history.iter().filter(|h| h.ruleset == r.ruleset).collect();
+                    (graph(lang, game, &points))
+                }
             }
         }
-        (Some(other), None) => {
-            let _ = write!(
-                body,
-                "<p class=\"none\">{}</p>",
-                esc(&t(lang, "player.unknown").replace("{name}", other))
-            );
+        // Head to head.
+        section #vs {
+            h2 { (tx("player.vs")) }
+            form class="filters" method="get" action={ "/players/" (Text(&p.name)) "#vs" } {
+                label {
+                    (tx("player.vs-label"))
+                    input name="vs" maxlength="20" value=(Text(vs.as_deref().unwrap_or("")))
+                        autocapitalize="none" spellcheck="false";
+                }
+                button class="button" type="submit" { (tx("player.vs-show")) }
+            }
+            @match (&vs, &data.versus) {
+                (Some(_), Some((other, games))) => {
+                    p.vs-record { (Text(&vs_record(lang, &p.id, other, games))) }
+                    @if !games.is_empty() {
+                        @let shown: Vec<(GameRow, u32)> =
+                            games.iter().take(RECENT as usize).cloned().collect();
+                        (games_table(lang, &p.id, &shown, &data.history))
+                    }
+                }
+                (Some(other), None) => {
+                    p.none { (Text(&t(lang, "player.unknown").replace("{name}", other))) }
+                }
+                _ => {}
+            }
         }
-        _ => {}
-    }
-    body.push_str("</section>");
-    let _ = write!(body, "<section><h2>{}</h2>", tx("player.recent"));
-    if data.recent.is_empty() {
-        let _ = write!(body, "<p class=\"none\">{}</p>", tx("player.no-games"));
-    } else {
-        body.push_str(&games_table(lang, &p.id, &data.recent, &data.history));
-    }
-    body.push_str("</section>");
+        section {
+            h2 { (tx("player.recent")) }
+            @if data.recent.is_empty() {
+                p.none { (tx("player.no-games")) }
+            } @else {
+                (games_table(lang, &p.id, &data.recent, &data.history))
+            }
+        }
+    };
     Page {
         lang,
         remember,
@@ -471,6 +472,19 @@ async fn player_page(
         body,
         script: Some(json!({ "page": "player" }).to_string()),
     }
+}
+
+/// The head-to-head record of `player` against `other` in `games`, in words.
+fn vs_record(lang: Lang, player: &str, other: &PlayerRow, games: &[(GameRow, u32)]) -> String {
+    let mut counts = [0u32; 3];
+    for (row, _) in games {
+        counts[outcome_for(row, player)] += 1;
+    }
+    t(lang, "player.vs-record")
+        .replace("{name}", &other.name)
+        .replace("{won}", &counts[0].to_string())
+        .replace("{drawn}", &counts[1].to_string())
+        .replace("{lost}", &counts[2].to_string())
 }
 
 /// One line of a leaderboard.
@@ -556,16 +570,19 @@ struct Line {
     ranked: Ranked,
 }
 
-fn other_boards(lang: Lang, current: Option<&str>) -> String {
-    let mut html =
-        format!("<nav class=\"boards\" aria-label=\"{}\"><ul>", esc(t(lang, "board.others")));
-    for r in RULESETS {
-        let here = if current == Some(r.id) { " aria-current=\"page\"" } else { "" };
-        let _ =
-            write!(html, "<li><a href=\"/leaderboard/{}\"{here}>{}</a></li>", r.id, esc(r.name));
+fn other_boards(lang: Lang, current: Option<&str>) -> Markup {
+    html! {
+        nav class="boards" aria-label=(t(lang, "board.others")) {
+            ul {
+                @for r in RULESETS {
+                    li {
+                        a href={ "/leaderboard/" (r.id) }
+                            aria-current=[(current == Some(r.id)).then_some("page")] { (r.name) }
+                    }
+                }
+            }
+        }
     }
-    html.push_str("</ul></nav>");
-    html
 }
 
 /// `/leaderboard`: the list of games' leaderboards.
@@ -576,12 +593,11 @@ async fn leaderboards(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
         remember,
         status: StatusCode::OK,
         title: t(lang, "nav.leaderboard").into(),
-        body: format!(
-            "<h1>{}</h1><p class=\"lead\">{}</p>{}",
-            esc(t(lang, "nav.leaderboard")),
-            esc(t(lang, "board.note")),
-            other_boards(lang, None)
-        ),
+        body: html! {
+            h1 { (t(lang, "nav.leaderboard")) }
+            p.lead { (t(lang, "board.note")) }
+            (other_boards(lang, None))
+        },
         script: None,
     }
 }
@@ -601,62 +617,66 @@ async fn leaderboard_page(
     };
     let name = ruleset(id).map_or(id, |r| r.name);
     let title = t(lang, "board.title").replace("{game}", name);
-    let tx = |key: &str| esc(t(lang, key));
-    let mut body = format!("<h1>{}</h1><p class=\"lead\">{}</p>", esc(&title), tx("board.note"));
-    if list.is_empty() && provisional.is_empty() {
-        let _ = write!(body, "<p class=\"none\">{}</p>", tx("board.empty"));
-    }
-    if !list.is_empty() {
-        let _ = write!(
-            body,
-            "<div class=\"table-wrap\"><table class=\"leaderboard\"><thead><tr><th>{}</th><th>{}</th>\
-             <th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-            tx("board.rank"),
-            tx("board.player"),
-            tx("player.rating"),
-            tx("player.deviation"),
-            tx("player.games"),
-        );
-        for (i, r) in list.iter().enumerate() {
-            let _ = write!(
-                body,
-                "<tr><td>{}</td><td><a href=\"/players/{name}\">{name}</a></td><td><strong>{:.0}</strong></td>\
-                 <td>±{:.0}</td><td>{}</td></tr>",
-                i + 1,
-                r.rating,
-                r.deviation,
-                r.games,
-                name = esc(&r.name),
-            );
+    let tx = |key: &str| t(lang, key);
+    let body = html! {
+        h1 { (title) }
+        p.lead { (tx("board.note")) }
+        @if list.is_empty() && provisional.is_empty() {
+            p.none { (tx("board.empty")) }
         }
-        body.push_str("</tbody></table></div>");
-    }
-    if !provisional.is_empty() {
-        let _ = write!(
-            body,
-            "<h2 id=\"provisional\">{}</h2><p class=\"note\">{}</p>\
-             <div class=\"table-wrap\"><table class=\"leaderboard provisional\"><thead><tr>\
-             <th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-            tx("board.provisional"),
-            tx("board.provisional-note"),
-            tx("board.player"),
-            tx("player.rating"),
-            tx("player.deviation"),
-            tx("player.games"),
-        );
-        for r in &provisional {
-            let _ = write!(
-                body,
-                "<tr><td><a href=\"/players/{name}\">{name}</a></td>\
-                 <td><strong>{:.0}?</strong></td><td>±{:.0}</td><td>{}</td></tr>",
-                r.rating,
-                r.deviation,
-                r.games,
-                name = esc(&r.name),
-            );
+        @if !list.is_empty() {
+            div.table-wrap {
+                table.leaderboard {
+                    thead {
+                        tr {
+                            th { (tx("board.rank")) }
+                            th { (tx("board.player")) }
+                            th { (tx("player.rating")) }
+                            th { (tx("player.deviation")) }
+                            th { (tx("player.games")) }
+                        }
+                    }
+                    tbody {
+                        @for (i, r) in list.iter().enumerate() {
+                            tr {
+                                td { (i + 1) }
+                                td { a href={ "/players/" (Text(&r.name)) } { (Text(&r.name)) } }
+                                td { strong { (format!("{:.0}", r.rating)) } }
+                                td { "±" (format!("{:.0}", r.deviation)) }
+                                td { (r.games) }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        body.push_str("</tbody></table></div>");
-    }
-    body.push_str(&other_boards(lang, Some(id)));
+        @if !provisional.is_empty() {
+            h2 #provisional { (tx("board.provisional")) }
+            p.note { (tx("board.provisional-note")) }
+            div.table-wrap {
+                table.leaderboard.provisional {
+                    thead {
+                        tr {
+                            th { (tx("board.player")) }
+                            th { (tx("player.rating")) }
+                            th { (tx("player.deviation")) }
+                            th { (tx("player.games")) }
+                        }
+                    }
+                    tbody {
+                        @for r in &provisional {
+                            tr {
+                                td { a href={ "/players/" (Text(&r.name)) } { (Text(&r.name)) } }
+                                td { strong { (format!("{:.0}?", r.rating)) } }
+                                td { "±" (format!("{:.0}", r.deviation)) }
+                                td { (r.games) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        (other_boards(lang, Some(id)))
+    };
     Page { lang, remember, status: StatusCode::OK, title, body, script: None }
 }

@@ -20,9 +20,10 @@
 use crate::api::{error, internal, refused, ApiError, ClientOf};
 use crate::egdb::Exact;
 use crate::explain::side_word;
+use crate::html::html;
 use crate::i18n::Lang;
 use crate::learn::words;
-use crate::pages::{esc, json_in_html, language, LangQuery, Page};
+use crate::pages::{language, script_json, LangQuery, Page};
 use crate::scheduler::Kind;
 use crate::Shared;
 use axum::extract::{Query, State};
@@ -33,7 +34,6 @@ use mancala_ai::analysis::for_side;
 use mancala_ai::{Oracle, SearchOptions, Searcher};
 use mancala_rules::{ruleset, Capture, Game, Pit, Position, Ruleset, SetupError, Side, RULESETS};
 use serde::{Deserialize, Serialize};
-use std::fmt::Write;
 
 pub fn routes() -> Router<Shared> {
     Router::new()
@@ -300,35 +300,7 @@ async fn page(
         }
     };
     let rules = ruleset.rules;
-    let mut options = String::new();
-    for r in RULESETS {
-        let sel = if r.id == ruleset.id { " selected" } else { "" };
-        let name = crate::i18n::game_name(lang, &r);
-        let _ = write!(options, "<option value=\"{}\"{sel}>{}</option>", r.id, esc(name));
-    }
     let title = word(lang, "analysis.title");
-    let mut body = format!(
-        "<h1>{title}</h1><form class=\"analysis-game form\" method=\"get\" action=\"/analysis\">\
-         <label>{game}<select name=\"game\">{options}</select></label>\
-         <input type=\"hidden\" name=\"lang\" value=\"{code}\">\
-         <button class=\"button\" type=\"submit\">{open}</button></form>",
-        title = esc(title),
-        game = esc(word(lang, "analysis.game")),
-        open = esc(word(lang, "analysis.open")),
-        code = lang.code(),
-    );
-    if let Some(problem) = problem {
-        let _ = write!(body, "<p class=\"error\" role=\"alert\">{}</p>", esc(&problem));
-    }
-    let _ = write!(
-        body,
-        "<div id=\"analysis\" class=\"analysis\" data-pits=\"{pits}\"><p class=\"loading\">{}</p></div>\
-         <noscript><p>{}</p></noscript><script src=\"{}\" defer></script>",
-        esc(word(lang, "analysis.loading")),
-        esc(word(lang, "analysis.noscript")),
-        super::SCRIPT.path(),
-        pits = rules.pits_per_row,
-    );
     let data = serde_json::json!({
         "page": "analysis",
         "lang": lang.code(),
@@ -342,11 +314,32 @@ async fn page(
         "start": rules.start().to_setup().to_string(),
         "words": script_words(lang),
     });
-    // The data goes in its own element (no inline script may run).
-    let _ = write!(
-        body,
-        "<script id=\"analysis-data\" type=\"application/json\">{}</script>",
-        json_in_html(&data.to_string())
-    );
+    let body = html! {
+        h1 { (title) }
+        form.analysis-game.form method="get" action="/analysis" {
+            label {
+                (word(lang, "analysis.game"))
+                select name="game" {
+                    @for r in RULESETS {
+                        option value=(r.id) selected[r.id == ruleset.id] {
+                            (crate::i18n::game_name(lang, &r))
+                        }
+                    }
+                }
+            }
+            input type="hidden" name="lang" value=(lang.code());
+            button.button type="submit" { (word(lang, "analysis.open")) }
+        }
+        @if let Some(problem) = &problem {
+            p.error role="alert" { (problem) }
+        }
+        div id="analysis" class="analysis" data-pits=(rules.pits_per_row) {
+            p.loading { (word(lang, "analysis.loading")) }
+        }
+        noscript { p { (word(lang, "analysis.noscript")) } }
+        script src=(super::SCRIPT.path()) defer {}
+        // The data goes in its own element (no inline script may run).
+        script id="analysis-data" type="application/json" { (script_json(&data.to_string())) }
+    };
     Page::new(lang, remember, title, body)
 }

@@ -6,8 +6,9 @@
 //! the class tournament). Skeletons that `classes.js` fills from the API
 //! (`api.rs`); their texts are in `i18n/classes.rs`.
 
+use crate::html::{html, Text};
 use crate::i18n::Lang;
-use crate::pages::{esc, feature_script, language, not_found, texts_json, LangQuery, Page};
+use crate::pages::{feature_script, language, not_found, texts_json, LangQuery, Page};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -49,13 +50,13 @@ fn games() -> serde_json::Value {
 /// A page of the classes: its heading and lead, and the element the script
 /// fills with `data`.
 fn page(lang: Lang, remember: bool, title: &str, lead: &str, data: serde_json::Value) -> Page {
-    let body = format!(
-        "<h1>{}</h1><p class=\"lead\">{}</p><div id=\"classes\" class=\"classes\">\
-         <p class=\"loading\">…</p></div>{}",
-        esc(title),
-        esc(lead),
-        feature_script("classes", &data, &bundle(lang), &super::SCRIPT),
-    );
+    // The title is a class's name on its join page.
+    let body = html! {
+        h1 { (Text(title)) }
+        p.lead { (lead) }
+        div id="classes" class="classes" { p.loading { "…" } }
+        (feature_script("classes", &data, &bundle(lang), &super::SCRIPT))
+    };
     Page::new(lang, remember, title, body)
 }
 

@@ -4,7 +4,7 @@
 //! bar) without each handler asking. The accounts' own pages are
 //! `crate::accounts::pages`.
 
-use super::esc;
+use crate::html::{html, Markup, Text};
 use crate::i18n::{t, Lang};
 use crate::store::PlayerRow;
 use crate::Shared;
@@ -43,9 +43,9 @@ pub fn signed_in() -> Option<PlayerRow> {
 /// For a signed-in player, on every page: the place where a challenge to
 /// them shows, with Accept and Decline (`common.js` fills it from the
 /// lobby's socket; `/lobby` shows challenges itself), and its texts.
-pub fn challenge_bar(lang: Lang) -> String {
+pub fn challenge_bar(lang: Lang) -> Markup {
     if signed_in().is_none() {
-        return String::new();
+        return html! {};
     }
     let mut texts = serde_json::Map::new();
     for key in [
@@ -63,24 +63,26 @@ pub fn challenge_bar(lang: Lang) -> String {
     let games: serde_json::Map<String, Value> =
         RULESETS.iter().map(|r| (r.id.to_string(), Value::from(r.name))).collect();
     texts.insert("games".into(), Value::Object(games));
-    format!(
-        "<section id=\"challenge-bar\" class=\"notice challenge-bar\" aria-live=\"polite\" hidden></section>\
-         <script id=\"challenge-i18n\" type=\"application/json\">{}</script>",
-        super::json_in_html(&Value::Object(texts).to_string())
-    )
+    html! {
+        section #challenge-bar .notice.challenge-bar aria-live="polite" hidden {}
+        script #challenge-i18n type="application/json" {
+            (crate::html::script_json(&Value::Object(texts).to_string()))
+        }
+    }
 }
 
 /// The header's links: the leaderboards, and the signed-in player's name
 /// (to the account page) or "Sign in".
-pub fn header_links(lang: Lang) -> String {
-    let board = format!("<a href=\"/leaderboard\">{}</a>", esc(t(lang, "nav.leaderboard")));
-    match signed_in() {
-        Some(player) => format!(
-            "{board} <a href=\"/account\" class=\"account\" data-account=\"{name}\" \
-             aria-label=\"{label}: {name}\">{name}</a>",
-            name = esc(&player.name),
-            label = esc(t(lang, "nav.account")),
-        ),
-        None => format!("{board} <a href=\"/account\">{}</a>", esc(t(lang, "nav.sign-in"))),
+pub fn header_links(lang: Lang) -> Markup {
+    html! {
+        a href="/leaderboard" { (t(lang, "nav.leaderboard")) } " "
+        @match signed_in() {
+            Some(player) => {
+                a href="/account" class="account" data-account=(Text(&player.name))
+                    aria-label={ (t(lang, "nav.account")) ": " (Text(&player.name)) }
+                    { (Text(&player.name)) }
+            }
+            None => a href="/account" { (t(lang, "nav.sign-in")) },
+        }
     }
 }

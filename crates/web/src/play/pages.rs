@@ -3,10 +3,11 @@
 //! draws the board from the API.
 
 use crate::content;
+use crate::html::{html, Markup, Text};
 use crate::i18n::{game_name, t, Lang};
 use crate::pages::session;
 use crate::pages::{
-    date_time, esc, language, not_found, percent, server_problem, shown_name, LangQuery, Page,
+    date_time, language, not_found, percent, server_problem, shown_name, LangQuery, Page,
 };
 use crate::store::GameEnding;
 use crate::Shared;
@@ -16,7 +17,6 @@ use axum::routing::get;
 use axum::Router;
 use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
-use std::fmt::Write;
 
 /// `/new`, `/g/{id}`, `/replay/{id}` and `/finished`.
 pub fn routes() -> Router<Shared> {
@@ -36,7 +36,6 @@ pub struct NewQuery {
 async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
     let (lang, remember) = language(&LangQuery { lang: q.lang.clone() }, &headers);
     let selected = q.game.as_deref().and_then(|g| ruleset(g).ok()).map_or(RULESETS[0].id, |r| r.id);
-    let mut options = String::new();
     // In the order of the games' pages, each game's variants together.
     let mut rulesets: Vec<_> = RULESETS.iter().collect();
     rulesets.sort_by_key(|r| {
@@ -44,91 +43,117 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
             page.variants.iter().position(|(id, _)| *id == r.id).map(|v| (p, v))
         })
     });
-    for r in rulesets {
-        let sel = if r.id == selected { " selected" } else { "" };
-        // Games with match play say how many wins take the match.
-        let first_to = r.match_first_to.map(|n| format!(" data-match=\"{n}\"")).unwrap_or_default();
-        let _ = write!(
-            options,
-            "<option value=\"{}\"{first_to}{sel}>{}</option>",
-            r.id,
-            esc(game_name(lang, r))
-        );
-    }
-    let mut levels = String::new();
-    for n in 1..=8 {
-        let sel = if n == 3 { " selected" } else { "" };
-        let _ = write!(levels, "<option value=\"{n}\"{sel}>{n}</option>");
-    }
-    let body = format!(
-        "<h1>{title}</h1><form id=\"new-game\" class=\"form\">\
-         <label>{game_label}<select name=\"game\">{options}</select></label>\
-         <fieldset><legend>{opponent}</legend>\
-         <label class=\"choice\"><input type=\"radio\" name=\"mode\" value=\"computer\" checked> {computer}</label>\
-         <label class=\"choice\"><input type=\"radio\" name=\"mode\" value=\"local\"> {local}</label>\
-         <label class=\"choice\"><input type=\"radio\" name=\"mode\" value=\"online\"> {online}</label></fieldset>\
-         <label data-for=\"computer\">{level}<select name=\"level\">{levels}</select></label>\
-         {name}\
-         <label data-for=\"local\" hidden>{second}<input name=\"opponent\" maxlength=\"40\"></label>\
-         <label>{side}<select name=\"side\"><option value=\"south\">{south}</option><option value=\"north\">{north}</option>\
-         <option value=\"random\">{random}</option></select></label><p class=\"note\">{first}</p>\
-         <fieldset class=\"clock\"><legend>{clock}</legend>\
-         <label class=\"choice\"><input type=\"checkbox\" name=\"timed\"> {timed}</label>\
-         <label data-timed hidden>{minutes}<input type=\"number\" name=\"minutes\" min=\"1\" max=\"180\" step=\"1\" value=\"10\"></label>\
-         <label data-timed hidden>{increment}<input type=\"number\" name=\"increment\" min=\"0\" max=\"180\" step=\"1\" value=\"5\"></label>\
-         <p class=\"note\" data-timed hidden>{clock_note}</p>\
-         <label data-for=\"online\" hidden>{days_label}<select name=\"days\"><option value=\"\">{no_days}</option>{days}</select></label></fieldset>\
-         <label class=\"choice\" data-match hidden><input type=\"checkbox\" name=\"match\"> <span data-match-text>{match_text}</span></label>{rated}\
-         <p class=\"error\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button\">{start}</button></form>",
-        title = esc(t(lang, "new.title")),
-        game_label = esc(t(lang, "finished.game")),
-        opponent = esc(t(lang, "new.opponent")),
-        computer = esc(t(lang, "mode.computer")),
-        local = esc(t(lang, "mode.local")),
-        online = esc(t(lang, "mode.online")),
-        level = esc(t(lang, "new.level")),
-        // Signed in, the game is played under the account's name: no name
-        // is asked for.
-        name = match session::signed_in() {
-            Some(player) => format!(
-                "<p class=\"playing-as\">{} {}</p>",
-                esc(&t(lang, "account.signed-in-as").replace("{name}", &player.name)),
-                esc(t(lang, "new.account-name"))
-            ),
-            None => format!(
-                "<label>{}<input name=\"name\" maxlength=\"40\" autocomplete=\"nickname\"></label>",
-                esc(t(lang, "new.name"))
-            ),
-        },
-        second = esc(t(lang, "new.second-name")),
-        side = esc(t(lang, "new.side")),
-        south = esc(t(lang, "side.south")),
-        north = esc(t(lang, "side.north")),
-        random = esc(t(lang, "new.side-random")),
-        first = esc(t(lang, "new.south-first")),
-        clock = esc(t(lang, "new.clock")),
-        timed = esc(t(lang, "new.timed")),
-        minutes = esc(t(lang, "new.minutes")),
-        increment = esc(t(lang, "new.increment")),
-        clock_note = esc(t(lang, "new.clock-note")),
-        match_text = esc(&t(lang, "new.match").replace("{n}", &mancala_rules::Match::BARBADOS_FIRST_TO.to_string())),
-        start = esc(t(lang, "new.start")),
-        days_label = esc(t(lang, "new.days")),
-        no_days = esc(t(lang, "new.no-days")),
-        days = super::DAYS_PER_MOVE
-            .iter()
-            .map(|n| format!("<option value=\"{n}\">{n}</option>"))
-            .collect::<String>(),
-        // Rated games are for signed-in players, online.
-        rated = if session::signed_in().is_some() {
-            format!(
-                "<label class=\"choice\" data-for=\"online\" hidden><input type=\"checkbox\" name=\"rated\"> {}</label>",
-                esc(t(lang, "new.rated"))
-            )
-        } else {
-            String::new()
-        },
-    );
+    let signed_in = session::signed_in();
+    let match_text =
+        t(lang, "new.match").replace("{n}", &mancala_rules::Match::BARBADOS_FIRST_TO.to_string());
+    let body = html! {
+        h1 { (t(lang, "new.title")) }
+        form id="new-game" class="form" {
+            label {
+                (t(lang, "finished.game"))
+                select name="game" {
+                    @for r in rulesets {
+                        // Games with match play say how many wins take the match.
+                        option value=(r.id) data-match=[r.match_first_to]
+                            selected[r.id == selected]
+                        {
+                            (game_name(lang, r))
+                        }
+                    }
+                }
+            }
+            fieldset {
+                legend { (t(lang, "new.opponent")) }
+                label class="choice" {
+                    input type="radio" name="mode" value="computer" checked;
+                    " " (t(lang, "mode.computer"))
+                }
+                label class="choice" {
+                    input type="radio" name="mode" value="local";
+                    " " (t(lang, "mode.local"))
+                }
+                label class="choice" {
+                    input type="radio" name="mode" value="online";
+                    " " (t(lang, "mode.online"))
+                }
+            }
+            label data-for="computer" {
+                (t(lang, "new.level"))
+                select name="level" {
+                    @for n in 1..=8 {
+                        option value=(n) selected[n == 3] { (n) }
+                    }
+                }
+            }
+            // Signed in, the game is played under the account's name: no
+            // name is asked for.
+            @match &signed_in {
+                Some(player) => {
+                    p class="playing-as" {
+                        (Text(&t(lang, "account.signed-in-as").replace("{name}", &player.name)))
+                        " " (t(lang, "new.account-name"))
+                    }
+                }
+                None => {
+                    label {
+                        (t(lang, "new.name"))
+                        input name="name" maxlength="40" autocomplete="nickname";
+                    }
+                }
+            }
+            label data-for="local" hidden {
+                (t(lang, "new.second-name"))
+                input name="opponent" maxlength="40";
+            }
+            label {
+                (t(lang, "new.side"))
+                select name="side" {
+                    option value="south" { (t(lang, "side.south")) }
+                    option value="north" { (t(lang, "side.north")) }
+                    option value="random" { (t(lang, "new.side-random")) }
+                }
+            }
+            p class="note" { (t(lang, "new.south-first")) }
+            fieldset class="clock" {
+                legend { (t(lang, "new.clock")) }
+                label class="choice" {
+                    input type="checkbox" name="timed";
+                    " " (t(lang, "new.timed"))
+                }
+                label data-timed hidden {
+                    (t(lang, "new.minutes"))
+                    input type="number" name="minutes" min="1" max="180" step="1" value="10";
+                }
+                label data-timed hidden {
+                    (t(lang, "new.increment"))
+                    input type="number" name="increment" min="0" max="180" step="1" value="5";
+                }
+                p class="note" data-timed hidden { (t(lang, "new.clock-note")) }
+                label data-for="online" hidden {
+                    (t(lang, "new.days"))
+                    select name="days" {
+                        option value="" { (t(lang, "new.no-days")) }
+                        @for n in super::DAYS_PER_MOVE {
+                            option value=(n) { (n) }
+                        }
+                    }
+                }
+            }
+            label class="choice" data-match hidden {
+                input type="checkbox" name="match";
+                " " span data-match-text { (match_text) }
+            }
+            // Rated games are for signed-in players, online.
+            @if signed_in.is_some() {
+                label class="choice" data-for="online" hidden {
+                    input type="checkbox" name="rated";
+                    " " (t(lang, "new.rated"))
+                }
+            }
+            p class="error" role="alert" hidden {}
+            button type="submit" class="button" { (t(lang, "new.start")) }
+        }
+    };
     Page {
         lang,
         remember,
@@ -186,19 +211,17 @@ async fn game_view(
         )
     };
     let title = format!("{name}: {south} – {north}");
-    let mut body = format!(
-        "<h1 class=\"game-title\">{}</h1><div id=\"game\" class=\"game\" data-pits=\"{pits}\"><p class=\"loading\">…</p></div>",
-        esc(&title)
-    );
-    if analysable {
-        let _ = write!(
-            body,
-            "<p><a class=\"analyse-link\" href=\"/analysis?from={}&amp;lang={}\">{}</a></p>",
-            percent(&id),
-            lang.code(),
-            esc(crate::lessons::word(lang, "analysis.from-game"))
-        );
-    }
+    let body = html! {
+        h1 class="game-title" { (Text(&title)) }
+        div id="game" class="game" data-pits=(pits) { p class="loading" { "…" } }
+        @if analysable {
+            p {
+                a class="analyse-link"
+                    href={ "/analysis?from=" (percent(&id)) "&lang=" (lang.code()) }
+                    { (crate::lessons::word(lang, "analysis.from-game")) }
+            }
+        }
+    };
     Page {
         lang,
         remember,
@@ -302,11 +325,13 @@ async fn finished(
     let more = listed.len() > FINISHED_PAGE as usize;
     let shown = &listed[..listed.len().min(FINISHED_PAGE as usize)];
     let filtered = game.is_some() || player.is_some() || page > 1;
-    let mut body = format!("<h1>{}</h1>", esc(t(lang, "nav.finished")));
-    body.push_str(&finished_filters(lang, game.as_deref(), player.as_deref()));
-    body.push_str(&finished_table(lang, shown, filtered));
-    body.push_str(&finished_pages(lang, page, more, game.as_deref(), player.as_deref()));
-    body.push_str(&upload_form(lang));
+    let body = html! {
+        h1 { (t(lang, "nav.finished")) }
+        (finished_filters(lang, game.as_deref(), player.as_deref()))
+        (finished_table(lang, shown, filtered))
+        (finished_pages(lang, page, more, game.as_deref(), player.as_deref()))
+        (upload_form(lang))
+    };
     Page {
         lang,
         remember,
@@ -319,30 +344,25 @@ async fn finished(
 
 /// The finished games' filters: a plain GET form, so that a filtered list
 /// has its own address.
-fn finished_filters(lang: Lang, game: Option<&str>, player: Option<&str>) -> String {
-    let mut body = String::new();
-    let mut options = format!("<option value=\"\">{}</option>", esc(t(lang, "finished.all-games")));
-    for r in RULESETS {
-        let sel = if game == Some(r.id) { " selected" } else { "" };
-        let _ = write!(
-            options,
-            "<option value=\"{}\"{sel}>{}</option>",
-            r.id,
-            esc(game_name(lang, &r))
-        );
+fn finished_filters(lang: Lang, game: Option<&str>, player: Option<&str>) -> Markup {
+    html! {
+        form class="filters" method="get" action="/finished" {
+            label {
+                (t(lang, "finished.game"))
+                select name="game" {
+                    option value="" { (t(lang, "finished.all-games")) }
+                    @for r in RULESETS {
+                        option value=(r.id) selected[game == Some(r.id)] { (game_name(lang, &r)) }
+                    }
+                }
+            }
+            label {
+                (t(lang, "finished.player"))
+                input type="search" name="player" maxlength="40" value=(Text(player.unwrap_or("")));
+            }
+            button class="button" type="submit" { (t(lang, "finished.show")) }
+        }
     }
-    let _ = write!(
-        body,
-        "<form class=\"filters\" method=\"get\" action=\"/finished\">\
-         <label>{game_label}<select name=\"game\">{options}</select></label>\
-         <label>{player_label}<input type=\"search\" name=\"player\" maxlength=\"40\" value=\"{player}\"></label>\
-         <button class=\"button\" type=\"submit\">{show}</button></form>",
-        game_label = esc(t(lang, "finished.game")),
-        player_label = esc(t(lang, "finished.player")),
-        player = esc(player.unwrap_or("")),
-        show = esc(t(lang, "finished.show")),
-    );
-    body
 }
 
 /// The table of one page of finished games (each with its final score,
@@ -351,57 +371,72 @@ fn finished_table(
     lang: Lang,
     shown: &[(crate::store::GameRow, u32, Option<[u32; 2]>)],
     filtered: bool,
-) -> String {
-    let mut body = String::new();
+) -> Markup {
     if shown.is_empty() {
         let none = if filtered { "finished.none-match" } else { "finished.none" };
-        let _ = write!(body, "<p class=\"none\">{}</p>", esc(t(lang, none)));
-    } else {
-        let _ = write!(
-            body,
-            "<div class=\"table-wrap\"><table class=\"games\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th></th></tr></thead><tbody>",
-            esc(t(lang, "finished.game")),
-            esc(t(lang, "finished.players")),
-            esc(t(lang, "finished.result")),
-            esc(t(lang, "finished.moves")),
-            esc(t(lang, "finished.date")),
-        );
-        for (row, moves, captured) in shown {
-            let name = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| game_name(lang, r));
-            let south = shown_name(lang, row, true);
-            let north = shown_name(lang, row, false);
-            let names = [south.as_str(), north.as_str()];
-            let result = result_line(lang, row.result.map(crate::store::GameResult::id), names);
-            let rules = ruleset(&row.ruleset).map_or(RULESETS[0].rules, |r| r.rules);
-            let why = ending_line(
-                lang,
-                &rules,
-                row.ending,
-                row.result.map(crate::store::GameResult::id),
-                names,
-            );
-            let score = captured.map(|c| score_line(names, c)).unwrap_or_default();
-            let (when, datetime) = date_time(row.updated);
-            let _ = write!(
-                body,
-                "<tr><td>{}</td><td>{} – {}</td><td><strong>{}</strong><br><span class=\"score\">{}</span><br><small class=\"why\">{}</small></td>\
-                 <td data-label=\"{moves_label}: \">{moves}</td><td><time datetime=\"{datetime}\">{when}</time></td>\
-                 <td><a href=\"/replay/{id}\">{}</a> · <a href=\"/api/games/{id}/record\" download>{}</a></td></tr>",
-                esc(name),
-                esc(&south),
-                esc(&north),
-                esc(&result),
-                esc(&score),
-                esc(&why),
-                esc(t(lang, "replay.title")),
-                esc(t(lang, "play.download")),
-                id = esc(&row.id),
-                moves_label = esc(t(lang, "finished.moves")),
-            );
-        }
-        body.push_str("</tbody></table></div>");
+        return html! { p class="none" { (t(lang, none)) } };
     }
-    body
+    html! {
+        div class="table-wrap" {
+            table class="games" {
+                thead {
+                    tr {
+                        th { (t(lang, "finished.game")) }
+                        th { (t(lang, "finished.players")) }
+                        th { (t(lang, "finished.result")) }
+                        th { (t(lang, "finished.moves")) }
+                        th { (t(lang, "finished.date")) }
+                        th {}
+                    }
+                }
+                tbody {
+                    @for (row, moves, captured) in shown {
+                        (finished_row(lang, row, *moves, *captured))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One finished game's row: its game, players, result (with the final
+/// score and how it ended), moves, date, and links to its replay and record.
+fn finished_row(
+    lang: Lang,
+    row: &crate::store::GameRow,
+    moves: u32,
+    captured: Option<[u32; 2]>,
+) -> Markup {
+    let name = ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| game_name(lang, r));
+    let south = shown_name(lang, row, true);
+    let north = shown_name(lang, row, false);
+    let names = [south.as_str(), north.as_str()];
+    let result = result_line(lang, row.result.map(crate::store::GameResult::id), names);
+    let rules = ruleset(&row.ruleset).map_or(RULESETS[0].rules, |r| r.rules);
+    let why =
+        ending_line(lang, &rules, row.ending, row.result.map(crate::store::GameResult::id), names);
+    let score = captured.map(|c| score_line(names, c)).unwrap_or_default();
+    let (when, datetime) = date_time(row.updated);
+    html! {
+        tr {
+            td { (name) }
+            td { (Text(&south)) " – " (Text(&north)) }
+            td {
+                strong { (Text(&result)) }
+                br;
+                span class="score" { (Text(&score)) }
+                br;
+                small class="why" { (Text(&why)) }
+            }
+            td data-label={ (t(lang, "finished.moves")) ": " } { (moves) }
+            td { time datetime=(datetime) { (when) } }
+            td {
+                a href={ "/replay/" (row.id) } { (t(lang, "replay.title")) }
+                " · "
+                a href={ "/api/games/" (row.id) "/record" } download { (t(lang, "play.download")) }
+            }
+        }
+    }
 }
 
 /// The links to the newer and the older page, keeping the filters.
@@ -411,8 +446,7 @@ fn finished_pages(
     more: bool,
     game: Option<&str>,
     player: Option<&str>,
-) -> String {
-    let mut body = String::new();
+) -> Markup {
     let link = |to: u32| {
         let mut query = vec![format!("page={to}")];
         if let Some(g) = game {
@@ -423,48 +457,41 @@ fn finished_pages(
         }
         format!("/finished?{}", query.join("&"))
     };
-    if page > 1 || more {
-        body.push_str("<nav class=\"pages\">");
-        if page > 1 {
-            let _ = write!(
-                body,
-                "<a rel=\"prev\" href=\"{}\">{}</a> ",
-                esc(&link(page - 1)),
-                esc(t(lang, "finished.newer"))
-            );
+    html! {
+        @if page > 1 || more {
+            nav class="pages" {
+                @if page > 1 {
+                    a rel="prev" href=(link(page - 1)) { (t(lang, "finished.newer")) }
+                    " "
+                }
+                span { (t(lang, "finished.page").replace("{n}", &page.to_string())) }
+                @if more {
+                    " "
+                    a rel="next" href=(link(page + 1)) { (t(lang, "finished.older")) }
+                }
+            }
         }
-        let _ = write!(
-            body,
-            "<span>{}</span>",
-            esc(&t(lang, "finished.page").replace("{n}", &page.to_string()))
-        );
-        if more {
-            let _ = write!(
-                body,
-                " <a rel=\"next\" href=\"{}\">{}</a>",
-                esc(&link(page + 1)),
-                esc(t(lang, "finished.older"))
-            );
-        }
-        body.push_str("</nav>");
     }
-    body
 }
 
 /// The form that uploads a game record to replay it.
-fn upload_form(lang: Lang) -> String {
-    let mut body = String::new();
-    let _ = write!(
-        body,
-        "<section><h2>{}</h2><p>{}</p><form id=\"upload\" class=\"form\">\
-         <label>{}<input type=\"file\" name=\"file\" accept=\".txt,text/plain\"></label>\
-         <label>{}<textarea name=\"record\" rows=\"8\" spellcheck=\"false\"></textarea></label><p class=\"error\" role=\"alert\" hidden></p>\
-         <button class=\"button\" type=\"submit\">{}</button></form></section>",
-        esc(t(lang, "finished.upload")),
-        esc(t(lang, "finished.upload-note")),
-        esc(t(lang, "finished.file")),
-        esc(t(lang, "finished.record")),
-        esc(t(lang, "finished.upload-button")),
-    );
-    body
+fn upload_form(lang: Lang) -> Markup {
+    html! {
+        section {
+            h2 { (t(lang, "finished.upload")) }
+            p { (t(lang, "finished.upload-note")) }
+            form id="upload" class="form" {
+                label {
+                    (t(lang, "finished.file"))
+                    input type="file" name="file" accept=".txt,text/plain";
+                }
+                label {
+                    (t(lang, "finished.record"))
+                    textarea name="record" rows="8" spellcheck="false" {}
+                }
+                p class="error" role="alert" hidden {}
+                button class="button" type="submit" { (t(lang, "finished.upload-button")) }
+            }
+        }
+    }
 }

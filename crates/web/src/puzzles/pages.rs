@@ -3,8 +3,9 @@
 //! on the home page.
 
 use super::api::{catalog, daily, find, today};
+use crate::html::{html, Markup};
 use crate::i18n::Lang;
-use crate::pages::{esc, json_in_html, language, not_found, LangQuery, Page};
+use crate::pages::{language, not_found, script_json, LangQuery, Page};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -13,7 +14,6 @@ use axum::Router;
 use mancala_puzzles::{Kind, Puzzle};
 use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
-use std::fmt::Write;
 
 pub fn routes() -> Router<Shared> {
     Router::new().route("/puzzles", get(index)).route("/puzzles/{id}", get(puzzle_page))
@@ -39,43 +39,51 @@ pub(crate) struct IndexQuery {
     theme: Option<String>,
 }
 
-fn puzzle_item(lang: Lang, p: &Puzzle) -> String {
-    format!(
-        "<li><a href=\"/puzzles/{id}\">{theme}</a> · {game} · {rating}</li>",
-        id = esc(&p.id),
-        theme = esc(theme(lang, p.kind)),
-        game = esc(game_name(lang, p.ruleset.id)),
-        rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
-    )
+fn rating(lang: Lang, p: &Puzzle) -> String {
+    pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())
+}
+
+fn puzzle_item(lang: Lang, p: &Puzzle) -> Markup {
+    html! {
+        li {
+            a href={ "/puzzles/" (p.id) } { (theme(lang, p.kind)) }
+            " · " (game_name(lang, p.ruleset.id)) " · " (rating(lang, p))
+        }
+    }
 }
 
 /// A composed study in the list: also the length of its solution.
-fn study_item(lang: Lang, p: &Puzzle) -> String {
-    format!(
-        "<li><a href=\"/puzzles/{id}\">{theme}</a> · {game} · {plies} · {rating}</li>",
-        id = esc(&p.id),
-        theme = esc(theme(lang, p.kind)),
-        game = esc(game_name(lang, p.ruleset.id)),
-        plies = esc(&pt(lang, "pz.plies").replace("{n}", &p.moves.len().to_string())),
-        rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
-    )
+fn study_item(lang: Lang, p: &Puzzle) -> Markup {
+    html! {
+        li {
+            a href={ "/puzzles/" (p.id) } { (theme(lang, p.kind)) }
+            " · " (game_name(lang, p.ruleset.id))
+            " · " (pt(lang, "pz.plies").replace("{n}", &p.moves.len().to_string()))
+            " · " (rating(lang, p))
+        }
+    }
 }
 
 /// The daily puzzle's box, for the home page: the puzzle of `day` (days
 /// since the Unix epoch).
-pub fn daily_box(lang: Lang, day: i64) -> String {
-    let Some(p) = daily(day) else { return String::new() };
-    format!(
-        "<section class=\"daily-puzzle\"><h2>{title}</h2><p>{theme} · {game} · {rating}</p>\
-         <p><a class=\"button\" href=\"/puzzles/{id}\">{open}</a> <a href=\"/puzzles\">{all}</a></p></section>",
-        title = esc(pt(lang, "pz.daily")),
-        theme = esc(theme(lang, p.kind)),
-        game = esc(game_name(lang, p.ruleset.id)),
-        rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
-        id = esc(&p.id),
-        open = esc(pt(lang, "pz.open")),
-        all = esc(pt(lang, "pz.title")),
-    )
+pub fn daily_box(lang: Lang, day: i64) -> Markup {
+    let Some(p) = daily(day) else { return html! {} };
+    html! {
+        section.daily-puzzle {
+            h2 { (pt(lang, "pz.daily")) }
+            p { (theme(lang, p.kind)) " · " (game_name(lang, p.ruleset.id)) " · " (rating(lang, p)) }
+            p {
+                a.button href={ "/puzzles/" (p.id) } { (pt(lang, "pz.open")) }
+                " "
+                a href="/puzzles" { (pt(lang, "pz.title")) }
+            }
+        }
+    }
+}
+
+/// `aria-current="page"` on the filter link chosen.
+fn current(chosen: bool) -> Option<&'static str> {
+    chosen.then_some("page")
 }
 
 async fn index(
@@ -88,69 +96,9 @@ async fn index(
     let kind = q.theme.as_deref().and_then(Kind::parse);
     // `?theme=studies`: the composed studies (puzzles/studies.txt).
     let studies = q.theme.as_deref() == Some("studies");
-    let mut body = format!(
-        "<h1>{}</h1><p class=\"lead\">{}</p>{}",
-        esc(pt(lang, "pz.title")),
-        esc(pt(lang, "pz.intro")),
-        daily_box(lang, today(&state.time))
-    );
-    // The filters: one link per game, one per theme.
-    body.push_str("<nav class=\"puzzle-filters\" aria-label=\"");
-    body.push_str(&esc(pt(lang, "pz.game")));
-    body.push_str("\"><ul>");
-    for r in &RULESETS {
-        let n = catalog().iter().filter(|p| p.ruleset.id == r.id).count();
-        // A game without puzzles is not offered as a filter.
-        if n == 0 {
-            continue;
-        }
-        let current =
-            if game.is_some_and(|g| g.id == r.id) { " aria-current=\"page\"" } else { "" };
-        let _ = write!(
-            body,
-            "<li><a href=\"/puzzles?game={id}\"{current}>{name}</a> ({count})</li>",
-            id = r.id,
-            name = esc(crate::i18n::game_name(lang, r)),
-            count = esc(&pt(lang, "pz.count").replace("{n}", &n.to_string())),
-        );
-    }
-    body.push_str("</ul><ul>");
     let base = game.map_or(String::new(), |g| format!("game={}&", g.id));
-    let _ = write!(
-        body,
-        "<li><a href=\"/puzzles?{}\">{}</a></li>",
-        base.trim_end_matches('&'),
-        esc(pt(lang, "pz.all-themes"))
-    );
-    for k in Kind::ALL {
-        let current = if kind == Some(k) { " aria-current=\"page\"" } else { "" };
-        let _ = write!(
-            body,
-            "<li><a href=\"/puzzles?{base}theme={slug}\"{current}>{name}</a></li>",
-            slug = k.slug(),
-            name = esc(theme(lang, k)),
-        );
-    }
-    let current = if studies { " aria-current=\"page\"" } else { "" };
-    let _ = write!(
-        body,
-        "<li><a href=\"/puzzles?{base}theme=studies\"{current}>{name}</a></li>",
-        name = esc(pt(lang, "pz.studies")),
-    );
-    body.push_str("</ul></nav>");
-    let _ = write!(
-        body,
-        "<p class=\"compositions-link\"><a href=\"/compositions{}\">{}</a></p>",
-        game.map_or(String::new(), |g| format!("?game={}", g.id)),
-        esc(super::compositions::pages::ct(lang, "cp.title"))
-    );
+    let compositions = game.map_or(String::new(), |g| format!("?game={}", g.id));
     let chosen: Vec<&Puzzle> = if studies {
-        let _ = write!(
-            body,
-            "<section class=\"studies\"><h2>{}</h2><p>{}</p></section>",
-            esc(pt(lang, "pz.studies")),
-            esc(pt(lang, "pz.studies-intro"))
-        );
         mancala_puzzles::study_ids()
             .into_iter()
             .filter_map(find)
@@ -163,23 +111,60 @@ async fn index(
             .filter(|p| kind.is_none_or(|k| k == p.kind))
             .collect()
     };
-    if chosen.is_empty() {
-        let _ = write!(body, "<p>{}</p>", esc(pt(lang, "pz.none")));
-    } else {
-        let _ = write!(
-            body,
-            "<p>{}</p><ol class=\"puzzle-list\">",
-            esc(&pt(lang, "pz.count").replace("{n}", &chosen.len().to_string()))
-        );
-        for p in chosen.iter().take(300) {
-            if studies {
-                body.push_str(&study_item(lang, p));
-            } else {
-                body.push_str(&puzzle_item(lang, p));
+    let body = html! {
+        h1 { (pt(lang, "pz.title")) }
+        p.lead { (pt(lang, "pz.intro")) }
+        (daily_box(lang, today(&state.time)))
+        // The filters: one link per game, one per theme.
+        nav.puzzle-filters aria-label=(pt(lang, "pz.game")) {
+            ul {
+                @for r in &RULESETS {
+                    @let n = catalog().iter().filter(|p| p.ruleset.id == r.id).count();
+                    // A game without puzzles is not offered as a filter.
+                    @if n > 0 {
+                        li {
+                            a href={ "/puzzles?game=" (r.id) }
+                                aria-current=[current(game.is_some_and(|g| g.id == r.id))]
+                                { (crate::i18n::game_name(lang, r)) }
+                            " (" (pt(lang, "pz.count").replace("{n}", &n.to_string())) ")"
+                        }
+                    }
+                }
+            }
+            ul {
+                li { a href={ "/puzzles?" (base.trim_end_matches('&')) } { (pt(lang, "pz.all-themes")) } }
+                @for k in Kind::ALL {
+                    li {
+                        a href={ "/puzzles?" (base) "theme=" (k.slug()) }
+                            aria-current=[current(kind == Some(k))] { (theme(lang, k)) }
+                    }
+                }
+                li {
+                    a href={ "/puzzles?" (base) "theme=studies" } aria-current=[current(studies)]
+                        { (pt(lang, "pz.studies")) }
+                }
             }
         }
-        body.push_str("</ol>");
-    }
+        p.compositions-link {
+            a href={ "/compositions" (compositions) } { (super::compositions::pages::ct(lang, "cp.title")) }
+        }
+        @if studies {
+            section.studies {
+                h2 { (pt(lang, "pz.studies")) }
+                p { (pt(lang, "pz.studies-intro")) }
+            }
+        }
+        @if chosen.is_empty() {
+            p { (pt(lang, "pz.none")) }
+        } @else {
+            p { (pt(lang, "pz.count").replace("{n}", &chosen.len().to_string())) }
+            ol.puzzle-list {
+                @for p in chosen.iter().take(300) {
+                    @if studies { (study_item(lang, p)) } @else { (puzzle_item(lang, p)) }
+                }
+            }
+        }
+    };
     Page {
         lang,
         remember,
@@ -193,7 +178,7 @@ async fn index(
 /// The board to solve `p` on, with its task, hint, status and solution
 /// (filled by `puzzles.js` from `/api/puzzles/{id}`), and a link to `next`.
 /// Puzzles and the compositions solved as puzzles share it.
-pub(crate) fn solve_section(lang: Lang, p: &Puzzle, next: &str) -> String {
+pub(crate) fn solve_section(lang: Lang, p: &Puzzle, next: &str) -> Markup {
     let side = crate::i18n::t(lang, &format!("side.{}", p.solver().name()));
     let task = match (p.kind, p.result) {
         (Kind::WinTheMostSeeds, _) => "pz.task.margin",
@@ -207,28 +192,25 @@ pub(crate) fn solve_section(lang: Lang, p: &Puzzle, next: &str) -> String {
         )
         .collect();
     let data = serde_json::json!({ "id": p.id, "next": next, "texts": texts, "pits": p.ruleset.rules.pits_per_row });
-    format!(
-        "<p class=\"task\"><strong>{task}</strong></p>\
-         <div id=\"puzzle-board\" data-pits=\"{pits}\"></div>\
-         <p id=\"puzzle-status\" role=\"status\" aria-live=\"polite\"></p>\
-         <p class=\"actions\"><button type=\"button\" id=\"puzzle-hint\" class=\"button secondary\">{hint}</button> \
-         <a class=\"button\" id=\"puzzle-next\" href=\"{next}\">{next_label}</a></p>\
-         <p class=\"note\">{hint_cost}</p><p class=\"note keys-help\">{keys}</p>\
-         <p id=\"puzzle-player\" class=\"note\"></p>\
-         <section id=\"puzzle-solution\" hidden><h2>{solution}</h2><ol id=\"puzzle-line\"></ol></section>\
-         <script id=\"puzzle-data\" type=\"application/json\">{data}</script>\
-         <script src=\"{script}\" defer></script>",
-        task = esc(&pt(lang, task).replace("{side}", side)),
-        pits = p.ruleset.rules.pits_per_row,
-        hint = esc(pt(lang, "pz.hint")),
-        next = esc(next),
-        next_label = esc(pt(lang, "pz.next")),
-        hint_cost = esc(pt(lang, "pz.hint-cost")),
-        keys = esc(pt(lang, "pz.keys")),
-        solution = esc(pt(lang, "pz.solution")),
-        data = json_in_html(&data.to_string()),
-        script = super::SCRIPT.path(),
-    )
+    html! {
+        p.task { strong { (pt(lang, task).replace("{side}", side)) } }
+        div id="puzzle-board" data-pits=(p.ruleset.rules.pits_per_row) {}
+        p id="puzzle-status" role="status" aria-live="polite" {}
+        p.actions {
+            button type="button" id="puzzle-hint" class="button secondary" { (pt(lang, "pz.hint")) }
+            " "
+            a class="button" id="puzzle-next" href=(next) { (pt(lang, "pz.next")) }
+        }
+        p.note { (pt(lang, "pz.hint-cost")) }
+        p.note.keys-help { (pt(lang, "pz.keys")) }
+        p id="puzzle-player" class="note" {}
+        section id="puzzle-solution" hidden {
+            h2 { (pt(lang, "pz.solution")) }
+            ol id="puzzle-line" {}
+        }
+        script id="puzzle-data" type="application/json" { (script_json(&data.to_string())) }
+        script src=(super::SCRIPT.path()) defer {}
+    }
 }
 
 async fn puzzle_page(
@@ -242,14 +224,11 @@ async fn puzzle_page(
     let same: Vec<&Puzzle> = catalog().iter().filter(|x| x.ruleset.id == p.ruleset.id).collect();
     let at = same.iter().position(|x| x.id == p.id).unwrap_or(0);
     let next = same.get((at + 1) % same.len().max(1)).map_or(p.id.as_str(), |x| x.id.as_str());
-    let body = format!(
-        "<h1>{title}: {theme}</h1><p class=\"lead\">{game} · <span id=\"puzzle-rating\">{rating}</span></p>{solve}",
-        title = esc(pt(lang, "pz.title")),
-        theme = esc(theme(lang, p.kind)),
-        game = esc(game_name(lang, p.ruleset.id)),
-        rating = esc(&pt(lang, "pz.rating").replace("{r}", &p.rating.to_string())),
-        solve = solve_section(lang, p, &format!("/puzzles/{next}")),
-    );
+    let body = html! {
+        h1 { (pt(lang, "pz.title")) ": " (theme(lang, p.kind)) }
+        p.lead { (game_name(lang, p.ruleset.id)) " · " span id="puzzle-rating" { (rating(lang, p)) } }
+        (solve_section(lang, p, &format!("/puzzles/{next}")))
+    };
     Page {
         lang,
         remember,

@@ -3,9 +3,10 @@
 //! that `tournament.js` fills from the API and keeps up to date. Their
 //! interface text (`i18n/tournaments.rs`) goes to the script with the page.
 
+use crate::html::{html, Markup, Text};
 use crate::i18n::Lang;
 use crate::pages::{
-    esc, feature_script, language, not_found, server_problem, texts_json, LangQuery, Page,
+    feature_script, language, not_found, server_problem, texts_json, LangQuery, Page,
 };
 use crate::Shared;
 use axum::extract::{Path, Query, State};
@@ -29,7 +30,7 @@ pub fn text(lang: Lang, key: &str) -> &'static str {
 }
 
 /// The page's data and texts for `tournament.js`, and the script itself.
-fn script(lang: Lang, data: serde_json::Value) -> String {
+fn script(lang: Lang, data: serde_json::Value) -> Markup {
     let texts = texts_json(crate::i18n::entries(lang, "tournaments"));
     feature_script("tournament", &data, &texts, &super::SCRIPT)
 }
@@ -49,14 +50,13 @@ async fn list_page(
             serde_json::json!({ "id": r.id, "name": r.name, "match": r.match_first_to.is_some() })
         })
         .collect();
-    let body = format!(
-        "<h1>{}</h1><p class=\"lead\">{}</p>{}<div id=\"tournaments\" class=\"tournament\">\
-         <p class=\"loading\">…</p></div>{}",
-        esc(text(lang, "t.title")),
-        esc(text(lang, "t.lead")),
-        crate::pages::teachers_link(lang),
-        script(lang, serde_json::json!({ "page": "list", "games": games, "signed_in": signed_in }))
-    );
+    let body = html! {
+        h1 { (text(lang, "t.title")) }
+        p.lead { (text(lang, "t.lead")) }
+        (crate::pages::teachers_link(lang))
+        div #tournaments .tournament { p.loading { "…" } }
+        (script(lang, serde_json::json!({ "page": "list", "games": games, "signed_in": signed_in })))
+    };
     Page {
         lang,
         remember,
@@ -102,14 +102,12 @@ async fn tournament_page(
         Err(e) => return server_problem(lang, remember, e.status, &e).into_response(),
     };
     let game = mancala_rules::ruleset(&row.ruleset).map_or(row.ruleset.as_str(), |r| r.name);
-    let body = format!(
-        "<h1>{}</h1><p class=\"lead\">{} · {}</p><div id=\"tournament\" class=\"tournament\">\
-         <p class=\"loading\">…</p></div>{}",
-        esc(&row.name),
-        esc(game),
-        esc(text(lang, &format!("sys.{}", row.system.id()))),
-        script(lang, serde_json::json!({ "page": "tournament", "id": id }))
-    );
+    let body = html! {
+        h1 { (Text(&row.name)) }
+        p.lead { (game) " · " (text(lang, &format!("sys.{}", row.system.id()))) }
+        div #tournament .tournament { p.loading { "…" } }
+        (script(lang, serde_json::json!({ "page": "tournament", "id": id })))
+    };
     Page { lang, remember, status: StatusCode::OK, title: row.name, body, script: None }
         .into_response()
 }

@@ -681,3 +681,28 @@ fn the_rules_coverage_doc_lists_no_failing_test() {
         assert!(!line.contains("(fails"), "docs/rules-coverage.md line {}: {line}", i + 1);
     }
 }
+
+/// The templates (`mancala_web::html`): whatever text a page splices in is
+/// escaped, typed text (`Text`) its apostrophes too, and JSON inside a
+/// script element cannot close it.
+#[test]
+fn spliced_text_is_escaped_and_typed_text_even_its_apostrophes() {
+    use mancala_web::html::{html, Text};
+    let evil = "<script>alert('x')</script>&\"";
+    let page = html! { p title=(evil) { (evil) } p { (Text(evil)) } };
+    assert_eq!(
+        page.into_string(),
+        "<p title=\"&lt;script&gt;alert('x')&lt;/script&gt;&amp;&quot;\">\
+         &lt;script&gt;alert('x')&lt;/script&gt;&amp;&quot;</p>\
+         <p>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;&quot;</p>"
+    );
+}
+
+#[test]
+fn json_in_a_script_element_cannot_close_it() {
+    let json = mancala_web::html::script_json(r#"{"name":"</script><script>alert(1)</script>&"}"#)
+        .into_string();
+    assert!(!json.contains("</script>") && !json.contains('<') && !json.contains('&'), "{json}");
+    let back: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(back["name"], "</script><script>alert(1)</script>&");
+}

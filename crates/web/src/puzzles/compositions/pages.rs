@@ -6,8 +6,9 @@
 
 use super::api::{as_puzzle, load, order_of};
 use super::store::{CompositionOrder, CompositionRow};
+use crate::html::{html, Text};
 use crate::i18n::Lang;
-use crate::pages::{esc, language, not_found, percent, LangQuery, Page};
+use crate::pages::{language, not_found, percent, LangQuery, Page};
 use crate::puzzles::pages::solve_section;
 use crate::Shared;
 use axum::extract::{Path, Query, State};
@@ -16,7 +17,6 @@ use axum::routing::get;
 use axum::Router;
 use mancala_rules::{ruleset, Ruleset, Side, RULESETS};
 use serde::Deserialize;
-use std::fmt::Write;
 
 pub fn routes() -> Router<Shared> {
     Router::new().route("/compositions", get(index)).route("/compositions/{id}", get(page))
@@ -48,69 +48,60 @@ async fn index(
     let game: &'static Ruleset =
         q.game.as_deref().and_then(|g| ruleset(g).ok()).unwrap_or(&RULESETS[0]);
     let order = order_of(q.sort.as_deref()).unwrap_or(CompositionOrder::Newest);
-    let mut body = format!(
-        "<h1>{}</h1><p class=\"lead\">{}</p><nav class=\"puzzle-filters\" aria-label=\"{}\"><ul>",
-        esc(ct(lang, "cp.title")),
-        esc(ct(lang, "cp.intro")),
-        esc(ct(lang, "cp.game")),
-    );
     let sort = if order == CompositionOrder::MostSolved { "solved" } else { "newest" };
-    for r in &RULESETS {
-        let current = if r.id == game.id { " aria-current=\"page\"" } else { "" };
-        let _ = write!(
-            body,
-            "<li><a href=\"/compositions?game={id}&amp;sort={sort}\"{current}>{name}</a></li>",
-            id = r.id,
-            name = esc(crate::i18n::game_name(lang, r)),
-        );
-    }
-    let _ = write!(body, "</ul><ul aria-label=\"{}\">", esc(ct(lang, "cp.order")));
-    for (key, label, o) in [
-        ("newest", "cp.newest", CompositionOrder::Newest),
-        ("solved", "cp.most-solved", CompositionOrder::MostSolved),
-    ] {
-        let current = if o == order { " aria-current=\"page\"" } else { "" };
-        let _ = write!(
-            body,
-            "<li><a href=\"/compositions?game={id}&amp;sort={key}\"{current}>{label}</a></li>",
-            id = game.id,
-            label = esc(ct(lang, label)),
-        );
-    }
-    body.push_str("</ul></nav>");
     let id = game.id;
     let listed = crate::api::blocking(&state, move |s| s.compositions(id, order)).await;
-    match listed {
-        Ok(rows) if rows.is_empty() => {
-            let _ = write!(
-                body,
-                "<p>{}</p><p><a class=\"button\" href=\"/analysis?game={}\">{}</a></p>",
-                esc(ct(lang, "cp.none")),
-                game.id,
-                esc(ct(lang, "cp.analyse"))
-            );
-        }
-        Ok(rows) => {
-            body.push_str("<ol class=\"composition-list\">");
-            for (row, solved) in rows {
-                let to_move =
-                    game.rules.parse_position(&row.position).map_or(Side::South, |p| p.to_move());
-                let _ = write!(
-                    body,
-                    "<li><a href=\"/compositions/{id}\">{title}</a> · {by} · {value} · {solved}</li>",
-                    id = esc(&row.id),
-                    title = esc(&row.title),
-                    by = esc(&ct(lang, "cp.by").replace("{name}", &row.composer)),
-                    value = esc(&value_text(lang, &row, to_move)),
-                    solved = esc(&ct(lang, "cp.solved").replace("{n}", &solved.to_string())),
-                );
+    let body = html! {
+        h1 { (ct(lang, "cp.title")) }
+        p.lead { (ct(lang, "cp.intro")) }
+        nav.puzzle-filters aria-label=(ct(lang, "cp.game")) {
+            ul {
+                @for r in &RULESETS {
+                    li {
+                        a href={ "/compositions?game=" (r.id) "&sort=" (sort) }
+                            aria-current=[(r.id == game.id).then_some("page")]
+                            { (crate::i18n::game_name(lang, r)) }
+                    }
+                }
             }
-            body.push_str("</ol>");
+            ul aria-label=(ct(lang, "cp.order")) {
+                @for (key, label, o) in [
+                    ("newest", "cp.newest", CompositionOrder::Newest),
+                    ("solved", "cp.most-solved", CompositionOrder::MostSolved),
+                ] {
+                    li {
+                        a href={ "/compositions?game=" (game.id) "&sort=" (key) }
+                            aria-current=[(o == order).then_some("page")] { (ct(lang, label)) }
+                    }
+                }
+            }
         }
-        Err(e) => {
-            let _ = write!(body, "<p class=\"error\">{}</p>", esc(&e.message));
+        @match listed {
+            Ok(rows) if rows.is_empty() => {
+                p { (ct(lang, "cp.none")) }
+                p { a.button href={ "/analysis?game=" (game.id) } { (ct(lang, "cp.analyse")) } }
+            }
+            Ok(rows) => {
+                ol.composition-list {
+                    @for (row, solved) in rows {
+                        @let to_move = game
+                            .rules
+                            .parse_position(&row.position)
+                            .map_or(Side::South, |p| p.to_move());
+                        li {
+                            a href={ "/compositions/" (row.id) } { (Text(&row.title)) }
+                            " · " (Text(&ct(lang, "cp.by").replace("{name}", &row.composer)))
+                            " · " (value_text(lang, &row, to_move))
+                            " · " (ct(lang, "cp.solved").replace("{n}", &solved.to_string()))
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                p.error { (e.message) }
+            }
         }
-    }
+    };
     Page::new(lang, remember, ct(lang, "cp.title"), body)
 }
 
@@ -126,45 +117,39 @@ async fn page(
     let Ok(position) = game.rules.parse_position(&row.position) else {
         return not_found(lang, remember);
     };
-    let mut body = format!(
-        "<h1>{title}</h1><p class=\"lead\">{game} · {by} · {value}</p>",
-        title = esc(&row.title),
-        game = esc(crate::i18n::game_name(lang, game)),
-        by = esc(&ct(lang, "cp.by").replace("{name}", &row.composer)),
-        value = esc(&value_text(lang, &row, position.to_move())),
-    );
-    for paragraph in row.comment.split('\n').filter(|p| !p.trim().is_empty()) {
-        let _ = write!(body, "<p class=\"composition-comment\">{}</p>", esc(paragraph));
-    }
     let all = format!("/compositions?game={}", game.id);
-    match as_puzzle(&row) {
-        Some(puzzle) => body.push_str(&solve_section(lang, &puzzle, &all)),
-        None => {
-            let marks = crate::diagram::Marks::default();
-            body.push_str(&crate::diagram::html(
-                lang,
-                &game.rules,
-                &position,
-                &marks,
-                position.to_move(),
-            ));
-            let _ = write!(
-                body,
-                "<p class=\"note\">{study}</p><p>{keeping}</p><p>{line}</p>",
-                study = esc(ct(lang, "cp.study")),
-                keeping = esc(&ct(lang, "cp.keeping").replace("{moves}", &row.keeping)),
-                line = esc(&ct(lang, "cp.line").replace("{moves}", &row.line)),
-            );
+    let body = html! {
+        h1 { (Text(&row.title)) }
+        p.lead {
+            (crate::i18n::game_name(lang, game))
+            " · " (Text(&ct(lang, "cp.by").replace("{name}", &row.composer)))
+            " · " (value_text(lang, &row, position.to_move()))
         }
-    }
-    let _ = write!(
-        body,
-        "<p><a href=\"{all}\">{all_label}</a> · <a href=\"/analysis?game={game_id}&amp;position={position}\">{analyse}</a></p>",
-        all = esc(&all),
-        all_label = esc(ct(lang, "cp.all")),
-        game_id = game.id,
-        position = percent(&row.position),
-        analyse = esc(ct(lang, "cp.analyse")),
-    );
+        @for paragraph in row.comment.split('\n').filter(|p| !p.trim().is_empty()) {
+            p.composition-comment { (Text(paragraph)) }
+        }
+        @match as_puzzle(&row) {
+            Some(puzzle) => { (solve_section(lang, &puzzle, &all)) }
+            None => {
+                (crate::diagram::html(
+                    lang,
+                    &game.rules,
+                    &position,
+                    &crate::diagram::Marks::default(),
+                    position.to_move(),
+                ))
+                p.note { (ct(lang, "cp.study")) }
+                p { (ct(lang, "cp.keeping").replace("{moves}", &row.keeping)) }
+                p { (ct(lang, "cp.line").replace("{moves}", &row.line)) }
+            }
+        }
+        p {
+            a href=(all) { (ct(lang, "cp.all")) }
+            " · "
+            a href={ "/analysis?game=" (game.id) "&position=" (percent(&row.position)) } {
+                (ct(lang, "cp.analyse"))
+            }
+        }
+    };
     Page::new(lang, remember, &row.title, body)
 }
