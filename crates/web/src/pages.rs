@@ -60,6 +60,33 @@ pub fn teachers_link(lang: Lang) -> Markup {
     }
 }
 
+/// A group of radio buttons named `name`, each `(value, text key)` with its
+/// words after it (`label.choice`); the first is checked.
+pub(crate) fn radios(lang: Lang, name: &str, choices: &[(&str, &str)]) -> Markup {
+    html! {
+        @for (i, (value, key)) in choices.iter().enumerate() {
+            label class="choice" {
+                input type="radio" name=(name) value=(value) checked[i == 0];
+                " " (t(lang, key))
+            }
+        }
+    }
+}
+
+/// A table's head: a column heading for each text key (`""`: an empty
+/// one).
+pub(crate) fn table_head(lang: Lang, keys: &[&str]) -> Markup {
+    html! {
+        thead {
+            tr {
+                @for key in keys {
+                    th { @if !key.is_empty() { (t(lang, key)) } }
+                }
+            }
+        }
+    }
+}
+
 /// Text with `code` spans for words in backticks.
 pub(crate) fn rich(text: &str) -> Markup {
     html! {

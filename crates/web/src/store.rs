@@ -33,6 +33,47 @@ pub use crate::game::{
 };
 pub use crate::rating::{HistoryRow, RatingRow};
 
+/// A value both stores read alike (text, integers, booleans, and their
+/// `NULL`able forms).
+pub(crate) trait Value:
+    rusqlite::types::FromSql + for<'a> postgres::types::FromSql<'a>
+{
+}
+
+impl<T: rusqlite::types::FromSql + for<'a> postgres::types::FromSql<'a>> Value for T {}
+
+/// A row of either store, read by column index: one function maps a
+/// table's rows for both (SQLite's `get`, PostgreSQL's `try_get`).
+pub(crate) trait Columns {
+    type Error;
+    /// Column `i`.
+    fn at<T: Value>(&self, i: usize) -> Result<T, Self::Error>;
+}
+
+impl Columns for rusqlite::Row<'_> {
+    type Error = rusqlite::Error;
+    fn at<T: Value>(&self, i: usize) -> rusqlite::Result<T> {
+        self.get(i)
+    }
+}
+
+impl Columns for postgres::Row {
+    type Error = Failure;
+    fn at<T: Value>(&self, i: usize) -> Result<T, Failure> {
+        Ok(self.try_get(i)?)
+    }
+}
+
+/// `Ok($ty { .. })` from a row of either store ([`Columns`]): its fields
+/// named in column order, from the first.
+macro_rules! from_columns {
+    ($r:expr => $ty:ident { $($field:ident),+ $(,)? }) => {{
+        let (r, mut column) = ($r, 0..);
+        Ok($ty { $($field: $crate::store::Columns::at(r, column.next().unwrap_or_default())?),+ })
+    }};
+}
+pub(crate) use from_columns;
+
 /// A player's account. The name keeps the case it was registered with;
 /// two names that differ only in case are the same name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -345,6 +386,31 @@ impl Sqlite {
     /// committed (see `group.rs`).
     pub(crate) fn write(&self, write: impl Apply + 'static) -> Result<(), StoreError> {
         self.writer.write(Write::Feature(Box::new(write)))
+    }
+
+    /// The row `sql` finds with `params` (on the reading connection), if
+    /// any, read by `from`.
+    pub(crate) fn query_one<T>(
+        &self,
+        sql: &str,
+        params: impl rusqlite::Params,
+        from: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Option<T>, StoreError> {
+        Ok(self.conn().query_row(sql, params, from).optional()?)
+    }
+
+    /// Every row `sql` finds with `params` (on the reading connection),
+    /// read by `from`.
+    pub(crate) fn query_all<T>(
+        &self,
+        sql: &str,
+        params: impl rusqlite::Params,
+        from: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Vec<T>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(sql)?;
+        let rows = stmt.query_map(params, from)?.collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
     }
 
     /// The reading connection.

@@ -226,16 +226,17 @@ fn games_table(
     html! {
         div.table-wrap {
             table.games {
-                thead {
-                    tr {
-                        th { (tx("player.opponent")) }
-                        th { (tx("finished.game")) }
-                        th { (tx("finished.result")) }
-                        th { (tx("player.change")) }
-                        th { (tx("finished.date")) }
-                        th {}
-                    }
-                }
+                (crate::pages::table_head(
+                    lang,
+                    &[
+                        "player.opponent",
+                        "finished.game",
+                        "finished.result",
+                        "player.change",
+                        "finished.date",
+                        "",
+                    ],
+                ))
                 tbody {
                     @for (row, _) in games {
                         @let south = row.south_player.as_deref() == Some(player);
@@ -396,15 +397,16 @@ async fn player_page(
             } @else {
                 div.table-wrap {
                     table.ratings {
-                        thead {
-                            tr {
-                                th { (tx("finished.game")) }
-                                th { (tx("player.rating")) }
-                                th { (tx("player.deviation")) }
-                                th { (tx("player.games")) }
-                                th { (tx("player.results")) }
-                            }
-                        }
+                        (crate::pages::table_head(
+                            lang,
+                            &[
+                                "finished.game",
+                                "player.rating",
+                                "player.deviation",
+                                "player.games",
+                                "player.results",
+                            ],
+                        ))
                         tbody {
                             @for r in &data.ratings {
                                 @let game = ruleset(&r.ruleset).map_or(r.ruleset.as_str(), |g| g.name);
@@ -627,15 +629,16 @@ async fn leaderboard_page(
         @if !list.is_empty() {
             div.table-wrap {
                 table.leaderboard {
-                    thead {
-                        tr {
-                            th { (tx("board.rank")) }
-                            th { (tx("board.player")) }
-                            th { (tx("player.rating")) }
-                            th { (tx("player.deviation")) }
-                            th { (tx("player.games")) }
-                        }
-                    }
+                    (crate::pages::table_head(
+                        lang,
+                        &[
+                            "board.rank",
+                            "board.player",
+                            "player.rating",
+                            "player.deviation",
+                            "player.games",
+                        ],
+                    ))
                     tbody {
                         @for (i, r) in list.iter().enumerate() {
                             tr {
@@ -655,14 +658,15 @@ async fn leaderboard_page(
             p.note { (tx("board.provisional-note")) }
             div.table-wrap {
                 table.leaderboard.provisional {
-                    thead {
-                        tr {
-                            th { (tx("board.player")) }
-                            th { (tx("player.rating")) }
-                            th { (tx("player.deviation")) }
-                            th { (tx("player.games")) }
-                        }
-                    }
+                    (crate::pages::table_head(
+                        lang,
+                        &[
+                            "board.player",
+                            "player.rating",
+                            "player.deviation",
+                            "player.games",
+                        ],
+                    ))
                     tbody {
                         @for r in &provisional {
                             tr {

@@ -89,6 +89,12 @@ async fn index(
     page(lang, remember, text(lang, "cl.title"), text(lang, "cl.lead"), data)
 }
 
+/// Whether a class code (normalised) could be one: 1 to 16 letters and
+/// digits.
+fn valid_code(code: &str) -> bool {
+    !code.is_empty() && code.len() <= 16 && code.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
 #[derive(Deserialize)]
 struct CodeQuery {
     code: Option<String>,
@@ -98,8 +104,7 @@ struct CodeQuery {
 /// `/classes/join?code=...` (the code box's form): to the class's page.
 async fn join_by_query(Query(q): Query<CodeQuery>) -> Response {
     let code = super::api::normal_code(q.code.as_deref().unwrap_or(""));
-    let valid =
-        !code.is_empty() && code.len() <= 16 && code.chars().all(|c| c.is_ascii_alphanumeric());
+    let valid = valid_code(&code);
     let lang = q.lang.as_deref().filter(|l| Lang::from_code(l).is_some());
     let suffix = lang.map_or(String::new(), |l| format!("?lang={l}"));
     if valid {
@@ -117,8 +122,7 @@ async fn join_page(
 ) -> Page {
     let (lang, remember) = language(&q, &headers);
     let code = super::api::normal_code(&code);
-    let valid =
-        !code.is_empty() && code.len() <= 16 && code.chars().all(|c| c.is_ascii_alphanumeric());
+    let valid = valid_code(&code);
     let class = if valid {
         let key = code.clone();
         crate::api::blocking(&state, move |s| s.class_by_code(&key)).await.ok().flatten()

@@ -1,35 +1,84 @@
 //! Classes on PostgreSQL (see `sqlite.rs`).
 
-use super::store::{pupil_key, ClassRow, ClassStore, Progress, PupilRow};
+use super::store::{class_from, pupil_from, pupil_key, ClassRow, ClassStore, Progress, PupilRow};
 use super::store::{CLASS_COLUMNS, PUPIL_COLUMNS, PUPIL_TABLES};
 use crate::store::{count, delete_account_pg, name_key, Failure, PlayerRow, Postgres, StoreError};
-use postgres::Row;
-
-fn class_from(r: &Row) -> Result<ClassRow, Failure> {
-    Ok(ClassRow {
-        id: r.try_get(0)?,
-        code: r.try_get(1)?,
-        name: r.try_get(2)?,
-        ruleset: r.try_get(3)?,
-        teacher: r.try_get(4)?,
-        created: r.try_get(5)?,
-        tournament: r.try_get(6)?,
-    })
-}
-
-fn pupil_from(r: &Row) -> Result<PupilRow, Failure> {
-    Ok(PupilRow {
-        class_id: r.try_get(0)?,
-        player: r.try_get(1)?,
-        name: r.try_get(2)?,
-        code: r.try_get(3)?,
-        joined: r.try_get(4)?,
-        last_seen: r.try_get(5)?,
-    })
-}
 
 impl Postgres {
-    pub(super) fn create_class_row(&self, c: &ClassRow) -> Result<bool, StoreError> {
+    pub(super) fn class_where(
+        &self,
+        column: &str,
+        value: &str,
+    ) -> Result<Option<ClassRow>, StoreError> {
+        self.query_one(
+            &format!("SELECT {CLASS_COLUMNS} FROM classes WHERE {column} = $1"),
+            &[&value],
+            class_from,
+        )
+    }
+
+    pub(super) fn classes_of_teacher(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
+        self.query_all(
+            &format!(
+                "SELECT {CLASS_COLUMNS} FROM classes WHERE teacher = $1
+                 ORDER BY created DESC, id COLLATE \"C\""
+            ),
+            &[&teacher],
+            class_from,
+        )
+    }
+
+    pub(super) fn pupils_of(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
+        self.query_all(
+            &format!(
+                "SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE class_id = $1
+                 ORDER BY name_key COLLATE \"C\", joined"
+            ),
+            &[&class],
+            pupil_from,
+        )
+    }
+
+    pub(super) fn pupil_where(
+        &self,
+        column: &str,
+        value: &str,
+    ) -> Result<Option<PupilRow>, StoreError> {
+        self.query_one(
+            &format!("SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE {column} = $1"),
+            &[&value],
+            pupil_from,
+        )
+    }
+
+    pub(super) fn progress_of(&self, player: &str) -> Result<Progress, StoreError> {
+        self.run(|c| {
+            let answers = c
+                .query(
+                    "SELECT ruleset, lesson, exercise FROM lesson_answers WHERE player_id = $1
+                     ORDER BY ruleset COLLATE \"C\", lesson COLLATE \"C\", exercise",
+                    &[&player],
+                )?
+                .iter()
+                .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+                .collect::<Result<Vec<_>, Failure>>()?;
+            let solved = c.query_one(
+                "SELECT COUNT(*) FROM puzzle_attempts WHERE player_id = $1 AND solved",
+                &[&player],
+            )?;
+            let games = c.query_one(
+                "SELECT COUNT(*) FROM games WHERE south_player = $1 OR north_player = $1",
+                &[&player],
+            )?;
+            Ok(Progress { answers, puzzles_solved: count(&solved, 0)?, games: count(&games, 0)? })
+        })
+    }
+}
+
+impl ClassStore for Postgres {
+    super::store::class_reads!();
+
+    fn create_class(&self, c: &ClassRow) -> Result<bool, StoreError> {
         let n = self.run(|client| {
             Ok(client.execute(
                 &format!(
@@ -42,54 +91,16 @@ impl Postgres {
         Ok(n == 1)
     }
 
-    pub(super) fn set_class_tournament_row(
-        &self,
-        class: &str,
-        tournament: &str,
-    ) -> Result<(), StoreError> {
+    fn set_class_tournament(&self, class: &str, tournament: &str) -> Result<(), StoreError> {
         self.run(|c| {
             c.execute("UPDATE classes SET tournament = $2 WHERE id = $1", &[&class, &tournament])?;
             Ok(())
         })
     }
 
-    pub(super) fn class_where(
-        &self,
-        column: &str,
-        value: &str,
-    ) -> Result<Option<ClassRow>, StoreError> {
-        self.run(|c| {
-            c.query_opt(
-                &format!("SELECT {CLASS_COLUMNS} FROM classes WHERE {column} = $1"),
-                &[&value],
-            )?
-            .map(|r| class_from(&r))
-            .transpose()
-        })
-    }
-
-    pub(super) fn classes_of_teacher(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
-        self.run(|c| {
-            c.query(
-                &format!(
-                    "SELECT {CLASS_COLUMNS} FROM classes WHERE teacher = $1
-                     ORDER BY created DESC, id COLLATE \"C\""
-                ),
-                &[&teacher],
-            )?
-            .iter()
-            .map(class_from)
-            .collect()
-        })
-    }
-
     /// The account and the pupil together; `false` if the account's name
     /// or the first name in the class is taken (nothing stored).
-    pub(super) fn add_pupil_rows(
-        &self,
-        p: &PlayerRow,
-        pupil: &PupilRow,
-    ) -> Result<bool, StoreError> {
+    fn add_pupil(&self, p: &PlayerRow, pupil: &PupilRow) -> Result<bool, StoreError> {
         let key = pupil_key(&pupil.name);
         self.run(|c| {
             let mut tx = c.transaction()?;
@@ -124,37 +135,7 @@ impl Postgres {
         })
     }
 
-    pub(super) fn pupils_of(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
-        self.run(|c| {
-            c.query(
-                &format!(
-                    "SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE class_id = $1
-                     ORDER BY name_key COLLATE \"C\", joined"
-                ),
-                &[&class],
-            )?
-            .iter()
-            .map(pupil_from)
-            .collect()
-        })
-    }
-
-    pub(super) fn pupil_where(
-        &self,
-        column: &str,
-        value: &str,
-    ) -> Result<Option<PupilRow>, StoreError> {
-        self.run(|c| {
-            c.query_opt(
-                &format!("SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE {column} = $1"),
-                &[&value],
-            )?
-            .map(|r| pupil_from(&r))
-            .transpose()
-        })
-    }
-
-    pub(super) fn set_pupil_code_row(&self, player: &str, code: &str) -> Result<bool, StoreError> {
+    fn set_pupil_code(&self, player: &str, code: &str) -> Result<bool, StoreError> {
         self.run(|c| {
             let mut tx = c.transaction()?;
             let n = tx.execute(
@@ -167,7 +148,7 @@ impl Postgres {
         })
     }
 
-    pub(super) fn remove_pupil_rows(&self, player: &str) -> Result<(), StoreError> {
+    fn remove_pupil(&self, player: &str) -> Result<(), StoreError> {
         self.run(|c| {
             let mut tx = c.transaction()?;
             for table in PUPIL_TABLES {
@@ -179,7 +160,7 @@ impl Postgres {
         })
     }
 
-    pub(super) fn seen_row(&self, player: &str, at: i64) -> Result<(), StoreError> {
+    fn pupil_seen(&self, player: &str, at: i64) -> Result<(), StoreError> {
         self.run(|c| {
             c.execute(
                 "UPDATE class_pupils SET last_seen = $2 WHERE player_id = $1 AND last_seen < $2",
@@ -189,7 +170,7 @@ impl Postgres {
         })
     }
 
-    pub(super) fn answer_row(
+    fn record_answer(
         &self,
         player: &str,
         ruleset: &str,
@@ -205,93 +186,5 @@ impl Postgres {
             )?;
             Ok(())
         })
-    }
-
-    pub(super) fn progress_of(&self, player: &str) -> Result<Progress, StoreError> {
-        self.run(|c| {
-            let answers = c
-                .query(
-                    "SELECT ruleset, lesson, exercise FROM lesson_answers WHERE player_id = $1
-                     ORDER BY ruleset COLLATE \"C\", lesson COLLATE \"C\", exercise",
-                    &[&player],
-                )?
-                .iter()
-                .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
-                .collect::<Result<Vec<_>, Failure>>()?;
-            let solved = c.query_one(
-                "SELECT COUNT(*) FROM puzzle_attempts WHERE player_id = $1 AND solved",
-                &[&player],
-            )?;
-            let games = c.query_one(
-                "SELECT COUNT(*) FROM games WHERE south_player = $1 OR north_player = $1",
-                &[&player],
-            )?;
-            Ok(Progress { answers, puzzles_solved: count(&solved, 0)?, games: count(&games, 0)? })
-        })
-    }
-}
-
-impl ClassStore for Postgres {
-    fn create_class(&self, row: &ClassRow) -> Result<bool, StoreError> {
-        self.create_class_row(row)
-    }
-
-    fn class(&self, id: &str) -> Result<Option<ClassRow>, StoreError> {
-        self.class_where("id", id)
-    }
-
-    fn class_by_code(&self, code: &str) -> Result<Option<ClassRow>, StoreError> {
-        self.class_where("code", code)
-    }
-
-    fn classes_of(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
-        self.classes_of_teacher(teacher)
-    }
-
-    fn set_class_tournament(&self, class: &str, tournament: &str) -> Result<(), StoreError> {
-        self.set_class_tournament_row(class, tournament)
-    }
-
-    fn add_pupil(&self, account: &PlayerRow, pupil: &PupilRow) -> Result<bool, StoreError> {
-        self.add_pupil_rows(account, pupil)
-    }
-
-    fn pupils(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
-        self.pupils_of(class)
-    }
-
-    fn pupil_by_code(&self, code: &str) -> Result<Option<PupilRow>, StoreError> {
-        self.pupil_where("code", code)
-    }
-
-    fn pupil_of(&self, player: &str) -> Result<Option<PupilRow>, StoreError> {
-        self.pupil_where("player_id", player)
-    }
-
-    fn set_pupil_code(&self, player: &str, code: &str) -> Result<bool, StoreError> {
-        self.set_pupil_code_row(player, code)
-    }
-
-    fn remove_pupil(&self, player: &str) -> Result<(), StoreError> {
-        self.remove_pupil_rows(player)
-    }
-
-    fn pupil_seen(&self, player: &str, at: i64) -> Result<(), StoreError> {
-        self.seen_row(player, at)
-    }
-
-    fn record_answer(
-        &self,
-        player: &str,
-        ruleset: &str,
-        lesson: &str,
-        exercise: i64,
-        at: i64,
-    ) -> Result<(), StoreError> {
-        self.answer_row(player, ruleset, lesson, exercise, at)
-    }
-
-    fn progress(&self, player: &str) -> Result<Progress, StoreError> {
-        self.progress_of(player)
     }
 }

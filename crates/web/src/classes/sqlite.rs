@@ -10,33 +10,10 @@
 //! games) and everything kept about it: its class row, answers, puzzle
 //! attempts and ratings.
 
-use super::store::{pupil_key, ClassRow, ClassStore, Progress, PupilRow};
+use super::store::{class_from, pupil_from, pupil_key, ClassRow, ClassStore, Progress, PupilRow};
 use super::store::{CLASS_COLUMNS, PUPIL_COLUMNS, PUPIL_TABLES};
 use crate::store::{delete_account, name_key, AccountStore, Apply, PlayerRow, Sqlite, StoreError};
-use rusqlite::{params, Connection, OptionalExtension};
-
-fn class_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<ClassRow> {
-    Ok(ClassRow {
-        id: r.get(0)?,
-        code: r.get(1)?,
-        name: r.get(2)?,
-        ruleset: r.get(3)?,
-        teacher: r.get(4)?,
-        created: r.get(5)?,
-        tournament: r.get(6)?,
-    })
-}
-
-fn pupil_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<PupilRow> {
-    Ok(PupilRow {
-        class_id: r.get(0)?,
-        player: r.get(1)?,
-        name: r.get(2)?,
-        code: r.get(3)?,
-        joined: r.get(4)?,
-        last_seen: r.get(5)?,
-    })
-}
+use rusqlite::{params, Connection};
 
 /// The writes of classes, run by the SQLite writer thread.
 enum Write {
@@ -150,32 +127,31 @@ impl Sqlite {
         column: &str,
         value: &str,
     ) -> Result<Option<ClassRow>, StoreError> {
-        let conn = self.conn();
-        Ok(conn
-            .query_row(
-                &format!("SELECT {CLASS_COLUMNS} FROM classes WHERE {column} = ?1"),
-                [value],
-                class_from,
-            )
-            .optional()?)
+        self.query_one(
+            &format!("SELECT {CLASS_COLUMNS} FROM classes WHERE {column} = ?1"),
+            [value],
+            |r| class_from(r),
+        )
     }
 
     pub(super) fn classes_of_teacher(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(&format!(
-            "SELECT {CLASS_COLUMNS} FROM classes WHERE teacher = ?1 ORDER BY created DESC, id"
-        ))?;
-        let rows = stmt.query_map([teacher], class_from)?.collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
+        self.query_all(
+            &format!(
+                "SELECT {CLASS_COLUMNS} FROM classes WHERE teacher = ?1 ORDER BY created DESC, id"
+            ),
+            [teacher],
+            |r| class_from(r),
+        )
     }
 
     pub(super) fn pupils_of(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(&format!(
-            "SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE class_id = ?1 ORDER BY name_key, joined"
-        ))?;
-        let rows = stmt.query_map([class], pupil_from)?.collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
+        self.query_all(
+            &format!(
+                "SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE class_id = ?1 ORDER BY name_key, joined"
+            ),
+            [class],
+            |r| pupil_from(r),
+        )
     }
 
     pub(super) fn pupil_where(
@@ -183,14 +159,11 @@ impl Sqlite {
         column: &str,
         value: &str,
     ) -> Result<Option<PupilRow>, StoreError> {
-        let conn = self.conn();
-        Ok(conn
-            .query_row(
-                &format!("SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE {column} = ?1"),
-                [value],
-                pupil_from,
-            )
-            .optional()?)
+        self.query_one(
+            &format!("SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE {column} = ?1"),
+            [value],
+            |r| pupil_from(r),
+        )
     }
 
     pub(super) fn progress_of(&self, player: &str) -> Result<Progress, StoreError> {
@@ -217,6 +190,8 @@ impl Sqlite {
 }
 
 impl ClassStore for Sqlite {
+    super::store::class_reads!();
+
     fn create_class(&self, row: &ClassRow) -> Result<bool, StoreError> {
         match self.write(Write::Create(row.clone())) {
             Ok(()) => Ok(true),
@@ -230,18 +205,6 @@ impl ClassStore for Sqlite {
                 }
             }
         }
-    }
-
-    fn class(&self, id: &str) -> Result<Option<ClassRow>, StoreError> {
-        self.class_where("id", id)
-    }
-
-    fn class_by_code(&self, code: &str) -> Result<Option<ClassRow>, StoreError> {
-        self.class_where("code", code)
-    }
-
-    fn classes_of(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
-        self.classes_of_teacher(teacher)
     }
 
     fn set_class_tournament(&self, class: &str, tournament: &str) -> Result<(), StoreError> {
@@ -264,18 +227,6 @@ impl ClassStore for Sqlite {
                 }
             }
         }
-    }
-
-    fn pupils(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
-        self.pupils_of(class)
-    }
-
-    fn pupil_by_code(&self, code: &str) -> Result<Option<PupilRow>, StoreError> {
-        self.pupil_where("code", code)
-    }
-
-    fn pupil_of(&self, player: &str) -> Result<Option<PupilRow>, StoreError> {
-        self.pupil_where("player_id", player)
     }
 
     fn set_pupil_code(&self, player: &str, code: &str) -> Result<bool, StoreError> {
@@ -312,9 +263,5 @@ impl ClassStore for Sqlite {
             exercise,
             at,
         })
-    }
-
-    fn progress(&self, player: &str) -> Result<Progress, StoreError> {
-        self.progress_of(player)
     }
 }

@@ -1,7 +1,7 @@
 //! Where classes are kept: their rows, and the trait both stores implement
 //! (`sqlite.rs`, `pg.rs`), which run through the same storage tests.
 
-use crate::store::{PlayerRow, StoreError};
+use crate::store::{from_columns, Columns, PlayerRow, StoreError};
 
 /// A teacher's class, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +65,16 @@ pub(super) const PUPIL_TABLES: [&str; 6] = [
 
 pub(super) const CLASS_COLUMNS: &str = "id, code, name, ruleset, teacher, created, tournament";
 pub(super) const PUPIL_COLUMNS: &str = "class_id, player_id, name, code, joined, last_seen";
+
+/// A class from a row of either store with the [`CLASS_COLUMNS`].
+pub(super) fn class_from<R: Columns>(r: &R) -> Result<ClassRow, R::Error> {
+    from_columns!(r => ClassRow { id, code, name, ruleset, teacher, created, tournament })
+}
+
+/// A pupil from a row of either store with the [`PUPIL_COLUMNS`].
+pub(super) fn pupil_from<R: Columns>(r: &R) -> Result<PupilRow, R::Error> {
+    from_columns!(r => PupilRow { class_id, player, name, code, joined, last_seen })
+}
 
 const NO_CLASSES: &str = "this store keeps no classes";
 
@@ -141,3 +151,39 @@ pub trait ClassStore {
         Err(StoreError::Unsupported(NO_CLASSES))
     }
 }
+
+/// The [`ClassStore`] reads, the same in both stores (`sqlite.rs`,
+/// `pg.rs`): each asks the store's own `class_where`,
+/// `classes_of_teacher`, `pupils_of`, `pupil_where` or `progress_of`.
+macro_rules! class_reads {
+    () => {
+        fn class(&self, id: &str) -> Result<Option<ClassRow>, StoreError> {
+            self.class_where("id", id)
+        }
+
+        fn class_by_code(&self, code: &str) -> Result<Option<ClassRow>, StoreError> {
+            self.class_where("code", code)
+        }
+
+        fn classes_of(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
+            self.classes_of_teacher(teacher)
+        }
+
+        fn pupils(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
+            self.pupils_of(class)
+        }
+
+        fn pupil_by_code(&self, code: &str) -> Result<Option<PupilRow>, StoreError> {
+            self.pupil_where("code", code)
+        }
+
+        fn pupil_of(&self, player: &str) -> Result<Option<PupilRow>, StoreError> {
+            self.pupil_where("player_id", player)
+        }
+
+        fn progress(&self, player: &str) -> Result<Progress, StoreError> {
+            self.progress_of(player)
+        }
+    };
+}
+pub(super) use class_reads;

@@ -61,14 +61,28 @@ pub fn routes() -> Router<Shared> {
 /// is no error here: the person is a guest).
 async fn account(state: &Shared, headers: &HeaderMap) -> Result<Option<Person>, ApiError> {
     match signed_in(state, headers).await {
-        Ok((player, _)) => Ok(Some(Person {
-            key: format!("account:{}", player.id),
-            name: player.name,
-            account: Some(player.id),
-        })),
+        Ok((player, _)) => Ok(Some(account_person(player))),
         Err(e) if e.status == StatusCode::UNAUTHORIZED => Ok(None),
         Err(e) => Err(e),
     }
+}
+
+/// The person of an account.
+fn account_person(player: crate::store::PlayerRow) -> Person {
+    Person { key: format!("account:{}", player.id), name: player.name, account: Some(player.id) }
+}
+
+/// Who is looking at the lobby: the account, or a guest known by the
+/// identity cookie (with no name), or no one yet.
+async fn viewer(state: &Shared, headers: &HeaderMap) -> Result<Option<Person>, ApiError> {
+    Ok(match account(state, headers).await? {
+        Some(person) => Some(person),
+        None => guest_id(headers).map(|id| Person {
+            key: format!("guest:{id}"),
+            name: String::new(),
+            account: None,
+        }),
+    })
 }
 
 /// The person a request comes from, and the cookie to set for a guest
@@ -111,6 +125,23 @@ async fn rating(state: &Shared, person: &Person, ruleset: &str) -> Result<f64, A
     let Some(account) = person.account.clone() else { return Ok(START_RATING) };
     let rows = blocking(state, move |s| s.ratings(&account)).await?;
     Ok(rows.iter().find(|r| r.ruleset == ruleset).map_or(START_RATING, |r| r.rating))
+}
+
+/// The person who offers to play on `terms` (a seek or quick pairing), the
+/// guest cookie to set, and their rating in the game; rated terms need an
+/// account.
+async fn player(
+    state: &Shared,
+    headers: &HeaderMap,
+    name: Option<&str>,
+    terms: &Terms,
+) -> Result<(Person, Option<String>, f64), ApiError> {
+    let (person, cookie) = person(state, headers, name).await?;
+    if terms.rated && person.account.is_none() {
+        return Err(needs_account());
+    }
+    let rating = rating(state, &person, terms.ruleset).await?;
+    Ok((person, cookie, rating))
 }
 
 /// An answer with a status, a JSON body and maybe a guest cookie.
@@ -339,14 +370,7 @@ pub(crate) async fn show_lobby(
     State(state): State<Shared>,
     headers: HeaderMap,
 ) -> ApiResult<LobbyView> {
-    let person = match account(&state, &headers).await? {
-        Some(person) => Some(person),
-        None => guest_id(&headers).map(|id| Person {
-            key: format!("guest:{id}"),
-            name: String::new(),
-            account: None,
-        }),
-    };
+    let person = viewer(&state, &headers).await?;
     Ok(Json(state.lobby.list(person.as_ref())))
 }
 
@@ -382,11 +406,7 @@ pub(crate) async fn post_seek(
     )?;
     let range = range_of(body.rating_min, body.rating_max)?;
     let colour = colour_of(body.colour.as_deref())?;
-    let (owner, cookie) = person(&state, &headers, body.name.as_deref()).await?;
-    if terms.rated && owner.account.is_none() {
-        return Err(needs_account());
-    }
-    let rating = rating(&state, &owner, terms.ruleset).await?;
+    let (owner, cookie, rating) = player(&state, &headers, body.name.as_deref(), &terms).await?;
     let address = match client {
         crate::scheduler::Client::Address(ip) => Some(ip),
         crate::scheduler::Client::Unknown => None,
@@ -473,11 +493,7 @@ pub(crate) async fn quick(
             ),
         ));
     }
-    let (person, cookie) = person(&state, &headers, body.name.as_deref()).await?;
-    if terms.rated && person.account.is_none() {
-        return Err(needs_account());
-    }
-    let rating = rating(&state, &person, terms.ruleset).await?;
+    let (person, cookie, rating) = player(&state, &headers, body.name.as_deref(), &terms).await?;
     creation_allowed(&state, &client)?;
     let waiting = Waiting { person: person.clone(), rating, terms, since: state.time.now_ms() };
     let body = match state.lobby.wait(waiting) {
@@ -545,11 +561,7 @@ pub(crate) async fn post_challenge(
             "you cannot challenge yourself: name another player",
         ));
     }
-    let to = Person {
-        key: format!("account:{}", player.id),
-        name: player.name,
-        account: Some(player.id),
-    };
+    let to = account_person(player);
     let challenge = Challenge { id: game_id(), from, to, terms, colour };
     let json = state.lobby.challenge(challenge).map_err(refusal)?;
     Ok(answer(StatusCode::CREATED, json, None))
@@ -600,14 +612,7 @@ pub(crate) async fn lobby_socket(
     place: Option<axum::Extension<Arc<crate::serve::Slot>>>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let person = match account(&state, &headers).await? {
-        Some(person) => Some(person),
-        None => guest_id(&headers).map(|id| Person {
-            key: format!("guest:{id}"),
-            name: String::new(),
-            account: None,
-        }),
-    };
+    let person = viewer(&state, &headers).await?;
     Ok(upgrade.max_message_size(1024).on_upgrade(move |socket| async move {
         let _place = place;
         let snapshot = state.lobby.subscribe(person.as_ref());

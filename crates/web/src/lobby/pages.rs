@@ -171,18 +171,11 @@ fn timing(lang: Lang, form: &str) -> Markup {
     html! {
         fieldset {
             legend { (t(lang, "lobby.timing")) }
-            label class="choice" {
-                input type="radio" name="timing" value="clock" checked;
-                " " (t(lang, "new.clock"))
-            }
-            label class="choice" {
-                input type="radio" name="timing" value="days";
-                " " (t(lang, "lobby.days"))
-            }
-            label class="choice" {
-                input type="radio" name="timing" value="none";
-                " " (t(lang, "lobby.untimed"))
-            }
+            (crate::pages::radios(lang, "timing", &[
+                ("clock", "new.clock"),
+                ("days", "lobby.days"),
+                ("none", "lobby.untimed"),
+            ]))
             label data-timing="clock" {
                 (t(lang, "new.minutes"))
                 input type="number" name="minutes" min="1" max="180" value="5"

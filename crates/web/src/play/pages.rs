@@ -64,18 +64,11 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
             }
             fieldset {
                 legend { (t(lang, "new.opponent")) }
-                label class="choice" {
-                    input type="radio" name="mode" value="computer" checked;
-                    " " (t(lang, "mode.computer"))
-                }
-                label class="choice" {
-                    input type="radio" name="mode" value="local";
-                    " " (t(lang, "mode.local"))
-                }
-                label class="choice" {
-                    input type="radio" name="mode" value="online";
-                    " " (t(lang, "mode.online"))
-                }
+                (crate::pages::radios(lang, "mode", &[
+                    ("computer", "mode.computer"),
+                    ("local", "mode.local"),
+                    ("online", "mode.online"),
+                ]))
             }
             label data-for="computer" {
                 (t(lang, "new.level"))
@@ -379,16 +372,17 @@ fn finished_table(
     html! {
         div class="table-wrap" {
             table class="games" {
-                thead {
-                    tr {
-                        th { (t(lang, "finished.game")) }
-                        th { (t(lang, "finished.players")) }
-                        th { (t(lang, "finished.result")) }
-                        th { (t(lang, "finished.moves")) }
-                        th { (t(lang, "finished.date")) }
-                        th {}
-                    }
-                }
+                (crate::pages::table_head(
+                    lang,
+                    &[
+                        "finished.game",
+                        "finished.players",
+                        "finished.result",
+                        "finished.moves",
+                        "finished.date",
+                        "",
+                    ],
+                ))
                 tbody {
                     @for (row, moves, captured) in shown {
                         (finished_row(lang, row, *moves, *captured))

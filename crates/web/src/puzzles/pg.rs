@@ -24,11 +24,11 @@ impl Postgres {
         key: &str,
         id: &str,
     ) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        self.run(|c| {
-            c.query_opt(&format!("SELECT {RATING_COLUMNS} FROM {table} WHERE {key} = $1"), &[&id])?
-                .map(|r| rating_from(&r))
-                .transpose()
-        })
+        self.query_one(
+            &format!("SELECT {RATING_COLUMNS} FROM {table} WHERE {key} = $1"),
+            &[&id],
+            rating_from,
+        )
     }
 
     fn puzzle_attempt_of(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
@@ -113,17 +113,7 @@ impl Postgres {
 }
 
 impl PuzzleStore for Postgres {
-    fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        self.puzzle_rating_row("puzzle_ratings", "puzzle_id", puzzle)
-    }
-
-    fn player_puzzle_rating(&self, player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        self.puzzle_rating_row("puzzle_players", "player_id", player)
-    }
-
-    fn puzzle_attempt(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
-        self.puzzle_attempt_of(player, puzzle)
-    }
+    super::store::puzzle_reads!();
 
     fn rate_puzzle_attempt(
         &self,

@@ -15,13 +15,8 @@ use std::sync::{Arc, Mutex};
 const RATING_COLUMNS: &str = "rating, deviation, volatility, attempts, solved, rated";
 
 fn rating_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<PuzzleRatingRow> {
-    Ok(PuzzleRatingRow {
-        rating: r.get(0)?,
-        deviation: r.get(1)?,
-        volatility: r.get(2)?,
-        attempts: r.get(3)?,
-        solved: r.get(4)?,
-        rated: r.get(5)?,
+    crate::store::from_columns!(r => PuzzleRatingRow {
+        rating, deviation, volatility, attempts, solved, rated
     })
 }
 
@@ -82,25 +77,19 @@ impl Sqlite {
         key: &str,
         id: &str,
     ) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        let conn = self.conn();
-        Ok(conn
-            .query_row(
-                &format!("SELECT {RATING_COLUMNS} FROM {table} WHERE {key} = ?1"),
-                [id],
-                rating_from,
-            )
-            .optional()?)
+        self.query_one(
+            &format!("SELECT {RATING_COLUMNS} FROM {table} WHERE {key} = ?1"),
+            [id],
+            rating_from,
+        )
     }
 
     fn puzzle_attempt_of(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
-        let conn = self.conn();
-        let solved: Option<i64> = conn
-            .query_row(
-                "SELECT solved FROM puzzle_attempts WHERE player_id = ?1 AND puzzle_id = ?2",
-                [player, puzzle],
-                |r| r.get(0),
-            )
-            .optional()?;
+        let solved: Option<i64> = self.query_one(
+            "SELECT solved FROM puzzle_attempts WHERE player_id = ?1 AND puzzle_id = ?2",
+            [player, puzzle],
+            |r| r.get(0),
+        )?;
         Ok(solved.map(|s| s != 0))
     }
 }
@@ -123,17 +112,7 @@ impl Apply for RatePuzzle {
 }
 
 impl PuzzleStore for Sqlite {
-    fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        self.puzzle_rating_row("puzzle_ratings", "puzzle_id", puzzle)
-    }
-
-    fn player_puzzle_rating(&self, player: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        self.puzzle_rating_row("puzzle_players", "player_id", player)
-    }
-
-    fn puzzle_attempt(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
-        self.puzzle_attempt_of(player, puzzle)
-    }
+    super::store::puzzle_reads!();
 
     fn rate_puzzle_attempt(
         &self,

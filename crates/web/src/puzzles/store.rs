@@ -75,3 +75,26 @@ pub trait PuzzleStore {
         Err(StoreError::Unsupported("this store keeps no puzzle attempts"))
     }
 }
+
+/// The [`PuzzleStore`] reads, the same in both stores (`sqlite.rs`,
+/// `pg.rs`): each asks the store's own `puzzle_rating_row` or
+/// `puzzle_attempt_of`.
+macro_rules! puzzle_reads {
+    () => {
+        fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRatingRow>, StoreError> {
+            self.puzzle_rating_row("puzzle_ratings", "puzzle_id", puzzle)
+        }
+
+        fn player_puzzle_rating(
+            &self,
+            player: &str,
+        ) -> Result<Option<PuzzleRatingRow>, StoreError> {
+            self.puzzle_rating_row("puzzle_players", "player_id", player)
+        }
+
+        fn puzzle_attempt(&self, player: &str, puzzle: &str) -> Result<Option<bool>, StoreError> {
+            self.puzzle_attempt_of(player, puzzle)
+        }
+    };
+}
+pub(super) use puzzle_reads;

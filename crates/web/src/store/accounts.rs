@@ -4,8 +4,9 @@
 //! (`group.rs`, `Account`).
 
 use super::group::{Account, Write};
+use super::rated::{rating_from, RATING_COLUMNS};
 use super::GameRow;
-use super::{name_key, HistoryRow, PlayerGames, PlayerRow, RatingRow, Sqlite, StoreError};
+use super::{name_key, Columns, HistoryRow, PlayerGames, PlayerRow, RatingRow, Sqlite, StoreError};
 use rusqlite::OptionalExtension;
 
 /// Accounts, their sessions and ratings, and their games: the store's part
@@ -85,15 +86,7 @@ impl AccountStore for Sqlite {
     }
 
     fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
-        let conn = self.conn();
-        let player = conn
-            .query_row(
-                &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE name_key = ?1"),
-                [name_key(name)],
-                player_from,
-            )
-            .optional()?;
-        Ok(player)
+        self.player_where("name_key", &name_key(name))
     }
 
     fn player_names(&self) -> Result<Vec<String>, StoreError> {
@@ -156,27 +149,11 @@ impl AccountStore for Sqlite {
     }
 
     fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT ruleset, rating, deviation, volatility, games, won, drawn, lost, rated
-             FROM ratings WHERE player_id = ?1 ORDER BY ruleset",
-        )?;
-        let rows = stmt
-            .query_map([player], |r| {
-                Ok(RatingRow {
-                    ruleset: r.get(0)?,
-                    rating: r.get(1)?,
-                    deviation: r.get(2)?,
-                    volatility: r.get(3)?,
-                    games: r.get(4)?,
-                    won: r.get(5)?,
-                    drawn: r.get(6)?,
-                    lost: r.get(7)?,
-                    rated: r.get(8)?,
-                })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
+        self.query_all(
+            &format!("SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = ?1 ORDER BY ruleset"),
+            [player],
+            rating_from,
+        )
     }
 
     fn save_rating(&self, player: &str, rating: &RatingRow) -> Result<(), StoreError> {
@@ -207,18 +184,29 @@ impl AccountStore for Sqlite {
     }
 
     fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
-        self.player_by_id_sqlite(id)
+        self.player_where("id", id)
     }
 }
 
 pub(super) const PLAYER_COLUMNS: &str = "id, name, password, created, deleted";
 
-pub(super) fn player_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<PlayerRow> {
-    Ok(PlayerRow {
-        id: r.get(0)?,
-        name: r.get(1)?,
-        password: r.get(2)?,
-        created: r.get(3)?,
-        deleted: r.get(4)?,
-    })
+impl Sqlite {
+    /// The account whose `column` is `value` (`id`, or `name_key`: then
+    /// only a living one has it), if any.
+    pub(super) fn player_where(
+        &self,
+        column: &str,
+        value: &str,
+    ) -> Result<Option<PlayerRow>, StoreError> {
+        self.query_one(
+            &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE {column} = ?1"),
+            [value],
+            |r| player_from(r),
+        )
+    }
+}
+
+/// An account from a row of either store with the [`PLAYER_COLUMNS`].
+pub(super) fn player_from<R: Columns>(r: &R) -> Result<PlayerRow, R::Error> {
+    super::from_columns!(r => PlayerRow { id, name, password, created, deleted })
 }

@@ -133,6 +133,56 @@ fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
     ]
 }
 
+impl Postgres {
+    /// The row `sql` finds with `params`, if any, read by `from`.
+    pub(crate) fn query_one<T>(
+        &self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+        from: impl Fn(&Row) -> Result<T, Failure>,
+    ) -> Result<Option<T>, StoreError> {
+        self.run(|c| c.query_opt(sql, params)?.map(|r| from(&r)).transpose())
+    }
+
+    /// Every row `sql` finds with `params`, read by `from`.
+    pub(crate) fn query_all<T>(
+        &self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+        from: impl Fn(&Row) -> Result<T, Failure>,
+    ) -> Result<Vec<T>, StoreError> {
+        self.run(|c| c.query(sql, params)?.iter().map(&from).collect())
+    }
+}
+
+/// A read-only transaction that sees one snapshot of the database
+/// (repeatable read): rows read in it belong together.
+fn snapshot(c: &mut Client) -> Result<postgres::Transaction<'_>, postgres::Error> {
+    c.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start()
+}
+
+/// Text stored for one of the header's enums in `column` (`NULL` is
+/// `None`).
+fn enum_column<T>(
+    r: &Row,
+    column: &str,
+    parse: fn(&str) -> Option<T>,
+) -> Result<Option<T>, Failure> {
+    r.try_get::<_, Option<String>>(column)?
+        .map(|e| stored(column, &e, parse))
+        .transpose()
+        .map_err(Failure::Data)
+}
+
+/// A header with its number of moves, from a row that has the
+/// [`COLUMNS`] and `plies`.
+fn game_with_plies(r: &Row) -> Result<(GameRow, u32), Failure> {
+    let plies: i64 = r.try_get("plies")?;
+    let plies = u32::try_from(plies)
+        .map_err(|_| Failure::Data(format!("{plies} moves is out of range")))?;
+    Ok((game_row(r)?, plies))
+}
+
 /// Reads a header from a row that has the [`COLUMNS`] (by name).
 fn game_row(r: &Row) -> Result<GameRow, Failure> {
     let version: i64 = r.try_get("version")?;
@@ -168,31 +218,15 @@ fn game_row(r: &Row) -> Result<GameRow, Failure> {
         south_token: r.try_get("south_token")?,
         north_token: r.try_get("north_token")?,
         invite: r.try_get("invite")?,
-        computer: r
-            .try_get::<_, Option<String>>("computer")?
-            .map(|e| stored("computer", &e, side_of))
-            .transpose()
-            .map_err(Failure::Data)?,
+        computer: enum_column(r, "computer", side_of)?,
         status: stored("status", &r.try_get::<_, String>("status")?, Status::parse)
             .map_err(Failure::Data)?,
-        result: r
-            .try_get::<_, Option<String>>("result")?
-            .map(|e| stored("result", &e, GameResult::parse))
-            .transpose()
-            .map_err(Failure::Data)?,
-        ending: r
-            .try_get::<_, Option<String>>("ending")?
-            .map(|e| stored("ending", &e, GameEnding::parse))
-            .transpose()
-            .map_err(Failure::Data)?,
+        result: enum_column(r, "result", GameResult::parse)?,
+        ending: enum_column(r, "ending", GameEnding::parse)?,
         rematch: r.try_get("rematch")?,
         created: r.try_get("created")?,
         updated: r.try_get("updated")?,
-        offer: r
-            .try_get::<_, Option<String>>("offer")?
-            .map(|e| stored("offer", &e, side_of))
-            .transpose()
-            .map_err(Failure::Data)?,
+        offer: enum_column(r, "offer", side_of)?,
         clock,
         turn_started: r.try_get("turn_started")?,
         match_id: r.try_get("match_id")?,
@@ -627,11 +661,7 @@ impl GameStore for Postgres {
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         self.run(|c| {
             // One snapshot for the header and the moves.
-            let mut tx = c
-                .build_transaction()
-                .isolation_level(IsolationLevel::RepeatableRead)
-                .read_only(true)
-                .start()?;
+            let mut tx = snapshot(c)?;
             let Some(header) = tx.query_opt(&self.sql.select, &[&id])? else {
                 return Ok(None);
             };
@@ -698,12 +728,7 @@ impl GameStore for Postgres {
         self.run(|c| {
             c.query(&self.sql.finished, &[&filter.game, &filter.player, &limit, &offset])?
                 .iter()
-                .map(|r| {
-                    let plies: i64 = r.try_get("plies")?;
-                    let plies = u32::try_from(plies)
-                        .map_err(|_| Failure::Data(format!("{plies} moves is out of range")))?;
-                    Ok((game_row(r)?, plies))
-                })
+                .map(game_with_plies)
                 .collect()
         })
     }
@@ -771,11 +796,7 @@ impl GameStore for Postgres {
     fn load_match(&self, id: &str) -> Result<Option<(MatchRow, Vec<GameRow>)>, StoreError> {
         self.run(|c| {
             // One snapshot for the match and its games.
-            let mut tx = c
-                .build_transaction()
-                .isolation_level(IsolationLevel::RepeatableRead)
-                .read_only(true)
-                .start()?;
+            let mut tx = snapshot(c)?;
             let Some(r) = tx.query_opt(
                 "SELECT ruleset, first_to, created FROM matches WHERE id = $1",
                 &[&id],

@@ -53,25 +53,32 @@ fn rating_of(
     ruleset: &str,
 ) -> rusqlite::Result<Option<RatingRow>> {
     conn.query_row(
-        "SELECT ruleset, rating, deviation, volatility, games, won, drawn, lost, rated
-         FROM ratings WHERE player_id = ?1 AND ruleset = ?2",
+        &format!("SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = ?1 AND ruleset = ?2"),
         [player, ruleset],
         rating_from,
     )
     .optional()
 }
 
+/// The columns of a rating row, as [`rating_from`] reads them.
+pub(super) const RATING_COLUMNS: &str =
+    "ruleset, rating, deviation, volatility, games, won, drawn, lost, rated";
+
 pub(super) fn rating_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<RatingRow> {
-    Ok(RatingRow {
-        ruleset: r.get(0)?,
-        rating: r.get(1)?,
-        deviation: r.get(2)?,
-        volatility: r.get(3)?,
-        games: r.get(4)?,
-        won: r.get(5)?,
-        drawn: r.get(6)?,
-        lost: r.get(7)?,
-        rated: r.get(8)?,
+    super::from_columns!(r => RatingRow {
+        ruleset, rating, deviation, volatility, games, won, drawn, lost, rated
+    })
+}
+
+/// The columns of a rating history row, as [`history_from`] reads them.
+pub(super) const HISTORY_COLUMNS: &str =
+    "game_id, ruleset, rating, deviation, volatility, change, at";
+
+/// A rating history row from a row of either store with the
+/// [`HISTORY_COLUMNS`].
+pub(super) fn history_from<R: super::Columns>(r: &R) -> Result<HistoryRow, R::Error> {
+    super::from_columns!(r => HistoryRow {
+        game, ruleset, rating, deviation, volatility, change, at
     })
 }
 
@@ -174,25 +181,14 @@ impl Sqlite {
         &self,
         player: &str,
     ) -> Result<Vec<HistoryRow>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT game_id, ruleset, rating, deviation, volatility, change, at
-             FROM rating_history WHERE player_id = ?1 ORDER BY at, game_id",
-        )?;
-        let rows = stmt
-            .query_map([player], |r| {
-                Ok(HistoryRow {
-                    game: r.get(0)?,
-                    ruleset: r.get(1)?,
-                    rating: r.get(2)?,
-                    deviation: r.get(3)?,
-                    volatility: r.get(4)?,
-                    change: r.get(5)?,
-                    at: r.get(6)?,
-                })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
+        self.query_all(
+            &format!(
+                "SELECT {HISTORY_COLUMNS} FROM rating_history WHERE player_id = ?1
+                 ORDER BY at, game_id"
+            ),
+            [player],
+            |r| history_from(r),
+        )
     }
 
     pub(super) fn leaderboard_sqlite(
@@ -221,17 +217,5 @@ impl Sqlite {
             })?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(rows)
-    }
-
-    pub(super) fn player_by_id_sqlite(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
-        let conn = self.conn();
-        let player = conn
-            .query_row(
-                &format!("SELECT {} FROM players WHERE id = ?1", super::accounts::PLAYER_COLUMNS),
-                [id],
-                super::accounts::player_from,
-            )
-            .optional()?;
-        Ok(player)
     }
 }

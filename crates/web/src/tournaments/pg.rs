@@ -44,11 +44,7 @@ fn create(store: &Postgres, t: &TournamentRow) -> Result<(), StoreError> {
 }
 
 fn load(store: &Postgres, id: &str) -> Result<Option<TournamentRow>, StoreError> {
-    store.run(|c| {
-        c.query_opt(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = $1"), &[&id])?
-            .map(|r| row_from(&r))
-            .transpose()
-    })
+    store.query_one(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = $1"), &[&id], row_from)
 }
 
 fn save(store: &Postgres, t: &TournamentRow) -> Result<bool, StoreError> {
@@ -98,62 +94,45 @@ fn of_game(
     match_id: Option<&str>,
 ) -> Result<Option<(String, String)>, StoreError> {
     let (by_game, by_match) = board_patterns(game, match_id);
-    store.run(|c| {
-        c.query_opt(
-            "SELECT id, name FROM tournaments WHERE state LIKE $1 OR state LIKE $2
-             ORDER BY created DESC LIMIT 1",
-            &[&by_game, &by_match],
-        )?
-        .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
-        .transpose()
-    })
+    store.query_one(
+        "SELECT id, name FROM tournaments WHERE state LIKE $1 OR state LIKE $2
+         ORDER BY created DESC LIMIT 1",
+        &[&by_game, &by_match],
+        |r| Ok((r.try_get(0)?, r.try_get(1)?)),
+    )
 }
 
 fn of_player(store: &Postgres, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
     let pattern = entrant_pattern(player);
-    store.run(|c| {
-        c.query(
-            &format!(
-                "SELECT {COLUMNS} FROM tournaments WHERE organiser_id = $1 OR state LIKE $2
-                 ORDER BY created DESC, id COLLATE \"C\" LIMIT $3"
-            ),
-            &[&player, &pattern, &i64::from(limit)],
-        )?
-        .iter()
-        .map(row_from)
-        .collect()
-    })
+    store.query_all(
+        &format!(
+            "SELECT {COLUMNS} FROM tournaments WHERE organiser_id = $1 OR state LIKE $2
+             ORDER BY created DESC, id COLLATE \"C\" LIMIT $3"
+        ),
+        &[&player, &pattern, &i64::from(limit)],
+        row_from,
+    )
 }
 
 fn newest(store: &Postgres, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-    store.run(|c| {
-        c.query(
-            &format!(
-                "SELECT {COLUMNS} FROM tournaments ORDER BY created DESC, id COLLATE \"C\" LIMIT $1"
-            ),
-            &[&i64::from(limit)],
-        )?
-        .iter()
-        .map(row_from)
-        .collect()
-    })
+    store.query_all(
+        &format!(
+            "SELECT {COLUMNS} FROM tournaments ORDER BY created DESC, id COLLATE \"C\" LIMIT $1"
+        ),
+        &[&i64::from(limit)],
+        row_from,
+    )
 }
 
 impl TournamentStore for Postgres {
+    super::store::tournament_reads!();
+
     fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
         create(self, row)
     }
 
-    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
-        load(self, id)
-    }
-
     fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
         save(self, row)
-    }
-
-    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-        newest(self, limit)
     }
 
     fn start_round(
@@ -162,17 +141,5 @@ impl TournamentStore for Postgres {
         games: &[(GameRow, Option<MatchRow>)],
     ) -> Result<bool, StoreError> {
         start_round(self, row, games)
-    }
-
-    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-        of_player(self, player, limit)
-    }
-
-    fn tournament_of_game(
-        &self,
-        game: &str,
-        match_id: Option<&str>,
-    ) -> Result<Option<(String, String)>, StoreError> {
-        of_game(self, game, match_id)
     }
 }

@@ -15,7 +15,7 @@ use super::store::{board_patterns, entrant_pattern, TournamentRow, TournamentSto
 use super::System;
 use crate::game::stored;
 use crate::store::{insert_row, Apply, GameRow, MatchRow, Sqlite, StoreError};
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection};
 
 fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentRow> {
     let system: String = r.get(4)?;
@@ -102,48 +102,40 @@ fn insert_match(conn: &Connection, m: &MatchRow) -> Result<(), StoreError> {
 }
 
 fn of_game(
-    conn: &Connection,
+    store: &Sqlite,
     game: &str,
     match_id: Option<&str>,
 ) -> Result<Option<(String, String)>, StoreError> {
     let (by_game, by_match) = board_patterns(game, match_id);
-    Ok(conn
-        .query_row(
-            "SELECT id, name FROM tournaments WHERE state LIKE ?1 OR state LIKE ?2
-             ORDER BY created DESC LIMIT 1",
-            params![by_game, by_match],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .optional()?)
+    store.query_one(
+        "SELECT id, name FROM tournaments WHERE state LIKE ?1 OR state LIKE ?2
+         ORDER BY created DESC LIMIT 1",
+        params![by_game, by_match],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
 }
 
-fn of_player(
-    conn: &Connection,
-    player: &str,
-    limit: u32,
-) -> Result<Vec<TournamentRow>, StoreError> {
-    let mut stmt = conn.prepare(&format!(
-        "SELECT {COLUMNS} FROM tournaments WHERE organiser_id = ?1 OR state LIKE ?2
-         ORDER BY created DESC, id LIMIT ?3"
-    ))?;
-    let rows = stmt
-        .query_map(params![player, entrant_pattern(player), limit], row_from)?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(rows)
+fn of_player(store: &Sqlite, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+    store.query_all(
+        &format!(
+            "SELECT {COLUMNS} FROM tournaments WHERE organiser_id = ?1 OR state LIKE ?2
+             ORDER BY created DESC, id LIMIT ?3"
+        ),
+        params![player, entrant_pattern(player), limit],
+        row_from,
+    )
 }
 
-fn load(conn: &Connection, id: &str) -> Result<Option<TournamentRow>, StoreError> {
-    Ok(conn
-        .query_row(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?1"), [id], row_from)
-        .optional()?)
+fn load(store: &Sqlite, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+    store.query_one(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?1"), [id], row_from)
 }
 
-fn newest(conn: &Connection, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-    let mut stmt = conn.prepare(&format!(
-        "SELECT {COLUMNS} FROM tournaments ORDER BY created DESC, id LIMIT ?1"
-    ))?;
-    let rows = stmt.query_map([limit], row_from)?.collect::<Result<Vec<_>, _>>()?;
-    Ok(rows)
+fn newest(store: &Sqlite, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+    store.query_all(
+        &format!("SELECT {COLUMNS} FROM tournaments ORDER BY created DESC, id LIMIT ?1"),
+        [limit],
+        row_from,
+    )
 }
 
 /// Whether a write lost to another one (the stored revision moved on).
@@ -156,20 +148,14 @@ fn saved(answer: Result<(), StoreError>) -> Result<bool, StoreError> {
 }
 
 impl TournamentStore for Sqlite {
+    super::store::tournament_reads!();
+
     fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
         self.write(Write::Create(row.clone()))
     }
 
-    fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
-        load(&self.conn(), id)
-    }
-
     fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
         saved(self.write(Write::Save(row.clone())))
-    }
-
-    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-        newest(&self.conn(), limit)
     }
 
     fn start_round(
@@ -178,17 +164,5 @@ impl TournamentStore for Sqlite {
         games: &[(GameRow, Option<MatchRow>)],
     ) -> Result<bool, StoreError> {
         saved(self.write(Write::StartRound { row: row.clone(), games: games.to_vec() }))
-    }
-
-    fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-        of_player(&self.conn(), player, limit)
-    }
-
-    fn tournament_of_game(
-        &self,
-        game: &str,
-        match_id: Option<&str>,
-    ) -> Result<Option<(String, String)>, StoreError> {
-        of_game(&self.conn(), game, match_id)
     }
 }

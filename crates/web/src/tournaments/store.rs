@@ -75,3 +75,35 @@ pub trait TournamentStore {
     /// deleted account's name out of them.
     fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError>;
 }
+
+/// The [`TournamentStore`] reads, the same in both stores (`sqlite.rs`,
+/// `pg.rs`): each asks that module's own `load`, `newest`, `of_player` or
+/// `of_game`.
+macro_rules! tournament_reads {
+    () => {
+        fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+            load(self, id)
+        }
+
+        fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+            newest(self, limit)
+        }
+
+        fn tournaments_of(
+            &self,
+            player: &str,
+            limit: u32,
+        ) -> Result<Vec<TournamentRow>, StoreError> {
+            of_player(self, player, limit)
+        }
+
+        fn tournament_of_game(
+            &self,
+            game: &str,
+            match_id: Option<&str>,
+        ) -> Result<Option<(String, String)>, StoreError> {
+            of_game(self, game, match_id)
+        }
+    };
+}
+pub(super) use tournament_reads;

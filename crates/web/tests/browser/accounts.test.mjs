@@ -5,18 +5,13 @@
 // Glickman's paper of our own (checked against the paper's worked example
 // first), not taken from the server.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
-import { Server, answerDialog, browserTest, fastest, launchBrowser, playMove, screenshot } from "./harness.mjs";
+import { describe } from "node:test";
+import {
+  answerDialog, browserTest, fastest, playMove, screenshot, sharedServerAndBrowser,
+} from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("accounts");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("accounts", (s, b) => { server = s; browser = b; });
 
 // Glicko-2 as "Example of the Glicko-2 system" (Glickman, 2012) gives it:
 // one rating period with the given games, tau 0.5.

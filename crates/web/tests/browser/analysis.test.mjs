@@ -2,18 +2,11 @@
 // engine's words about the old one; the review's better move is shown on
 // the board, not only named.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
-import { Server, browserTest, launchBrowser } from "./harness.mjs";
+import { describe } from "node:test";
+import { browserTest, sharedServerAndBrowser } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("analysis");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("analysis", (s, b) => { server = s; browser = b; });
 
 async function api(method, path, body) {
   const response = await fetch(`${server.url}${path}`, {

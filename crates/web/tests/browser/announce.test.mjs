@@ -2,18 +2,11 @@
 // opponent's moves but our own, offers and their answers, a rematch asked
 // for, a resignation (ours or theirs) and the end of the game.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
-import { Server, answerDialog, browserTest, fastest, launchBrowser, newGame, playMove } from "./harness.mjs";
+import { describe } from "node:test";
+import { answerDialog, browserTest, fastest, newGame, playMove, sharedServerAndBrowser } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("announce");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("announce", (s, b) => { server = s; browser = b; });
 
 /// Keeps every text the live region is given, in order, in `window.__said`.
 async function listen(page) {

@@ -2,21 +2,14 @@
 // played with the keyboard, never waiting for an animation, and Anywoli's
 // rows unbroken on a phone.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
+import { describe } from "node:test";
 import {
-  PHONE, Server, answerDialog, boardArray, browserTest, fastest, launchBrowser, legalLetters, moves, newGame, playMove,
-  screenshot, waitForRest, waitForTurnOrEnd,
+  answerDialog, boardArray, browserTest, fastest, legalLetters, moves, newGame, PHONE, playMove, screenshot,
+  sharedServerAndBrowser, waitForRest, waitForTurnOrEnd,
 } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("board");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("board", (s, b) => { server = s; browser = b; });
 
 /// Each row as drawn: its pits' letters in the page's order, with the
 /// centre of each pit's hole, and each store's centre. Read in one go from

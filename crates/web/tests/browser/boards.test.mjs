@@ -4,28 +4,16 @@
 // move shown) at the bottom, its seeds drawn; and every text on a board
 // stands out from what is behind it in the light and the dark scheme.
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
-import { after, before, describe } from "node:test";
-import { Server, browserTest, launchBrowser, newGame, repoRoot, screenshot, waitForTurnOrEnd } from "./harness.mjs";
+import { describe } from "node:test";
+import {
+  browserTest, bundledPuzzles, newGame, screenshot, sharedServerAndBrowser, waitForTurnOrEnd,
+} from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("boards");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("boards", (s, b) => { server = s; browser = b; });
 
 // A puzzle whose solver is North (the position ends with "N").
-const northPuzzle = fs
-  .readFileSync(path.join(repoRoot, "puzzles/wahree.jsonl"), "utf8")
-  .split("\n")
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l))
-  .find((p) => p.position.trim().endsWith("N"));
+const northPuzzle = bundledPuzzles("wahree").find((p) => p.position.trim().endsWith("N"));
 
 /// What a board shows, read from the document: the side its bottom row
 /// belongs to, each row's letters in sowing order as drawn, whether the

@@ -6,18 +6,11 @@
 // the shared computer, calmly), and starts a class tournament with the
 // pupils present, which takes the pupils' pages to it.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
-import { Server, answerDialog, browserTest, launchBrowser, screenshot } from "./harness.mjs";
+import { describe } from "node:test";
+import { answerDialog, browserTest, createAccount, screenshot, sharedServerAndBrowser } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("classes");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("classes", (s, b) => { server = s; browser = b; });
 
 const rosterNames = (page) => page.locator("table.roster-table tbody tr").evaluateAll((rows) => rows.map((r) => r.dataset.pupil));
 
@@ -28,10 +21,7 @@ describe("classes", () => {
     await teacher.goto(server.url + "/learn");
     await teacher.locator("p.for-teachers a").click();
     await teacher.waitForURL("**/classes");
-    const account = teacher.locator("#account-form");
-    await account.locator("input[name=account]").fill("Ms-Lake");
-    await account.locator("input[name=password]").fill("a long password");
-    await account.getByRole("button", { name: "Register" }).click();
+    await createAccount(teacher, "Ms-Lake", "Register");
     const form = teacher.locator("#class-form");
     await form.locator("input[name=class-name]").fill("Class 4B");
     assert.equal(await form.locator("select[name=game]").inputValue(), "wahree", "Wahree by default");

@@ -1,21 +1,14 @@
 // Against the computer at a desktop width: a whole game to its result, a
 // refused move, and a reload in the middle of a game.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
+import { describe } from "node:test";
 import {
-  Server, board, boardArray, browserTest, fastest, launchBrowser, legalLetters, moves,
-  newGame, playMove, waitForTurnOrEnd,
+  board, boardArray, browserTest, fastest, legalLetters, moves, newGame, playMove, sharedServerAndBrowser,
+  waitForTurnOrEnd,
 } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("computer");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("computer", (s, b) => { server = s; browser = b; });
 
 describe("against the computer", () => {
   browserTest("a whole game against the computer is played to its end and the result says why", () => browser, async (s) => {

@@ -2,18 +2,11 @@
 // both players are in it, so the one who asks cannot run the other's time
 // (or claim the game) while that player is still on the old game's page.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
-import { Server, answerDialog, browserTest, gameId, launchBrowser } from "./harness.mjs";
+import { describe } from "node:test";
+import { answerDialog, browserTest, gameId, sharedServerAndBrowser } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("fairness");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("fairness", (s, b) => { server = s; browser = b; });
 
 describe("fairness", () => {
   browserTest("a rematch starts its clocks only once both players are in it", () => browser, async (s) => {

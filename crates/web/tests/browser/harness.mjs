@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import { test } from "node:test";
+import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -133,6 +133,38 @@ export async function launchBrowser() {
     ],
   });
 }
+
+/// The server and browser a test file's tests share: started before the
+/// first test (`ready` receives them), stopped after the last.
+export function sharedServerAndBrowser(name, ready) {
+  let server, browser;
+  before(async () => {
+    server = await Server.start(name);
+    browser = await launchBrowser();
+    ready(server, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}
+
+/// Sends the account form (`#account-form`) of the page open: a new
+/// account `name` with a long password, by the button named `button`.
+export async function createAccount(page, name, button = "Create an account") {
+  const account = page.locator("#account-form");
+  await account.locator("input[name=account]").fill(name);
+  await account.locator("input[name=password]").fill("a long password");
+  await account.getByRole("button", { name: button }).click();
+}
+
+/// A bundled puzzle collection (`puzzles/GAME.jsonl`), one object a puzzle,
+/// solutions included (the pages never get them).
+export const bundledPuzzles = (game) =>
+  fs.readFileSync(path.join(repoRoot, `puzzles/${game}.jsonl`), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
 
 const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
 

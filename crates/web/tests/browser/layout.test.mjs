@@ -4,18 +4,11 @@
 // every language and the play page's moves and controls stand beside the
 // board; keyboard help is not shown on touch screens.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
-import { Server, browserTest, launchBrowser, newGame, waitForTurnOrEnd } from "./harness.mjs";
+import { describe } from "node:test";
+import { browserTest, newGame, sharedServerAndBrowser, waitForTurnOrEnd } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("layout");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("layout", (s, b) => { server = s; browser = b; });
 
 const box = (page, selector) => page.locator(selector).first().evaluate((n) => {
   const r = n.getBoundingClientRect();

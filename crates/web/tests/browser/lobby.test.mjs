@@ -3,18 +3,13 @@
 // A correspondence game from the lobby: the waiting move shows on the home
 // page, and a move is made after the server was killed and started again.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
-import { Server, browserTest, fastest, gameId, launchBrowser, moves, playMove, screenshot } from "./harness.mjs";
+import { describe } from "node:test";
+import {
+  browserTest, fastest, gameId, moves, playMove, screenshot, sharedServerAndBrowser,
+} from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("lobby");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("lobby", (s, b) => { server = s; browser = b; });
 
 /// Offers a game from the lobby's form.
 async function offer(page, { name, game, timing = "clock", colour = "south" }) {

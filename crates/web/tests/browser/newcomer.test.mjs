@@ -4,20 +4,13 @@
 // player is not asked for a name, the end of a game shows the score it
 // really ended with and what ended it, and "by lot" is translated.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
+import { describe } from "node:test";
 import {
-  Server, answerDialog, board, browserTest, launchBrowser, moves, newGame, waitForRest, waitForTurnOrEnd,
+  answerDialog, board, browserTest, moves, newGame, sharedServerAndBrowser, waitForRest, waitForTurnOrEnd,
 } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("newcomer");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("newcomer", (s, b) => { server = s; browser = b; });
 
 describe("a newcomer", () => {
   browserTest("at the default speed a move and the computer's reply are sown within about 3 s, relay laps shown one by one", () => browser, async (s) => {

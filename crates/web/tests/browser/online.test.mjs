@@ -3,20 +3,14 @@
 // the WebSocket, without reloading), and Cy, who opens the used link, only
 // watches.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
+import { describe } from "node:test";
 import {
-  Server, answerDialog, boardArray, browserTest, fastest, launchBrowser, legalLetters, moves, newGame, playMove,
+  answerDialog, boardArray, browserTest, fastest, legalLetters, moves, newGame, playMove,
+  sharedServerAndBrowser,
 } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("online");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("online", (s, b) => { server = s; browser = b; });
 
 /// Marks the document so that a reload (which would lose the mark) shows.
 const mark = (page) => page.evaluate(() => { window.__noReload = true; });

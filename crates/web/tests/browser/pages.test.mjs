@@ -1,21 +1,14 @@
 // The catalogue, the rules pages, the language switch, and screenshots of
 // the pages at phone and desktop widths (kept under the artefacts folder).
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
+import { describe } from "node:test";
 import {
-  Server, answerDialog, artifacts, browserTest, fastest, launchBrowser, newGame, playMove, screenshot,
+  answerDialog, artifacts, browserTest, fastest, newGame, playMove, screenshot, sharedServerAndBrowser,
   waitForTurnOrEnd,
 } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("pages");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("pages", (s, b) => { server = s; browser = b; });
 
 const GAMES = [
   ["barbados-warri", "Barbados Warri", "2 rows of 6 pits, 48 seeds"],

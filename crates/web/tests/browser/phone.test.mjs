@@ -1,21 +1,14 @@
 // Play by tap on a 390 px touch screen: a game at one screen, where both
 // players tap in turn, and Anywoli's 2 x 12 board against the computer.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
+import { describe } from "node:test";
 import {
-  PHONE, Server, boardArray, browserTest, fastest, launchBrowser, legalLetters, moves, newGame,
-  playMove, waitForTurnOrEnd,
+  boardArray, browserTest, fastest, legalLetters, moves, newGame, PHONE, playMove, sharedServerAndBrowser,
+  waitForTurnOrEnd,
 } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("phone");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("phone", (s, b) => { server = s; browser = b; });
 
 /// Nothing scrolls sideways, and every pit lies within the screen and is
 /// big enough to hit with a finger.

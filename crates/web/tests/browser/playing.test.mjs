@@ -5,18 +5,13 @@
 // spectator taken on to the rematch, the sound switch, and the assets'
 // caching headers.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
-import { Server, answerDialog, boardArray, browserTest, fastest, launchBrowser, moves, newGame, playMove } from "./harness.mjs";
+import { describe } from "node:test";
+import {
+  answerDialog, boardArray, browserTest, fastest, moves, newGame, playMove, sharedServerAndBrowser,
+} from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("playing");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("playing", (s, b) => { server = s; browser = b; });
 
 const listed = (page, n) => page.waitForFunction((count) => document.querySelectorAll("#game .moves li").length === count, n);
 const title = (page) => page.evaluate(() => document.title);

@@ -4,27 +4,14 @@
 // solves one by tapping,
 // keeps a streak in the browser, and a hint ends it.
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
-import { after, before, describe } from "node:test";
-import { Server, browserTest, launchBrowser, repoRoot } from "./harness.mjs";
+import { describe } from "node:test";
+import { browserTest, bundledPuzzles, sharedServerAndBrowser } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("puzzles");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("puzzles", (s, b) => { server = s; browser = b; });
 
 // The bundled collection, read here for the solutions the page never gets.
-const puzzles = fs
-  .readFileSync(path.join(repoRoot, "puzzles/wahree.jsonl"), "utf8")
-  .split("\n")
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l));
+const puzzles = bundledPuzzles("wahree");
 
 const number = (text) => Number(/(-?\d+)/.exec(text)[1]);
 

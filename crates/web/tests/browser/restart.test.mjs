@@ -4,42 +4,42 @@
 // restarting), reconnect by themselves, show the same game, and play goes
 // on.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
+import { describe } from "node:test";
 import {
-  Server, boardArray, browserTest, fastest, launchBrowser, legalLetters, moves, newGame, playMove,
+  boardArray, browserTest, fastest, legalLetters, moves, newGame, playMove, sharedServerAndBrowser,
 } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("restart");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("restart", (s, b) => { server = s; browser = b; });
 
 const listed = (page, n) =>
   page.waitForFunction((count) => document.querySelectorAll("#game .moves li").length === count, n);
 
+/// Ann's online Wahree game with Ben, who joins by the invitation link
+/// (a first visit: it asks his name), and its first `plies` moves, seen on
+/// both pages.
+async function annAndBen(s, plies) {
+  const ann = await s.page();
+  const id = await newGame(ann, server.url, { game: "wahree", mode: "online", name: "Ann" });
+  const invite = await ann.locator("#game .invite").inputValue();
+  await fastest(ann);
+  const ben = await s.page();
+  await ben.goto(invite);
+  await ben.locator("#game form.join input[name=name]").fill("Ben");
+  await ben.locator("#game form.join button[type=submit]").click();
+  await ben.locator("#game .board").waitFor();
+  await fastest(ben);
+  for (let i = 0; i < plies; i++) {
+    await playMove(i % 2 === 0 ? ann : ben);
+    await listed(ann, i + 1);
+    await listed(ben, i + 1);
+  }
+  return { ann, ben, id };
+}
+
 describe("restart", () => {
   browserTest("a kill -9 of the server mid-game and a restart on the same database keep the game", () => browser, async (s) => {
-    const ann = await s.page();
-    const id = await newGame(ann, server.url, { game: "wahree", mode: "online", name: "Ann" });
-    const invite = await ann.locator("#game .invite").inputValue();
-    await fastest(ann);
-    const ben = await s.page();
-    await ben.goto(invite);
-    // A first visit: the invitation asks Ben for his name.
-    await ben.locator("#game form.join input[name=name]").fill("Ben");
-    await ben.locator("#game form.join button[type=submit]").click();
-    await ben.locator("#game .board").waitFor();
-    await fastest(ben);
-    for (let i = 0; i < 6; i++) {
-      await playMove(i % 2 === 0 ? ann : ben);
-      await listed(ann, i + 1);
-      await listed(ben, i + 1);
-    }
+    const { ann, ben, id } = await annAndBen(s, 6);
     await ann.locator("#game button.pit.legal").first().waitFor();
     const before = { shown: await boardArray(ann), moves: await moves(ann), legal: await legalLetters(ann) };
     assert.deepEqual(await boardArray(ben), before.shown);
@@ -82,21 +82,7 @@ describe("restart", () => {
   });
 
   browserTest("a SIGTERM mid-game: the pages say the server is restarting and reconnect to the next one", () => browser, async (s) => {
-    const ann = await s.page();
-    const id = await newGame(ann, server.url, { game: "wahree", mode: "online", name: "Ann" });
-    const invite = await ann.locator("#game .invite").inputValue();
-    await fastest(ann);
-    const ben = await s.page();
-    await ben.goto(invite);
-    await ben.locator("#game form.join input[name=name]").fill("Ben");
-    await ben.locator("#game form.join button[type=submit]").click();
-    await ben.locator("#game .board").waitFor();
-    await fastest(ben);
-    for (let i = 0; i < 4; i++) {
-      await playMove(i % 2 === 0 ? ann : ben);
-      await listed(ann, i + 1);
-      await listed(ben, i + 1);
-    }
+    const { ann, ben, id } = await annAndBen(s, 4);
     const before = await moves(ann);
 
     const port = server.port;

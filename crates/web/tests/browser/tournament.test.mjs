@@ -5,18 +5,11 @@
 // the other results are entered by the teacher; everyone's page shows the
 // standings, with the tie-breaks worked out by hand.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
-import { Server, answerDialog, browserTest, launchBrowser, playMove, screenshot } from "./harness.mjs";
+import { describe } from "node:test";
+import { answerDialog, browserTest, createAccount, playMove, screenshot, sharedServerAndBrowser } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("tournament");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("tournament", (s, b) => { server = s; browser = b; });
 
 /// The boards of a round as shown: "first – second: result".
 const boards = (page, round) => page.locator(`section.round[data-round="${round}"] tbody tr`).evaluateAll((rows) =>
@@ -31,10 +24,7 @@ describe("tournament", () => {
     const teacher = await s.page();
     await teacher.goto(server.url + "/tournaments");
     // Not signed in: the page offers to sign in or create an account.
-    const account = teacher.locator("#account-form");
-    await account.locator("input[name=account]").fill("Teacher");
-    await account.locator("input[name=password]").fill("a long password");
-    await account.getByRole("button", { name: "Create an account" }).click();
+    await createAccount(teacher, "Teacher");
     const form = teacher.locator("#create-form");
     await form.locator("input[name=name]").fill("Class 5B");
     await form.locator("select[name=game]").selectOption("wahree");

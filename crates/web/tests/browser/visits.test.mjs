@@ -3,18 +3,11 @@
 // invitation, quick pairing's rated choice, and coming back after
 // registering.
 import assert from "node:assert/strict";
-import { after, before, describe } from "node:test";
-import { Server, browserTest, launchBrowser, screenshot } from "./harness.mjs";
+import { describe } from "node:test";
+import { browserTest, createAccount, screenshot, sharedServerAndBrowser } from "./harness.mjs";
 
 let server, browser;
-before(async () => {
-  server = await Server.start("visits");
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+sharedServerAndBrowser("visits", (s, b) => { server = s; browser = b; });
 
 /// Records every answer of 400 or more a page gets (what the console
 /// shows as a failed request).
@@ -106,10 +99,7 @@ describe("tournament link", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     const teacher = s.watch(await context.newPage());
     await teacher.goto(`${server.url}/tournaments`);
-    const account = teacher.locator("#account-form");
-    await account.locator("input[name=account]").fill("Teacher_V");
-    await account.locator("input[name=password]").fill("a long password");
-    await account.getByRole("button", { name: "Create an account" }).click();
+    await createAccount(teacher, "Teacher_V");
     const form = teacher.locator("#create-form");
     await form.locator("input[name=name]").fill("Class 6A");
     await form.locator("select[name=game]").selectOption("wahree");

@@ -86,27 +86,14 @@ async fn accounts_over_http(db: &impl Database) {
 
     // Changing the password: the old one must be right; other sessions end.
     let change = |old: &str, new: &str| json!({ "old": old, "new": new });
-    let refused = with_cookie(
-        &server,
-        "POST",
-        "/api/account/password",
-        &first,
-        change("wrong one!", "new password 1"),
-    )
-    .await;
-    assert_eq!((refused.status, code(&refused)), (401, "wrong_password".into()));
-    let short =
-        with_cookie(&server, "POST", "/api/account/password", &first, change(PASSWORD, "short"))
+    let refused =
+        post_as(&server, "/api/account/password", &first, change("wrong one!", "new password 1"))
             .await;
+    assert_eq!((refused.status, code(&refused)), (401, "wrong_password".into()));
+    let short = post_as(&server, "/api/account/password", &first, change(PASSWORD, "short")).await;
     assert_eq!((short.status, code(&short)), (400, "bad_password".into()));
-    let changed = with_cookie(
-        &server,
-        "POST",
-        "/api/account/password",
-        &first,
-        change(PASSWORD, "new password 1"),
-    )
-    .await;
+    let changed =
+        post_as(&server, "/api/account/password", &first, change(PASSWORD, "new password 1")).await;
     assert_eq!(changed.status, 200, "{}", changed.body);
     assert_eq!(whoami(&server, &first).await.status, 200);
     assert_eq!(whoami(&server, &second).await.status, 401, "the other session ended");
@@ -120,14 +107,8 @@ async fn accounts_over_http(db: &impl Database) {
     assert_eq!(out.status, 204);
     assert!(set_cookie(&out).contains("Max-Age=0"), "{}", out.headers);
     assert_eq!(whoami(&server, &third).await.status, 401);
-    let unsigned = with_cookie(
-        &server,
-        "POST",
-        "/api/account/password",
-        &third,
-        change("x", "new password 2"),
-    )
-    .await;
+    let unsigned =
+        post_as(&server, "/api/account/password", &third, change("x", "new password 2")).await;
     assert_eq!((unsigned.status, code(&unsigned)), (401, "not_signed_in".into()));
 
     // Deleting the account: the password first; then the name is free.
@@ -150,8 +131,7 @@ on_both_stores!(accounts_register_sign_in_change_and_delete => accounts_over_htt
 
 #[tokio::test(flavor = "multi_thread")]
 async fn accounts_refuse_bad_names_and_passwords() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let cases = [
         ("Вася", "bad_name"),         // another script
         ("Ama\u{7}K", "bad_name"),    // a control character
@@ -197,8 +177,7 @@ async fn accounts_cookie_is_secure_behind_https() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn accounts_sign_in_attempts_are_limited_per_name() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     assert_eq!(register(&server, "Yaw", PASSWORD).await.status, 201);
     let mut statuses = Vec::new();
     for _ in 0..11 {

@@ -5,32 +5,27 @@
 use super::*;
 use mancala_web::limit::{Buckets, MAX_KEYS};
 
-/// A new account, signed in: its session cookie.
-async fn account(server: &Server, name: &str) -> String {
-    let reply =
-        post(server, "/api/account", json!({ "name": name, "password": "a long password" })).await;
-    assert_eq!(reply.status, 201, "{}", reply.body);
-    session_of(&reply)
-}
-
 /// A Swiss of `rounds` rounds in Wahree, organised by `cookie`'s account.
 async fn tournament(server: &Server, cookie: &str, rounds: u32) -> String {
-    let made = with_cookie(
-        server,
-        "POST",
-        "/api/tournaments",
-        cookie,
-        json!({"name": "Club", "game": "wahree", "system": "swiss", "rounds": rounds}),
-    )
-    .await;
-    assert_eq!(made.status, 201, "{}", made.body);
-    made.json()["id"].as_str().unwrap().to_string()
+    let club = json!({"name": "Club", "game": "wahree", "system": "swiss", "rounds": rounds});
+    new_tournament(server, cookie, club).await.0
+}
+
+/// A server with no rate limit behind a trusted proxy on this machine, so
+/// that each request may come from an address of its own.
+async fn behind_a_trusted_proxy(db: &impl Database) -> Server {
+    start_unlimited(db, |c| {
+        c.proxies = mancala_web::proxy::Proxies {
+            trusted: vec!["127.0.0.1".parse().unwrap()],
+            ..Default::default()
+        };
+    })
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournament_request_keeps_no_lock_once_answered_whatever_its_id() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     // The attack: 64 KB ids, each kept in the lock map for ever.
     let long = "a".repeat(60_000);
     for suffix in ["", "!", "/join"] {
@@ -49,8 +44,7 @@ async fn a_tournament_request_keeps_no_lock_once_answered_whatever_its_id() {
     let teacher = account(&server, "teacher").await;
     let id = tournament(&server, &teacher, 1).await;
     let joined =
-        with_cookie(&server, "POST", &format!("/api/tournaments/{id}/join"), &teacher, json!({}))
-            .await;
+        post_as(&server, &format!("/api/tournaments/{id}/join"), &teacher, json!({})).await;
     assert_eq!(joined.status, 201, "{}", joined.body);
     assert_eq!(get(&server, &format!("/api/tournaments/{id}")).await.status, 200);
     assert_eq!(server.state.tournaments.len(), 0, "locks are kept after their requests");
@@ -86,8 +80,7 @@ fn a_bucket_map_stays_bounded_under_a_flood_of_keys_and_keeps_what_a_key_owes() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn answers_with_seat_tokens_are_never_cached() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let created =
         post(&server, "/api/games", json!({"game": "wahree", "mode": "online", "name": "A"})).await;
     assert_eq!(created.status, 200);
@@ -108,8 +101,7 @@ async fn answers_with_seat_tokens_are_never_cached() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_declared_body_over_the_limit_is_refused_at_once() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     // The attack: a Content-Length of 10 MB and no body; the server used
     // to wait for it until the request's time limit (60 s).
     let started = std::time::Instant::now();
@@ -196,36 +188,15 @@ async fn raw(
     head.push_str("\r\n");
     head.push_str(body);
     stream.write_all(head.as_bytes()).await.unwrap();
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.unwrap();
-    let text = String::from_utf8_lossy(&answer).to_string();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap();
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        dechunk(body)
-    } else {
-        body.to_string()
-    };
-    Reply { status, headers: head.to_string(), body }
+    read_reply(&mut stream).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_on_another_port_cannot_act_or_listen_in_a_visitors_name() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let teacher = account(&server, "teacher").await;
     let id = tournament(&server, &teacher, 1).await;
-    for name in ["Ann", "Ben"] {
-        let joined = with_cookie(
-            &server,
-            "POST",
-            &format!("/api/tournaments/{id}/join"),
-            "",
-            json!({"name": name}),
-        )
-        .await;
-        assert_eq!(joined.status, 201, "{}", joined.body);
-    }
+    guests_join(&server, &id, ["Ann", "Ben"]).await;
     let own = format!("http://{}", server.addr);
     let other = format!("http://127.0.0.1:{}", server.addr.port() ^ 1);
     let start_round = format!("/api/tournaments/{id}/start-round");
@@ -317,14 +288,7 @@ fn same_origin_rules_read_origin_then_sec_fetch_site() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wrong_passwords_from_one_address_do_not_lock_the_owner_out_from_another() {
     let (_dir, db) = temp_db();
-    let server = start_configured(&db, |c| {
-        c.rate_limit = 0;
-        c.proxies = mancala_web::proxy::Proxies {
-            trusted: vec!["127.0.0.1".parse().unwrap()],
-            ..Default::default()
-        };
-    })
-    .await;
+    let server = behind_a_trusted_proxy(&db).await;
     account(&server, "Yaw").await;
     let sign_in = |from: &'static str, password: &'static str| {
         let body = json!({"name": "Yaw", "password": password}).to_string();
@@ -371,30 +335,14 @@ fn session_needs_the_password_it_checked(store: &dyn mancala_web::Store) {
     assert!(store.create_session("next", "p1", "new hash", 4).unwrap());
 }
 
-#[test]
-fn a_sign_in_racing_a_password_change_gets_no_session_on_sqlite() {
-    let (_dir, db) = temp_db();
-    db.with_store(session_needs_the_password_it_checked);
-}
-
-#[test]
-fn a_sign_in_racing_a_password_change_gets_no_session_on_postgres() {
-    postgres_db().with_store(session_needs_the_password_it_checked);
-}
+store_on_both!(a_sign_in_racing_a_password_change_gets_no_session => session_needs_the_password_it_checked);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_sign_in_during_a_password_change_never_survives_it() {
     let (_dir, db) = temp_db();
     // Behind a trusted proxy, so that each trial comes from an address of
     // its own (the sign-in limits stay out of the way).
-    let server = start_configured(&db, |c| {
-        c.rate_limit = 0;
-        c.proxies = mancala_web::proxy::Proxies {
-            trusted: vec!["127.0.0.1".parse().unwrap()],
-            ..Default::default()
-        };
-    })
-    .await;
+    let server = behind_a_trusted_proxy(&db).await;
     let session = account(&server, "Kojo").await;
     let mut password = "a long password".to_string();
     for trial in 0..20 {
@@ -427,11 +375,7 @@ async fn a_sign_in_during_a_password_change_never_survives_it() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_a_client_causes_counts_against_its_hourly_quota() {
     let (_dir, db) = temp_db();
-    let server = start_configured(&db, |c| {
-        c.rate_limit = 0;
-        c.games_per_address_per_hour = 3;
-    })
-    .await;
+    let server = start_unlimited(&db, |c| c.games_per_address_per_hour = 3).await;
     // A new game (1), then its rematches (2, 3): the fourth game is refused.
     let (mut id, mut token, _) = create(&server, json!({"game": "wahree", "mode": "local"})).await;
     for made in 0..3 {
@@ -462,27 +406,13 @@ async fn every_game_a_client_causes_counts_against_its_hourly_quota() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournament_round_counts_each_of_its_games_and_organisers_are_capped() {
     let (_dir, db) = temp_db();
-    let server = start_configured(&db, |c| {
-        c.rate_limit = 0;
-        c.games_per_address_per_hour = 5;
-    })
-    .await;
+    let server = start_unlimited(&db, |c| c.games_per_address_per_hour = 5).await;
     let teacher = account(&server, "teacher").await;
     let id = tournament(&server, &teacher, 1).await; // one game's worth
-    for i in 0..12 {
-        let joined = with_cookie(
-            &server,
-            "POST",
-            &format!("/api/tournaments/{id}/join"),
-            "",
-            json!({"name": format!("Pupil {i}")}),
-        )
-        .await;
-        assert_eq!(joined.status, 201, "{}", joined.body);
-    }
+    guests_join(&server, &id, (0..12).map(|i| format!("Pupil {i}"))).await;
     // Six games, four left this hour: refused whole, nothing made.
     let path = format!("/api/tournaments/{id}/start-round");
-    let refused = with_cookie(&server, "POST", &path, &teacher, Value::Null).await;
+    let refused = post_as(&server, &path, &teacher, Value::Null).await;
     assert_eq!(
         (refused.status, code(&refused)),
         (429, "too_many_games".to_string()),
@@ -500,14 +430,9 @@ async fn a_tournament_round_counts_each_of_its_games_and_organisers_are_capped()
     server.stop().await;
 
     // Without a quota, an organiser still has at most four open at once.
-    let server = start_configured(&db, |c| {
-        c.rate_limit = 0;
-        c.games_per_address_per_hour = 0;
-    })
-    .await;
-    let teacher = with_cookie(
+    let server = start_unlimited(&db, |c| c.games_per_address_per_hour = 0).await;
+    let teacher = post_as(
         &server,
-        "POST",
         "/api/session",
         "",
         json!({"name": "teacher", "password": "a long password"}),
@@ -517,14 +442,8 @@ async fn a_tournament_round_counts_each_of_its_games_and_organisers_are_capped()
     for _ in 0..3 {
         tournament(&server, &teacher, 1).await;
     }
-    let fifth = with_cookie(
-        &server,
-        "POST",
-        "/api/tournaments",
-        &teacher,
-        json!({"name": "Club", "game": "wahree", "system": "swiss", "rounds": 1}),
-    )
-    .await;
+    let club = json!({"name": "Club", "game": "wahree", "system": "swiss", "rounds": 1});
+    let fifth = post_as(&server, "/api/tournaments", &teacher, club).await;
     assert_eq!(
         (fifth.status, code(&fifth)),
         (409, "too_many_tournaments".to_string()),
@@ -570,16 +489,7 @@ fn start_round_is_all_or_nothing(store: &dyn mancala_web::Store) {
     assert_eq!(store.load_tournament("t1").unwrap().unwrap(), next);
 }
 
-#[test]
-fn a_tournament_round_and_its_games_are_stored_together_on_sqlite() {
-    let (_dir, db) = temp_db();
-    db.with_store(start_round_is_all_or_nothing);
-}
-
-#[test]
-fn a_tournament_round_and_its_games_are_stored_together_on_postgres() {
-    postgres_db().with_store(start_round_is_all_or_nothing);
-}
+store_on_both!(a_tournament_round_and_its_games_are_stored_together => start_round_is_all_or_nothing);
 
 /// kill -9 while a round of 20 games is being started: after a restart,
 /// every stored game is one of the tournament's (issue 31: 2 of 5 runs
@@ -700,7 +610,7 @@ async fn look_alike_names(db: &impl Database) {
         let path = format!("/api/tournaments/{id}/join");
         let body = json!({"name": name});
         let server = &server;
-        async move { with_cookie(server, "POST", &path, "", body).await }
+        async move { post_as(server, &path, "", body).await }
     };
     // The attack: Cyrillic А (U+0410) for Latin A, and plain case.
     for (name, why) in [
@@ -722,9 +632,7 @@ async fn look_alike_names(db: &impl Database) {
     assert_eq!((twin.status, code(&twin)), (409, "name_taken".to_string()));
     assert_eq!(join("Alicia").await.status, 201, "a name that only begins alike is another");
     // Kofi plays, then deletes his account: his name leaves the document.
-    let joined =
-        with_cookie(&server, "POST", &format!("/api/tournaments/{id}/join"), &kofi, json!({}))
-            .await;
+    let joined = post_as(&server, &format!("/api/tournaments/{id}/join"), &kofi, json!({})).await;
     assert_eq!(joined.status, 201, "{}", joined.body);
     let deleted = with_cookie(
         &server,
@@ -763,11 +671,7 @@ fn look_alike_names_are_caught_by_their_skeleton_and_accents_are_not_look_alikes
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn waiting_games_are_loaded_only_for_seats_the_page_holds() {
     let (_dir, db) = temp_db();
-    let server = start_configured(&db, |c| {
-        c.rate_limit = 0;
-        c.games_per_address_per_hour = 0;
-    })
-    .await;
+    let server = start_unlimited(&db, |c| c.games_per_address_per_hour = 0).await;
     let mut games = Vec::new();
     for _ in 0..40 {
         let (id, token, made) =

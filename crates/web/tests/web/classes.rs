@@ -55,9 +55,7 @@ async fn classes_over_http(db: &impl Database) {
     let refused = post(&server, "/api/classes", json!({ "name": "4B" })).await;
     assert_eq!(refused.status, 401, "{}", refused.body);
     let teacher = register(&server, "Ms-Lake").await;
-    let made =
-        with_cookie(&server, "POST", "/api/classes", &teacher, json!({ "name": "4B <Wahree>" }))
-            .await;
+    let made = post_as(&server, "/api/classes", &teacher, json!({ "name": "4B <Wahree>" })).await;
     assert_eq!(made.status, 201, "{}", made.body);
     let made = made.json();
     let id = made["id"].as_str().unwrap().to_string();
@@ -65,16 +63,10 @@ async fn classes_over_http(db: &impl Database) {
     assert_eq!(code.len(), 6, "{code}");
     assert!(code.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()), "{code}");
     assert!(made["join_url"].as_str().unwrap().ends_with(&format!("/classes/join/{code}")));
-    let bad = with_cookie(&server, "POST", "/api/classes", &teacher, json!({ "name": " " })).await;
+    let bad = post_as(&server, "/api/classes", &teacher, json!({ "name": " " })).await;
     assert_eq!((bad.status, code_of(&bad)), (400, "bad_name".into()));
-    let bad = with_cookie(
-        &server,
-        "POST",
-        "/api/classes",
-        &teacher,
-        json!({ "name": "x", "game": "chess" }),
-    )
-    .await;
+    let bad =
+        post_as(&server, "/api/classes", &teacher, json!({ "name": "x", "game": "chess" })).await;
     assert_eq!((bad.status, code_of(&bad)), (400, "unknown_ruleset".into()));
     let list = with_cookie(&server, "GET", "/api/classes", &teacher, Value::Null).await.json();
     assert_eq!(list[0]["id"], id.as_str());
@@ -119,20 +111,19 @@ async fn classes_over_http(db: &impl Database) {
     for n in 1..=2 {
         let path = format!("/api/learn/wahree/sowing/{n}");
         let body = json!({ "move": right_answer("wahree", "sowing", n) });
-        let reply = with_cookie(&server, "POST", &path, &ama, body).await;
+        let reply = post_as(&server, &path, &ama, body).await;
         assert_eq!(reply.json()["right"], true, "{}", reply.body);
     }
     // One of two exercises is not a lesson done.
     let path = "/api/learn/wahree/captures/1";
     let body = json!({ "move": right_answer("wahree", "captures", 1) });
-    assert_eq!(with_cookie(&server, "POST", path, &ama, body).await.json()["right"], true);
+    assert_eq!(post_as(&server, path, &ama, body).await.json()["right"], true);
     assert_eq!(
         with_cookie(&server, "GET", "/learn/wahree/repetition", &ama, Value::Null).await.status,
         200
     );
-    let game = with_cookie(
+    let game = post_as(
         &server,
-        "POST",
         "/api/games",
         &ama,
         json!({ "game": "wahree", "mode": "computer", "level": 1, "side": "south" }),
@@ -147,8 +138,7 @@ async fn classes_over_http(db: &impl Database) {
     let class = class.json();
     assert_eq!(class["name"], "4B <Wahree>");
     assert_eq!(class["code"], code.as_str());
-    let names: Vec<&str> =
-        class["pupils"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = each(&class["pupils"], "name");
     assert_eq!(names, ["Ama", "Ben", "Đức"]);
     let a = pupil(&class, "Ama");
     assert_eq!(a["lessons_done"], 2, "sowing (both exercises) and repetition (read): {a}");
@@ -173,7 +163,7 @@ async fn classes_over_http(db: &impl Database) {
     let reply = with_cookie(&server, "GET", "/api/classes/nope", &teacher, Value::Null).await;
     assert_eq!(reply.status, 404);
     // A pupil cannot make a class.
-    let reply = with_cookie(&server, "POST", "/api/classes", &ama, json!({ "name": "Mine" })).await;
+    let reply = post_as(&server, "/api/classes", &ama, json!({ "name": "Mine" })).await;
     assert_eq!((reply.status, code_of(&reply)), (403, "pupil".into()));
 
     // Another device: the pupil code signs Ama in (typed in lower case).
@@ -191,17 +181,10 @@ async fn classes_over_http(db: &impl Database) {
 
     // The teacher gives Ama a new code: the old one and Ama's sessions end.
     let reply =
-        with_cookie(&server, "POST", &format!("{class_path}/pupils/Ama/code"), &other, Value::Null)
-            .await;
+        post_as(&server, &format!("{class_path}/pupils/Ama/code"), &other, Value::Null).await;
     assert_eq!(reply.status, 403);
-    let reply = with_cookie(
-        &server,
-        "POST",
-        &format!("{class_path}/pupils/ama/code"),
-        &teacher,
-        Value::Null,
-    )
-    .await;
+    let reply =
+        post_as(&server, &format!("{class_path}/pupils/ama/code"), &teacher, Value::Null).await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     let new_code = reply.json()["code"].as_str().unwrap().to_string();
     assert_ne!(new_code, ama_code);
@@ -219,38 +202,32 @@ async fn classes_over_http(db: &impl Database) {
 
     // The class tournament: with the pupils present (all three just came).
     let start_path = format!("{class_path}/tournament");
-    let reply =
-        with_cookie(&server, "POST", &start_path, &other, json!({ "system": "swiss" })).await;
+    let reply = post_as(&server, &start_path, &other, json!({ "system": "swiss" })).await;
     assert_eq!(reply.status, 403);
-    let reply = with_cookie(
+    let reply = post_as(
         &server,
-        "POST",
         &start_path,
         &teacher,
         json!({ "system": "round_robin", "pupils": ["Ama"] }),
     )
     .await;
     assert_eq!((reply.status, code_of(&reply)), (409, "too_few_pupils".into()));
-    let reply = with_cookie(
+    let reply = post_as(
         &server,
-        "POST",
         &start_path,
         &teacher,
         json!({ "system": "round_robin", "pupils": ["Ama", "Zed"] }),
     )
     .await;
     assert_eq!((reply.status, code_of(&reply)), (400, "unknown_pupil".into()));
-    let reply =
-        with_cookie(&server, "POST", &start_path, &teacher, json!({ "system": "round_robin" }))
-            .await;
+    let reply = post_as(&server, &start_path, &teacher, json!({ "system": "round_robin" })).await;
     assert_eq!(reply.status, 201, "{}", reply.body);
     let started = reply.json();
     let tournament = started["id"].as_str().unwrap().to_string();
     assert_eq!(strings(&started["players"]), ["Ama", "Ben", "Đức"]);
     let shown = get(&server, &format!("/api/tournaments/{tournament}")).await.json();
     assert_eq!(shown["game"], "wahree");
-    let entrants: Vec<&str> =
-        shown["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    let entrants: Vec<&str> = each(&shown["players"], "name");
     assert_eq!(entrants, ["Ama", "Ben", "Đức"], "{shown}");
     assert_eq!(shown["rounds"].as_array().unwrap().len(), 1, "the first round is paired");
     // The pupils' pages are sent to it.
@@ -267,8 +244,7 @@ async fn classes_over_http(db: &impl Database) {
         401
     );
     let class = with_cookie(&server, "GET", &class_path, &teacher, Value::Null).await.json();
-    let names: Vec<&str> =
-        class["pupils"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = each(&class["pupils"], "name");
     assert_eq!(names, ["Ama", "Ben"]);
     let reply = with_cookie(&server, "DELETE", &path, &teacher, Value::Null).await;
     assert_eq!((reply.status, code_of(&reply)), (404, "unknown_pupil".into()));
@@ -302,18 +278,12 @@ async fn classes_over_http(db: &impl Database) {
     assert_eq!(qr.status, 403);
 
     // Another class has too few pupils present for a tournament.
-    let made = with_cookie(
-        &server,
-        "POST",
-        "/api/classes",
-        &teacher,
-        json!({ "name": "5A", "game": "anywoli" }),
-    )
-    .await
-    .json();
+    let made =
+        post_as(&server, "/api/classes", &teacher, json!({ "name": "5A", "game": "anywoli" }))
+            .await
+            .json();
     let path = format!("/api/classes/{}/tournament", made["id"].as_str().unwrap());
-    let reply =
-        with_cookie(&server, "POST", &path, &teacher, json!({ "system": "knockout" })).await;
+    let reply = post_as(&server, &path, &teacher, json!({ "system": "knockout" })).await;
     assert_eq!((reply.status, code_of(&reply)), (409, "too_few_pupils".into()));
     server.stop().await;
 }

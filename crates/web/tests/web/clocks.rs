@@ -51,9 +51,7 @@ async fn clock_survives_a_restart(db: &impl Database) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_runs_for_the_player_to_move_and_the_increment_is_added() {
-    let (_dir, db) = temp_db();
-    let time = Time::manual_from_now();
-    let server = start_at(&db, &time, |_| {}).await;
+    let (_dir, db, time, server) = fresh_server_at(|_| {}).await;
     for (body, why) in [
         (json!({"clock_seconds": 0}), "no time"),
         (json!({"clock_seconds": 10801}), "over three hours"),
@@ -101,15 +99,10 @@ async fn a_clock_runs_for_the_player_to_move_and_the_increment_is_added() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_whose_time_runs_out_loses_without_any_request() {
-    let (_dir, db) = temp_db();
-    let time = Time::manual_from_now();
-    let server = start_at(&db, &time, |_| {}).await;
+    let (_dir, db, time, server) = fresh_server_at(|_| {}).await;
     let (id, token, _) =
         create(&server, json!({"game": "oware-abapa", "mode": "local", "clock_seconds": 1})).await;
-    let (mut ws, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
-            .await
-            .unwrap();
+    let mut ws = game_socket(&server, &id).await;
     // A millisecond short of the second, nothing happens; at the second
     // the flag falls, with nothing but the WebSocket open.
     time.advance(Duration::from_millis(999));
@@ -156,9 +149,7 @@ on_both_stores!(a_clock_survives_a_restart_and_a_late_move_is_refused => clock_s
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_abandoned_online_game_can_be_claimed_after_the_timeout_only() {
     use futures_util::SinkExt;
-    let (_dir, db) = temp_db();
-    let time = Time::manual_from_now();
-    let server = start_at(&db, &time, |c| c.abandon_seconds = 1).await;
+    let (_dir, db, time, server) = fresh_server_at(|c| c.abandon_seconds = 1).await;
     let (id, ann, created) =
         create(&server, json!({"game": "wahree", "mode": "online", "name": "Ann"})).await;
     let invite = created["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap();
@@ -174,10 +165,7 @@ async fn an_abandoned_online_game_can_be_claimed_after_the_timeout_only() {
     };
     // Ann moves; Ben is to move and has the game open.
     post(&server, &format!("/api/games/{id}/moves"), json!({"token": ann, "move": "c"})).await;
-    let (mut ws, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
-            .await
-            .unwrap();
+    let mut ws = game_socket(&server, &id).await;
     ws.send(tokio_tungstenite::tungstenite::Message::Text(
         json!({"type": "seat", "token": ben}).to_string().into(),
     ))

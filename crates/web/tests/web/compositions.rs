@@ -31,7 +31,7 @@ async fn compositions_over_http(db: &impl Database) {
         "composer": "",
         "comment": "First line.\nSecond line.",
     });
-    let reply = with_cookie(&server, "POST", "/api/compositions", &cookie, body.clone()).await;
+    let reply = post_as(&server, "/api/compositions", &cookie, body.clone()).await;
     assert_eq!(reply.status, 201, "{}", reply.body);
     let answer = reply.json();
     let id = answer["id"].as_str().unwrap().to_string();
@@ -59,7 +59,7 @@ async fn compositions_over_http(db: &impl Database) {
     }
 
     // Published once: the same position again is refused with its id.
-    let again = with_cookie(&server, "POST", "/api/compositions", &cookie, body).await;
+    let again = post_as(&server, "/api/compositions", &cookie, body).await;
     assert_eq!((again.status, code(&again)), (409, "already_published".to_string()));
     assert_eq!(again.json()["error"]["id"], id.as_str());
 
@@ -81,7 +81,7 @@ async fn compositions_over_http(db: &impl Database) {
     let path = format!("/api/puzzles/{id}/moves");
     loop {
         played.push(line[played.len()].clone());
-        let r = with_cookie(&server, "POST", &path, &cookie, json!({ "moves": played })).await;
+        let r = post_as(&server, &path, &cookie, json!({ "moves": played })).await;
         assert_eq!(r.status, 200, "{}", r.body);
         let a = r.json();
         assert_eq!(a["correct"], true, "{}", r.body);
@@ -115,12 +115,7 @@ async fn compositions_over_http(db: &impl Database) {
 
     // The lists: newest first; most solved first.
     let newest = get(&server, "/api/compositions?game=wahree").await.json();
-    let ids: Vec<&str> = newest["compositions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["id"].as_str().unwrap())
-        .collect();
+    let ids: Vec<&str> = each(&newest["compositions"], "id");
     assert_eq!(ids.len(), 2);
     let solved = get(&server, "/api/compositions?game=wahree&sort=solved").await.json();
     let first = &solved["compositions"][0];

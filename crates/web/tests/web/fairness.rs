@@ -10,8 +10,7 @@ fn code(reply: &Reply) -> (u16, Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_creator_cannot_move_before_the_friend_has_joined() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, db, server) = fresh_server().await;
     let (id, ann, created) =
         create(&server, json!({"game": "wahree", "mode": "online", "name": "Ann"})).await;
     assert_eq!(created["state"]["waiting_for_opponent"], true);
@@ -35,9 +34,7 @@ async fn the_creator_cannot_move_before_the_friend_has_joined() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_starts_its_clock_only_once_both_players_are_in_it() {
-    let (_dir, db) = temp_db();
-    let time = Time::manual_from_now();
-    let server = start_at(&db, &time, |c| c.abandon_seconds = 1).await;
+    let (_dir, db, time, server) = fresh_server_at(|c| c.abandon_seconds = 1).await;
     let (id, ann, ben) = online_game(
         &server,
         json!({"game": "wahree", "mode": "online", "name": "Ann", "clock_seconds": 60}),
@@ -87,9 +84,7 @@ async fn a_rematch_starts_its_clock_only_once_both_players_are_in_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_matchs_next_game_starts_when_the_second_player_opens_it() {
-    let (_dir, db) = temp_db();
-    let time = Time::manual_from_now();
-    let server = start_at(&db, &time, |c| c.abandon_seconds = 1).await;
+    let (_dir, _, time, server) = fresh_server_at(|c| c.abandon_seconds = 1).await;
     let (id, ann, ben) = online_game(
         &server,
         json!({"game": "barbados-warri", "mode": "online", "name": "Ann", "match": true,
@@ -116,10 +111,7 @@ async fn a_matchs_next_game_starts_when_the_second_player_opens_it() {
     // No clock runs before the first move online.
     assert_eq!(started["clock"]["running"], Value::Null);
     assert_eq!(ms(&started["clock"]["south_ms"]), 60_000, "{}", started["clock"]);
-    let moved =
-        post(&server, &format!("/api/games/{next}/moves"), json!({"token": ben, "move": "c"}))
-            .await;
-    assert_eq!(moved.status, 200, "{}", moved.body);
+    play_move(&server, &next, &ben, "c").await;
     server.stop().await;
 }
 
@@ -198,8 +190,7 @@ fn the_computer_agrees_to_end_only_when_nobody_can_make_progress() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_computer_refuses_an_agreed_end_after_the_first_move() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let (id, token, _) =
         create(&server, json!({"game": "barbados-warri", "mode": "computer", "level": 1})).await;
     post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": "c"})).await;
@@ -217,9 +208,7 @@ async fn the_computer_refuses_an_agreed_end_after_the_first_move() {
 /// charged; from then on the player to move's clock runs as usual.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_online_clock_runs_only_from_the_first_move() {
-    let (_dir, db) = temp_db();
-    let time = Time::manual_from_now();
-    let server = start_at(&db, &time, |_| {}).await;
+    let (_dir, _, time, server) = fresh_server_at(|_| {}).await;
     let (id, ann, ben) = online_game(
         &server,
         json!({"game": "oware-abapa", "mode": "online", "name": "Ann", "clock_seconds": 60, "increment_seconds": 2}),

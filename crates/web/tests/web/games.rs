@@ -25,11 +25,7 @@ async fn computer_game_to_its_end(db: &impl Database) {
             break;
         }
         let pick = strings(&state["legal"])[0].clone();
-        let answer =
-            post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick}))
-                .await;
-        assert_eq!(answer.status, 200, "{}", answer.body);
-        let answer = answer.json();
+        let answer = play_move(&server, &id, &token, &pick).await.json();
         // Stored before it was acknowledged: the database already holds at
         // least every move the answer reports.
         let reported = strings(&answer["state"]["moves"]);
@@ -80,10 +76,7 @@ async fn survives_a_restart(db: &impl Database) {
     assert_eq!(after, before);
     // And play goes on with the same token.
     let pick = strings(&after["legal"])[0].clone();
-    let answer =
-        post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick}))
-            .await;
-    assert_eq!(answer.status, 200, "{}", answer.body);
+    play_move(&server, &id, &token, &pick).await;
     server.stop().await;
 }
 
@@ -334,8 +327,7 @@ on_both_stores!(computer_game_is_played_to_its_end_and_every_move_is_stored_befo
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn undo_takes_back_a_move_against_the_computer_only() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, db, server) = fresh_server().await;
     let c =
         post(&server, "/api/games", json!({"game": "oware-abapa", "mode": "computer", "level": 1}))
             .await
@@ -362,23 +354,15 @@ async fn undo_takes_back_a_move_against_the_computer_only() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn online_seats_move_in_turn_and_others_only_watch() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
-    let c =
-        post(&server, "/api/games", json!({"game": "anywoli", "mode": "online", "name": "Ann"}))
-            .await
-            .json();
-    let id = c["id"].as_str().unwrap().to_string();
-    let south = c["token"].as_str().unwrap().to_string();
+    let (_dir, db, server) = fresh_server().await;
+    let (id, south, c) =
+        create(&server, json!({"game": "anywoli", "mode": "online", "name": "Ann"})).await;
     let invite_url = c["invite_url"].as_str().unwrap();
     let code = invite_url.split("invite=").nth(1).unwrap();
     assert!(invite_url.starts_with(&format!("http://{}/g/{id}", server.addr)));
 
     // A spectator watching over the WebSocket from the start.
-    let (mut ws, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
-            .await
-            .unwrap();
+    let mut ws = game_socket(&server, &id).await;
     let first: Value =
         serde_json::from_str(ws.next().await.unwrap().unwrap().to_text().unwrap()).unwrap();
     assert_eq!(first["type"], "state");
@@ -423,10 +407,7 @@ async fn online_seats_move_in_turn_and_others_only_watch() {
             break;
         }
         let pick = strings(&state["legal"])[0].clone();
-        let answer =
-            post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pick}))
-                .await;
-        assert_eq!(answer.status, 200, "{}", answer.body);
+        play_move(&server, &id, token, &pick).await;
         expected_moves.push(pick);
     }
     assert!(expected_moves.len() >= 2);
@@ -434,11 +415,7 @@ async fn online_seats_move_in_turn_and_others_only_watch() {
     // The spectator saw the join and every move, with its events.
     let mut seen = Vec::new();
     while seen.len() < expected_moves.len() {
-        let message = tokio::time::timeout(Duration::from_secs(5), ws.next())
-            .await
-            .unwrap()
-            .unwrap()
-            .unwrap();
+        let message = next_message(&mut ws).await;
         let message: Value = serde_json::from_str(message.to_text().unwrap()).unwrap();
         if message["type"] == "move" {
             assert!(message["move"]["events"].as_array().unwrap().len() > 1);
@@ -475,25 +452,12 @@ on_both_stores!(a_game_survives_a_server_restart => survives_a_restart);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn records_download_and_upload_round_trip() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
-    let c = post(
-        &server,
-        "/api/games",
-        json!({"game": "oware-abapa", "mode": "local", "name": "Ann", "opponent": "Ben \"B\""}),
-    )
-    .await
-    .json();
-    let id = c["id"].as_str().unwrap().to_string();
-    let token = c["token"].as_str().unwrap().to_string();
+    let (_dir, _, server) = fresh_server().await;
+    let ann_and_ben =
+        json!({"game": "oware-abapa", "mode": "local", "name": "Ann", "opponent": "Ben \"B\""});
+    let (id, token, _) = create(&server, ann_and_ben).await;
     for letter in ["c", "F", "a", "B"] {
-        let r = post(
-            &server,
-            &format!("/api/games/{id}/moves"),
-            json!({"token": token, "move": letter}),
-        )
-        .await;
-        assert_eq!(r.status, 200, "{}", r.body);
+        play_move(&server, &id, &token, letter).await;
     }
     let resigned =
         post(&server, &format!("/api/games/{id}/resign"), json!({"token": token})).await.json();
@@ -548,8 +512,7 @@ on_both_stores!(a_barbados_match_is_played_to_six_wins_with_colours_alternating 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hint_is_a_legal_move_and_only_where_hints_are_allowed() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let (id, token, _) =
         create(&server, json!({"game": "oware-abapa", "mode": "computer", "level": 1})).await;
     let hint = post(&server, &format!("/api/games/{id}/hint"), json!({"token": token})).await;

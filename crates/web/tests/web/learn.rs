@@ -118,8 +118,7 @@ fn every_exercise_has_a_right_and_a_wrong_answer() {
 /// page without a script.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_strategy_answer_names_what_a_wrong_move_loses() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     // Counting, exercise 1: a keeps the win; c leaves two seeds in a for
     // North's F, and draws.
     let path = "/api/learn/oware-abapa/strategy-counting/1";
@@ -184,8 +183,7 @@ fn diagram_seeds(html: &str, index: usize) -> Vec<(String, u8)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lessons_exercise_is_checked_right_and_wrong_by_the_library() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     // The index per game links every lesson at a stable address.
     let index = get(&server, "/learn/wahree").await;
     assert_eq!(index.status, 200);
@@ -235,8 +233,7 @@ async fn a_lessons_exercise_is_checked_right_and_wrong_by_the_library() {
 /// and the diagram agree with what the library's own sowing does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_rules_pages_worked_examples_have_diagrams_that_match_the_library() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let example = LESSONS.examples.iter().find(|e| e.ruleset == "anywoli").unwrap();
     let anywoli = ruleset("anywoli").unwrap();
     let rules = anywoli.rules;
@@ -307,12 +304,20 @@ fn small_database() -> (tempfile::TempDir, Egdb) {
     (dir, db)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_analysis_board_checks_positions_plays_moves_and_gives_the_database_result() {
-    let (_dir, db) = temp_db();
+/// A server on a temporary SQLite file with the small endgame database:
+/// the folders to keep (the file's, the database's), the database and the
+/// server.
+async fn with_small_database() -> ((tempfile::TempDir, tempfile::TempDir), Egdb, Server) {
+    let (dir, db) = temp_db();
     let (egdb_dir, egdb) = small_database();
     let path = egdb_dir.path().to_path_buf();
     let server = start_configured(&db, |c| c.egdb_dir = Some(path)).await;
+    ((dir, egdb_dir), egdb, server)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_board_checks_positions_plays_moves_and_gives_the_database_result() {
+    let (_dirs, egdb, server) = with_small_database().await;
     let oware = ruleset("oware-abapa").unwrap();
     let text = "0,0,1,0,1,0/0,1,0,1,0,0 22-22 S";
     let pos = oware.rules.parse_position(text).unwrap();
@@ -387,10 +392,7 @@ async fn the_analysis_boards_evaluations_are_capped_per_address() {
 /// not (a repetition could cut the database's line short).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_review_marks_the_plies_a_database_values_exactly() {
-    let (_dir, db) = temp_db();
-    let (egdb_dir, egdb) = small_database();
-    let path = egdb_dir.path().to_path_buf();
-    let server = start_configured(&db, |c| c.egdb_dir = Some(path)).await;
+    let (_dirs, egdb, server) = with_small_database().await;
     let setup = "0,0,1,0,1,0/0,1,0,1,0,0 22-22 S";
     let oware = ruleset("oware-abapa").unwrap();
     let expected = mancala_web::egdb::exact_in(&egdb, &oware.rules.parse_position(setup).unwrap())
@@ -436,8 +438,7 @@ fn diagram_rows(board: &str) -> (String, Vec<String>, Vec<String>) {
 /// mover in a move shown: their row at the bottom, left to right.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn diagrams_are_the_play_board_with_the_movers_row_at_the_bottom() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let letters =
         |first: u8, n: u8| (first..first + n).map(|c| (c as char).to_string()).collect::<Vec<_>>();
     let reversed = |v: Vec<String>| v.into_iter().rev().collect::<Vec<_>>();

@@ -4,17 +4,9 @@ use super::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_requests_get_clear_errors_and_change_nothing() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
-    let c = post(
-        &server,
-        "/api/games",
-        json!({"game": "barbados-warri", "mode": "local", "name": "A"}),
-    )
-    .await
-    .json();
-    let id = c["id"].as_str().unwrap().to_string();
-    let token = c["token"].as_str().unwrap().to_string();
+    let (_dir, db, server) = fresh_server().await;
+    let (id, token, _) =
+        create(&server, json!({"game": "barbados-warri", "mode": "local", "name": "A"})).await;
     let before = get(&server, &format!("/api/games/{id}")).await.body;
     let moves = format!("/api/games/{id}/moves");
     let cases: Vec<(u16, &str, Reply)> = vec![
@@ -109,18 +101,14 @@ async fn a_flood_is_refused_with_429() {
 async fn a_websocket_flood_is_disconnected() {
     use futures_util::SinkExt;
     use tokio_tungstenite::tungstenite::Message;
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let c = post(&server, "/api/games", json!({"game": "wahree", "mode": "local"})).await.json();
     let id = c["id"].as_str().unwrap().to_string();
     let unknown =
         tokio_tungstenite::connect_async(format!("ws://{}/api/games/nosuchgame/ws", server.addr))
             .await;
     assert!(unknown.is_err(), "no WebSocket for an unknown game");
-    let (mut ws, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
-            .await
-            .unwrap();
+    let mut ws = game_socket(&server, &id).await;
     ws.next().await.unwrap().unwrap(); // the state
     for _ in 0..50 {
         if ws.send(Message::Text("spam".into())).await.is_err() {

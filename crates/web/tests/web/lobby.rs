@@ -74,10 +74,7 @@ async fn seek_taken_by_another(db: &impl Database) {
     let (mut ann_ws, first) = lobby_socket(&server, &ann).await;
     assert_eq!(first["seeks"], json!([]));
     let (mut ben_ws, _) = lobby_socket(&server, &ben).await;
-    let posted = with_cookie(
-        &server,
-        "POST",
-        "/api/seeks",
+    let posted = post_as(&server, "/api/seeks",
         &ann,
         json!({"game": "oware-abapa", "clock_seconds": 300, "increment_seconds": 3, "colour": "south", "name": "Ann"}),
     )
@@ -90,14 +87,8 @@ async fn seek_taken_by_another(db: &impl Database) {
     assert_eq!(seen["seek"]["name"], "Ann");
     assert_eq!(seen["seek"]["clock_seconds"], 300);
     let id = seek["id"].as_str().unwrap();
-    let taken = with_cookie(
-        &server,
-        "POST",
-        &format!("/api/seeks/{id}/accept"),
-        &ben,
-        json!({"name": "Ben"}),
-    )
-    .await;
+    let taken =
+        post_as(&server, &format!("/api/seeks/{id}/accept"), &ben, json!({"name": "Ben"})).await;
     assert_eq!(taken.status, 200, "{}", taken.body);
     let ben_seat = taken.json();
     assert_eq!(ben_seat["side"], "north");
@@ -110,8 +101,7 @@ async fn seek_taken_by_another(db: &impl Database) {
     assert_eq!(next_of(&mut ben_ws, "gone").await["id"], id);
     assert!(open_seeks(&server).await.is_empty());
     // A second taker finds it gone.
-    let late =
-        with_cookie(&server, "POST", &format!("/api/seeks/{id}/accept"), &ann, json!({})).await;
+    let late = post_as(&server, &format!("/api/seeks/{id}/accept"), &ann, json!({})).await;
     assert_eq!((late.status, code(&late)), (410, "gone".into()));
     // The game: online, both seats taken, stored with its clock; it starts
     // once both have opened it.
@@ -133,13 +123,7 @@ async fn seek_taken_by_another(db: &impl Database) {
     }
     assert!(started, "the game never started");
     let legal = strings(&state_of(&server, game).await["legal"]);
-    let moved = post(
-        &server,
-        &format!("/api/games/{game}/moves"),
-        json!({"token": ann_seat["token"], "move": legal[0]}),
-    )
-    .await;
-    assert_eq!(moved.status, 200, "{}", moved.body);
+    play_move(&server, game, ann_seat["token"].as_str().unwrap(), &legal[0]).await;
     let not_ben = post(
         &server,
         &format!("/api/games/{game}/moves"),
@@ -154,11 +138,9 @@ on_both_stores!(a_seek_taken_sends_both_pages_to_one_game_on_opposite_seats => s
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn impossible_seeks_are_refused_and_change_nothing() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let ann = guest(&server).await;
-    let first =
-        with_cookie(&server, "POST", "/api/seeks", &ann, json!({"game": "oware-abapa"})).await;
+    let first = post_as(&server, "/api/seeks", &ann, json!({"game": "oware-abapa"})).await;
     assert_eq!(first.status, 201, "{}", first.body);
     let cases = [
         (json!({"game": "wahree", "rating_min": 1800, "rating_max": 1200}), 400, "bad_range"),
@@ -174,7 +156,7 @@ async fn impossible_seeks_are_refused_and_change_nothing() {
         (json!({"game": "oware-abapa", "clock_seconds": 60}), 409, "seek_exists"),
     ];
     for (body, status, wanted) in cases {
-        let reply = with_cookie(&server, "POST", "/api/seeks", &ann, body.clone()).await;
+        let reply = post_as(&server, "/api/seeks", &ann, body.clone()).await;
         assert_eq!((reply.status, code(&reply)), (status, wanted.to_string()), "{body}");
         assert!(!reply.json()["error"]["message"].as_str().unwrap().is_empty());
         if wanted == "seek_exists" {
@@ -186,8 +168,7 @@ async fn impossible_seeks_are_refused_and_change_nothing() {
     assert_eq!(seeks.len(), 1);
     let id = seeks[0]["id"].as_str().unwrap().to_string();
     // Taking one's own seek, or cancelling another's, is refused.
-    let own =
-        with_cookie(&server, "POST", &format!("/api/seeks/{id}/accept"), &ann, json!({})).await;
+    let own = post_as(&server, &format!("/api/seeks/{id}/accept"), &ann, json!({})).await;
     assert_eq!((own.status, code(&own)), (409, "own_seek".into()));
     let ben = guest(&server).await;
     let theirs =
@@ -198,8 +179,7 @@ async fn impossible_seeks_are_refused_and_change_nothing() {
     let cancelled =
         with_cookie(&server, "DELETE", &format!("/api/seeks/{id}"), &ann, Value::Null).await;
     assert_eq!(cancelled.status, 204, "{}", cancelled.body);
-    let gone =
-        with_cookie(&server, "POST", &format!("/api/seeks/{id}/accept"), &ben, json!({})).await;
+    let gone = post_as(&server, &format!("/api/seeks/{id}/accept"), &ben, json!({})).await;
     assert_eq!((gone.status, code(&gone)), (410, "gone".into()));
     assert!(open_seeks(&server).await.is_empty());
     server.stop().await;
@@ -208,15 +188,11 @@ async fn impossible_seeks_are_refused_and_change_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seek_vanishes_when_its_owner_leaves() {
     let (_dir, db) = temp_db();
-    let server = start_configured(&db, |c| {
-        c.rate_limit = 0;
-        c.ping_seconds = 1;
-    })
-    .await;
+    let server = start_unlimited(&db, |c| c.ping_seconds = 1).await;
     let (ann, ben) = (guest(&server).await, guest(&server).await);
     let (mut ann_ws, _) = lobby_socket(&server, &ann).await;
     let (mut ben_ws, _) = lobby_socket(&server, &ben).await;
-    let posted = with_cookie(&server, "POST", "/api/seeks", &ann, json!({"game": "wahree"})).await;
+    let posted = post_as(&server, "/api/seeks", &ann, json!({"game": "wahree"})).await;
     assert_eq!(posted.status, 201);
     next_of(&mut ben_ws, "seek").await;
     ann_ws.close(None).await.unwrap();
@@ -225,8 +201,7 @@ async fn a_seek_vanishes_when_its_owner_leaves() {
     // Posted over HTTP by someone who never opens the lobby: it lasts two
     // pings (2 s here), then goes.
     let carl = guest(&server).await;
-    let lone =
-        with_cookie(&server, "POST", "/api/seeks", &carl, json!({"game": "oware-abapa"})).await;
+    let lone = post_as(&server, "/api/seeks", &carl, json!({"game": "oware-abapa"})).await;
     assert_eq!(lone.status, 201);
     assert_eq!(open_seeks(&server).await.len(), 1);
     assert_eq!(next_of(&mut ben_ws, "gone").await["id"], lone.json()["id"]);
@@ -252,25 +227,23 @@ fn quick_pairing_pairs_close_ratings_first_and_widens_with_waiting() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn quick_pairing_starts_a_game_for_two_waiting_players() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, db, server) = fresh_server().await;
     let (ann, ben) = (guest(&server).await, guest(&server).await);
     let (mut ann_ws, _) = lobby_socket(&server, &ann).await;
     let quick = json!({"game": "wahree", "clock_seconds": 300, "increment_seconds": 3});
-    let bad = with_cookie(
+    let bad = post_as(
         &server,
-        "POST",
         "/api/lobby/quick",
         &ann,
         json!({"game": "wahree", "clock_seconds": 301, "increment_seconds": 3}),
     )
     .await;
     assert_eq!((bad.status, code(&bad)), (400, "bad_quick".into()));
-    let waits = with_cookie(&server, "POST", "/api/lobby/quick", &ann, quick.clone()).await;
+    let waits = post_as(&server, "/api/lobby/quick", &ann, quick.clone()).await;
     assert_eq!(waits.json(), json!({"waiting": true, "pool": "wahree 300+3"}));
     // The count shows on every lobby page.
     assert_eq!(next_of(&mut ann_ws, "quick").await["quick"]["wahree 300+3"], 1);
-    let paired = with_cookie(&server, "POST", "/api/lobby/quick", &ben, quick).await;
+    let paired = post_as(&server, "/api/lobby/quick", &ben, quick).await;
     assert_eq!(paired.status, 200, "{}", paired.body);
     let ben_seat = paired.json()["paired"].clone();
     let ann_seat = next_of(&mut ann_ws, "paired").await;
@@ -288,18 +261,18 @@ async fn rated_quick_pairing(db: &impl Database) {
     let quick =
         json!({"game": "wahree", "clock_seconds": 300, "increment_seconds": 3, "rated": true});
     let guest = guest(&server).await;
-    let refused = with_cookie(&server, "POST", "/api/lobby/quick", &guest, quick.clone()).await;
+    let refused = post_as(&server, "/api/lobby/quick", &guest, quick.clone()).await;
     assert_eq!((refused.status, code(&refused)), (403, "rated_for_accounts".into()));
     let (ama, kofi) = (account(&server, "Ama").await, account(&server, "Kofi").await);
-    let waits = with_cookie(&server, "POST", "/api/lobby/quick", &ama, quick.clone()).await;
+    let waits = post_as(&server, "/api/lobby/quick", &ama, quick.clone()).await;
     assert_eq!(waits.status, 200, "{}", waits.body);
     assert_eq!(waits.json()["waiting"], true);
     // A casual pool is another pool: a casual asker is not paired with Ama.
     let casual = json!({"game": "wahree", "clock_seconds": 300, "increment_seconds": 3});
-    let apart = with_cookie(&server, "POST", "/api/lobby/quick", &guest, casual).await;
+    let apart = post_as(&server, "/api/lobby/quick", &guest, casual).await;
     assert_eq!(apart.json()["waiting"], true, "{}", apart.body);
     assert_ne!(apart.json()["pool"], waits.json()["pool"]);
-    let paired = with_cookie(&server, "POST", "/api/lobby/quick", &kofi, quick).await;
+    let paired = post_as(&server, "/api/lobby/quick", &kofi, quick).await;
     assert_eq!(paired.status, 200, "{}", paired.body);
     let id = paired.json()["paired"]["id"].as_str().unwrap().to_string();
     let row = stored_row(db, &id);
@@ -316,8 +289,7 @@ on_both_stores!(a_rated_quick_pairing_of_two_accounts_makes_a_rated_game => rate
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_is_seen_live_and_accepted_or_declined() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, db, server) = fresh_server().await;
     let (ama, kofi) = (account(&server, "Ama").await, account(&server, "Kofi").await);
     let (mut ama_ws, _) = lobby_socket(&server, &ama).await;
     let (mut kofi_ws, _) = lobby_socket(&server, &kofi).await;
@@ -325,29 +297,19 @@ async fn a_challenge_is_seen_live_and_accepted_or_declined() {
         json!({"name": "kofi", "game": "oware-abapa", "days_per_move": 3, "colour": "north"});
     // Guests cannot challenge; nobody can challenge themselves or a
     // player who does not exist.
-    let as_guest = with_cookie(&server, "POST", "/api/challenges", "", body.clone()).await;
+    let as_guest = post_as(&server, "/api/challenges", "", body.clone()).await;
     assert_eq!((as_guest.status, code(&as_guest)), (401, "not_signed_in".into()));
-    let nobody = with_cookie(
-        &server,
-        "POST",
-        "/api/challenges",
-        &ama,
-        json!({"name": "Nobody", "game": "oware-abapa"}),
-    )
-    .await;
+    let nobody =
+        post_as(&server, "/api/challenges", &ama, json!({"name": "Nobody", "game": "oware-abapa"}))
+            .await;
     assert_eq!((nobody.status, code(&nobody)), (404, "unknown_player".into()));
-    let myself = with_cookie(
-        &server,
-        "POST",
-        "/api/challenges",
-        &ama,
-        json!({"name": "AMA", "game": "oware-abapa"}),
-    )
-    .await;
+    let myself =
+        post_as(&server, "/api/challenges", &ama, json!({"name": "AMA", "game": "oware-abapa"}))
+            .await;
     assert_eq!((myself.status, code(&myself)), (400, "self_challenge".into()));
-    let sent = with_cookie(&server, "POST", "/api/challenges", &ama, body.clone()).await;
+    let sent = post_as(&server, "/api/challenges", &ama, body.clone()).await;
     assert_eq!(sent.status, 201, "{}", sent.body);
-    let twice = with_cookie(&server, "POST", "/api/challenges", &ama, body.clone()).await;
+    let twice = post_as(&server, "/api/challenges", &ama, body.clone()).await;
     assert_eq!((twice.status, code(&twice)), (409, "already_challenged".into()));
     let seen = next_of(&mut kofi_ws, "challenge").await;
     assert_eq!(seen["challenge"]["from"], "Ama");
@@ -355,21 +317,18 @@ async fn a_challenge_is_seen_live_and_accepted_or_declined() {
     let id = seen["challenge"]["id"].as_str().unwrap().to_string();
     // Only the one challenged answers.
     let not_hers =
-        with_cookie(&server, "POST", &format!("/api/challenges/{id}/accept"), &ama, Value::Null)
-            .await;
+        post_as(&server, &format!("/api/challenges/{id}/accept"), &ama, Value::Null).await;
     assert_eq!((not_hers.status, code(&not_hers)), (403, "not_yours".into()));
     let declined =
-        with_cookie(&server, "POST", &format!("/api/challenges/{id}/decline"), &kofi, Value::Null)
-            .await;
+        post_as(&server, &format!("/api/challenges/{id}/decline"), &kofi, Value::Null).await;
     assert_eq!(declined.status, 204, "{}", declined.body);
     assert_eq!(next_of(&mut ama_ws, "challenge_gone").await["why"], "declined");
     // Again, accepted: a correspondence game, Ama on North as she asked.
-    let again = with_cookie(&server, "POST", "/api/challenges", &ama, body).await;
+    let again = post_as(&server, "/api/challenges", &ama, body).await;
     let id = again.json()["id"].as_str().unwrap().to_string();
     next_of(&mut kofi_ws, "challenge").await;
     let accepted =
-        with_cookie(&server, "POST", &format!("/api/challenges/{id}/accept"), &kofi, Value::Null)
-            .await;
+        post_as(&server, &format!("/api/challenges/{id}/accept"), &kofi, Value::Null).await;
     assert_eq!(accepted.status, 200, "{}", accepted.body);
     let kofi_seat = accepted.json();
     let ama_seat = next_of(&mut ama_ws, "paired").await;
@@ -380,21 +339,17 @@ async fn a_challenge_is_seen_live_and_accepted_or_declined() {
     assert_eq!(ama_seat["id"], kofi_seat["id"]);
     let row = stored_row(&db, kofi_seat["id"].as_str().unwrap());
     assert_eq!((row.days, row.clock), (Some(3), None));
-    let again =
-        with_cookie(&server, "POST", &format!("/api/challenges/{id}/accept"), &kofi, Value::Null)
-            .await;
+    let again = post_as(&server, &format!("/api/challenges/{id}/accept"), &kofi, Value::Null).await;
     assert_eq!((again.status, code(&again)), (410, "gone".into()));
     server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_seek_needs_an_account_and_a_rating_in_its_range_and_makes_a_rated_game() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, db, server) = fresh_server().await;
     let (ama, kofi) = (account(&server, "Ama").await, account(&server, "Kofi").await);
-    let posted = with_cookie(
+    let posted = post_as(
         &server,
-        "POST",
         "/api/seeks",
         &ama,
         json!({"game": "wahree", "rated": true, "rating_min": 1600, "rating_max": 2000}),
@@ -404,27 +359,23 @@ async fn a_rated_seek_needs_an_account_and_a_rating_in_its_range_and_makes_a_rat
     assert_eq!(posted.json()["rating"], 1500.0);
     let id = posted.json()["id"].as_str().unwrap().to_string();
     let guest = guest(&server).await;
-    let as_guest =
-        with_cookie(&server, "POST", &format!("/api/seeks/{id}/accept"), &guest, json!({})).await;
+    let as_guest = post_as(&server, &format!("/api/seeks/{id}/accept"), &guest, json!({})).await;
     assert_eq!((as_guest.status, code(&as_guest)), (403, "rated_for_accounts".into()));
     // Kofi has the start rating, 1500: below the range.
-    let low =
-        with_cookie(&server, "POST", &format!("/api/seeks/{id}/accept"), &kofi, json!({})).await;
+    let low = post_as(&server, &format!("/api/seeks/{id}/accept"), &kofi, json!({})).await;
     assert_eq!((low.status, code(&low)), (403, "out_of_range".into()));
     assert_eq!(open_seeks(&server).await.len(), 1);
     // Without a range Kofi takes it: a rated game between the two
     // accounts, each on a seat of their own.
-    let open = with_cookie(
+    let open = post_as(
         &server,
-        "POST",
         "/api/seeks",
         &ama,
         json!({"game": "anywoli", "rated": true, "colour": "north"}),
     )
     .await;
     let id = open.json()["id"].as_str().unwrap().to_string();
-    let taken =
-        with_cookie(&server, "POST", &format!("/api/seeks/{id}/accept"), &kofi, json!({})).await;
+    let taken = post_as(&server, &format!("/api/seeks/{id}/accept"), &kofi, json!({})).await;
     assert_eq!(taken.status, 200, "{}", taken.body);
     let row = stored_row(&db, taken.json()["id"].as_str().unwrap());
     assert!(row.rated);
@@ -474,10 +425,7 @@ async fn correspondence_across_restarts(db: &impl Database) {
     assert_eq!(state["correspondence"]["days"], 2);
     assert_eq!(ms(&state["correspondence"]["deadline"]), started + 2 * 86_400_000);
     let legal = strings(&state["legal"]);
-    let moved =
-        post(&server, &format!("/api/games/{id}/moves"), json!({"token": ann, "move": legal[0]}))
-            .await;
-    assert_eq!(moved.status, 200, "{}", moved.body);
+    play_move(&server, &id, &ann, &legal[0]).await;
     server.stop().await;
 
     // A day and a half later (the server was down meanwhile), Ben moves:
@@ -502,10 +450,7 @@ async fn correspondence_across_restarts(db: &impl Database) {
     let early = post(&server, &format!("/api/games/{id}/claim"), json!({"token": ann})).await;
     assert_eq!(early.status, 409, "{}", early.body);
     let legal = strings(&state_of(&server, &id).await["legal"]);
-    let moved =
-        post(&server, &format!("/api/games/{id}/moves"), json!({"token": ben, "move": legal[0]}))
-            .await;
-    assert_eq!(moved.status, 200, "{}", moved.body);
+    play_move(&server, &id, &ben, &legal[0]).await;
     server.stop().await;
 
     // Three days later Ann has not moved: Ben may claim the game.

@@ -35,6 +35,29 @@ macro_rules! on_both_stores {
     };
 }
 
+/// One store contract, `fn BODY(store: &dyn Store)`, run on both stores:
+/// the tests `NAME::sqlite` and `NAME::postgres`, as with
+/// [`on_both_stores!`].
+macro_rules! store_on_both {
+    ($(#[$meta:meta])* $name:ident => $body:ident) => {
+        $(#[$meta])*
+        mod $name {
+            use super::*;
+
+            #[test]
+            fn sqlite() {
+                let (_dir, db) = temp_db();
+                db.with_store($body);
+            }
+
+            #[test]
+            fn postgres() {
+                postgres_db().with_store($body);
+            }
+        }
+    };
+}
+
 use futures_util::{SinkExt, StreamExt};
 use mancala_web::i18n::{Lang, SAME_EVERYWHERE, TEXTS};
 use mancala_web::store::{
@@ -113,8 +136,7 @@ async fn start_with(db: &impl Database, rate_limit: u32, abandon_seconds: u64) -
 /// it again with the same `time` to keep the day across a restart.
 async fn start_at(db: &impl Database, time: &Time, change: impl FnOnce(&mut Config)) -> Server {
     let time = time.clone();
-    start_configured(db, move |config| {
-        config.rate_limit = 0;
+    start_unlimited(db, move |config| {
         config.time = time;
         change(config);
     })
@@ -139,6 +161,35 @@ fn temp_db() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.db");
     (dir, path)
+}
+
+/// A server (no rate limit) on a temporary SQLite file: the file's folder
+/// (the file goes with it), its path and the server.
+async fn fresh_server() -> (tempfile::TempDir, PathBuf, Server) {
+    let (dir, db) = temp_db();
+    let server = start(&db, 0).await;
+    (dir, db, server)
+}
+
+/// A server on a temporary SQLite file whose time of day stands still
+/// until the test moves it on (see [`start_at`]), with what `change` sets:
+/// the file's folder, its path, the time and the server.
+async fn fresh_server_at(
+    change: impl FnOnce(&mut Config),
+) -> (tempfile::TempDir, PathBuf, Time, Server) {
+    let (dir, db) = temp_db();
+    let time = Time::manual_from_now();
+    let server = start_at(&db, &time, change).await;
+    (dir, db, time, server)
+}
+
+/// A server with no request rate limit and what `change` sets.
+async fn start_unlimited(db: &impl Database, change: impl FnOnce(&mut Config)) -> Server {
+    start_configured(db, |config| {
+        config.rate_limit = 0;
+        change(config);
+    })
+    .await
 }
 
 /// Where a test's server keeps its games, read directly (not through the
@@ -289,6 +340,11 @@ async fn http_at(
     // The server may answer (413) before reading a large body: ignore a
     // write error then.
     let _ = stream.write_all(body).await;
+    read_reply(&mut stream).await
+}
+
+/// The answer on `stream`, read until the server closes it.
+async fn read_reply(stream: &mut tokio::net::TcpStream) -> Reply {
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw).await;
     let text = String::from_utf8_lossy(&raw).to_string();
@@ -407,10 +463,59 @@ async fn with_cookie(
     cookie: &str,
     body: Value,
 ) -> Reply {
+    with_cookie_at(server.addr, method, path, cookie, body).await
+}
+
+/// A request to `addr` with a cookie (`name=value`, or empty for none) and
+/// a JSON body (null: none).
+async fn with_cookie_at(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    cookie: &str,
+    body: Value,
+) -> Reply {
     let body = if body.is_null() { String::new() } else { body.to_string() };
     let headers: Vec<(&str, &str)> =
         if cookie.is_empty() { Vec::new() } else { vec![("Cookie", cookie)] };
-    http(server, method, path, &headers, body.as_bytes()).await
+    http_at(addr, method, path, &headers, body.as_bytes()).await
+}
+
+/// A POST with a cookie (`name=value`, or empty for none) and a JSON body.
+async fn post_as(server: &Server, path: &str, cookie: &str, body: Value) -> Reply {
+    with_cookie(server, "POST", path, cookie, body).await
+}
+
+/// A new account (password "a long password"), signed in: its session
+/// cookie.
+async fn account(server: &Server, name: &str) -> String {
+    let reply =
+        post(server, "/api/account", json!({ "name": name, "password": "a long password" })).await;
+    assert_eq!(reply.status, 201, "{}", reply.body);
+    session_of(&reply)
+}
+
+/// A tournament made by `cookie`'s account (201): its id and the answer.
+async fn new_tournament(server: &Server, cookie: &str, body: Value) -> (String, Value) {
+    let made = post_as(server, "/api/tournaments", cookie, body).await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    let made = made.json();
+    (made["id"].as_str().unwrap().to_string(), made)
+}
+
+/// Each of `names` joins tournament `id` as a guest (201).
+async fn guests_join(
+    server: &Server,
+    id: &str,
+    names: impl IntoIterator<Item = impl Into<String>>,
+) {
+    for name in names {
+        let name: String = name.into();
+        let joined =
+            post_as(server, &format!("/api/tournaments/{id}/join"), "", json!({"name": name}))
+                .await;
+        assert_eq!(joined.status, 201, "{}", joined.body);
+    }
 }
 
 /// The `Set-Cookie` header of a reply.
@@ -444,12 +549,18 @@ async fn online_game(server: &Server, body: Value) -> (String, String, String) {
     (id, ann, joined.json()["token"].as_str().unwrap().to_string())
 }
 
-/// Opens the game's WebSocket and names the seat of `token`.
-async fn seat_socket(server: &Server, id: &str, token: &str) -> Socket {
-    let (mut ws, _) =
+/// Opens the game's WebSocket, as a watcher.
+async fn game_socket(server: &Server, id: &str) -> Socket {
+    let (ws, _) =
         tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
             .await
             .unwrap();
+    ws
+}
+
+/// Opens the game's WebSocket and names the seat of `token`.
+async fn seat_socket(server: &Server, id: &str, token: &str) -> Socket {
+    let mut ws = game_socket(server, id).await;
     let seat = json!({"type": "seat", "token": token}).to_string();
     ws.send(tokio_tungstenite::tungstenite::Message::Text(seat.into())).await.unwrap();
     ws
@@ -466,4 +577,23 @@ async fn until(server: &Server, id: &str, test: impl Fn(&Value) -> bool) -> Valu
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     panic!("the state never got there: {state}");
+}
+
+/// Plays `letter` with the seat of `token`: accepted (200).
+async fn play_move(server: &Server, id: &str, token: &str, letter: &str) -> Reply {
+    let moved =
+        post(server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": letter}))
+            .await;
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    moved
+}
+
+/// The next message on a socket, within 5 s.
+async fn next_message(ws: &mut Socket) -> tokio_tungstenite::tungstenite::Message {
+    tokio::time::timeout(Duration::from_secs(5), ws.next()).await.unwrap().unwrap().unwrap()
+}
+
+/// The `key` of each object in the array `list`.
+fn each<'a>(list: &'a Value, key: &str) -> Vec<&'a str> {
+    list.as_array().unwrap().iter().map(|item| item[key].as_str().unwrap()).collect()
 }

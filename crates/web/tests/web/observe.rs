@@ -39,25 +39,15 @@ on_both_stores!(observe_healthz_answers_when_the_store_does => healthz_answers);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn observe_metrics_move_with_the_games() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let before = scrape(&server).await;
     let moves = "mancala_move_duration_seconds_count";
     assert_eq!(sample(&before, moves), 0.0, "{before}");
     let (id, token, _) = create(&server, json!({"game": "oware-abapa", "mode": "local"})).await;
-    let (mut socket, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
-            .await
-            .unwrap();
+    let mut socket = game_socket(&server, &id).await;
     socket.next().await.unwrap().unwrap();
     for letter in ["a", "A"] {
-        let moved = post(
-            &server,
-            &format!("/api/games/{id}/moves"),
-            json!({"token": token, "move": letter}),
-        )
-        .await;
-        assert_eq!(moved.status, 200, "{}", moved.body);
+        play_move(&server, &id, &token, letter).await;
     }
     let refused =
         post(&server, &format!("/api/games/{id}/moves"), json!({"token": "nope", "move": "b"}))

@@ -24,6 +24,19 @@ async fn mancala_web(args: &[&str]) -> (bool, String, String) {
 
 /// Plays game `id` (a local game: one token for both seats) until `stop`
 /// or its end, recording each acknowledged move in `acknowledged`.
+/// `mancala-web restore` of the backup `from` into `db`, with `extra`
+/// arguments: whether it succeeded, its output and its errors.
+async fn restore(
+    db: &impl Database,
+    from: &std::path::Path,
+    extra: &[&str],
+) -> (bool, String, String) {
+    let (url, from) = (db.url(), from.to_str().unwrap());
+    let mut args = vec!["restore", "--database", &url, "--from", from];
+    args.extend(extra);
+    mancala_web(&args).await
+}
+
 async fn keep_playing(
     server: &Server,
     id: &str,
@@ -100,15 +113,7 @@ async fn a_backup_under_load_restores_into_a_working_server_with_every_acknowled
     let (ok, _, err) =
         mancala_web(&["backup", "--database", &db.url(), "--out", backup.to_str().unwrap()]).await;
     assert!(!ok && err.contains("exists already") && err.contains("--force"), "{err}");
-    let (ok, _, err) = mancala_web(&[
-        "restore",
-        "--database",
-        &db.url(),
-        "--from",
-        backup.to_str().unwrap(),
-        "--force",
-    ])
-    .await;
+    let (ok, _, err) = restore(&db, &backup, &["--force"]).await;
     assert!(!ok && err.contains("open in a running mancala-web server"), "{err}");
     let finals: Vec<Vec<String>> =
         games.iter().map(|(_, _, a)| a.lock().unwrap().clone()).collect();
@@ -117,21 +122,12 @@ async fn a_backup_under_load_restores_into_a_working_server_with_every_acknowled
     }
     Arc::into_inner(server).unwrap().stop().await;
     // Stopped, it still holds games: refused without --force.
-    let (ok, _, err) =
-        mancala_web(&["restore", "--database", &db.url(), "--from", backup.to_str().unwrap()])
-            .await;
+    let (ok, _, err) = restore(&db, &backup, &[]).await;
     assert!(!ok && err.contains("holds 6 games") && err.contains("--force"), "{err}");
 
     // Restored into a new database, the server has every acknowledged move.
     let restored = dir.path().join("restored.db");
-    let (ok, out, err) = mancala_web(&[
-        "restore",
-        "--database",
-        &restored.url(),
-        "--from",
-        backup.to_str().unwrap(),
-    ])
-    .await;
+    let (ok, out, err) = restore(&restored, &backup, &[]).await;
     assert!(ok, "{err}");
     assert!(out.starts_with("restored") && out.contains("6 games"), "{out}");
     let server = start(&restored, 0).await;
@@ -148,26 +144,12 @@ async fn a_backup_under_load_restores_into_a_working_server_with_every_acknowled
         assert_eq!(moves[..], finals[i][..moves.len()], "game {id}: the moves as played");
         if state["over"] == json!(false) {
             let pick = strings(&state["legal"])[0].clone();
-            let answer = post(
-                &server,
-                &format!("/api/games/{id}/moves"),
-                json!({"token": token, "move": pick}),
-            )
-            .await;
-            assert_eq!(answer.status, 200, "{}", answer.body);
+            play_move(&server, id, token, &pick).await;
         }
     }
     server.stop().await;
     // --force replaces a database with games, once no server has it open.
-    let (ok, out, err) = mancala_web(&[
-        "restore",
-        "--database",
-        &db.url(),
-        "--from",
-        backup.to_str().unwrap(),
-        "--force",
-    ])
-    .await;
+    let (ok, out, err) = restore(&db, &backup, &["--force"]).await;
     assert!(ok && out.contains("replacing 6 games"), "{out}{err}");
 }
 

@@ -48,8 +48,7 @@ async fn get_raw(server: &Server, path: &str, headers: &[(&str, &str)]) -> (u16,
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn names_are_escaped_wherever_they_are_shown() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let evil = "<script>alert('x')</script>&";
     let c = post(
         &server,
@@ -81,8 +80,7 @@ async fn names_are_escaped_wherever_they_are_shown() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_are_served_in_the_chosen_language() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let vi =
         http(&server, "GET", "/", &[("Accept-Language", "vi-VN,vi;q=0.9,en;q=0.5")], b"").await;
     assert!(vi.body.contains("<html lang=\"vi\""));
@@ -316,8 +314,7 @@ fn explanations_exist_in_every_language() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn static_assets_are_cached_by_version_and_gzipped() {
     use std::io::Read;
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let page = get(&server, "/").await.body;
     for (plain, ext, content_type) in [
         ("common", "js", "text/javascript"),
@@ -383,14 +380,9 @@ async fn static_assets_are_cached_by_version_and_gzipped() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_ending_names_the_player_and_watchers_learn_of_the_next_game() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
-    let c =
-        post(&server, "/api/games", json!({"game": "wahree", "mode": "online", "name": "Bram"}))
-            .await
-            .json();
-    let id = c["id"].as_str().unwrap().to_string();
-    let bram = c["token"].as_str().unwrap().to_string();
+    let (_dir, _, server) = fresh_server().await;
+    let (id, bram, c) =
+        create(&server, json!({"game": "wahree", "mode": "online", "name": "Bram"})).await;
     let code = c["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap().to_string();
     let anh =
         post(&server, &format!("/api/games/{id}/join"), json!({"invite": code, "name": "Anh"}))
@@ -410,10 +402,7 @@ async fn an_ending_names_the_player_and_watchers_learn_of_the_next_game() {
     assert!(text.ends_with("North to move."), "{text}");
 
     // A spectator watches from here.
-    let (mut ws, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
-            .await
-            .unwrap();
+    let mut ws = game_socket(&server, &id).await;
     let _first = ws.next().await.unwrap().unwrap();
 
     // Anh resigns: nobody is to move any more, in any language.
@@ -469,15 +458,19 @@ async fn an_ending_names_the_player_and_watchers_learn_of_the_next_game() {
     server.stop().await;
 }
 
+/// The page of a new local game.
+async fn local_game_page(server: &Server) -> String {
+    let (id, _, _) = create(server, json!({"game": "oware-abapa", "mode": "local"})).await;
+    format!("/g/{id}")
+}
+
 /// Each feature serves its own page script: every file a page links under
 /// `/assets/` (the core's and the features') is there, under the versioned
 /// name the page uses, and kept for a year.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_asset_a_page_links_is_served_for_keeps() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
-    let (id, _, _) = create(&server, json!({"game": "oware-abapa", "mode": "local"})).await;
-    let game = format!("/g/{id}");
+    let (_dir, _, server) = fresh_server().await;
+    let game = local_game_page(&server).await;
     let daily = get(&server, "/api/puzzles/daily").await.json();
     let puzzle = format!("/puzzles/{}", daily["id"].as_str().unwrap());
     let pages = [
@@ -522,10 +515,8 @@ async fn every_asset_a_page_links_is_served_for_keeps() {
 /// all are deferred, so it runs first.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_page_loads_the_shared_helpers_before_its_scripts() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
-    let (id, _, _) = create(&server, json!({"game": "oware-abapa", "mode": "local"})).await;
-    let game = format!("/g/{id}");
+    let (_dir, _, server) = fresh_server().await;
+    let game = local_game_page(&server).await;
     let pages =
         ["/", "/lobby", "/new", "/finished", "/learn", "/analysis", "/puzzles", "/tournaments"];
     for path in pages.into_iter().chain([game.as_str()]) {
@@ -552,8 +543,7 @@ async fn every_page_loads_the_shared_helpers_before_its_scripts() {
 /// ICO (not a 404), in every language's pages.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_page_has_an_icon_and_favicon_ico_answers() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let (status, head, body) = get_raw(&server, "/favicon.ico", &[]).await;
     assert_eq!(status, 200);
     assert_eq!(header(&head, "content-type"), Some("image/x-icon"));

@@ -84,6 +84,17 @@ fn proxies_client_is_the_right_most_untrusted_address() {
     }
 }
 
+/// A server behind a trusted proxy on this machine (X-Forwarded-For) with
+/// `rate_limit` and what `change` sets.
+async fn behind_proxy(db: &PathBuf, rate_limit: u32, change: impl FnOnce(&mut Config)) -> Server {
+    start_configured(db, |c| {
+        c.rate_limit = rate_limit;
+        c.proxies = proxies(&["127.0.0.1"], ForwardedHeader::XForwardedFor);
+        change(c);
+    })
+    .await
+}
+
 async fn get_as(server: &Server, path: &str, forwarded_for: &str) -> u16 {
     http(server, "GET", path, &[("X-Forwarded-For", forwarded_for)], b"").await.status
 }
@@ -104,11 +115,9 @@ async fn proxies_a_client_cannot_escape_its_limit_with_x_forwarded_for() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn proxies_behind_a_trusted_proxy_each_client_has_its_own_limits() {
     let (_dir, db) = temp_db();
-    let server = start_configured(&db, |c| {
-        c.rate_limit = 1;
+    let server = behind_proxy(&db, 1, |c| {
         c.games_per_address_per_hour = 1;
         c.max_connections_per_address = 2;
-        c.proxies = proxies(&["127.0.0.1"], ForwardedHeader::XForwardedFor);
     })
     .await;
     // The request rate: 2 (the burst) for each client, whatever the left.
@@ -137,12 +146,7 @@ async fn proxies_behind_a_trusted_proxy_each_client_has_its_own_limits() {
 
     // Open connections: the proxy's own connections are not capped, each
     // client's WebSockets are (2 here).
-    let server = start_configured(&db, |c| {
-        c.rate_limit = 0;
-        c.max_connections_per_address = 2;
-        c.proxies = proxies(&["127.0.0.1"], ForwardedHeader::XForwardedFor);
-    })
-    .await;
+    let server = behind_proxy(&db, 0, |c| c.max_connections_per_address = 2).await;
     let socket = |client: &'static str| {
         let mut request =
             tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(
@@ -170,11 +174,7 @@ async fn proxies_behind_a_trusted_proxy_each_client_has_its_own_limits() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn proxies_an_unreadable_client_entry_is_never_the_proxy_itself() {
     let (_dir, db) = temp_db();
-    let server = start_configured(&db, |c| {
-        c.rate_limit = 1;
-        c.proxies = proxies(&["127.0.0.1"], ForwardedHeader::XForwardedFor);
-    })
-    .await;
+    let server = behind_proxy(&db, 1, |_| {}).await;
     // The proxy itself (no header) is on this machine: /metrics answers it.
     assert_eq!(http(&server, "GET", "/metrics", &[], b"").await.status, 200);
     // The attack: an empty or `unknown` right-most entry made the proxy

@@ -20,7 +20,7 @@ async fn solve(server: &Server, cookie: &str, p: &Puzzle) -> Value {
     loop {
         let mine = line[played.len()].clone();
         played.push(mine);
-        let reply = with_cookie(server, "POST", &path, cookie, json!({ "moves": played })).await;
+        let reply = post_as(server, &path, cookie, json!({ "moves": played })).await;
         assert_eq!(reply.status, 200, "{}", reply.body);
         let answer = reply.json();
         assert_eq!(answer["correct"], true, "{}", reply.body);
@@ -153,9 +153,7 @@ async fn puzzles_over_http(db: &impl Database) {
 
     // Failing lowers theirs and raises the puzzle's.
     let path = format!("/api/puzzles/{}/moves", failed.id);
-    let wrong =
-        with_cookie(&server, "POST", &path, &cookie, json!({ "moves": [wrong_move(failed)] }))
-            .await;
+    let wrong = post_as(&server, &path, &cookie, json!({ "moves": [wrong_move(failed)] })).await;
     assert_eq!(wrong.status, 200, "{}", wrong.body);
     let wrong = wrong.json();
     assert_eq!(
@@ -169,9 +167,8 @@ async fn puzzles_over_http(db: &impl Database) {
     assert!(rating(&change["puzzle"]["after"]) > rating(&change["puzzle"]["before"]), "{change}");
 
     // A hint gives the move and counts as a failure.
-    let hint = with_cookie(
+    let hint = post_as(
         &server,
-        "POST",
         &format!("/api/puzzles/{}/hint", hinted.id),
         &cookie,
         json!({ "moves": [] }),
@@ -206,8 +203,7 @@ on_both_stores!(puzzles_are_played_rated_and_stored => puzzles_over_http);
 
 #[tokio::test(flavor = "multi_thread")]
 async fn puzzle_pages_render_in_every_language() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let p = &mancala_puzzles::bundled("oware-abapa").unwrap()[0];
     for (lang, word) in [("en", "Puzzles"), ("vi", "Câu đố"), ("nl", "Puzzels")] {
         let index = get(&server, &format!("/puzzles?lang={lang}&game=oware-abapa")).await;
@@ -235,8 +231,7 @@ async fn puzzle_pages_render_in_every_language() {
 
 #[tokio::test]
 async fn the_composed_studies_are_listed_with_their_credit() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let ids = mancala_puzzles::study_ids();
     for (lang, heading) in
         [("en", "Composed studies"), ("vi", "Thế cờ sáng tác"), ("nl", "Gecomponeerde studies")]

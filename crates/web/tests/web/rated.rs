@@ -20,10 +20,7 @@ pub(crate) async fn call(
     cookie: &str,
     body: Value,
 ) -> Reply {
-    let body = if body.is_null() { String::new() } else { body.to_string() };
-    let headers: Vec<(&str, &str)> =
-        if cookie.is_empty() { vec![] } else { vec![("Cookie", cookie)] };
-    http_at(addr, method, path, &headers, body.as_bytes()).await
+    with_cookie_at(addr, method, path, cookie, body).await
 }
 
 /// Registers `name`: its session cookie (`name=value`).
@@ -395,17 +392,7 @@ fn rated_store_contract(store: &dyn Store) {
     assert_eq!(store.rating_history("p2").unwrap().len(), 1);
 }
 
-#[test]
-fn the_sqlite_store_rates_each_rated_game_once() {
-    let (_dir, db) = temp_db();
-    rated_store_contract(&Sqlite::open(&db).unwrap());
-}
-
-#[test]
-fn the_postgres_store_rates_each_rated_game_once() {
-    let db = postgres_db();
-    rated_store_contract(mancala_web::open_store(&db.url).unwrap().as_ref());
-}
+store_on_both!(the_store_rates_each_rated_game_once => rated_store_contract);
 
 /// Games of one player ending at once on many threads: no change is lost.
 fn concurrent_ends(store: &dyn Store) {
@@ -427,17 +414,7 @@ fn concurrent_ends(store: &dyn Store) {
     assert_eq!(store.rating_history("hub").unwrap().len(), n as usize);
 }
 
-#[test]
-fn the_sqlite_store_loses_no_rating_change_to_concurrent_ends() {
-    let (_dir, db) = temp_db();
-    concurrent_ends(&Sqlite::open(&db).unwrap());
-}
-
-#[test]
-fn the_postgres_store_loses_no_rating_change_to_concurrent_ends() {
-    let db = postgres_db();
-    concurrent_ends(mancala_web::open_store(&db.url).unwrap().as_ref());
-}
+store_on_both!(the_store_loses_no_rating_change_to_concurrent_ends => concurrent_ends);
 
 /// The server as a process of its own, to be killed.
 pub(crate) struct Process {
@@ -671,8 +648,7 @@ async fn players_pages(db: &impl Database) {
     let grown = rating_at(Some(&set[1].1), now).deviation;
     assert!(grown > 110.0, "{grown}");
     let board = call(addr, "GET", "/api/leaderboard/oware-abapa", "", Value::Null).await.json();
-    let names: Vec<&str> =
-        board["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = each(&board["players"], "name");
     assert_eq!(names, ["Abena", "Esi"], "{board}");
     assert_eq!(board["players"][0]["rank"], 1);
     assert!(close(board["players"][1]["rating"].as_f64().unwrap(), 1700.0));
@@ -701,8 +677,7 @@ on_both_stores!(players_pages_ratings_graph_head_to_head_and_leaderboard => play
 #[tokio::test(flavor = "multi_thread")]
 async fn a_seated_game_is_made_between_two_accounts_or_guests() {
     use mancala_web::play::{create_seated_game, NewSeatedGame, SeatSpec};
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, db, server) = fresh_server().await;
     let addr = server.addr;
     let afua = register(addr, "Afua").await;
     let kojo = register(addr, "Kojo").await;
@@ -825,16 +800,7 @@ fn pair_limit_contract(store: &dyn Store) {
     assert_eq!(rating_of(store, "p2").unwrap().games, 4);
 }
 
-#[test]
-fn rated_pair_limit_counts_three_games_in_24_hours_on_sqlite() {
-    let (_dir, db) = temp_db();
-    db.with_store(pair_limit_contract);
-}
-
-#[test]
-fn rated_pair_limit_counts_three_games_in_24_hours_on_postgres() {
-    postgres_db().with_store(pair_limit_contract);
-}
+store_on_both!(rated_pair_limit_counts_three_games_in_24_hours => pair_limit_contract);
 
 /// After one rated game both players are on the leaderboard, provisional
 /// (a `?` after the rating, unranked), not missing until their tenth game.
@@ -850,12 +816,7 @@ async fn provisional_leaderboard(db: &impl Database) {
     assert_eq!(call(addr, "POST", &path, "", json!({ "token": kofi_t })).await.status, 200);
     let board = call(addr, "GET", "/api/leaderboard/oware-abapa", "", Value::Null).await.json();
     assert_eq!(board["players"], json!([]), "one game does not rank anyone");
-    let names: Vec<&str> = board["provisional"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = each(&board["provisional"], "name");
     assert_eq!(names, ["Ama", "Kofi"], "{board}");
     let new = Rating::default();
     let ama_rating = new.after_game(new, 1.0).rating;

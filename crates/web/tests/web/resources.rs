@@ -22,16 +22,6 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// A server with no request rate limit (these tests make many requests
-/// from one address on purpose) and what `change` sets.
-async fn start_config(db: &impl Database, change: impl FnOnce(&mut Config)) -> Server {
-    start_configured(db, |config| {
-        config.rate_limit = 0;
-        change(config);
-    })
-    .await
-}
-
 /// A connection to the server from the loopback address `from`.
 async fn connect_from(server: &Server, from: &str) -> tokio::net::TcpStream {
     let socket = tokio::net::TcpSocket::new_v4().unwrap();
@@ -54,17 +44,7 @@ async fn http_from(server: &Server, from: &str, method: &str, path: &str, body: 
     head.push_str("\r\n");
     stream.write_all(head.as_bytes()).await.unwrap();
     stream.write_all(body).await.unwrap();
-    let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw).await;
-    let text = String::from_utf8_lossy(&raw).to_string();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no answer: {text:?}"));
-    let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        dechunk(rest)
-    } else {
-        rest.to_string()
-    };
-    Reply { status, headers: head.to_string(), body }
+    read_reply(&mut stream).await
 }
 
 async fn post_from(server: &Server, from: &str, path: &str, body: Value) -> Reply {
@@ -163,7 +143,7 @@ fn names_lose_invisible_characters_and_cannot_pose_as_the_computer() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_name_that_poses_as_the_computer_is_refused_and_invisible_characters_are_dropped() {
     let (_dir, db) = temp_db();
-    let server = start_config(&db, |_| {}).await;
+    let server = start_unlimited(&db, |_| {}).await;
     let refused = post(
         &server,
         "/api/games",
@@ -194,7 +174,7 @@ async fn a_name_that_poses_as_the_computer_is_refused_and_invisible_characters_a
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_of_level_8_games_does_not_delay_another_clients_level_1_reply() {
     let (_dir, db) = temp_db();
-    let server = start_config(&db, |_| {}).await;
+    let server = start_unlimited(&db, |_| {}).await;
     // Twelve level-8 games whose computer moves first: twelve one-second
     // searches queued at once from 127.0.0.2.
     for _ in 0..12 {
@@ -247,7 +227,7 @@ async fn a_flood_of_level_8_games_does_not_delay_another_clients_level_1_reply()
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hints_beyond_the_cap_per_address_are_refused_with_429() {
     let (_dir, db) = temp_db();
-    let server = start_config(&db, |c| c.analyses_per_address = 1).await;
+    let server = start_unlimited(&db, |c| c.analyses_per_address = 1).await;
     let (id, token, _) = create(&server, json!({"game": "anywoli", "mode": "local"})).await;
     let path = format!("/api/games/{id}/hint");
     let asks = (0..8).map(|_| post(&server, &path, json!({"token": token})));
@@ -265,7 +245,7 @@ async fn hints_beyond_the_cap_per_address_are_refused_with_429() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_half_sent_request_and_an_idle_connection_are_cut_after_the_header_timeout() {
     let (_dir, db) = temp_db();
-    let server = start_config(&db, |c| c.header_timeout_seconds = 1).await;
+    let server = start_unlimited(&db, |c| c.header_timeout_seconds = 1).await;
     let started = Instant::now();
     let mut stalled = tokio::net::TcpStream::connect(server.addr).await.unwrap();
     stalled.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nAccept: te").await.unwrap();
@@ -286,7 +266,7 @@ async fn a_half_sent_request_and_an_idle_connection_are_cut_after_the_header_tim
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_past_the_cap_from_one_address_are_refused_while_another_connects() {
     let (_dir, db) = temp_db();
-    let server = start_config(&db, |c| c.max_connections_per_address = 3).await;
+    let server = start_unlimited(&db, |c| c.max_connections_per_address = 3).await;
     // The game for the WebSocket below, made from another address so that
     // its connection takes none of 127.0.0.1's places.
     let body = json!({"game": "oware-abapa", "mode": "local"}).to_string();
@@ -341,7 +321,7 @@ async fn connections_past_the_cap_from_one_address_are_refused_while_another_con
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_answer_is_hardened_and_pages_need_nothing_inline() {
     let (_dir, db) = temp_db();
-    let server = start_config(&db, |_| {}).await;
+    let server = start_unlimited(&db, |_| {}).await;
     let (id, _, _) = create(&server, json!({"game": "anywoli", "mode": "local"})).await;
     let pages =
         ["/".to_string(), "/games/barbados-warri".into(), "/new".into(), format!("/g/{id}")];
@@ -375,7 +355,7 @@ async fn every_answer_is_hardened_and_pages_need_nothing_inline() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn json_bodies_are_accepted_only_as_application_json() {
     let (_dir, db) = temp_db();
-    let server = start_config(&db, |_| {}).await;
+    let server = start_unlimited(&db, |_| {}).await;
     let body = json!({"game": "oware-abapa", "mode": "local"}).to_string();
     for (content_type, status) in [
         ("text/plain", "415"),
@@ -405,7 +385,7 @@ async fn json_bodies_are_accepted_only_as_application_json() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_404_page_builds_no_links_from_the_request_path() {
     let (_dir, db) = temp_db();
-    let server = start_config(&db, |_| {}).await;
+    let server = start_unlimited(&db, |_| {}).await;
     for path in ["//evil.example/x", "/games/%2F%2Fevil.example", "/%2F%2Fevil.example/"] {
         let reply = get(&server, path).await;
         assert_eq!(reply.status, 404, "{path}");
@@ -418,7 +398,7 @@ async fn the_404_page_builds_no_links_from_the_request_path() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn game_creation_is_limited_per_address() {
     let (_dir, db) = temp_db();
-    let server = start_config(&db, |c| c.games_per_address_per_hour = 3).await;
+    let server = start_unlimited(&db, |c| c.games_per_address_per_hour = 3).await;
     let body = json!({"game": "oware-abapa", "mode": "local"});
     for _ in 0..3 {
         assert_eq!(post(&server, "/api/games", body.clone()).await.status, 200);
@@ -432,9 +412,7 @@ async fn game_creation_is_limited_per_address() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_invitation_not_taken_in_time_expires() {
-    let (_dir, db) = temp_db();
-    let time = Time::manual_from_now();
-    let server = start_at(&db, &time, |c| c.invitation_hours = 0).await;
+    let (_dir, _, time, server) = fresh_server_at(|c| c.invitation_hours = 0).await;
     let (id, _, created) = create(&server, json!({"game": "oware-abapa", "mode": "online"})).await;
     let invite = created["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap();
     time.advance(Duration::from_millis(2000));
@@ -446,9 +424,7 @@ async fn an_invitation_not_taken_in_time_expires() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_with_a_running_clock_leaves_memory_when_idle_and_its_flag_still_falls() {
-    let (_dir, db) = temp_db();
-    let time = Time::manual_from_now();
-    let server = start_at(&db, &time, |_| {}).await;
+    let (_dir, db, time, server) = fresh_server_at(|_| {}).await;
     let (id, _, _) =
         create(&server, json!({"game": "oware-abapa", "mode": "local", "clock_seconds": 2})).await;
     assert_eq!(server.state.deadlines.len(), 1);
@@ -721,10 +697,7 @@ async fn the_computers_move_is_stored_again_when_storage_fails_and_the_game_neve
     store.fail_ply.store(2, Ordering::SeqCst);
     store.failures.store(2, Ordering::SeqCst);
     let pit = state_of(&server, &id).await["legal"][0].as_str().unwrap().to_string();
-    let played =
-        post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pit}))
-            .await;
-    assert_eq!(played.status, 200, "{}", played.body);
+    play_move(&server, &id, &token, &pit).await;
     let state = turn_within(&server, &id, "south", Duration::from_secs(5)).await;
     assert_eq!(state["moves"].as_array().unwrap().len(), 2);
     assert_eq!(store.failures.load(Ordering::SeqCst), 0);
@@ -735,10 +708,7 @@ async fn the_computers_move_is_stored_again_when_storage_fails_and_the_game_neve
         create(&server, json!({"game": "oware-abapa", "mode": "computer", "level": 1})).await;
     store.failures.store(retries + 1, Ordering::SeqCst);
     let pit = state_of(&server, &id).await["legal"][0].as_str().unwrap().to_string();
-    let played =
-        post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": pit}))
-            .await;
-    assert_eq!(played.status, 200, "{}", played.body);
+    play_move(&server, &id, &token, &pit).await;
     let all_tries: u64 = mancala_web::play::COMPUTER_RETRIES_MS.iter().sum();
     let started = Instant::now();
     while store.failures.load(Ordering::SeqCst) > 0 {

@@ -255,11 +255,7 @@ async fn restart_sigterm_mid_game_loses_no_acknowledged_move_and_pages_reconnect
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let mut socket = socket.expect("no WebSocket to the new process");
-    let first_message = tokio::time::timeout(Duration::from_secs(5), socket.next())
-        .await
-        .unwrap()
-        .unwrap()
-        .unwrap();
+    let first_message = next_message(&mut socket).await;
     let pushed: Value = serde_json::from_str(first_message.to_text().unwrap()).unwrap();
     assert_eq!(pushed["type"], "state");
     let seen = strings(&pushed["state"]["moves"]);
@@ -275,11 +271,7 @@ async fn restart_sigterm_mid_game_loses_no_acknowledged_move_and_pages_reconnect
     .await
     .expect("no move acknowledged by the new process");
     let _ = socket.send(WsMessage::Text(r#"{"type":"hello"}"#.into())).await;
-    let pushed = tokio::time::timeout(Duration::from_secs(5), socket.next())
-        .await
-        .unwrap()
-        .unwrap()
-        .unwrap();
+    let pushed = next_message(&mut socket).await;
     assert!(pushed.to_text().unwrap().contains("\"move\""), "{pushed:?}");
     let _ = stop.send(true);
     playing.await.unwrap();

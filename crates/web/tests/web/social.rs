@@ -42,10 +42,7 @@ async fn rematch_answers(db: &impl Database) {
     assert_eq!(asked.status, 200, "{}", asked.body);
     let next = asked.json()["id"].as_str().unwrap().to_string();
     assert_eq!(asked.json()["state"]["rematch_of"], id.as_str());
-    let (mut ann_socket, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{next}/ws", server.addr))
-            .await
-            .unwrap();
+    let mut ann_socket = game_socket(&server, &next).await;
     // Ann cannot decline her own rematch; Ben cannot withdraw it.
     let wrong =
         post(&server, &format!("/api/games/{id}/rematch/decline"), json!({"token": ann})).await;
@@ -66,10 +63,7 @@ async fn rematch_answers(db: &impl Database) {
     // Withdrawn: Ann asks again and calls it off from the rematch's page.
     let asked = post(&server, &format!("/api/games/{id}/rematch"), json!({"token": ann})).await;
     let next = asked.json()["id"].as_str().unwrap().to_string();
-    let (mut ben_socket, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
-            .await
-            .unwrap();
+    let mut ben_socket = game_socket(&server, &id).await;
     let cancelled =
         post(&server, &format!("/api/games/{id}/rematch/cancel"), json!({"token": ann})).await;
     assert_eq!(cancelled.status, 200, "{}", cancelled.body);
@@ -108,9 +102,8 @@ async fn tournament_links(db: &impl Database) {
         post(&server, "/api/account", json!({"name": "Teacher", "password": "a long password"}))
             .await;
     let teacher = session_of(&made);
-    let created = with_cookie(
+    let created = post_as(
         &server,
-        "POST",
         "/api/tournaments",
         &teacher,
         json!({"name": "Class 5B", "game": "wahree", "system": "round_robin"}),
@@ -119,24 +112,14 @@ async fn tournament_links(db: &impl Database) {
     let tid = created.json()["id"].as_str().unwrap().to_string();
     let mut pupils = Vec::new();
     for name in ["Ann", "Ben"] {
-        let joined = with_cookie(
-            &server,
-            "POST",
-            &format!("/api/tournaments/{tid}/join"),
-            "",
-            json!({"name": name}),
-        )
-        .await;
+        let joined =
+            post_as(&server, &format!("/api/tournaments/{tid}/join"), "", json!({"name": name}))
+                .await;
         pupils.push(session_of(&joined));
     }
-    let started = with_cookie(
-        &server,
-        "POST",
-        &format!("/api/tournaments/{tid}/start-round"),
-        &teacher,
-        Value::Null,
-    )
-    .await;
+    let started =
+        post_as(&server, &format!("/api/tournaments/{tid}/start-round"), &teacher, Value::Null)
+            .await;
     assert_eq!(started.status, 200, "{}", started.body);
     let view =
         with_cookie(&server, "GET", &format!("/api/tournaments/{tid}"), &pupils[0], Value::Null)

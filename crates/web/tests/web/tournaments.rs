@@ -7,29 +7,10 @@ use mancala_web::store::PlayerRow;
 use mancala_web::tournaments::System;
 use mancala_web::tournaments::TournamentRow;
 
-/// A request with cookies (`a=b; c=d`, or empty) and a JSON body (none if
-/// null).
-async fn call(server: &Server, method: &str, path: &str, cookie: &str, body: Value) -> Reply {
-    let body = if body.is_null() { String::new() } else { body.to_string() };
-    let headers: Vec<(&str, &str)> =
-        if cookie.is_empty() { Vec::new() } else { vec![("Cookie", cookie)] };
-    http(server, method, path, &headers, body.as_bytes()).await
-}
-
-/// The `name=value` of a reply's `Set-Cookie`.
-/// A new account, signed in: its session cookie.
-async fn account(server: &Server, name: &str) -> String {
-    let reply =
-        post(server, "/api/account", json!({ "name": name, "password": "a long password" })).await;
-    assert_eq!(reply.status, 201, "{}", reply.body);
-    session_of(&reply)
-}
-
 /// A guest joins under `name`: their guest cookie.
 async fn guest(server: &Server, id: &str, name: &str) -> String {
     let reply =
-        call(server, "POST", &format!("/api/tournaments/{id}/join"), "", json!({ "name": name }))
-            .await;
+        post_as(server, &format!("/api/tournaments/{id}/join"), "", json!({ "name": name })).await;
     assert_eq!(reply.status, 201, "{}", reply.body);
     let cookie = session_of(&reply);
     assert!(cookie.starts_with("mancala_guest="), "{cookie}");
@@ -37,7 +18,8 @@ async fn guest(server: &Server, id: &str, name: &str) -> String {
 }
 
 async fn show(server: &Server, id: &str, cookie: &str) -> Value {
-    let reply = call(server, "GET", &format!("/api/tournaments/{id}"), cookie, Value::Null).await;
+    let reply =
+        with_cookie(server, "GET", &format!("/api/tournaments/{id}"), cookie, Value::Null).await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     reply.json()
 }
@@ -87,17 +69,9 @@ fn row(rank: u64, name: &str, points: f64, buchholz: f64, sb: f64) -> (u64, Stri
 async fn class_swiss(db: &impl Database) {
     let server = start(db, 0).await;
     let teacher = account(&server, "Teacher").await;
-    let made = call(
-        &server,
-        "POST",
-        "/api/tournaments",
-        &teacher,
-        json!({ "name": "Class 5B", "game": "wahree", "system": "swiss", "rounds": 2 }),
-    )
-    .await;
-    assert_eq!(made.status, 201, "{}", made.body);
-    let id = made.json()["id"].as_str().unwrap().to_string();
-    assert!(made.json()["url"].as_str().unwrap().ends_with(&format!("/tournaments/{id}")));
+    let class = json!({ "name": "Class 5B", "game": "wahree", "system": "swiss", "rounds": 2 });
+    let (id, made) = new_tournament(&server, &teacher, class).await;
+    assert!(made["url"].as_str().unwrap().ends_with(&format!("/tournaments/{id}")));
     let listed = get(&server, "/api/tournaments").await.json();
     assert_eq!(listed[0]["id"], id.as_str());
     assert_eq!(listed[0]["status"], "registering");
@@ -107,21 +81,15 @@ async fn class_swiss(db: &impl Database) {
     let cai = guest(&server, &id, "Cai").await;
     // A name taken in another case, and a second join by the same pupil.
     let taken =
-        call(&server, "POST", &format!("/api/tournaments/{id}/join"), "", json!({ "name": "cAI" }))
+        post_as(&server, &format!("/api/tournaments/{id}/join"), "", json!({ "name": "cAI" }))
             .await;
     assert_eq!((taken.status, code(&taken)), (409, "name_taken".into()), "{}", taken.body);
-    let again = call(
-        &server,
-        "POST",
-        &format!("/api/tournaments/{id}/join"),
-        &ama,
-        json!({ "name": "Ama2" }),
-    )
-    .await;
+    let again =
+        post_as(&server, &format!("/api/tournaments/{id}/join"), &ama, json!({ "name": "Ama2" }))
+            .await;
     assert_eq!((again.status, code(&again)), (409, "already_joined".into()));
     let empty =
-        call(&server, "POST", &format!("/api/tournaments/{id}/join"), "", json!({ "name": " " }))
-            .await;
+        post_as(&server, &format!("/api/tournaments/{id}/join"), "", json!({ "name": " " })).await;
     assert_eq!((empty.status, code(&empty)), (400, "bad_name".into()));
     let dan = guest(&server, &id, "Dan").await;
 
@@ -132,8 +100,7 @@ async fn class_swiss(db: &impl Database) {
         ("result", json!({ "round": 1, "board": 1, "result": "first" })),
         ("remove", json!({ "player": 2 })),
     ] {
-        let refused =
-            call(&server, "POST", &format!("/api/tournaments/{id}/{path}"), &ben, body).await;
+        let refused = post_as(&server, &format!("/api/tournaments/{id}/{path}"), &ben, body).await;
         assert_eq!((refused.status, code(&refused)), (403, "not_organiser".into()), "{path}");
         assert!(refused.json()["error"]["message"]
             .as_str()
@@ -148,11 +115,11 @@ async fn class_swiss(db: &impl Database) {
 
     // Round 1: top half against bottom half.
     let started =
-        call(&server, "POST", &format!("/api/tournaments/{id}/start-round"), &teacher, Value::Null)
+        post_as(&server, &format!("/api/tournaments/{id}/start-round"), &teacher, Value::Null)
             .await;
     assert_eq!(started.status, 200, "{}", started.body);
     let late =
-        call(&server, "POST", &format!("/api/tournaments/{id}/join"), "", json!({ "name": "Eve" }))
+        post_as(&server, &format!("/api/tournaments/{id}/join"), "", json!({ "name": "Eve" }))
             .await;
     assert_eq!((late.status, code(&late)), (409, "registration_closed".into()));
     let view = show(&server, &id, &cai).await;
@@ -173,7 +140,7 @@ async fn class_swiss(db: &impl Database) {
         (Some("Ama"), Some("Cai"))
     );
     let unfinished =
-        call(&server, "POST", &format!("/api/tournaments/{id}/start-round"), &teacher, Value::Null)
+        post_as(&server, &format!("/api/tournaments/{id}/start-round"), &teacher, Value::Null)
             .await;
     assert_eq!((unfinished.status, code(&unfinished)), (409, "round_unfinished".into()));
 
@@ -182,9 +149,8 @@ async fn class_swiss(db: &impl Database) {
         post(&server, &format!("/api/games/{game}/resign"), json!({ "token": cai_token })).await;
     assert_eq!(resigned.status, 200, "{}", resigned.body);
     // Board 2 was played on a wooden board: the teacher enters a draw.
-    let entered = call(
+    let entered = post_as(
         &server,
-        "POST",
         &format!("/api/tournaments/{id}/result"),
         &teacher,
         json!({ "round": 1, "board": 2, "result": "draw" }),
@@ -197,7 +163,7 @@ async fn class_swiss(db: &impl Database) {
 
     // Round 2: Ama (1 point) meets the best half-point, Ben; Dan meets Cai.
     let started =
-        call(&server, "POST", &format!("/api/tournaments/{id}/start-round"), &teacher, Value::Null)
+        post_as(&server, &format!("/api/tournaments/{id}/start-round"), &teacher, Value::Null)
             .await;
     assert_eq!(started.status, 200, "{}", started.body);
     let view = show(&server, &id, &ama).await;
@@ -206,9 +172,8 @@ async fn class_swiss(db: &impl Database) {
         [("Ben".into(), "Ama".into(), "".into()), ("Cai".into(), "Dan".into(), "".into())]
     );
     for (board, result) in [(1, "second"), (2, "first")] {
-        let entered = call(
+        let entered = post_as(
             &server,
-            "POST",
             &format!("/api/tournaments/{id}/result"),
             &teacher,
             json!({ "round": 2, "board": board, "result": result }),
@@ -231,7 +196,7 @@ async fn class_swiss(db: &impl Database) {
         ]
     );
     let over =
-        call(&server, "POST", &format!("/api/tournaments/{id}/start-round"), &teacher, Value::Null)
+        post_as(&server, &format!("/api/tournaments/{id}/start-round"), &teacher, Value::Null)
             .await;
     assert_eq!((over.status, code(&over)), (409, "tournament_over".into()));
     // The page names it, escaped, and links its script.
@@ -248,41 +213,25 @@ on_both_stores!(a_class_swiss_runs_from_one_link_to_its_standings => class_swiss
 /// names its winner.
 #[tokio::test]
 async fn a_knockout_on_real_boards_needs_decisive_results() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let club = account(&server, "Club").await;
-    let made = call(
-        &server,
-        "POST",
-        "/api/tournaments",
-        &club,
-        json!({ "name": "Cup", "game": "barbados-warri", "system": "knockout", "play": "board",
-                "format": "match" }),
-    )
-    .await;
-    assert_eq!(made.status, 201, "{}", made.body);
-    let id = made.json()["id"].as_str().unwrap().to_string();
+    let cup = json!({ "name": "Cup", "game": "barbados-warri", "system": "knockout",
+                      "play": "board", "format": "match" });
+    let (id, _) = new_tournament(&server, &club, cup).await;
     // The organiser plays too, under their account's name.
-    let joined =
-        call(&server, "POST", &format!("/api/tournaments/{id}/join"), &club, json!({})).await;
+    let joined = post_as(&server, &format!("/api/tournaments/{id}/join"), &club, json!({})).await;
     assert_eq!(joined.status, 201, "{}", joined.body);
     assert_eq!(joined.json()["name"], "Club");
     guest(&server, &id, "Kofi").await;
     let removed = guest(&server, &id, "Gone").await;
     guest(&server, &id, "Lena").await;
-    let out = call(
-        &server,
-        "POST",
-        &format!("/api/tournaments/{id}/remove"),
-        &club,
-        json!({ "player": 3 }),
-    )
-    .await;
+    let out =
+        post_as(&server, &format!("/api/tournaments/{id}/remove"), &club, json!({ "player": 3 }))
+            .await;
     assert_eq!(out.status, 200, "{}", out.body);
     assert_eq!(show(&server, &id, &removed).await["you"]["number"], Value::Null);
     let start_round = || async {
-        call(&server, "POST", &format!("/api/tournaments/{id}/start-round"), &club, Value::Null)
-            .await
+        post_as(&server, &format!("/api/tournaments/{id}/start-round"), &club, Value::Null).await
     };
     assert_eq!(start_round().await.status, 200);
     let view = show(&server, &id, &club).await;
@@ -295,9 +244,8 @@ async fn a_knockout_on_real_boards_needs_decisive_results() {
     let enter = |round: usize, board: usize, result: &'static str| {
         let (server, id, club) = (&server, id.clone(), club.clone());
         async move {
-            call(
+            post_as(
                 server,
-                "POST",
                 &format!("/api/tournaments/{id}/result"),
                 &club,
                 json!({ "round": round, "board": board, "result": result }),
@@ -329,27 +277,16 @@ async fn a_knockout_on_real_boards_needs_decisive_results() {
 /// A pairing played as a Barbados match gets a match's first game.
 #[tokio::test]
 async fn a_match_pairing_is_a_first_to_six_match() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, db, server) = fresh_server().await;
     let host = account(&server, "Host").await;
-    let made = call(
-        &server,
-        "POST",
-        "/api/tournaments",
-        &host,
-        json!({ "name": "Warri night", "game": "barbados-warri", "system": "round_robin",
-                "format": "match", "clock_seconds": 300 }),
-    )
-    .await;
-    assert_eq!(made.status, 201, "{}", made.body);
-    let id = made.json()["id"].as_str().unwrap().to_string();
+    let night = json!({ "name": "Warri night", "game": "barbados-warri", "system": "round_robin",
+                        "format": "match", "clock_seconds": 300 });
+    let (id, _) = new_tournament(&server, &host, night).await;
     let one = guest(&server, &id, "One").await;
-    let joined =
-        call(&server, "POST", &format!("/api/tournaments/{id}/join"), &host, json!({})).await;
+    let joined = post_as(&server, &format!("/api/tournaments/{id}/join"), &host, json!({})).await;
     assert_eq!(joined.status, 201, "{}", joined.body);
     let started =
-        call(&server, "POST", &format!("/api/tournaments/{id}/start-round"), &host, Value::Null)
-            .await;
+        post_as(&server, &format!("/api/tournaments/{id}/start-round"), &host, Value::Null).await;
     assert_eq!(started.status, 200, "{}", started.body);
     let view = show(&server, &id, &one).await;
     let game = view["you"]["seats"][0]["game"].as_str().unwrap().to_string();
@@ -367,17 +304,9 @@ async fn a_match_pairing_is_a_first_to_six_match() {
 
 #[tokio::test]
 async fn bad_tournaments_and_requests_are_refused_with_reasons() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
-    let anonymous = call(
-        &server,
-        "POST",
-        "/api/tournaments",
-        "",
-        json!({ "name": "x", "game": "wahree",
-             "system": "swiss", "rounds": 3 }),
-    )
-    .await;
+    let (_dir, _, server) = fresh_server().await;
+    let x = json!({ "name": "x", "game": "wahree", "system": "swiss", "rounds": 3 });
+    let anonymous = post_as(&server, "/api/tournaments", "", x).await;
     assert_eq!((anonymous.status, code(&anonymous)), (401, "not_signed_in".into()));
     let me = account(&server, "Organiser").await;
     let base = json!({ "name": "Open", "game": "wahree", "system": "swiss", "rounds": 3 });
@@ -397,39 +326,36 @@ async fn bad_tournaments_and_requests_are_refused_with_reasons() {
         for (k, v) in change.as_object().unwrap() {
             body[k] = v.clone();
         }
-        let reply = call(&server, "POST", "/api/tournaments", &me, body.clone()).await;
+        let reply = post_as(&server, "/api/tournaments", &me, body.clone()).await;
         assert_eq!((reply.status, code(&reply)), (status, wanted.to_string()), "{body}");
         assert!(!reply.json()["error"]["message"].as_str().unwrap().is_empty());
     }
     assert!(get(&server, "/api/tournaments").await.json().as_array().unwrap().is_empty());
-    let made = call(&server, "POST", "/api/tournaments", &me, base).await;
+    let made = post_as(&server, "/api/tournaments", &me, base).await;
     let id = made.json()["id"].as_str().unwrap().to_string();
     let missing = get(&server, "/api/tournaments/nosuch").await;
     assert_eq!((missing.status, code(&missing)), (404, "unknown_tournament".into()));
     assert_eq!(get(&server, "/tournaments/nosuch").await.status, 404);
     // Too few players; then too many rounds for three.
     let alone =
-        call(&server, "POST", &format!("/api/tournaments/{id}/start-round"), &me, Value::Null)
-            .await;
+        post_as(&server, &format!("/api/tournaments/{id}/start-round"), &me, Value::Null).await;
     assert_eq!((alone.status, code(&alone)), (409, "too_few_players".into()));
     for name in ["P1", "P2", "P3"] {
         guest(&server, &id, name).await;
     }
     let many =
-        call(&server, "POST", &format!("/api/tournaments/{id}/start-round"), &me, Value::Null)
-            .await;
+        post_as(&server, &format!("/api/tournaments/{id}/start-round"), &me, Value::Null).await;
     assert_eq!((many.status, code(&many)), (409, "too_many_rounds".into()));
     guest(&server, &id, "P4").await;
-    let ok = call(&server, "POST", &format!("/api/tournaments/{id}/start-round"), &me, Value::Null)
-        .await;
+    let ok =
+        post_as(&server, &format!("/api/tournaments/{id}/start-round"), &me, Value::Null).await;
     assert_eq!(ok.status, 200, "{}", ok.body);
     for (body, wanted) in [
         (json!({ "round": 1, "board": 1, "result": "win" }), "bad_result"),
         (json!({ "round": 2, "board": 1, "result": "draw" }), "bad_round"),
         (json!({ "round": 1, "board": 9, "result": "draw" }), "bad_board"),
     ] {
-        let reply =
-            call(&server, "POST", &format!("/api/tournaments/{id}/result"), &me, body).await;
+        let reply = post_as(&server, &format!("/api/tournaments/{id}/result"), &me, body).await;
         assert_eq!((reply.status, code(&reply)), (400, wanted.to_string()));
     }
     server.stop().await;
@@ -479,17 +405,7 @@ fn tournament_contract(store: &dyn Store) {
     assert!(store.create_tournament(&unknown).is_err(), "the organiser must exist");
 }
 
-#[test]
-fn the_sqlite_store_keeps_tournaments() {
-    let (_dir, db) = temp_db();
-    tournament_contract(&Sqlite::open(&db).unwrap());
-}
-
-#[test]
-fn the_postgres_store_keeps_tournaments() {
-    let db = postgres_db();
-    off_async(|| tournament_contract(mancala_web::open_store(&db.url).unwrap().as_ref()));
-}
+store_on_both!(the_store_keeps_tournaments => tournament_contract);
 
 /// The tournament pages' text: three languages for every key, none left in
 /// English (proper names aside), and the same `{holes}` in each.
@@ -518,18 +434,10 @@ fn every_tournament_text_is_in_three_languages() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournaments_qr_code_encodes_its_join_link() {
-    let (_dir, db) = temp_db();
-    let server = start(&db, 0).await;
+    let (_dir, _, server) = fresh_server().await;
     let teacher = account(&server, "Teacher").await;
-    let made = call(
-        &server,
-        "POST",
-        "/api/tournaments",
-        &teacher,
-        json!({"name": "Club", "game": "wahree", "system": "round_robin"}),
-    )
-    .await;
-    let id = made.json()["id"].as_str().unwrap().to_string();
+    let club = json!({"name": "Club", "game": "wahree", "system": "round_robin"});
+    let (id, _) = new_tournament(&server, &teacher, club).await;
     let qr = get(&server, &format!("/tournaments/{id}/qr.svg")).await;
     assert_eq!(qr.status, 200);
     assert_eq!(header(&qr.headers.to_ascii_lowercase(), "content-type"), Some("image/svg+xml"));

@@ -1,30 +1,40 @@
 //! Compositions on PostgreSQL (see `sqlite.rs`).
 
-use super::store::{order_by, CompositionOrder, CompositionRow, CompositionStore};
+use super::store::{order_by, row_from, CompositionOrder, CompositionRow, CompositionStore};
 use super::store::{ListedComposition, COLUMNS, LIST_LIMIT};
-use crate::store::{count, Failure, Postgres, StoreError};
-use postgres::Row;
-
-fn row_from(r: &Row) -> Result<CompositionRow, Failure> {
-    Ok(CompositionRow {
-        id: r.try_get(0)?,
-        ruleset: r.try_get(1)?,
-        position: r.try_get(2)?,
-        title: r.try_get(3)?,
-        composer: r.try_get(4)?,
-        comment: r.try_get(5)?,
-        value: r.try_get(6)?,
-        line: r.try_get(7)?,
-        keeping: r.try_get(8)?,
-        kind: r.try_get(9)?,
-        rating: r.try_get(10)?,
-        author: r.try_get(11)?,
-        created: r.try_get(12)?,
-    })
-}
+use crate::store::{count, Postgres, StoreError};
 
 impl Postgres {
-    fn create_composition_row(&self, c: &CompositionRow) -> Result<(), StoreError> {
+    fn composition_row(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
+        self.query_one(
+            &format!("SELECT {COLUMNS} FROM compositions c WHERE c.id = $1"),
+            &[&id],
+            row_from,
+        )
+    }
+
+    fn composition_list(
+        &self,
+        ruleset: &str,
+        order: CompositionOrder,
+    ) -> Result<Vec<ListedComposition>, StoreError> {
+        self.query_all(
+            &format!(
+                "SELECT {COLUMNS}, COALESCE(r.solved, 0) AS solved FROM compositions c
+                 LEFT JOIN puzzle_ratings r ON r.puzzle_id = c.id
+                 WHERE c.ruleset = $1 ORDER BY {} LIMIT $2",
+                order_by(order)
+            ),
+            &[&ruleset, &LIST_LIMIT],
+            |r| Ok((row_from(r)?, count(r, 13)?)),
+        )
+    }
+}
+
+impl CompositionStore for Postgres {
+    super::store::composition_reads!();
+
+    fn create_composition(&self, c: &CompositionRow) -> Result<(), StoreError> {
         self.run(|client| {
             client.execute(
                 "INSERT INTO compositions (id, ruleset, position, title, composer, comment,
@@ -49,52 +59,5 @@ impl Postgres {
             )?;
             Ok(())
         })
-    }
-
-    fn composition_row(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
-        self.run(|c| {
-            c.query_opt(&format!("SELECT {COLUMNS} FROM compositions c WHERE c.id = $1"), &[&id])?
-                .map(|r| row_from(&r))
-                .transpose()
-        })
-    }
-
-    fn composition_list(
-        &self,
-        ruleset: &str,
-        order: CompositionOrder,
-    ) -> Result<Vec<ListedComposition>, StoreError> {
-        self.run(|c| {
-            c.query(
-                &format!(
-                    "SELECT {COLUMNS}, COALESCE(r.solved, 0) AS solved FROM compositions c
-                     LEFT JOIN puzzle_ratings r ON r.puzzle_id = c.id
-                     WHERE c.ruleset = $1 ORDER BY {} LIMIT $2",
-                    order_by(order)
-                ),
-                &[&ruleset, &LIST_LIMIT],
-            )?
-            .iter()
-            .map(|r| Ok((row_from(r)?, count(r, 13)?)))
-            .collect()
-        })
-    }
-}
-
-impl CompositionStore for Postgres {
-    fn create_composition(&self, row: &CompositionRow) -> Result<(), StoreError> {
-        self.create_composition_row(row)
-    }
-
-    fn composition(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
-        self.composition_row(id)
-    }
-
-    fn compositions(
-        &self,
-        ruleset: &str,
-        order: CompositionOrder,
-    ) -> Result<Vec<ListedComposition>, StoreError> {
-        self.composition_list(ruleset, order)
     }
 }

@@ -3,28 +3,10 @@
 //! migration 10 (`schema.rs`). How often one was solved is its puzzle
 //! rating's count (`puzzle_ratings`, keyed by the same id).
 
-use super::store::{order_by, CompositionOrder, CompositionRow, CompositionStore};
+use super::store::{order_by, row_from, CompositionOrder, CompositionRow, CompositionStore};
 use super::store::{ListedComposition, COLUMNS, LIST_LIMIT};
 use crate::store::{Apply, Sqlite, StoreError};
-use rusqlite::{params, Connection, OptionalExtension};
-
-fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<CompositionRow> {
-    Ok(CompositionRow {
-        id: r.get(0)?,
-        ruleset: r.get(1)?,
-        position: r.get(2)?,
-        title: r.get(3)?,
-        composer: r.get(4)?,
-        comment: r.get(5)?,
-        value: r.get(6)?,
-        line: r.get(7)?,
-        keeping: r.get(8)?,
-        kind: r.get(9)?,
-        rating: r.get(10)?,
-        author: r.get(11)?,
-        created: r.get(12)?,
-    })
-}
+use rusqlite::{params, Connection};
 
 /// Stores a composition, in the writer's transaction; nothing if one with
 /// its id is there already.
@@ -53,14 +35,11 @@ fn apply_create(conn: &Connection, c: &CompositionRow) -> Result<(), StoreError>
 
 impl Sqlite {
     fn composition_row(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
-        let conn = self.conn();
-        Ok(conn
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM compositions c WHERE c.id = ?1"),
-                [id],
-                row_from,
-            )
-            .optional()?)
+        self.query_one(
+            &format!("SELECT {COLUMNS} FROM compositions c WHERE c.id = ?1"),
+            [id],
+            |r| row_from(r),
+        )
     }
 
     fn composition_list(
@@ -68,34 +47,23 @@ impl Sqlite {
         ruleset: &str,
         order: CompositionOrder,
     ) -> Result<Vec<ListedComposition>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(&format!(
-            "SELECT {COLUMNS}, COALESCE(r.solved, 0) AS solved FROM compositions c
-             LEFT JOIN puzzle_ratings r ON r.puzzle_id = c.id
-             WHERE c.ruleset = ?1 ORDER BY {} LIMIT ?2",
-            order_by(order)
-        ))?;
-        let rows = stmt
-            .query_map(params![ruleset, LIST_LIMIT], |r| Ok((row_from(r)?, r.get::<_, u32>(13)?)))?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
+        self.query_all(
+            &format!(
+                "SELECT {COLUMNS}, COALESCE(r.solved, 0) AS solved FROM compositions c
+                 LEFT JOIN puzzle_ratings r ON r.puzzle_id = c.id
+                 WHERE c.ruleset = ?1 ORDER BY {} LIMIT ?2",
+                order_by(order)
+            ),
+            params![ruleset, LIST_LIMIT],
+            |r| Ok((row_from(r)?, r.get::<_, u32>(13)?)),
+        )
     }
 }
 
 impl CompositionStore for Sqlite {
+    super::store::composition_reads!();
+
     fn create_composition(&self, row: &CompositionRow) -> Result<(), StoreError> {
         self.write(Create(row.clone()))
-    }
-
-    fn composition(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
-        self.composition_row(id)
-    }
-
-    fn compositions(
-        &self,
-        ruleset: &str,
-        order: CompositionOrder,
-    ) -> Result<Vec<ListedComposition>, StoreError> {
-        self.composition_list(ruleset, order)
     }
 }

@@ -1,7 +1,7 @@
 //! Where compositions are kept: their row, and the trait both stores
 //! implement (`sqlite.rs`, `pg.rs`).
 
-use crate::store::StoreError;
+use crate::store::{from_columns, Columns, StoreError};
 
 /// A published composition, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +43,14 @@ pub type ListedComposition = (CompositionRow, u32);
 pub(super) const COLUMNS: &str = "c.id, c.ruleset, c.position, c.title, c.composer, c.comment, \
     c.value, c.line, c.keeping, c.kind, c.rating, c.author, c.created";
 
+/// A composition from a row of either store with the [`COLUMNS`].
+pub(super) fn row_from<R: Columns>(r: &R) -> Result<CompositionRow, R::Error> {
+    from_columns!(r => CompositionRow {
+        id, ruleset, position, title, composer, comment, value, line, keeping, kind, rating, author,
+        created
+    })
+}
+
 /// The `ORDER BY` of a list.
 pub(super) fn order_by(order: CompositionOrder) -> &'static str {
     match order {
@@ -75,3 +83,23 @@ pub trait CompositionStore {
         Err(StoreError::Unsupported("this store keeps no compositions"))
     }
 }
+
+/// The [`CompositionStore`] reads, the same in both stores (`sqlite.rs`,
+/// `pg.rs`): each asks the store's own `composition_row` or
+/// `composition_list`.
+macro_rules! composition_reads {
+    () => {
+        fn composition(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
+            self.composition_row(id)
+        }
+
+        fn compositions(
+            &self,
+            ruleset: &str,
+            order: CompositionOrder,
+        ) -> Result<Vec<ListedComposition>, StoreError> {
+            self.composition_list(ruleset, order)
+        }
+    };
+}
+pub(super) use composition_reads;

@@ -2,10 +2,10 @@
 //! (`store/accounts.rs`).
 
 use super::{delete_account, rated, Failure, Postgres};
+use crate::store::accounts::{player_from, PLAYER_COLUMNS};
 use crate::store::{
     name_key, AccountStore, GameRow, HistoryRow, PlayerGames, PlayerRow, RatingRow, StoreError,
 };
-use postgres::Row;
 
 impl AccountStore for Postgres {
     fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
@@ -23,15 +23,7 @@ impl AccountStore for Postgres {
     }
 
     fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
-        let key = name_key(name);
-        self.run(|c| {
-            c.query_opt(
-                "SELECT id, name, password, created, deleted FROM players WHERE name_key = $1",
-                &[&key],
-            )?
-            .map(|r| player_row(&r))
-            .transpose()
-        })
+        self.player_where("name_key", &name_key(name))
     }
 
     fn player_names(&self) -> Result<Vec<String>, StoreError> {
@@ -74,7 +66,7 @@ impl AccountStore for Postgres {
                  WHERE s.token_hash = $1 AND NOT p.deleted",
                 &[&token_hash],
             )?
-            .map(|r| Ok((player_row(&r)?, r.try_get("started")?)))
+            .map(|r| Ok((player_from(&r)?, r.try_get("started")?)))
             .transpose()
         })
     }
@@ -115,18 +107,14 @@ impl AccountStore for Postgres {
     }
 
     fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError> {
-        self.run(|c| {
-            c.query(
-                &format!(
-                    "SELECT {} FROM ratings WHERE player_id = $1 ORDER BY ruleset COLLATE \"C\"",
-                    rated::RATING_COLUMNS
-                ),
-                &[&player],
-            )?
-            .iter()
-            .map(rated::rating_row)
-            .collect()
-        })
+        self.query_all(
+            &format!(
+                "SELECT {} FROM ratings WHERE player_id = $1 ORDER BY ruleset COLLATE \"C\"",
+                rated::RATING_COLUMNS
+            ),
+            &[&player],
+            rated::rating_row,
+        )
     }
 
     fn save_rating(&self, player: &str, r: &RatingRow) -> Result<(), StoreError> {
@@ -153,23 +141,18 @@ impl AccountStore for Postgres {
     }
 
     fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
-        self.run(|c| {
-            c.query_opt(
-                "SELECT id, name, password, created, deleted FROM players WHERE id = $1",
-                &[&id],
-            )?
-            .map(|r| player_row(&r))
-            .transpose()
-        })
+        self.player_where("id", id)
     }
 }
 
-pub(super) fn player_row(r: &Row) -> Result<PlayerRow, Failure> {
-    Ok(PlayerRow {
-        id: r.try_get(0)?,
-        name: r.try_get(1)?,
-        password: r.try_get(2)?,
-        created: r.try_get(3)?,
-        deleted: r.try_get(4)?,
-    })
+impl Postgres {
+    /// The account whose `column` is `value` (`id`, or `name_key`: then
+    /// only a living one has it), if any.
+    fn player_where(&self, column: &str, value: &str) -> Result<Option<PlayerRow>, StoreError> {
+        self.query_one(
+            &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE {column} = $1"),
+            &[&value],
+            player_from,
+        )
+    }
 }

@@ -7,15 +7,16 @@
 //! deadlock) before their ratings are read, so neither change is lost. The
 //! game's own row is locked already by the update of its header.
 
-use super::super::rated::DELETED_PLAYER;
+use super::super::rated::{history_from, DELETED_PLAYER, HISTORY_COLUMNS};
 use super::Status;
-use super::{count, game_row, Failure, GameRow, HistoryRow, PlayerGames, PlayerRow, RatingRow};
+use super::{
+    count, game_with_plies, Failure, GameRow, HistoryRow, PlayerGames, PlayerRow, RatingRow,
+};
 use postgres::{Client, GenericClient, Row, Transaction};
 
 // The columns and tables are migration 4 in `schema.rs`.
 
-pub(super) const RATING_COLUMNS: &str =
-    "ruleset, rating, deviation, volatility, games, won, drawn, lost, rated";
+pub(super) use super::super::rated::RATING_COLUMNS;
 
 /// A `ratings` row read with [`RATING_COLUMNS`].
 pub(super) fn rating_row(r: &Row) -> Result<RatingRow, Failure> {
@@ -174,33 +175,20 @@ pub(super) fn player_games(
     let (limit, offset) = (i64::from(q.limit), i64::from(q.offset));
     c.query(sql, &[&player, &status.id(), &q.opponent, &q.rated_only, &limit, &offset])?
         .iter()
-        .map(|r| {
-            let plies: i64 = r.try_get("plies")?;
-            let plies = u32::try_from(plies)
-                .map_err(|_| Failure::Data(format!("{plies} moves is out of range")))?;
-            Ok((game_row(r)?, plies))
-        })
+        .map(game_with_plies)
         .collect()
 }
 
 pub(super) fn rating_history(c: &mut Client, player: &str) -> Result<Vec<HistoryRow>, Failure> {
     c.query(
-        "SELECT game_id, ruleset, rating, deviation, volatility, change, at
-         FROM rating_history WHERE player_id = $1 ORDER BY at, game_id COLLATE \"C\"",
+        &format!(
+            "SELECT {HISTORY_COLUMNS} FROM rating_history WHERE player_id = $1
+             ORDER BY at, game_id COLLATE \"C\""
+        ),
         &[&player],
     )?
     .iter()
-    .map(|r| {
-        Ok(HistoryRow {
-            game: r.try_get(0)?,
-            ruleset: r.try_get(1)?,
-            rating: r.try_get(2)?,
-            deviation: r.try_get(3)?,
-            volatility: r.try_get(4)?,
-            change: r.try_get(5)?,
-            at: r.try_get(6)?,
-        })
-    })
+    .map(history_from)
     .collect()
 }
 
