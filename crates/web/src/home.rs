@@ -5,10 +5,10 @@
 use crate::content;
 use crate::html::html;
 use crate::i18n::t;
-use crate::pages::{board_size, language, rich, LangQuery, Page};
+use crate::pages::{board_size, rich, Page, PageLang};
 use crate::Shared;
-use axum::extract::{Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::routing::get;
 use axum::Router;
 use mancala_rules::{ruleset, RULESETS};
@@ -20,10 +20,8 @@ pub fn routes() -> Router<Shared> {
 
 pub(crate) async fn catalogue(
     State(state): State<Shared>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
 ) -> Page {
-    let (lang, remember) = language(&q, &headers);
     // Games waiting for this browser's move (lobby.js fills the list from
     // the seats it keeps) and the way to the lobby.
     let i = lang.index();

@@ -22,7 +22,7 @@ pub use crate::lessons::{
     example_diagram, lesson, lessons_of, Diagram, Example, Exercise, Goal, Lesson, Lessons, Texts,
     LESSONS,
 };
-use crate::pages::{language, LangQuery, Page};
+use crate::pages::{Page, PageLang};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -191,8 +191,7 @@ pub fn routes() -> Router<Shared> {
         .route("/api/learn/{game}/{lesson}/{exercise}", post(answer))
 }
 
-async fn index(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
-    let (lang, remember) = language(&q, &headers);
+async fn index(PageLang { lang, remember }: PageLang) -> Page {
     let body = html! {
         h1 { (word(lang, "learn.title")) }
         p.lead { (word(lang, "learn.intro")) }
@@ -211,12 +210,7 @@ async fn index(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
     Page::new(lang, remember, word(lang, "learn.title"), body)
 }
 
-async fn game_index(
-    Path(game): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Page {
-    let (lang, remember) = language(&q, &headers);
+async fn game_index(Path(game): Path<String>, PageLang { lang, remember }: PageLang) -> Page {
     let Ok(ruleset) = ruleset(&game) else { return crate::pages::not_found(lang, remember) };
     let body = html! {
         p { a href="/learn" { (word(lang, "learn.title")) } }
@@ -243,7 +237,6 @@ async fn game_index(
 
 #[derive(Deserialize, Default)]
 pub struct AnswerQuery {
-    lang: Option<String>,
     exercise: Option<usize>,
     #[serde(rename = "move")]
     pit: Option<String>,
@@ -322,8 +315,8 @@ async fn lesson_page(
     Path((game, id)): Path<(String, String)>,
     Query(q): Query<AnswerQuery>,
     headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
 ) -> Page {
-    let (lang, remember) = language(&LangQuery::of(q.lang.clone()), &headers);
     let Ok(ruleset) = ruleset(&game) else { return crate::pages::not_found(lang, remember) };
     let Some(lesson) = lesson(ruleset.id, &id) else {
         return crate::pages::not_found(lang, remember);

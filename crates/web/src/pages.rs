@@ -27,16 +27,11 @@ pub fn routes() -> Router<Shared> {
 }
 
 /// Unknown paths: a JSON error under `/api/`, a page elsewhere.
-async fn fallback(
-    uri: axum::http::Uri,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
+async fn fallback(uri: axum::http::Uri, PageLang { lang, remember }: PageLang) -> Response {
     if uri.path().starts_with("/api/") {
         return crate::api::error(StatusCode::NOT_FOUND, "not_found", "no such API route")
             .into_response();
     }
-    let (lang, remember) = language(&q, &headers);
     not_found(lang, remember).into_response()
 }
 
@@ -101,9 +96,26 @@ pub struct LangQuery {
     pub(crate) lang: Option<String>,
 }
 
-impl LangQuery {
-    pub(crate) fn of(lang: Option<String>) -> LangQuery {
-        LangQuery { lang }
+/// A page request's language ([`language`]), as an extractor: a page
+/// handler takes `PageLang { lang, remember }` instead of the query and the
+/// headers. A query that is not a query string is refused as `Query` refuses
+/// it (400).
+pub(crate) struct PageLang {
+    pub(crate) lang: Lang,
+    /// Chosen by `?lang=`: the answer sets the `lang` cookie.
+    pub(crate) remember: bool,
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PageLang {
+    type Rejection = axum::extract::rejection::QueryRejection;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
+        let Query(query) = Query::<LangQuery>::try_from_uri(&parts.uri)?;
+        let (lang, remember) = language(&query, &parts.headers);
+        Ok(PageLang { lang, remember })
     }
 }
 
@@ -370,8 +382,7 @@ fn sections_html(
     }
 }
 
-async fn game_page(Path(id): Path<String>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
-    let (lang, remember) = language(&q, &headers);
+async fn game_page(Path(id): Path<String>, PageLang { lang, remember }: PageLang) -> Page {
     let Some((page, selected)) = content::find_page(&id) else { return not_found(lang, remember) };
     let i = lang.index();
     let first = page.variants[0].0;

@@ -10,12 +10,12 @@ use crate::api::{blocking, error, ApiError};
 use crate::html::{html, Markup, Text};
 use crate::i18n::{t, Lang};
 use crate::pages::session::signed_in;
-use crate::pages::{date_time, language, server_problem, LangQuery, Page};
+use crate::pages::{date_time, server_problem, Page, PageLang};
 use crate::rated::{rated_players, rating_at};
 use crate::store::{GameRow, HistoryRow, PlayerGames, PlayerRow, RatingRow, DELETED_PLAYER};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
 use mancala_rules::{ruleset, RULESETS};
@@ -72,8 +72,7 @@ pub async fn my_games_section(state: &Shared, lang: Lang) -> Markup {
 }
 
 /// `/account`: the forms of accounts (`app.js` sends them to the API).
-async fn account_page(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
-    let (lang, remember) = language(&q, &headers);
+async fn account_page(PageLang { lang, remember }: PageLang) -> Page {
     let tx = |key: &str| t(lang, key);
     let body = html! {
         h1 { (tx("account.title")) }
@@ -168,7 +167,6 @@ async fn account_page(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
 
 #[derive(Deserialize, Default)]
 pub struct PlayerQuery {
-    lang: Option<String>,
     /// Another player's name: the head-to-head record against them.
     vs: Option<String>,
 }
@@ -334,9 +332,8 @@ async fn player_page(
     State(state): State<Shared>,
     Path(name): Path<String>,
     Query(q): Query<PlayerQuery>,
-    headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
 ) -> Page {
-    let (lang, remember) = language(&LangQuery { lang: q.lang.clone() }, &headers);
     let unknown = |who: &str| {
         let mut page = crate::pages::not_found(lang, remember);
         let text = t(lang, "player.unknown").replace("{name}", who);
@@ -351,15 +348,52 @@ async fn player_page(
         return unknown(&name);
     }
     let vs = q.vs.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(String::from);
-    let key = name.clone();
-    let vs_key = vs.clone();
-    let data = blocking(&state, move |s| {
+    let data = match load_player(&state, &name, vs.clone()).await {
+        Ok(Some(data)) => data,
+        Ok(None) => return unknown(&name),
+        Err(e) => return server_problem(lang, remember, e.status, &e),
+    };
+    let p = &data.player;
+    let (since, _) = date_time(p.created);
+    let body = html! {
+        h1 { (Text(&p.name)) }
+        p.lead { (t(lang, "player.since").replace("{date}", &since[..10])) }
+        (ratings_section(lang, &data, state.time.now_secs()))
+        (versus_section(lang, &data, vs.as_deref()))
+        section {
+            h2 { (t(lang, "player.recent")) }
+            @if data.recent.is_empty() {
+                p.none { (t(lang, "player.no-games")) }
+            } @else {
+                (games_table(lang, &p.id, &data.recent, &data.history))
+            }
+        }
+    };
+    Page {
+        lang,
+        remember,
+        status: StatusCode::OK,
+        title: p.name.clone(),
+        body,
+        script: Some(json!({ "page": "player" }).to_string()),
+    }
+}
+
+/// What a player's page shows of `name` (`None`: no such player), with
+/// the games against `vs` if that names a player.
+async fn load_player(
+    state: &Shared,
+    name: &str,
+    vs: Option<String>,
+) -> Result<Option<PlayerData>, ApiError> {
+    let key = name.to_string();
+    blocking(state, move |s| {
         let Some(player) = s.player_named(&key)? else { return Ok(None) };
         let ratings = s.ratings(&player.id)?;
         let history = s.rating_history(&player.id)?;
         let recent =
             s.player_games(&player.id, &PlayerGames { limit: RECENT, ..PlayerGames::default() })?;
-        let versus = match vs_key.as_deref().filter(|v| crate::api::check_name(v).is_ok()) {
+        let versus = match vs.as_deref().filter(|v| crate::api::check_name(v).is_ok()) {
             Some(other) => match s.player_named(other)? {
                 Some(other) => {
                     let games = s.player_games(
@@ -378,18 +412,14 @@ async fn player_page(
         };
         Ok(Some(PlayerData { player, ratings, history, recent, versus }))
     })
-    .await;
-    let data = match data {
-        Ok(Some(data)) => data,
-        Ok(None) => return unknown(&name),
-        Err(e) => return server_problem(lang, remember, e.status, &e),
-    };
+    .await
+}
+
+/// A player's ratings, one row and one graph a game; `now` grows each
+/// deviation for the time away.
+fn ratings_section(lang: Lang, data: &PlayerData, now: i64) -> Markup {
     let tx = |key: &str| t(lang, key);
-    let p = &data.player;
-    let (since, _) = date_time(p.created);
-    let body = html! {
-        h1 { (Text(&p.name)) }
-        p.lead { (t(lang, "player.since").replace("{date}", &since[..10])) }
+    html! {
         section {
             h2 { (tx("player.ratings")) }
             @if data.ratings.is_empty() {
@@ -411,7 +441,7 @@ async fn player_page(
                             @for r in &data.ratings {
                                 @let game = ruleset(&r.ruleset).map_or(r.ruleset.as_str(), |g| g.name);
                                 // The deviation as it stands today, grown for time away.
-                                @let now_rating = rating_at(Some(r), state.time.now_secs());
+                                @let now_rating = rating_at(Some(r), now);
                                 tr {
                                     td { a href={ "/leaderboard/" (r.ruleset) } { (game) } }
                                     td { strong { (format!("{:.0}", r.rating)) } }
@@ -431,18 +461,26 @@ async fn player_page(
                 }
             }
         }
-        // Head to head.
+    }
+}
+
+/// Head to head: the form asking for an opponent (`vs`), then the record
+/// and the games against them.
+fn versus_section(lang: Lang, data: &PlayerData, vs: Option<&str>) -> Markup {
+    let tx = |key: &str| t(lang, key);
+    let p = &data.player;
+    html! {
         section #vs {
             h2 { (tx("player.vs")) }
             form class="filters" method="get" action={ "/players/" (Text(&p.name)) "#vs" } {
                 label {
                     (tx("player.vs-label"))
-                    input name="vs" maxlength="20" value=(Text(vs.as_deref().unwrap_or("")))
+                    input name="vs" maxlength="20" value=(Text(vs.unwrap_or("")))
                         autocapitalize="none" spellcheck="false";
                 }
                 button class="button" type="submit" { (tx("player.vs-show")) }
             }
-            @match (&vs, &data.versus) {
+            @match (vs, &data.versus) {
                 (Some(_), Some((other, games))) => {
                     p.vs-record { (Text(&vs_record(lang, &p.id, other, games))) }
                     @if !games.is_empty() {
@@ -457,22 +495,6 @@ async fn player_page(
                 _ => {}
             }
         }
-        section {
-            h2 { (tx("player.recent")) }
-            @if data.recent.is_empty() {
-                p.none { (tx("player.no-games")) }
-            } @else {
-                (games_table(lang, &p.id, &data.recent, &data.history))
-            }
-        }
-    };
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: p.name.clone(),
-        body,
-        script: Some(json!({ "page": "player" }).to_string()),
     }
 }
 
@@ -588,8 +610,7 @@ fn other_boards(lang: Lang, current: Option<&str>) -> Markup {
 }
 
 /// `/leaderboard`: the list of games' leaderboards.
-async fn leaderboards(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
-    let (lang, remember) = language(&q, &headers);
+async fn leaderboards(PageLang { lang, remember }: PageLang) -> Page {
     Page {
         lang,
         remember,
@@ -608,10 +629,8 @@ async fn leaderboards(Query(q): Query<LangQuery>, headers: HeaderMap) -> Page {
 async fn leaderboard_page(
     State(state): State<Shared>,
     Path(game): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
 ) -> Page {
-    let (lang, remember) = language(&q, &headers);
     let Some(id) = known_game(&game) else { return crate::pages::not_found(lang, remember) };
     let (list, provisional) = match ranked(&state, id, state.time.now_secs()).await {
         Ok(lists) => lists,

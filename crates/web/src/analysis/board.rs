@@ -23,11 +23,11 @@ use crate::explain::side_word;
 use crate::html::html;
 use crate::i18n::Lang;
 use crate::learn::words;
-use crate::pages::{language, script_json, LangQuery, Page};
+use crate::pages::{script_json, Page, PageLang};
 use crate::scheduler::Kind;
 use crate::Shared;
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
 use mancala_ai::analysis::for_side;
@@ -282,9 +282,8 @@ async fn game_position(
 async fn page(
     State(state): State<Shared>,
     Query(q): Query<BoardQuery>,
-    headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
 ) -> Page {
-    let (lang, remember) = language(&LangQuery::of(q.lang.clone()), &headers);
     let mut problem = None;
     let (ruleset, position) = match q.from.as_deref() {
         Some(id) => match game_position(&state, id, q.ply).await {

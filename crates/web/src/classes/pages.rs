@@ -8,10 +8,10 @@
 
 use crate::html::{html, Text};
 use crate::i18n::Lang;
-use crate::pages::{feature_script, language, not_found, texts_json, LangQuery, Page};
+use crate::pages::{feature_script, not_found, texts_json, Page, PageLang};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
@@ -60,12 +60,7 @@ fn page(lang: Lang, remember: bool, title: &str, lead: &str, data: serde_json::V
     Page::new(lang, remember, title, body)
 }
 
-async fn index(
-    State(state): State<Shared>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Page {
-    let (lang, remember) = language(&q, &headers);
+async fn index(State(state): State<Shared>, PageLang { lang, remember }: PageLang) -> Page {
     let me = crate::pages::session::signed_in();
     // A pupil's account is sent on to its class.
     let pupil = match &me {
@@ -117,10 +112,8 @@ async fn join_by_query(Query(q): Query<CodeQuery>) -> Response {
 async fn join_page(
     State(state): State<Shared>,
     Path(code): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
 ) -> Page {
-    let (lang, remember) = language(&q, &headers);
     let code = super::api::normal_code(&code);
     let valid = valid_code(&code);
     let class = if valid {
@@ -152,12 +145,7 @@ async fn join_page(
     page(lang, remember, &class.name, &lead, data)
 }
 
-async fn class_page(
-    Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let (lang, remember) = language(&q, &headers);
+async fn class_page(Path(id): Path<String>, PageLang { lang, remember }: PageLang) -> Response {
     if !crate::api::valid_id(&id) {
         return not_found(lang, remember).into_response();
     }

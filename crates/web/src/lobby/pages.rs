@@ -5,9 +5,9 @@
 use super::QUICK_POOLS;
 use crate::html::{html, Markup};
 use crate::i18n::{t, Lang};
-use crate::pages::{language, LangQuery, Page};
+use crate::pages::{Page, PageLang};
 use crate::Shared;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -23,10 +23,9 @@ pub fn routes() -> Router<Shared> {
 /// its socket and its requests are the same person.
 async fn lobby_page(
     State(state): State<Shared>,
-    Query(q): Query<LangQuery>,
     headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
 ) -> Response {
-    let (lang, remember) = language(&q, &headers);
     let signed_in = crate::api::signed_in_name(&state, &headers).await;
     let body = lobby_body(lang, signed_in.is_some());
     let mut response = Page {

@@ -6,13 +6,11 @@ use crate::content;
 use crate::html::{html, Markup, Text};
 use crate::i18n::{game_name, t, Lang};
 use crate::pages::session;
-use crate::pages::{
-    date_time, language, not_found, percent, server_problem, shown_name, LangQuery, Page,
-};
+use crate::pages::{date_time, not_found, percent, server_problem, shown_name, Page, PageLang};
 use crate::store::GameEnding;
 use crate::Shared;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::routing::get;
 use axum::Router;
 use mancala_rules::{ruleset, RULESETS};
@@ -29,12 +27,10 @@ pub fn routes() -> Router<Shared> {
 
 #[derive(Deserialize, Default)]
 pub struct NewQuery {
-    lang: Option<String>,
     game: Option<String>,
 }
 
-async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
-    let (lang, remember) = language(&LangQuery { lang: q.lang.clone() }, &headers);
+async fn new_game(Query(q): Query<NewQuery>, PageLang { lang, remember }: PageLang) -> Page {
     let selected = q.game.as_deref().and_then(|g| ruleset(g).ok()).map_or(RULESETS[0].id, |r| r.id);
     // In the order of the games' pages, each game's variants together.
     let mut rulesets: Vec<_> = RULESETS.iter().collect();
@@ -157,22 +153,12 @@ async fn new_game(Query(q): Query<NewQuery>, headers: HeaderMap) -> Page {
     }
 }
 
-async fn play_page(
-    State(state): State<Shared>,
-    Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Page {
-    game_view(state, id, q, headers, "play").await
+async fn play_page(State(state): State<Shared>, Path(id): Path<String>, page: PageLang) -> Page {
+    game_view(state, id, page, "play").await
 }
 
-async fn replay_page(
-    State(state): State<Shared>,
-    Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Page {
-    game_view(state, id, q, headers, "replay").await
+async fn replay_page(State(state): State<Shared>, Path(id): Path<String>, page: PageLang) -> Page {
+    game_view(state, id, page, "replay").await
 }
 
 /// The play or replay page: names and game in the heading (escaped), the
@@ -180,11 +166,9 @@ async fn replay_page(
 async fn game_view(
     state: Shared,
     id: String,
-    q: LangQuery,
-    headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
     kind: &str,
 ) -> Page {
-    let (lang, remember) = language(&q, &headers);
     let game = match super::live(&state, &id).await {
         Ok(game) => game,
         Err(e) if e.status == StatusCode::NOT_FOUND => return not_found(lang, remember),
@@ -229,7 +213,6 @@ async fn game_view(
 
 #[derive(Deserialize, Default)]
 pub struct FinishedQuery {
-    lang: Option<String>,
     game: Option<String>,
     player: Option<String>,
     page: Option<u32>,
@@ -279,9 +262,8 @@ pub fn score_line(names: [&str; 2], captured: [u32; 2]) -> String {
 async fn finished(
     State(state): State<Shared>,
     Query(q): Query<FinishedQuery>,
-    headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
 ) -> Page {
-    let (lang, remember) = language(&LangQuery { lang: q.lang.clone() }, &headers);
     let game = q.game.clone().filter(|g| ruleset(g).is_ok());
     let player = q.player.as_deref().map(str::trim).filter(|p| !p.is_empty()).map(String::from);
     let page = q.page.unwrap_or(1).clamp(1, 100_000);

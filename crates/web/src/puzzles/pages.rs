@@ -5,10 +5,10 @@
 use super::api::{catalog, daily, find, today};
 use crate::html::{html, Markup};
 use crate::i18n::Lang;
-use crate::pages::{language, not_found, script_json, LangQuery, Page};
+use crate::pages::{not_found, script_json, Page, PageLang};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::routing::get;
 use axum::Router;
 use mancala_puzzles::{Kind, Puzzle};
@@ -34,7 +34,6 @@ fn game_name(lang: Lang, id: &str) -> &'static str {
 
 #[derive(Deserialize, Default)]
 pub(crate) struct IndexQuery {
-    lang: Option<String>,
     game: Option<String>,
     theme: Option<String>,
 }
@@ -89,9 +88,8 @@ fn current(chosen: bool) -> Option<&'static str> {
 async fn index(
     State(state): State<Shared>,
     Query(q): Query<IndexQuery>,
-    headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
 ) -> Page {
-    let (lang, remember) = language(&LangQuery { lang: q.lang.clone() }, &headers);
     let game = q.game.as_deref().and_then(|g| ruleset(g).ok());
     let kind = q.theme.as_deref().and_then(Kind::parse);
     // `?theme=studies`: the composed studies (puzzles/studies.txt).
@@ -213,12 +211,7 @@ pub(crate) fn solve_section(lang: Lang, p: &Puzzle, next: &str) -> Markup {
     }
 }
 
-async fn puzzle_page(
-    Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Page {
-    let (lang, remember) = language(&q, &headers);
+async fn puzzle_page(Path(id): Path<String>, PageLang { lang, remember }: PageLang) -> Page {
     let Some(p) = find(&id) else { return not_found(lang, remember) };
     // The next puzzle: the following one of the same game.
     let same: Vec<&Puzzle> = catalog().iter().filter(|x| x.ruleset.id == p.ruleset.id).collect();

@@ -5,11 +5,9 @@
 
 use crate::html::{html, Markup, Text};
 use crate::i18n::Lang;
-use crate::pages::{
-    feature_script, language, not_found, server_problem, texts_json, LangQuery, Page,
-};
+use crate::pages::{feature_script, not_found, server_problem, texts_json, Page, PageLang};
 use crate::Shared;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -37,10 +35,9 @@ fn script(lang: Lang, data: serde_json::Value) -> Markup {
 
 async fn list_page(
     State(state): State<Shared>,
-    Query(q): Query<LangQuery>,
     headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
 ) -> Page {
-    let (lang, remember) = language(&q, &headers);
     // Who is signed in comes with the page: the script asks nothing that a
     // guest would be refused (no 401 in a guest's console).
     let signed_in = crate::api::signed_in_name(&state, &headers).await;
@@ -87,10 +84,8 @@ async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Respons
 async fn tournament_page(
     State(state): State<Shared>,
     Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
 ) -> Response {
-    let (lang, remember) = language(&q, &headers);
     if !crate::api::valid_id(&id) {
         return not_found(lang, remember).into_response();
     }

@@ -8,11 +8,10 @@ use super::api::{as_puzzle, load, order_of};
 use super::store::{CompositionOrder, CompositionRow};
 use crate::html::{html, Text};
 use crate::i18n::Lang;
-use crate::pages::{language, not_found, percent, LangQuery, Page};
+use crate::pages::{not_found, percent, Page, PageLang};
 use crate::puzzles::pages::solve_section;
 use crate::Shared;
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::Router;
 use mancala_rules::{ruleset, Ruleset, Side, RULESETS};
@@ -34,7 +33,6 @@ fn value_text(lang: Lang, row: &CompositionRow, to_move: Side) -> String {
 
 #[derive(Deserialize, Default)]
 pub(crate) struct IndexQuery {
-    lang: Option<String>,
     game: Option<String>,
     sort: Option<String>,
 }
@@ -42,9 +40,8 @@ pub(crate) struct IndexQuery {
 async fn index(
     State(state): State<Shared>,
     Query(q): Query<IndexQuery>,
-    headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
 ) -> Page {
-    let (lang, remember) = language(&LangQuery { lang: q.lang.clone() }, &headers);
     let game: &'static Ruleset =
         q.game.as_deref().and_then(|g| ruleset(g).ok()).unwrap_or(&RULESETS[0]);
     let order = order_of(q.sort.as_deref()).unwrap_or(CompositionOrder::Newest);
@@ -108,10 +105,8 @@ async fn index(
 async fn page(
     State(state): State<Shared>,
     Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
+    PageLang { lang, remember }: PageLang,
 ) -> Page {
-    let (lang, remember) = language(&q, &headers);
     let Ok(Some(row)) = load(&state, &id).await else { return not_found(lang, remember) };
     let Ok(game) = ruleset(&row.ruleset) else { return not_found(lang, remember) };
     let Ok(position) = game.rules.parse_position(&row.position) else {
