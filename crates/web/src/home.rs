@@ -8,7 +8,6 @@ use crate::i18n::t;
 use crate::pages::{board_size, rich, Page, PageLang};
 use crate::Shared;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::routing::get;
 use axum::Router;
 use mancala_rules::{ruleset, RULESETS};
@@ -57,12 +56,6 @@ pub(crate) async fn catalogue(
         (crate::puzzles::pages::daily_box(lang, crate::puzzles::api::today(&state.time)))
         script src=(crate::lobby::SCRIPT.path()) defer {}
     };
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: t(lang, "nav.catalogue").into(),
-        body,
-        script: Some(serde_json::json!({ "page": "home" }).to_string()),
-    }
+    Page::new(lang, remember, t(lang, "nav.catalogue"), body)
+        .with_script(serde_json::json!({ "page": "home" }))
 }

@@ -233,6 +233,11 @@ impl Page {
     pub(crate) fn new(lang: Lang, remember: bool, title: &str, body: Markup) -> Page {
         Page { lang, remember, status: StatusCode::OK, title: title.into(), body, script: None }
     }
+
+    /// The page with data for `app.js` (which page, and its parameters).
+    pub(crate) fn with_script(self, data: serde_json::Value) -> Page {
+        Page { script: Some(data.to_string()), ..self }
+    }
 }
 
 /// A link's QR code as an SVG answer, drawn here by the `qrcode` crate: a

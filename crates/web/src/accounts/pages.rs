@@ -155,14 +155,8 @@ async fn account_page(PageLang { lang, remember }: PageLang) -> Page {
             }
         }
     };
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: t(lang, "account.title").into(),
-        body,
-        script: Some(json!({ "page": "account" }).to_string()),
-    }
+    Page::new(lang, remember, t(lang, "account.title"), body)
+        .with_script(json!({ "page": "account" }))
 }
 
 #[derive(Deserialize, Default)]
@@ -369,14 +363,7 @@ async fn player_page(
             }
         }
     };
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: p.name.clone(),
-        body,
-        script: Some(json!({ "page": "player" }).to_string()),
-    }
+    Page::new(lang, remember, &p.name, body).with_script(json!({ "page": "player" }))
 }
 
 /// What a player's page shows of `name` (`None`: no such player), with
@@ -611,18 +598,12 @@ fn other_boards(lang: Lang, current: Option<&str>) -> Markup {
 
 /// `/leaderboard`: the list of games' leaderboards.
 async fn leaderboards(PageLang { lang, remember }: PageLang) -> Page {
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: t(lang, "nav.leaderboard").into(),
-        body: html! {
-            h1 { (t(lang, "nav.leaderboard")) }
-            p.lead { (t(lang, "board.note")) }
-            (other_boards(lang, None))
-        },
-        script: None,
-    }
+    let body = html! {
+        h1 { (t(lang, "nav.leaderboard")) }
+        p.lead { (t(lang, "board.note")) }
+        (other_boards(lang, None))
+    };
+    Page::new(lang, remember, t(lang, "nav.leaderboard"), body)
 }
 
 /// `/leaderboard/{game}`.

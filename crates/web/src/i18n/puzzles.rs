@@ -1,61 +1,6 @@
 //! The puzzle pages' texts (`puzzles/pages.rs`, `puzzles/puzzles.js`).
 //! Part of the one text table ([`super::text`]), namespace `puzzles`.
 
-/// The puzzle pages' texts, `[en, vi, nl]`.
-pub const TEXTS: &[(&str, [&str; 3])] = &[
-    ("pz.title", ["Puzzles", "Câu đố", "Puzzels"]),
-    (
-        "pz.intro",
-        [
-            "Endgame positions where exactly one move keeps the best result, each proven by the solver. Play the move; the computer answers with its best defence.",
-            "Những thế cờ tàn mà chỉ đúng một nước giữ được kết quả tốt nhất, mỗi thế đều đã được máy giải chứng minh. Hãy đi nước đó; máy sẽ đáp lại bằng cách phòng thủ tốt nhất.",
-            "Eindspelstellingen waarin precies één zet het beste resultaat behoudt, elk bewezen door de oplosser. Speel de zet; de computer antwoordt met zijn beste verdediging.",
-        ],
-    ),
-    ("pz.daily", ["Puzzle of the day", "Câu đố hôm nay", "Puzzel van de dag"]),
-    ("pz.all-themes", ["All themes", "Mọi chủ đề", "Alle thema's"]),
-    ("pz.count", ["{n} puzzles", "{n} câu đố", "{n} puzzels"]),
-    ("pz.none", ["No puzzles here yet.", "Chưa có câu đố nào ở đây.", "Hier zijn nog geen puzzels."]),
-    ("pz.rating", ["Rating {r}", "Điểm {r}", "Rating {r}"]),
-    ("pz.open", ["Solve", "Giải", "Oplossen"]),
-    ("pz.theme.win", ["Win", "Thắng", "Winnen"]),
-    ("pz.theme.save-the-draw", ["Save the draw", "Cứu hòa", "Remise redden"]),
-    ("pz.theme.win-the-most-seeds", ["Win the most seeds", "Thắng nhiều hạt nhất", "Win met de meeste zaden"]),
-    ("pz.theme.capture-chain", ["Capture chain", "Ăn liên hoàn", "Slagketen"]),
-    ("pz.theme.grand-slam", ["Grand slam", "Ăn sạch cả hàng", "Volledige slag"]),
-    ("pz.task.win", ["{side} to move and win.", "{side} đi và thắng.", "{side} aan zet en wint."]),
-    ("pz.task.draw", ["{side} to move and save the draw: every other move loses.", "{side} đi và cứu hòa: mọi nước khác đều thua.", "{side} aan zet en redt de remise: elke andere zet verliest."]),
-    ("pz.task.margin", ["{side} to move: several moves win, find the one that wins the most seeds.", "{side} đi: nhiều nước thắng, hãy tìm nước thắng được nhiều hạt nhất.", "{side} aan zet: meerdere zetten winnen, vind de zet die de meeste zaden wint."]),
-    ("pz.hint", ["Hint", "Gợi ý", "Hint"]),
-    ("pz.hint-is", ["Play from pit {pit}.", "Hãy đi từ ô {pit}.", "Speel vanuit putje {pit}."]),
-    ("pz.hint-cost", ["A hint counts as not solved.", "Xem gợi ý thì tính là chưa giải được.", "Een hint telt als niet opgelost."]),
-    ("pz.your-move", ["Your move: choose a pit of your row.", "Đến lượt bạn: chọn một ô trong hàng của bạn.", "Jij bent aan zet: kies een putje in je rij."]),
-    ("pz.right", ["Right. The defence answers {reply}.", "Đúng. Bên phòng thủ đáp {reply}.", "Goed. De verdediging antwoordt {reply}."]),
-    ("pz.solved", ["Solved!", "Đã giải xong!", "Opgelost!"]),
-    ("pz.wrong", ["Not that one: {move} does not keep the result. The solution is below.", "Không phải nước đó: {move} không giữ được kết quả. Lời giải ở bên dưới.", "Niet die: {move} behoudt het resultaat niet. De oplossing staat hieronder."]),
-    ("pz.solution", ["The solution", "Lời giải", "De oplossing"]),
-    ("pz.start", ["Start", "Ban đầu", "Begin"]),
-    ("pz.next", ["Next puzzle", "Câu đố tiếp theo", "Volgende puzzel"]),
-    ("pz.streak", ["Streak: {n} solved in a row (kept in this browser)", "Chuỗi: {n} câu giải liên tiếp (lưu trong trình duyệt này)", "Reeks: {n} achter elkaar opgelost (bewaard in deze browser)"]),
-    ("pz.your-rating", ["Your puzzle rating: {r}", "Điểm câu đố của bạn: {r}", "Jouw puzzelrating: {r}"]),
-    ("pz.change", ["Your rating {before} → {after}; the puzzle's {pbefore} → {pafter}.", "Điểm của bạn {before} → {after}; điểm câu đố {pbefore} → {pafter}.", "Jouw rating {before} → {after}; die van de puzzel {pbefore} → {pafter}."]),
-    ("pz.already", ["You tried this puzzle before: only the first attempt is rated.", "Bạn đã thử câu đố này: chỉ lần đầu được tính điểm.", "Je hebt deze puzzel al geprobeerd: alleen de eerste poging telt voor de rating."]),
-    ("pz.guest", ["Sign in to get a puzzle rating.", "Hãy đăng nhập để có điểm câu đố.", "Meld je aan voor een puzzelrating."]),
-    ("pz.pit", ["pit {pit}, {n} seeds", "ô {pit}, {n} hạt", "putje {pit}, {n} zaden"]),
-    ("pz.store", ["{side}'s store: {n}", "Kho của {side}: {n}", "Voorraad van {side}: {n}"]),
-    ("pz.store-word", ["store", "kho", "voorraad"]),
-    ("pz.board", ["The puzzle's board", "Bàn cờ của câu đố", "Het bord van de puzzel"]),
-    ("pz.error", ["Something went wrong: {message}", "Có lỗi: {message}", "Er ging iets mis: {message}"]),
-    ("pz.keys", ["Keys: a pit's letter plays it, ? asks for a hint.", "Phím: gõ chữ của ô để đi, ? để xem gợi ý.", "Toetsen: de letter van een putje speelt het, ? vraagt een hint."]),
-    ("pz.game", ["Game", "Trò chơi", "Spel"]),
-    ("pz.studies", ["Composed studies", "Thế cờ sáng tác", "Gecomponeerde studies"]),
-    (
-        "pz.studies-intro",
-        [
-            "The Anuak compose endgame problems for Anywoli, and Richard Pankhurst recorded one in which South forces a win. Our sources do not give that problem's position, so it cannot be set up here. In the same spirit, these studies are positions with one solution that is long and hard to see: our generator found them and we chose them by hand, for every game.",
-            "Người Anuak có truyền thống sáng tác các bài cờ tàn Anywoli, và Richard Pankhurst đã ghi lại một bài trong đó bên Nam buộc thắng. Các nguồn của chúng tôi không cho biết thế cờ của bài ấy, nên không thể bày lại ở đây. Theo cùng tinh thần đó, các thế cờ dưới đây chỉ có một lời giải, dài và khó thấy: máy tạo câu đố của chúng tôi tìm ra, chúng tôi tự tay chọn, cho mọi trò chơi.",
-            "De Anuak componeren eindspelproblemen voor Anywoli, en Richard Pankhurst legde er een vast waarin Zuid een winst afdwingt. Onze bronnen geven de stelling van dat probleem niet, dus die kan hier niet worden opgezet. In dezelfde geest zijn deze studies stellingen met één oplossing die lang en moeilijk te zien is: onze generator vond ze en wij kozen ze met de hand, voor elk spel.",
-        ],
-    ),
-    ("pz.plies", ["{n} plies", "{n} nước", "{n} zetten"]),
-];
+/// The puzzle pages' texts, `[en, vi, nl]`: the table
+/// `src/i18n/puzzles.tsv`, made into this constant by `build.rs`.
+pub const TEXTS: &[(&str, [&str; 3])] = include!(concat!(env!("OUT_DIR"), "/texts/puzzles.rs"));

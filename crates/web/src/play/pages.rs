@@ -143,14 +143,8 @@ async fn new_game(Query(q): Query<NewQuery>, PageLang { lang, remember }: PageLa
             button type="submit" class="button" { (t(lang, "new.start")) }
         }
     };
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: t(lang, "new.title").into(),
-        body,
-        script: Some(serde_json::json!({ "page": "new" }).to_string()),
-    }
+    Page::new(lang, remember, t(lang, "new.title"), body)
+        .with_script(serde_json::json!({ "page": "new" }))
 }
 
 async fn play_page(State(state): State<Shared>, Path(id): Path<String>, page: PageLang) -> Page {
@@ -199,16 +193,8 @@ async fn game_view(
             }
         }
     };
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title,
-        body,
-        script: Some(
-            serde_json::json!({ "page": kind, "id": id, "lang": lang.code() }).to_string(),
-        ),
-    }
+    Page::new(lang, remember, &title, body)
+        .with_script(serde_json::json!({ "page": kind, "id": id, "lang": lang.code() }))
 }
 
 #[derive(Deserialize, Default)]
@@ -307,14 +293,8 @@ async fn finished(
         (finished_pages(lang, page, more, game.as_deref(), player.as_deref()))
         (upload_form(lang))
     };
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: t(lang, "nav.finished").into(),
-        body,
-        script: Some(serde_json::json!({ "page": "finished" }).to_string()),
-    }
+    Page::new(lang, remember, t(lang, "nav.finished"), body)
+        .with_script(serde_json::json!({ "page": "finished" }))
 }
 
 /// The finished games' filters: a plain GET form, so that a filtered list

@@ -8,7 +8,6 @@ use crate::i18n::Lang;
 use crate::pages::{not_found, script_json, Page, PageLang};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
 use axum::routing::get;
 use axum::Router;
 use mancala_puzzles::{Kind, Puzzle};
@@ -163,14 +162,7 @@ async fn index(
             }
         }
     };
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: pt(lang, "pz.title").into(),
-        body,
-        script: None,
-    }
+    Page::new(lang, remember, pt(lang, "pz.title"), body)
 }
 
 /// The board to solve `p` on, with its task, hint, status and solution
@@ -222,12 +214,5 @@ async fn puzzle_page(Path(id): Path<String>, PageLang { lang, remember }: PageLa
         p.lead { (game_name(lang, p.ruleset.id)) " · " span id="puzzle-rating" { (rating(lang, p)) } }
         (solve_section(lang, p, &format!("/puzzles/{next}")))
     };
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: format!("{}: {}", pt(lang, "pz.title"), theme(lang, p.kind)),
-        body,
-        script: None,
-    }
+    Page::new(lang, remember, &format!("{}: {}", pt(lang, "pz.title"), theme(lang, p.kind)), body)
 }

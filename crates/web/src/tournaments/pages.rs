@@ -54,14 +54,7 @@ async fn list_page(
         div #tournaments .tournament { p.loading { "…" } }
         (script(lang, serde_json::json!({ "page": "list", "games": games, "signed_in": signed_in })))
     };
-    Page {
-        lang,
-        remember,
-        status: StatusCode::OK,
-        title: text(lang, "t.title").into(),
-        body,
-        script: None,
-    }
+    Page::new(lang, remember, text(lang, "t.title"), body)
 }
 
 /// `GET /tournaments/{id}/qr.svg`: the QR code of the tournament's link
