@@ -4,7 +4,7 @@
 //! (`crate::html`), which escapes all text it splices in.
 
 use crate::content;
-use crate::html::{html, Markup, PreEscaped};
+use crate::html::{html, script_json, Markup, PreEscaped};
 use crate::i18n::{t, variant_name, Lang};
 use crate::Shared;
 use axum::extract::{Path, Query};
@@ -92,8 +92,8 @@ pub(crate) fn rich(text: &str) -> Markup {
 }
 
 #[derive(Deserialize, Default)]
-pub struct LangQuery {
-    pub(crate) lang: Option<String>,
+struct LangQuery {
+    lang: Option<String>,
 }
 
 /// A page request's language ([`language`]), as an extractor: a page
@@ -121,7 +121,7 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PageLang {
 
 /// The page language: `?lang=`, then the `lang` cookie, then the browser's
 /// Accept-Language. Returns whether it came from the query (to remember it).
-pub(crate) fn language(query: &LangQuery, headers: &HeaderMap) -> (Lang, bool) {
+fn language(query: &LangQuery, headers: &HeaderMap) -> (Lang, bool) {
     if let Some(lang) = query.lang.as_deref().and_then(Lang::from_code) {
         return (lang, true);
     }
@@ -203,9 +203,9 @@ impl IntoResponse for Page {
                     (session::challenge_bar(lang))
                     main #main { (self.body) }
                     @if let Some(data) = &self.script {
-                        script #page-data type="application/json" { (crate::html::script_json(data)) }
+                        script #page-data type="application/json" { (script_json(data)) }
                         script #i18n type="application/json" {
-                            (crate::html::script_json(&crate::i18n::bundle(lang).to_string()))
+                            (script_json(&crate::i18n::bundle(lang).to_string()))
                         }
                     }
                     script src=(app) defer {}
@@ -276,8 +276,6 @@ pub(crate) fn feature_script(
         script src=(script.path()) defer {}
     }
 }
-
-pub(crate) use crate::html::script_json;
 
 pub(crate) fn not_found(lang: Lang, remember: bool) -> Page {
     Page {

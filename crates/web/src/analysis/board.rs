@@ -20,10 +20,10 @@
 use crate::api::{error, internal, refused, ApiError, ClientOf};
 use crate::egdb::Exact;
 use crate::explain::side_word;
-use crate::html::html;
+use crate::html::{html, script_json};
 use crate::i18n::Lang;
 use crate::learn::words;
-use crate::pages::{script_json, Page, PageLang};
+use crate::pages::{Page, PageLang};
 use crate::scheduler::Kind;
 use crate::Shared;
 use axum::extract::{Query, State};

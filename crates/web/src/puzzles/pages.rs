@@ -3,9 +3,9 @@
 //! on the home page.
 
 use super::api::{catalog, daily, find, today};
-use crate::html::{html, Markup};
+use crate::html::{html, script_json, Markup};
 use crate::i18n::Lang;
-use crate::pages::{not_found, script_json, Page, PageLang};
+use crate::pages::{not_found, Page, PageLang};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
