@@ -13,6 +13,10 @@ const mancala = (function () {
     return node ? JSON.parse(node.textContent) : null;
   }
 
+  // The page's elements with these ids, in the same order (null for an id
+  // the page lacks): const [a, b] = byIds("a", "b").
+  const byIds = (...ids) => ids.map((id) => document.getElementById(id));
+
   // A text lookup over one page's texts: t("key", { n: 3 }) fills the
   // holes ({n}); a missing key shows as itself. t.has(key) says whether
   // the page has that text. Each page gets its texts from its own place
@@ -280,7 +284,7 @@ const mancala = (function () {
         el("button", { class: "button secondary", type: "button", text: words.register, onclick: () => send("/api/account") })));
   }
 
-  return Object.freeze({ jsonOf, makeT, el, store, api, errorText, pitLetter, seedHeap, fillSeeds, board, pitTowards, ask, accountForm });
+  return Object.freeze({ jsonOf, byIds, makeT, el, store, api, errorText, pitLetter, seedHeap, fillSeeds, board, pitTowards, ask, accountForm });
 })();
 
 // A challenge to the signed-in player shows on every page (the lobby shows

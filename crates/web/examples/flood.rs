@@ -27,6 +27,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
+mod support;
+
 #[derive(Parser, Clone)]
 #[command(name = "flood", about = "One address floods the computer; another's replies are timed")]
 struct Args {
@@ -69,16 +71,8 @@ async fn request(
     let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
     socket.bind(SocketAddr::new(from.parse().unwrap(), 0)).map_err(|e| e.to_string())?;
     let mut stream = socket.connect(addr).await.map_err(|e| format!("connect: {e}"))?;
-    let body = body.map(Value::to_string).unwrap_or_default();
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-    if method == "POST" {
-        head.push_str(&format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n",
-            body.len()
-        ));
-    }
-    head.push_str("\r\n");
-    head.push_str(&body);
+    let head =
+        support::request_text(method, path, &addr.to_string(), "Connection: close\r\n", body);
     stream.write_all(head.as_bytes()).await.map_err(|e| e.to_string())?;
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).await.map_err(|e| e.to_string())?;

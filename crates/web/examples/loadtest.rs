@@ -36,6 +36,8 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
+mod support;
+
 #[derive(Parser, Clone)]
 #[command(name = "loadtest", about = "Plays many games at once against a running mancala-web")]
 struct Args {
@@ -168,16 +170,7 @@ impl Http {
             self.conn = Some(BufReader::new(stream));
         }
         let conn = self.conn.as_mut().expect("connected above");
-        let body = body.map(Value::to_string).unwrap_or_default();
-        let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\n", self.addr);
-        if method == "POST" {
-            request.push_str(&format!(
-                "Content-Type: application/json\r\nContent-Length: {}\r\n",
-                body.len()
-            ));
-        }
-        request.push_str("\r\n");
-        request.push_str(&body);
+        let request = support::request_text(method, path, &self.addr, "", body);
         conn.get_mut().write_all(request.as_bytes()).await.map_err(|e| format!("send: {e}"))?;
 
         let mut line = String::new();
@@ -354,17 +347,58 @@ async fn watch(addr: &str, id: &str, timeout: Duration) -> Result<Socket, String
     Ok(ws)
 }
 
-/// Plays one game between two people; `log.moves` holds what was sent even
-/// when it fails halfway.
-async fn people_game(
-    addr: &str,
-    plan: &Plan,
-    rng: &mut fastrand::Rng,
+/// Picks one of `state`'s legal moves at random, or says that there is none
+/// although the game is not over.
+fn random_move(state: &Value, rng: &mut fastrand::Rng, id: &str) -> Result<String, String> {
+    let legal = strings(&state["legal"]);
+    if legal.is_empty() {
+        return Err(format!("game {id}: no legal move and not over: {state}"));
+    }
+    Ok(legal[rng.usize(..legal.len())].clone())
+}
+
+/// Sends the move `pick` with the seat's `token`, adds its latency to `task`
+/// and the move to `game`, and checks that the answer reports it and all the
+/// moves sent so far; returns the game's new state.
+async fn send_move(
+    http: &mut Http,
+    token: &str,
+    pick: String,
     task: &mut TaskLog,
     game: &mut GameLog,
+) -> Result<Value, String> {
+    let id = &game.id;
+    let path = format!("/api/games/{id}/moves");
+    let body = json!({"token": token, "move": pick});
+    let started = Instant::now();
+    let answer = http.call("POST", &path, Some(&body)).await?;
+    task.move_latency.push(started.elapsed().as_secs_f64());
+    game.moves.push(pick.clone());
+    if answer["move"]["move"] != json!(pick) {
+        return Err(format!("game {id}: sent {pick}, the answer reports {}", answer["move"]));
+    }
+    let state = answer["state"].clone();
+    if strings(&state["moves"]) != game.moves {
+        return Err(format!("game {id}: the answer's moves differ from the moves sent"));
+    }
+    Ok(state)
+}
+
+/// One task's player: the server, what it plays, its random choices, its
+/// log, and how long it waits for answers and thinks.
+struct Player {
+    addr: String,
+    plan: Plan,
+    rng: fastrand::Rng,
+    log: TaskLog,
     timeout: Duration,
     pace: Pace,
-) -> Result<(), String> {
+}
+
+/// Plays one game between two people; `game.moves` holds what was sent even
+/// when it fails halfway.
+async fn people_game(player: &mut Player, game: &mut GameLog) -> Result<(), String> {
+    let Player { ref addr, ref plan, ref mut rng, log: ref mut task, timeout, pace } = *player;
     let mut south = Http::new(addr, timeout);
     let mut north = Http::new(addr, timeout);
     let body = json!({"game": plan.ruleset, "mode": "online", "name": "Load South"});
@@ -406,34 +440,18 @@ async fn people_game(
         }
     });
     let mut state = joined["state"].clone();
-    let path = format!("/api/games/{id}/moves");
     while state["over"] != json!(true) {
         pace.think(rng).await;
         if pace.stopped() {
             break;
         }
-        let legal = strings(&state["legal"]);
-        if legal.is_empty() {
-            return Err(format!("game {id}: no legal move and not over: {state}"));
-        }
-        let pick = legal[rng.usize(..legal.len())].clone();
+        let pick = random_move(&state, rng, &id)?;
         let (seat, token) = match state["to_move"].as_str() {
             Some("south") => (&mut south, &tokens[0].1),
             Some("north") => (&mut north, &tokens[1].1),
             _ => return Err(format!("game {id}: nobody to move: {state}")),
         };
-        let body = json!({"token": token, "move": pick});
-        let started = Instant::now();
-        let answer = seat.call("POST", &path, Some(&body)).await?;
-        task.move_latency.push(started.elapsed().as_secs_f64());
-        game.moves.push(pick.clone());
-        if answer["move"]["move"] != json!(pick) {
-            return Err(format!("game {id}: sent {pick}, the answer reports {}", answer["move"]));
-        }
-        state = answer["state"].clone();
-        if strings(&state["moves"]) != game.moves {
-            return Err(format!("game {id}: the answer's moves differ from the moves sent"));
-        }
+        state = send_move(seat, token, pick, task, game).await?;
     }
     game.over = state["over"] == json!(true);
     let _ = stop.send(Some(game.moves.len()));
@@ -452,15 +470,8 @@ async fn people_game(
 }
 
 /// Plays one game against the computer, the person in the south seat.
-async fn computer_game(
-    addr: &str,
-    plan: &Plan,
-    rng: &mut fastrand::Rng,
-    task: &mut TaskLog,
-    game: &mut GameLog,
-    timeout: Duration,
-    pace: Pace,
-) -> Result<(), String> {
+async fn computer_game(player: &mut Player, game: &mut GameLog) -> Result<(), String> {
+    let Player { ref addr, ref plan, ref mut rng, log: ref mut task, timeout, pace } = *player;
     let mut http = Http::new(addr, timeout);
     let body = json!({"game": plan.ruleset, "mode": "computer", "level": plan.level,
                       "name": "Load", "side": "south"});
@@ -472,7 +483,6 @@ async fn computer_game(
     let mut ws = watch(addr, &id, timeout).await?;
     let mut watched = Watched::new();
     let mut state = created["state"].clone();
-    let path = format!("/api/games/{id}/moves");
     // When the person's last answer came, to time the computer's reply.
     let mut answered: Option<Instant> = None;
     loop {
@@ -484,27 +494,9 @@ async fn computer_game(
             if pace.stopped() {
                 break;
             }
-            let legal = strings(&state["legal"]);
-            if legal.is_empty() {
-                return Err(format!("game {id}: no legal move and not over: {state}"));
-            }
-            let pick = legal[rng.usize(..legal.len())].clone();
-            let body = json!({"token": token, "move": pick});
-            let started = Instant::now();
-            let answer = http.call("POST", &path, Some(&body)).await?;
-            task.move_latency.push(started.elapsed().as_secs_f64());
+            let pick = random_move(&state, rng, &id)?;
+            state = send_move(&mut http, &token, pick, task, game).await?;
             answered = Some(Instant::now());
-            game.moves.push(pick.clone());
-            if answer["move"]["move"] != json!(pick) {
-                return Err(format!(
-                    "game {id}: sent {pick}, the answer reports {}",
-                    answer["move"]
-                ));
-            }
-            state = answer["state"].clone();
-            if strings(&state["moves"]) != game.moves {
-                return Err(format!("game {id}: the answer's moves differ from the moves sent"));
-            }
             continue;
         }
         // The computer's turn: read the WebSocket (which also carries the
@@ -541,32 +533,29 @@ async fn computer_game(
 
 async fn run_task(addr: String, plan: Plan, args: Args, pace: Pace) -> TaskLog {
     let timeout = Duration::from_secs(args.timeout);
-    let mut rng = fastrand::Rng::with_seed(plan.seed);
-    let mut task = TaskLog::default();
+    let rng = fastrand::Rng::with_seed(plan.seed);
+    let mut player = Player { addr, plan, rng, log: TaskLog::default(), timeout, pace };
     if let Some((_, max)) = pace.think {
         // Players arrive over a few seconds, not all in the same instant.
-        tokio::time::sleep(Duration::from_secs_f64(max * rng.f64())).await;
+        tokio::time::sleep(Duration::from_secs_f64(max * player.rng.f64())).await;
     }
     for _ in 0..args.max_games {
         if pace.stopped() {
-            task.stopped = true;
-            return task;
+            player.log.stopped = true;
+            return player.log;
         }
         let mut game = GameLog {
             id: String::new(),
-            kind: plan.kind,
-            ruleset: plan.ruleset.clone(),
+            kind: player.plan.kind,
+            ruleset: player.plan.ruleset.clone(),
             moves: Vec::new(),
             over: false,
         };
-        let played = match plan.kind {
-            Kind::People => {
-                people_game(&addr, &plan, &mut rng, &mut task, &mut game, timeout, pace).await
-            }
-            Kind::Computer => {
-                computer_game(&addr, &plan, &mut rng, &mut task, &mut game, timeout, pace).await
-            }
+        let played = match player.plan.kind {
+            Kind::People => people_game(&mut player, &mut game).await,
+            Kind::Computer => computer_game(&mut player, &mut game).await,
         };
+        let task = &mut player.log;
         let long_enough = game.moves.len() >= args.min_moves;
         if !game.id.is_empty() {
             task.games.push(game);
@@ -575,19 +564,19 @@ async fn run_task(addr: String, plan: Plan, args: Args, pace: Pace) -> TaskLog {
             task.errors.push(e);
             // One failure is enough to report; more from the same task would
             // only repeat it.
-            return task;
+            return player.log;
         }
         if long_enough {
             task.long_enough = true;
-            return task;
+            return player.log;
         }
         if !task.games.last().is_some_and(|g| g.over) {
             // Stopped by --duration in the middle of the game.
             task.stopped = true;
-            return task;
+            return player.log;
         }
     }
-    task
+    player.log
 }
 
 /// The value below which `p` percent of the sorted samples lie (nearest

@@ -19,7 +19,7 @@
 
 use clap::Parser;
 use futures_util::StreamExt;
-use mancala_web::store::{PlayerRow, RatingRow};
+use mancala_web::store::{NewSession, PlayerRow, RatingRow};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -197,7 +197,14 @@ async fn main() -> ExitCode {
                 let token = format!("{:032x}", fastrand::u128(..));
                 let hash: String =
                     Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
-                assert!(store.create_session(&hash, &id, "", now).unwrap());
+                assert!(store
+                    .create_session(NewSession {
+                        token_hash: &hash,
+                        player: &id,
+                        password: "",
+                        created: now
+                    })
+                    .unwrap());
                 let row = RatingRow {
                     ruleset: pool.0.clone(),
                     rating: *rating,

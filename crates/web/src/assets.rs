@@ -52,6 +52,11 @@ impl Asset {
         Asset { stem, ext, content_type, body, hash: fnv1a(body), gzipped: OnceLock::new() }
     }
 
+    /// A script (`.js`): a page's or a feature's.
+    pub const fn script(stem: &'static str, body: &'static [u8]) -> Asset {
+        Asset::new(stem, "js", "text/javascript; charset=utf-8", body)
+    }
+
     /// The versioned path pages link to: `/assets/app.0123456789abcdef.js`.
     pub fn path(&self) -> String {
         format!("/assets/{}.{:016x}.{}", self.stem, self.hash, self.ext)
@@ -70,14 +75,8 @@ impl Asset {
 
 /// The helpers every page script uses (`el`, `store`, `api`, a text
 /// lookup...): every page loads it first, in its head.
-pub static COMMON: Asset = Asset::new(
-    "common",
-    "js",
-    "text/javascript; charset=utf-8",
-    include_bytes!("../assets/common.js"),
-);
-pub static APP: Asset =
-    Asset::new("app", "js", "text/javascript; charset=utf-8", include_bytes!("../assets/app.js"));
+pub static COMMON: Asset = Asset::script("common", include_bytes!("../assets/common.js"));
+pub static APP: Asset = Asset::script("app", include_bytes!("../assets/app.js"));
 pub static STYLE: Asset =
     Asset::new("style", "css", "text/css; charset=utf-8", include_bytes!("../assets/style.css"));
 

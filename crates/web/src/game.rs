@@ -188,6 +188,10 @@ pub struct GameRow {
     pub mode: Mode,
     /// The computer's level (1-8) in games against it.
     pub level: Option<u8>,
+    /// Whether both players agreed to a rated game (set when it is made;
+    /// see `rated.rs`). It counts for the ratings only if
+    /// `crate::rated::rated_players` says so once it ends.
+    pub rated: bool,
     pub south_name: String,
     pub north_name: String,
     /// Secret seat tokens (random, 128 bits). In a local game both seats
@@ -225,11 +229,7 @@ pub struct GameRow {
     /// The match the game belongs to, and its number in it (0 first).
     pub match_id: Option<String>,
     pub match_game: Option<u32>,
-    // Accounts and rated games (see `rated.rs` for their columns).
-    /// Whether both players agreed to a rated game (set when it is made).
-    /// It counts for the ratings only if `crate::rated::rated_players`
-    /// says so once it ends.
-    pub rated: bool,
+    // Accounts (see `rated.rs` for their columns).
     /// The account (`PlayerRow::id`) that holds each seat, for a player who
     /// was signed in when they took it.
     pub south_player: Option<String>,

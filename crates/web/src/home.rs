@@ -8,14 +8,7 @@ use crate::i18n::t;
 use crate::pages::{board_size, rich, Page, PageLang};
 use crate::Shared;
 use axum::extract::State;
-use axum::routing::get;
-use axum::Router;
 use mancala_rules::{ruleset, RULESETS};
-
-/// `/`.
-pub fn routes() -> Router<Shared> {
-    Router::new().route("/", get(catalogue))
-}
 
 pub(crate) async fn catalogue(
     State(state): State<Shared>,

@@ -27,8 +27,7 @@ use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use mancala_puzzles::{keeping, Need, Prover};
 use mancala_rules::{
     ruleset, Event, Game, Illegal, MoveReport, Pit, Position, Ruleset, Side, Wdl, RULESETS,
@@ -183,15 +182,7 @@ pub fn position_of(ruleset: &Ruleset, text: &str) -> Result<Position, String> {
     ruleset.rules.parse_position(text).map_err(|e| e.to_string())
 }
 
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/learn", get(index))
-        .route("/learn/{game}", get(game_index))
-        .route("/learn/{game}/{lesson}", get(lesson_page))
-        .route("/api/learn/{game}/{lesson}/{exercise}", post(answer))
-}
-
-async fn index(PageLang { lang, remember }: PageLang) -> Page {
+pub(crate) async fn index(PageLang { lang, remember }: PageLang) -> Page {
     let body = html! {
         h1 { (word(lang, "learn.title")) }
         p.lead { (word(lang, "learn.intro")) }
@@ -210,7 +201,10 @@ async fn index(PageLang { lang, remember }: PageLang) -> Page {
     Page::new(lang, remember, word(lang, "learn.title"), body)
 }
 
-async fn game_index(Path(game): Path<String>, PageLang { lang, remember }: PageLang) -> Page {
+pub(crate) async fn game_index(
+    Path(game): Path<String>,
+    PageLang { lang, remember }: PageLang,
+) -> Page {
     let Ok(ruleset) = ruleset(&game) else { return crate::pages::not_found(lang, remember) };
     let body = html! {
         p { a href="/learn" { (word(lang, "learn.title")) } }
@@ -310,7 +304,7 @@ async fn record_answer(
     }
 }
 
-async fn lesson_page(
+pub(crate) async fn lesson_page(
     State(state): State<Shared>,
     Path((game, id)): Path<(String, String)>,
     Query(q): Query<AnswerQuery>,
@@ -451,7 +445,7 @@ fn texts_json(text: impl Fn(Lang) -> String) -> serde_json::Value {
     serde_json::json!({"en": text(Lang::En), "vi": text(Lang::Vi), "nl": text(Lang::Nl)})
 }
 
-async fn answer(
+pub(crate) async fn answer(
     State(state): State<Shared>,
     headers: HeaderMap,
     Path((game, id, number)): Path<(String, String, String)>,

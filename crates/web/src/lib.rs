@@ -37,6 +37,7 @@ pub mod proxy;
 pub mod puzzles;
 pub mod rated;
 pub mod rating;
+mod routes;
 pub mod same_origin;
 pub mod scheduler;
 pub mod serve;
@@ -167,34 +168,17 @@ pub fn app(state: Shared, request_timeout: Duration) -> Router {
         (header::X_FRAME_OPTIONS, "DENY"),
         (header::HeaderName::from_static("cross-origin-opener-policy"), "same-origin"),
     ];
-    // Answers of the API carry seat tokens, session details and invitation
-    // codes: no cache (the browser's, or a proxy's) may keep them.
-    let api = accounts::api::routes()
-        .merge(play::routes())
-        .merge(lobby::api::routes())
-        .merge(analysis::api::routes())
-        .merge(tournaments::api::routes())
-        .merge(classes::api::routes())
-        .merge(puzzles::api::routes())
-        .merge(puzzles::compositions::api::routes())
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("no-store"),
-        ));
-    let mut app = Router::new()
-        .merge(pages::routes())
-        .merge(home::routes())
-        .merge(accounts::pages::routes())
-        .merge(play::pages::routes())
-        .merge(lobby::pages::routes())
-        .merge(tournaments::pages::routes())
-        .merge(classes::pages::routes())
-        .merge(puzzles::pages::routes())
-        .merge(puzzles::compositions::pages::routes())
+    // The routes are the table `src/routes` (`routes.rs`). Answers of the
+    // API carry seat tokens, session details and invitation codes: no cache
+    // (the browser's, or a proxy's) may keep them.
+    let api = routes::api().layer(SetResponseHeaderLayer::if_not_present(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store"),
+    ));
+    let mut app = routes::pages()
         .merge(assets::routes(FEATURE_ASSETS))
         .merge(api)
-        .merge(learn::routes())
-        .merge(analysis::board::routes())
+        .fallback(pages::fallback)
         .layer(axum::middleware::from_fn_with_state(state.clone(), pages::signed_in_scope))
         .layer(axum::middleware::from_fn_with_state(state.clone(), limit::middleware))
         // Health checks and scrapes are not rate limited.

@@ -21,7 +21,7 @@ use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
-use prometheus_client::registry::Registry;
+use prometheus_client::registry::{Metric, Registry};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -57,41 +57,38 @@ pub struct Metrics {
 impl Default for Metrics {
     fn default() -> Metrics {
         let mut registry = Registry::with_prefix("mancala");
-        let requests = Family::<RequestLabels, Counter>::default();
-        registry.register(
+        let r = &mut registry;
+        let requests = registered(
+            r,
             "http_requests",
             "HTTP requests answered, by method, route template and status",
-            requests.clone(),
+            Family::<RequestLabels, Counter>::default(),
         );
-        // 0.5 ms to about 16 s: a move is a few ms, one waiting for a slow
-        // disk's flush a few hundred (see the load test in the README).
-        let move_seconds = Histogram::new(exponential_buckets(0.0005, 2.0, 16));
-        registry.register(
+        let move_seconds = registered(
+            r,
             "move_duration_seconds",
             "Time from a move request's arrival to its answer (successful moves)",
-            move_seconds.clone(),
+            seconds(),
         );
-        let websockets = Gauge::default();
-        registry.register("websockets_open", "WebSockets open now", websockets.clone());
-        let games = Gauge::default();
-        registry.register("games_in_memory", "Games held in memory", games.clone());
-        let computer_queued = Gauge::default();
-        registry.register(
+        let websockets = registered(r, "websockets_open", "WebSockets open now", Gauge::default());
+        let games = registered(r, "games_in_memory", "Games held in memory", Gauge::default());
+        let computer_queued = registered(
+            r,
             "computer_moves_queued",
             "Computer moves waiting for a worker slot",
-            computer_queued.clone(),
+            Gauge::default(),
         );
-        let computer_wait = Histogram::new(exponential_buckets(0.0005, 2.0, 16));
-        registry.register(
+        let computer_wait = registered(
+            r,
             "computer_move_wait_seconds",
             "Time a computer move waited for a worker slot",
-            computer_wait.clone(),
+            seconds(),
         );
-        let store_errors = Counter::default();
-        registry.register(
+        let store_errors = registered(
+            r,
             "store_errors",
             "Storage calls that failed or took longer than --storage-timeout-seconds",
-            store_errors.clone(),
+            Counter::default(),
         );
         Metrics {
             registry,
@@ -104,6 +101,20 @@ impl Default for Metrics {
             store_errors,
         }
     }
+}
+
+/// Registers a metric under its name and help text; the handle to keep
+/// (it shares the registered value).
+fn registered<M: Metric + Clone>(registry: &mut Registry, name: &str, help: &str, metric: M) -> M {
+    registry.register(name, help, metric.clone());
+    metric
+}
+
+/// A histogram of durations from 0.5 ms to about 16 s: a move is a few ms,
+/// one waiting for a slow disk's flush a few hundred (see the load test in
+/// the README).
+fn seconds() -> Histogram {
+    Histogram::new(exponential_buckets(0.0005, 2.0, 16))
 }
 
 impl Metrics {

@@ -6,12 +6,9 @@
 use crate::content;
 use crate::html::{html, script_json, Markup, PreEscaped};
 use crate::i18n::{t, variant_name, Lang};
-use crate::Shared;
 use axum::extract::{Path, Query};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
 use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
 use std::fmt::Write;
@@ -22,12 +19,11 @@ pub use crate::i18n::puzzles::TEXTS as PUZZLE_TEXTS;
 pub(crate) mod session;
 pub use session::scope as signed_in_scope;
 
-pub fn routes() -> Router<Shared> {
-    Router::new().route("/games/{id}", get(game_page)).fallback(fallback)
-}
-
 /// Unknown paths: a JSON error under `/api/`, a page elsewhere.
-async fn fallback(uri: axum::http::Uri, PageLang { lang, remember }: PageLang) -> Response {
+pub(crate) async fn fallback(
+    uri: axum::http::Uri,
+    PageLang { lang, remember }: PageLang,
+) -> Response {
     if uri.path().starts_with("/api/") {
         return crate::api::error(StatusCode::NOT_FOUND, "not_found", "no such API route")
             .into_response();
@@ -53,6 +49,11 @@ pub fn teachers_link(lang: Lang) -> Markup {
     html! {
         p.for-teachers { a href="/classes" { (crate::i18n::text(lang, "classes", "cl.for-teachers")) } }
     }
+}
+
+/// The game a page's `?game=` names (an id or an alias), if it names one.
+pub(crate) fn named_game(game: Option<&str>) -> Option<&'static mancala_rules::Ruleset> {
+    game.and_then(|g| ruleset(g).ok())
 }
 
 /// A group of radio buttons named `name`, each `(value, text key)` with its
@@ -385,7 +386,10 @@ fn sections_html(
     }
 }
 
-async fn game_page(Path(id): Path<String>, PageLang { lang, remember }: PageLang) -> Page {
+pub(crate) async fn game_page(
+    Path(id): Path<String>,
+    PageLang { lang, remember }: PageLang,
+) -> Page {
     let Some((page, selected)) = content::find_page(&id) else { return not_found(lang, remember) };
     let i = lang.index();
     let first = page.variants[0].0;

@@ -13,18 +13,18 @@ mod pg;
 mod rated;
 pub mod schema;
 
-pub use accounts::AccountStore;
+pub use accounts::{AccountStore, NewSession};
 pub(crate) use group::Apply;
 use group::Write;
 pub use group::WriteStats;
 
 pub(crate) use group::delete_account;
 pub use pg::Postgres;
-pub(crate) use pg::{count, delete_account as delete_account_pg, Failure};
+pub(crate) use pg::{delete_account as delete_account_pg, Failure};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::fmt;
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{LazyLock, Mutex};
 
 use crate::game::stored;
 pub use crate::game::{
@@ -42,18 +42,74 @@ pub(crate) trait Value:
 
 impl<T: rusqlite::types::FromSql + for<'a> postgres::types::FromSql<'a>> Value for T {}
 
+/// A parameter both stores bind alike. PostgreSQL is strict about types:
+/// `i64` for a `BIGINT`, `i16` for a `SMALLINT`, `bool` for a `BOOLEAN`, and
+/// never `u32` (which it binds as an object id).
+pub(crate) trait Param: rusqlite::ToSql + Sync {
+    /// The value as PostgreSQL binds it.
+    fn pg(&self) -> &(dyn postgres::types::ToSql + Sync);
+}
+
+impl<T: rusqlite::ToSql + postgres::types::ToSql + Sync> Param for T {
+    fn pg(&self) -> &(dyn postgres::types::ToSql + Sync) {
+        self
+    }
+}
+
 /// A row of either store, read by column index: one function maps a
 /// table's rows for both (SQLite's `get`, PostgreSQL's `try_get`).
 pub(crate) trait Columns {
     type Error;
     /// Column `i`.
     fn at<T: Value>(&self, i: usize) -> Result<T, Self::Error>;
+    /// The error that column `i` holds what cannot be read back (`why`).
+    fn unreadable(&self, i: usize, why: String) -> Self::Error;
+
+    /// Column `i`, stored as the wider integer `S` (PostgreSQL has no
+    /// unsigned types), as a `T`; out of its range, the stored `what` is
+    /// unreadable.
+    fn narrowed<S, T>(&self, i: usize, what: &str) -> Result<T, Self::Error>
+    where
+        S: Value + Copy + fmt::Display,
+        T: TryFrom<S>,
+    {
+        narrow(self, i, what, self.at::<S>(i)?)
+    }
+
+    /// [`Columns::narrowed`] for a column that may be `NULL`.
+    fn narrowed_or_null<S, T>(&self, i: usize, what: &str) -> Result<Option<T>, Self::Error>
+    where
+        S: Value + Copy + fmt::Display,
+        T: TryFrom<S>,
+    {
+        self.at::<Option<S>>(i)?.map(|value| narrow(self, i, what, value)).transpose()
+    }
+
+    /// Column `i`, a count (a `BIGINT` in PostgreSQL).
+    fn count(&self, i: usize) -> Result<u32, Self::Error> {
+        self.narrowed::<i64, u32>(i, "count")
+    }
+
+    /// Column `i`, the text stored for an enum (`NULL` is `None`), read by
+    /// `parse` (`column` names it in errors).
+    fn parsed<T>(
+        &self,
+        i: usize,
+        column: &str,
+        parse: fn(&str) -> Option<T>,
+    ) -> Result<Option<T>, Self::Error> {
+        let text: Option<String> = self.at(i)?;
+        text.map(|t| stored(column, &t, parse)).transpose().map_err(|why| self.unreadable(i, why))
+    }
 }
 
 impl Columns for rusqlite::Row<'_> {
     type Error = rusqlite::Error;
     fn at<T: Value>(&self, i: usize) -> rusqlite::Result<T> {
         self.get(i)
+    }
+    fn unreadable(&self, i: usize, why: String) -> rusqlite::Error {
+        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, why.into())
     }
 }
 
@@ -62,17 +118,143 @@ impl Columns for postgres::Row {
     fn at<T: Value>(&self, i: usize) -> Result<T, Failure> {
         Ok(self.try_get(i)?)
     }
+    fn unreadable(&self, _: usize, why: String) -> Failure {
+        Failure::Data(why)
+    }
+}
+
+/// `value`, read from column `i` of `r`, as a `T` (see [`Columns::narrowed`]).
+fn narrow<R, S, T>(r: &R, i: usize, what: &str, value: S) -> Result<T, R::Error>
+where
+    R: Columns + ?Sized,
+    S: Copy + fmt::Display,
+    T: TryFrom<S>,
+{
+    T::try_from(value)
+        .map_err(|_| r.unreadable(i, format!("stored {what} {value} is out of range")))
 }
 
 /// `Ok($ty { .. })` from a row of either store ([`Columns`]): its fields
-/// named in column order, from the first.
+/// named in column order, from the first, each read by [`Columns::at`] or
+/// by the method named after it (`games: count`).
 macro_rules! from_columns {
-    ($r:expr => $ty:ident { $($field:ident),+ $(,)? }) => {{
+    ($r:expr => $ty:ident { $($field:ident $(: $read:ident)?),+ $(,)? }) => {{
         let (r, mut column) = ($r, 0..);
-        Ok($ty { $($field: $crate::store::Columns::at(r, column.next().unwrap_or_default())?),+ })
+        Ok($ty {
+            $($field: $crate::store::from_columns!(@read r, column.next() $(, $read)?)?),+
+        })
     }};
+    (@read $r:ident, $i:expr) => {
+        $crate::store::Columns::at($r, $i.unwrap_or_default())
+    };
+    (@read $r:ident, $i:expr, $read:ident) => {
+        $crate::store::Columns::$read($r, $i.unwrap_or_default())
+    };
 }
 pub(crate) use from_columns;
+
+/// Declares trait methods whose default answers `Unsupported(why)`: the
+/// parts of the store that a store made for one purpose (a test's) may
+/// lack. Each is written as a declaration in a trait is.
+macro_rules! unsupported {
+    ($why:expr; $($(#[$attr:meta])* fn $name:ident(&self $(, $arg:ident: $ty:ty)* $(,)?) -> $ret:ty;)*) => {
+        $(
+            $(#[$attr])*
+            #[allow(unused_variables)]
+            fn $name(&self $(, $arg: $ty)*) -> $ret {
+                Err($crate::store::StoreError::Unsupported($why))
+            }
+        )*
+    };
+}
+pub(crate) use unsupported;
+
+/// What a query answers, as the caller's type says (like `collect`): every
+/// row (a `Vec`), or the first, if any (an `Option`).
+pub(crate) trait Answer<T>: Sized {
+    /// Takes what it keeps of `rows`.
+    fn read<E>(rows: impl Iterator<Item = Result<T, E>>) -> Result<Self, E>;
+}
+
+impl<T> Answer<T> for Vec<T> {
+    fn read<E>(rows: impl Iterator<Item = Result<T, E>>) -> Result<Self, E> {
+        rows.collect()
+    }
+}
+
+impl<T> Answer<T> for Option<T> {
+    fn read<E>(mut rows: impl Iterator<Item = Result<T, E>>) -> Result<Self, E> {
+        rows.next().transpose()
+    }
+}
+
+/// Either store, read and written with SQL written once for both: its
+/// parameters are `?1`, `?2`, ... (the PostgreSQL store makes them `$1`,
+/// `$2`, ...) of types both bind alike ([`Param`]), and its rows are read
+/// by one function for both ([`Columns`]).
+pub(crate) trait Query {
+    /// A row of this store's answers.
+    type Row<'r>: Columns<Error = Self::Failure>;
+    /// What reading a row fails with.
+    type Failure;
+    /// The rows `sql` finds with `params`, each read by `from`: all of them
+    /// or the first ([`Answer`]).
+    fn query<T, A: Answer<T>>(
+        &self,
+        sql: &str,
+        params: &[&dyn Param],
+        from: impl FnMut(&Self::Row<'_>) -> Result<T, Self::Failure>,
+    ) -> Result<A, StoreError>;
+
+    /// Runs one write, `sql` with `params`, in a transaction of its own;
+    /// how many rows it changed.
+    fn exec(&self, sql: &str, params: &[&dyn Param]) -> Result<usize, StoreError>;
+
+    /// The row of `table` whose `key` column is `value`, if any: its
+    /// `columns`, read by `from`.
+    fn find<T>(
+        &self,
+        table: &str,
+        columns: &str,
+        key: &str,
+        value: &str,
+        from: impl FnMut(&Self::Row<'_>) -> Result<T, Self::Failure>,
+    ) -> Result<Option<T>, StoreError> {
+        self.query(&format!("SELECT {columns} FROM {table} WHERE {key} = ?1"), &[&value], from)
+    }
+
+    /// What makes an `ORDER BY` of text compare bytes, as SQLite does by
+    /// default: nothing there, `COLLATE "C"` in PostgreSQL (whose default
+    /// follows the database's locale).
+    const BYTE_ORDER: &'static str = "";
+    /// What makes a `SELECT` lock the rows it reads until its transaction
+    /// ends, so that a change to them waits: nothing in SQLite (whose one
+    /// writer makes one change at a time), `FOR SHARE` in PostgreSQL.
+    const SHARE_ROWS: &'static str = "";
+}
+
+/// A connection or transaction of either store, in which the statements of
+/// a write written once for both run (SQL as for [`Query`]).
+pub(crate) trait Db {
+    /// What a statement fails with.
+    type Failure;
+    /// Runs `sql` with `params`; how many rows it changed.
+    fn exec(&mut self, sql: &str, params: &[&dyn Param]) -> Result<usize, Self::Failure>;
+}
+
+impl Db for &Connection {
+    type Failure = rusqlite::Error;
+    fn exec(&mut self, sql: &str, params: &[&dyn Param]) -> rusqlite::Result<usize> {
+        self.execute(sql, rusqlite::params_from_iter(params))
+    }
+}
+
+impl<D: Db + ?Sized> Db for &mut D {
+    type Failure = D::Failure;
+    fn exec(&mut self, sql: &str, params: &[&dyn Param]) -> Result<usize, D::Failure> {
+        (**self).exec(sql, params)
+    }
+}
 
 /// A player's account. The name keeps the case it was registered with;
 /// two names that differ only in case are the same name.
@@ -245,6 +427,10 @@ pub struct Sqlite {
     writer: group::Writer,
 }
 
+/// The games table's columns, in the order of [`game_values`] and
+/// [`game_from`], which both stores write and read them with: adding one
+/// means adding it there and a numbered migration of each store to
+/// `schema.rs` (which upgrades an older database on opening).
 const COLUMNS: &str = "id, ruleset, version, setup, mode, level, south_name, north_name, \
      south_token, north_token, invite, computer, status, result, ending, rematch, created, updated, \
      offer, clock_initial_ms, clock_increment_ms, clock_south_ms, clock_north_ms, turn_started, \
@@ -253,110 +439,177 @@ const COLUMNS: &str = "id, ruleset, version, setup, mode, level, south_name, nor
 /// How many columns `COLUMNS` names.
 const COLUMN_COUNT: usize = 31;
 
-/// Column `i`, text stored for one of the enums above (`NULL` is `None`).
-fn enum_column<T>(
-    r: &rusqlite::Row<'_>,
+/// The columns set when a game is created and never changed by `save`;
+/// every other column is saved.
+const FIXED: &str = "id, ruleset, version, setup, mode, level, computer, created, match_id, \
+     match_game, rated, correspondence_days, lot_seed";
+
+/// A header's values, in [`COLUMNS`] order. Unsigned numbers go in signed
+/// columns one size up (PostgreSQL has no unsigned types), so writing
+/// cannot fail.
+fn game_values(row: &GameRow) -> [Box<dyn Param + '_>; COLUMN_COUNT] {
+    let clock = |part: fn(&Clock) -> i64| row.clock.as_ref().map(part);
+    [
+        Box::new(&row.id),
+        Box::new(&row.ruleset),
+        Box::new(i64::from(row.version)),
+        Box::new(&row.setup),
+        Box::new(row.mode.id()),
+        Box::new(row.level.map(i16::from)),
+        Box::new(&row.south_name),
+        Box::new(&row.north_name),
+        Box::new(&row.south_token),
+        Box::new(&row.north_token),
+        Box::new(&row.invite),
+        Box::new(row.computer.map(side_id)),
+        Box::new(row.status.id()),
+        Box::new(row.result.map(GameResult::id)),
+        Box::new(row.ending.map(GameEnding::id)),
+        Box::new(&row.rematch),
+        Box::new(row.created),
+        Box::new(row.updated),
+        Box::new(row.offer.map(side_id)),
+        Box::new(clock(|c| c.initial_ms)),
+        Box::new(clock(|c| c.increment_ms)),
+        Box::new(clock(|c| c.south_ms)),
+        Box::new(clock(|c| c.north_ms)),
+        Box::new(row.turn_started),
+        Box::new(&row.match_id),
+        Box::new(row.match_game.map(i64::from)),
+        Box::new(row.rated),
+        Box::new(&row.south_player),
+        Box::new(&row.north_player),
+        Box::new(row.days.map(i64::from)),
+        // The signed 64-bit integer with the same bits.
+        Box::new(row.lot_seed.map(|s| s as i64)),
+    ]
+}
+
+/// The statements that write a header, built from [`COLUMNS`] once.
+struct GameSql {
+    insert: String,
+    /// `UPDATE games SET ... WHERE id = ?1`, and which values (indices into
+    /// [`COLUMNS`]) its parameters are, in order.
+    update: String,
+    update_values: Vec<usize>,
+}
+
+static GAME_SQL: LazyLock<GameSql> = LazyLock::new(|| {
+    let columns: Vec<&str> = COLUMNS.split(", ").collect();
+    assert_eq!(columns.len(), COLUMN_COUNT, "COLUMNS names COLUMN_COUNT columns");
+    let placeholders: Vec<String> = (1..=COLUMN_COUNT).map(|i| format!("?{i}")).collect();
+    let mut update_values = vec![0]; // the id, ?1
+    let mut sets = Vec::new();
+    for (i, column) in columns.iter().enumerate() {
+        if !FIXED.split(", ").any(|fixed| fixed == *column) {
+            update_values.push(i);
+            sets.push(format!("{column} = ?{}", update_values.len()));
+        }
+    }
+    GameSql {
+        insert: format!("INSERT INTO games ({COLUMNS}) VALUES ({})", placeholders.join(", ")),
+        update: format!("UPDATE games SET {} WHERE id = ?1", sets.join(", ")),
+        update_values,
+    }
+});
+
+/// Inserts a game's header, in the caller's transaction (either store's).
+pub(crate) fn insert_game<D: Db>(mut db: D, row: &GameRow) -> Result<usize, D::Failure> {
+    let values = game_values(row);
+    let params: Vec<&dyn Param> = values.iter().map(|v| &**v).collect();
+    db.exec(&GAME_SQL.insert, &params)
+}
+
+/// Saves a game's header (every column but the [`FIXED`] ones), in the
+/// caller's transaction (either store's); how many rows it changed (none:
+/// there is no such game).
+pub(crate) fn save_game<D: Db>(mut db: D, row: &GameRow) -> Result<usize, D::Failure> {
+    let values = game_values(row);
+    let params: Vec<&dyn Param> = GAME_SQL.update_values.iter().map(|&i| &*values[i]).collect();
+    db.exec(&GAME_SQL.update, &params)
+}
+
+/// Column `i`, the text stored for an enum that is never `NULL` (see
+/// [`Columns::parsed`]).
+pub(crate) fn required<R: Columns, T>(
+    r: &R,
     i: usize,
     column: &str,
     parse: fn(&str) -> Option<T>,
-) -> rusqlite::Result<Option<T>> {
-    let value: Option<String> = r.get(i)?;
-    value.map(|v| stored(column, &v, parse)).transpose().map_err(|e| {
-        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())
-    })
+) -> Result<T, R::Error> {
+    stored(column, &r.at::<String>(i)?, parse).map_err(|why| r.unreadable(i, why))
 }
 
-/// A value that must not be `NULL` in column `i`.
-fn required<T>(value: Option<T>, i: usize) -> rusqlite::Result<T> {
-    value.ok_or(rusqlite::Error::InvalidColumnType(i, "NULL".into(), rusqlite::types::Type::Null))
-}
-
-fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+/// A game's header from a row of either store whose first columns are the
+/// [`COLUMNS`].
+pub(crate) fn game_from<R: Columns>(r: &R) -> Result<GameRow, R::Error> {
+    let clock = match (r.at(19)?, r.at(20)?, r.at(21)?, r.at(22)?) {
+        (Some(initial_ms), Some(increment_ms), Some(south_ms), Some(north_ms)) => {
+            Some(Clock { initial_ms, increment_ms, south_ms, north_ms })
+        }
+        _ => None,
+    };
     Ok(GameRow {
-        id: r.get(0)?,
-        ruleset: r.get(1)?,
-        version: r.get(2)?,
-        setup: r.get(3)?,
-        mode: required(enum_column(r, 4, "mode", Mode::parse)?, 4)?,
-        level: r.get(5)?,
-        south_name: r.get(6)?,
-        north_name: r.get(7)?,
-        south_token: r.get(8)?,
-        north_token: r.get(9)?,
-        invite: r.get(10)?,
-        computer: enum_column(r, 11, "computer", side_of)?,
-        status: required(enum_column(r, 12, "status", Status::parse)?, 12)?,
-        result: enum_column(r, 13, "result", GameResult::parse)?,
-        ending: enum_column(r, 14, "ending", GameEnding::parse)?,
-        rematch: r.get(15)?,
-        created: r.get(16)?,
-        updated: r.get(17)?,
-        offer: enum_column(r, 18, "offer", side_of)?,
-        clock: match (r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?) {
-            (Some(initial_ms), Some(increment_ms), Some(south_ms), Some(north_ms)) => {
-                Some(Clock { initial_ms, increment_ms, south_ms, north_ms })
-            }
-            _ => None,
-        },
-        turn_started: r.get(23)?,
-        match_id: r.get(24)?,
-        match_game: r.get(25)?,
-        rated: r.get(26)?,
-        south_player: r.get(27)?,
-        north_player: r.get(28)?,
-        days: r.get(29)?,
+        id: r.at(0)?,
+        ruleset: r.at(1)?,
+        version: r.narrowed::<i64, _>(2, "rules version")?,
+        setup: r.at(3)?,
+        mode: required(r, 4, "mode", Mode::parse)?,
+        level: r.narrowed_or_null::<i16, _>(5, "level")?,
+        south_name: r.at(6)?,
+        north_name: r.at(7)?,
+        south_token: r.at(8)?,
+        north_token: r.at(9)?,
+        invite: r.at(10)?,
+        computer: r.parsed(11, "computer", side_of)?,
+        status: required(r, 12, "status", Status::parse)?,
+        result: r.parsed(13, "result", GameResult::parse)?,
+        ending: r.parsed(14, "ending", GameEnding::parse)?,
+        rematch: r.at(15)?,
+        created: r.at(16)?,
+        updated: r.at(17)?,
+        offer: r.parsed(18, "offer", side_of)?,
+        clock,
+        turn_started: r.at(23)?,
+        match_id: r.at(24)?,
+        match_game: r.narrowed_or_null::<i64, _>(25, "match game")?,
+        rated: r.at(26)?,
+        south_player: r.at(27)?,
+        north_player: r.at(28)?,
+        days: r.narrowed_or_null::<i64, _>(29, "days per move")?,
         // Stored as the signed 64-bit integer with the same bits.
-        lot_seed: r.get::<_, Option<i64>>(30)?.map(|s| s as u64),
+        lot_seed: r.at::<Option<i64>>(30)?.map(|s| s as u64),
     })
 }
 
-/// The clock's four columns, all `NULL` for a game without one.
-fn clock_columns(clock: Option<Clock>) -> [Option<i64>; 4] {
-    match clock {
-        Some(c) => [Some(c.initial_ms), Some(c.increment_ms), Some(c.south_ms), Some(c.north_ms)],
-        None => [None; 4],
+/// A header with its number of moves, from a row of either store that has
+/// the [`COLUMNS`] and then the count.
+pub(crate) fn game_with_plies<R: Columns>(r: &R) -> Result<(GameRow, u32), R::Error> {
+    Ok((game_from(r)?, r.count(COLUMN_COUNT)?))
+}
+
+/// Whether a write that can lose to another was stored: `false` if it
+/// failed and `lost()` finds why (what it would store is taken), else its
+/// error.
+pub(crate) fn stored_unless(
+    answer: Result<(), StoreError>,
+    lost: impl FnOnce() -> Result<bool, StoreError>,
+) -> Result<bool, StoreError> {
+    let Err(e) = answer else { return Ok(true) };
+    if lost()? {
+        Ok(false)
+    } else {
+        Err(e)
     }
 }
 
-pub(crate) fn insert_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
-    let placeholders: Vec<String> = (1..=COLUMN_COUNT).map(|i| format!("?{i}")).collect();
-    let [initial, increment, south, north] = clock_columns(row.clock);
-    conn.execute(
-        &format!("INSERT INTO games ({COLUMNS}) VALUES ({})", placeholders.join(", ")),
-        params![
-            row.id,
-            row.ruleset,
-            row.version,
-            row.setup,
-            row.mode.id(),
-            row.level,
-            row.south_name,
-            row.north_name,
-            row.south_token,
-            row.north_token,
-            row.invite,
-            row.computer.map(side_id),
-            row.status.id(),
-            row.result.map(GameResult::id),
-            row.ending.map(GameEnding::id),
-            row.rematch,
-            row.created,
-            row.updated,
-            row.offer.map(side_id),
-            initial,
-            increment,
-            south,
-            north,
-            row.turn_started,
-            row.match_id,
-            row.match_game,
-            row.rated,
-            row.south_player,
-            row.north_player,
-            row.days,
-            row.lot_seed.map(|s| s as i64)
-        ],
-    )
+/// `Ok` if a write changed one row (`n` of them), else `NotFound` with
+/// `missing()`.
+pub(crate) fn changed_one(n: usize, missing: impl FnOnce() -> String) -> Result<(), StoreError> {
+    match n {
+        1 => Ok(()),
+        _ => Err(StoreError::NotFound(missing())),
+    }
 }
 
 impl Sqlite {
@@ -388,31 +641,6 @@ impl Sqlite {
         self.writer.write(Write::Feature(Box::new(write)))
     }
 
-    /// The row `sql` finds with `params` (on the reading connection), if
-    /// any, read by `from`.
-    pub(crate) fn query_one<T>(
-        &self,
-        sql: &str,
-        params: impl rusqlite::Params,
-        from: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
-    ) -> Result<Option<T>, StoreError> {
-        Ok(self.conn().query_row(sql, params, from).optional()?)
-    }
-
-    /// Every row `sql` finds with `params` (on the reading connection),
-    /// read by `from`.
-    pub(crate) fn query_all<T>(
-        &self,
-        sql: &str,
-        params: impl rusqlite::Params,
-        from: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
-    ) -> Result<Vec<T>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(sql)?;
-        let rows = stmt.query_map(params, from)?.collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
-    }
-
     /// The reading connection.
     pub(crate) fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave a half-done
@@ -428,44 +656,34 @@ impl Sqlite {
     }
 }
 
-fn save_row(conn: &Connection, row: &GameRow) -> rusqlite::Result<usize> {
-    let [initial, increment, south, north] = clock_columns(row.clock);
-    conn.execute(
-        "UPDATE games SET south_name = ?2, north_name = ?3, south_token = ?4, north_token = ?5,
-             invite = ?6, status = ?7, result = ?8, ending = ?9, rematch = ?10, updated = ?11,
-             offer = ?12, clock_initial_ms = ?13, clock_increment_ms = ?14,
-             clock_south_ms = ?15, clock_north_ms = ?16, turn_started = ?17,
-             south_player = ?18, north_player = ?19
-         WHERE id = ?1",
-        params![
-            row.id,
-            row.south_name,
-            row.north_name,
-            row.south_token,
-            row.north_token,
-            row.invite,
-            row.status.id(),
-            row.result.map(GameResult::id),
-            row.ending.map(GameEnding::id),
-            row.rematch,
-            row.updated,
-            row.offer.map(side_id),
-            initial,
-            increment,
-            south,
-            north,
-            row.turn_started,
-            row.south_player,
-            row.north_player
-        ],
-    )
-}
-
 /// Saves a header that must exist.
 fn save_existing(conn: &Connection, row: &GameRow) -> Result<(), StoreError> {
-    match save_row(conn, row)? {
-        1 => Ok(()),
-        _ => Err(StoreError::NotFound(format!("no game {}", row.id))),
+    changed_one(save_game(conn, row)?, || format!("no game {}", row.id))
+}
+
+impl Query for Sqlite {
+    type Row<'r> = rusqlite::Row<'r>;
+    type Failure = rusqlite::Error;
+
+    /// On the reading connection.
+    fn query<T, A: Answer<T>>(
+        &self,
+        sql: &str,
+        params: &[&dyn Param],
+        from: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<A, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(sql)?;
+        let answer = A::read(stmt.query_map(rusqlite::params_from_iter(params), from)?)?;
+        Ok(answer)
+    }
+
+    /// On the writer thread, in its group commit (see `group.rs`).
+    fn exec(&self, sql: &str, params: &[&dyn Param]) -> Result<usize, StoreError> {
+        let statement = group::Statement::new(sql, params)?;
+        let changed = statement.changed();
+        self.write(statement)?;
+        Ok(changed.load(std::sync::atomic::Ordering::Relaxed))
     }
 }
 
@@ -480,7 +698,9 @@ impl GameStore for Sqlite {
         // between the two queries.
         let conn = conn.transaction()?;
         let row = conn
-            .query_row(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"), [id], row_from)
+            .query_row(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"), [id], |r| {
+                game_from(r)
+            })
             .optional()?;
         let Some(row) = row else { return Ok(None) };
         let mut stmt = conn.prepare("SELECT move FROM moves WHERE game_id = ?1 ORDER BY ply")?;
@@ -517,7 +737,7 @@ impl GameStore for Sqlite {
         ))?;
         let rows = stmt
             .query_map(params![filter.game, filter.player, filter.limit, filter.offset], |r| {
-                Ok((row_from(r)?, r.get::<_, u32>(COLUMN_COUNT)?))
+                game_with_plies(r)
             })?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(rows)
@@ -572,7 +792,7 @@ impl GameStore for Sqlite {
         let mut stmt = conn.prepare(&format!(
             "SELECT {COLUMNS} FROM games WHERE match_id = ?1 ORDER BY match_game"
         ))?;
-        let games = stmt.query_map([id], row_from)?.collect::<Result<Vec<_>, _>>()?;
+        let games = stmt.query_map([id], |r| game_from(r))?.collect::<Result<Vec<_>, _>>()?;
         drop(stmt);
         conn.finish()?;
         Ok(Some((row, games)))

@@ -8,8 +8,8 @@
 //! (`crate::api::identity`).
 
 use crate::api::identity::{
-    attempt_from, attempt_on, check_name, cookie, session_token, signed_in, start_session,
-    token_hash,
+    attempt_from, attempt_on, check_name, cookie, session_token, start_session, token_hash,
+    SignedIn,
 };
 use crate::api::{blocking, error, internal, secret, ApiError};
 use crate::api::{ClientOf, JsonBody};
@@ -20,20 +20,10 @@ use argon2::Argon2;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
-
-/// `/api/account...`, `/api/session` and `/api/players/{name}`.
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/api/account", post(register).delete(delete_account))
-        .route("/api/account/password", post(change_password))
-        .route("/api/session", post(sign_in).get(who).delete(sign_out))
-        .route("/api/players/{name}", get(player))
-}
 
 const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 8..=200;
 
@@ -194,11 +184,7 @@ pub(crate) async fn sign_in(
 }
 
 /// `GET /api/session`: who is signed in.
-pub(crate) async fn who(
-    State(state): State<Shared>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let (player, _) = signed_in(&state, &headers).await?;
+pub(crate) async fn who(SignedIn { player, .. }: SignedIn) -> Result<Response, ApiError> {
     Ok(Json(Who { name: player.name }).into_response())
 }
 
@@ -235,10 +221,9 @@ async fn confirm(
 pub(crate) async fn change_password(
     State(state): State<Shared>,
     client: ClientOf,
-    headers: HeaderMap,
+    SignedIn { player, session }: SignedIn,
     JsonBody(body): JsonBody<PasswordChange>,
 ) -> Result<Response, ApiError> {
-    let (player, session) = signed_in(&state, &headers).await?;
     check_password(&body.new)?;
     confirm(&state, &client, &player, body.old).await?;
     let new = body.new;
@@ -251,10 +236,9 @@ pub(crate) async fn change_password(
 pub(crate) async fn delete_account(
     State(state): State<Shared>,
     client: ClientOf,
-    headers: HeaderMap,
+    SignedIn { player, .. }: SignedIn,
     JsonBody(body): JsonBody<PasswordBody>,
 ) -> Result<Response, ApiError> {
-    let (player, _) = signed_in(&state, &headers).await?;
     confirm(&state, &client, &player, body.password).await?;
     let id = player.id.clone();
     blocking(&state, move |store| store.delete_player(&id)).await?;

@@ -16,8 +16,7 @@ use crate::store::{GameRow, HistoryRow, PlayerGames, PlayerRow, RatingRow, DELET
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use mancala_rules::{ruleset, RULESETS};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -30,15 +29,6 @@ pub const LEADERBOARD_DAYS: i64 = 90;
 
 /// Recent games on a player's page.
 const RECENT: u32 = 20;
-
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/account", get(account_page))
-        .route("/players/{name}", get(player_page))
-        .route("/leaderboard", get(leaderboards))
-        .route("/leaderboard/{game}", get(leaderboard_page))
-        .route("/api/leaderboard/{game}", get(leaderboard_json))
-}
 
 /// The home page's list of the signed-in player's unfinished games (empty
 /// without one, or without games).
@@ -72,7 +62,7 @@ pub async fn my_games_section(state: &Shared, lang: Lang) -> Markup {
 }
 
 /// `/account`: the forms of accounts (`app.js` sends them to the API).
-async fn account_page(PageLang { lang, remember }: PageLang) -> Page {
+pub(crate) async fn account_page(PageLang { lang, remember }: PageLang) -> Page {
     let tx = |key: &str| t(lang, key);
     let body = html! {
         h1 { (tx("account.title")) }
@@ -322,7 +312,7 @@ fn graph(lang: Lang, game: &str, history: &[&HistoryRow]) -> Markup {
 }
 
 /// `/players/NAME` (and `?vs=OTHER`).
-async fn player_page(
+pub(crate) async fn player_page(
     State(state): State<Shared>,
     Path(name): Path<String>,
     Query(q): Query<PlayerQuery>,
@@ -539,7 +529,7 @@ fn known_game(game: &str) -> Option<&'static str> {
 /// `GET /api/leaderboard/{game}`: `{game, name, players: [{rank, name,
 /// rating, deviation, games}], provisional: [{name, rating, deviation,
 /// games}]}`.
-async fn leaderboard_json(
+pub(crate) async fn leaderboard_json(
     State(state): State<Shared>,
     Path(game): Path<String>,
 ) -> Result<Json<Leaderboard>, ApiError> {
@@ -565,7 +555,7 @@ async fn leaderboard_json(
 /// A game's leaderboard in JSON: the ranked players, and the provisional
 /// ones (no rank).
 #[derive(Serialize)]
-struct Leaderboard {
+pub(crate) struct Leaderboard {
     game: &'static str,
     name: &'static str,
     players: Vec<Line>,
@@ -597,17 +587,18 @@ fn other_boards(lang: Lang, current: Option<&str>) -> Markup {
 }
 
 /// `/leaderboard`: the list of games' leaderboards.
-async fn leaderboards(PageLang { lang, remember }: PageLang) -> Page {
+pub(crate) async fn leaderboards(PageLang { lang, remember }: PageLang) -> Page {
+    let title = t(lang, "nav.leaderboard");
     let body = html! {
-        h1 { (t(lang, "nav.leaderboard")) }
+        h1 { (title) }
         p.lead { (t(lang, "board.note")) }
         (other_boards(lang, None))
     };
-    Page::new(lang, remember, t(lang, "nav.leaderboard"), body)
+    Page::new(lang, remember, title, body)
 }
 
 /// `/leaderboard/{game}`.
-async fn leaderboard_page(
+pub(crate) async fn leaderboard_page(
     State(state): State<Shared>,
     Path(game): Path<String>,
     PageLang { lang, remember }: PageLang,

@@ -1,7 +1,7 @@
 //! Analysis for players of a game: hints and the review of a finished
 //! game.
 
-use crate::api::{blocking, error, internal, refused, ApiError, ApiResult, ClientOf};
+use crate::api::{blocking, error, internal, refused, ApiResult, ClientOf};
 use crate::game::new_game;
 use crate::live::{side_name, BySide};
 use crate::play::{finished_error, live, over_error, Seated};
@@ -10,20 +10,12 @@ use crate::store::StoredReview;
 use crate::Shared;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use mancala_ai::analysis::for_side;
 use mancala_ai::{Limits, Score, Searcher};
 use mancala_rules::{Game, Ruleset, Side};
 use serde::Serialize;
 use serde_json::Value;
-
-/// `/api/games/{id}/hint` and `/api/games/{id}/review`.
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/api/games/{id}/hint", post(hint))
-        .route("/api/games/{id}/review", get(review))
-}
 
 /// A hint's search: a fixed depth and node budget and no time limit, so the
 /// same position always gets the same hint, answered in a moment (a few
@@ -111,7 +103,7 @@ pub(crate) async fn hint(
     State(state): State<Shared>,
     ClientOf(client): ClientOf,
     seated: Seated,
-) -> Result<Json<Hint>, ApiError> {
+) -> ApiResult<Hint> {
     let snapshot = {
         let (live, seats) = seated.lock().await?;
         if !live.hints_allowed() {

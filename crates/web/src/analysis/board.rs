@@ -28,19 +28,11 @@ use crate::scheduler::Kind;
 use crate::Shared;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use mancala_ai::analysis::for_side;
 use mancala_ai::{Oracle, SearchOptions, Searcher};
 use mancala_rules::{ruleset, Capture, Game, Pit, Position, Ruleset, SetupError, Side, RULESETS};
 use serde::{Deserialize, Serialize};
-
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/analysis", get(page))
-        .route("/api/analysis/position", get(position))
-        .route("/api/analysis/evaluate", get(evaluate))
-}
 
 #[derive(Deserialize, Default)]
 pub struct BoardQuery {
@@ -130,7 +122,7 @@ fn database_view(lang: Lang, exact: Exact) -> DatabaseView {
 
 /// A position on the board, as the page draws it.
 #[derive(Serialize)]
-struct PositionView {
+pub(crate) struct PositionView {
     position: String,
     board: Vec<u8>,
     captured: [u8; 2],
@@ -147,7 +139,7 @@ struct PositionView {
     database: Option<DatabaseView>,
 }
 
-async fn position(
+pub(crate) async fn position(
     State(state): State<Shared>,
     Query(q): Query<BoardQuery>,
 ) -> Result<Json<PositionView>, ApiError> {
@@ -201,7 +193,7 @@ async fn position(
 
 /// The engine's view of a position.
 #[derive(Serialize)]
-struct Evaluation {
+pub(crate) struct Evaluation {
     /// For South: seeds ahead, or a proven result.
     south: super::api::ScoreView,
     best: Option<String>,
@@ -211,7 +203,7 @@ struct Evaluation {
     database: Option<DatabaseView>,
 }
 
-async fn evaluate(
+pub(crate) async fn evaluate(
     State(state): State<Shared>,
     ClientOf(client): ClientOf,
     Query(q): Query<BoardQuery>,
@@ -279,7 +271,7 @@ async fn game_position(
     Ok((live.ruleset, pos.to_setup().to_string()))
 }
 
-async fn page(
+pub(crate) async fn page(
     State(state): State<Shared>,
     Query(q): Query<BoardQuery>,
     PageLang { lang, remember }: PageLang,
@@ -294,7 +286,7 @@ async fn page(
             }
         },
         None => {
-            let ruleset = q.game.as_deref().and_then(|g| ruleset(g).ok()).unwrap_or(&RULESETS[0]);
+            let ruleset = crate::pages::named_game(q.game.as_deref()).unwrap_or(&RULESETS[0]);
             (ruleset, q.position.clone())
         }
     };

@@ -8,9 +8,5 @@ pub mod api;
 pub mod board;
 
 /// The analysis board's script (only its page loads it).
-pub static SCRIPT: crate::assets::Asset = crate::assets::Asset::new(
-    "analysis",
-    "js",
-    "text/javascript; charset=utf-8",
-    include_bytes!("analysis.js"),
-);
+pub static SCRIPT: crate::assets::Asset =
+    crate::assets::Asset::script("analysis", include_bytes!("analysis.js"));

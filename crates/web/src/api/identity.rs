@@ -13,7 +13,7 @@ use super::{blocking, error, name_error, poses_as_computer, secret, ApiError};
 use super::{ClientOf, PosesAsComputer};
 use crate::limit::Buckets;
 use crate::scheduler::Client;
-use crate::store::PlayerRow;
+use crate::store::{NewSession, PlayerRow};
 use crate::Shared;
 use axum::http::{HeaderMap, StatusCode};
 use sha2::{Digest, Sha256};
@@ -186,6 +186,26 @@ pub(crate) async fn signed_in(
     }
 }
 
+/// The signed-in player of a request and their session's hash, as an
+/// extractor: [`signed_in`] as a handler's first step (401 without a
+/// session).
+pub(crate) struct SignedIn {
+    pub(crate) player: PlayerRow,
+    pub(crate) session: String,
+}
+
+impl axum::extract::FromRequestParts<Shared> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &Shared,
+    ) -> Result<Self, ApiError> {
+        let (player, session) = signed_in(state, &parts.headers).await?;
+        Ok(SignedIn { player, session })
+    }
+}
+
 /// The signed-in player of a request, if any: `None` without a session
 /// cookie, or with one that is unknown, ended or too old (a guest).
 pub(crate) async fn signed_in_player(
@@ -212,8 +232,15 @@ pub(crate) async fn start_session(
     let token = secret();
     let (hash, id, password) = (token_hash(&token), player.id.clone(), player.password.clone());
     let at = state.time.now_secs();
-    let started =
-        blocking(state, move |store| store.create_session(&hash, &id, &password, at)).await?;
+    let started = blocking(state, move |store| {
+        store.create_session(NewSession {
+            token_hash: &hash,
+            player: &id,
+            password: &password,
+            created: at,
+        })
+    })
+    .await?;
     Ok(started.then(|| cookie(state, Some(&token))))
 }
 

@@ -22,7 +22,7 @@ pub use identity::{
 
 pub(crate) use identity::{
     attempt_from, class_attempt, guest_id, signed_in, signed_in_name, signed_in_player,
-    start_pupil_session, token_hash,
+    start_pupil_session, token_hash, SignedIn,
 };
 
 pub use crate::error::{error, incident_id, internal, server_error, ApiError, Detail};
@@ -117,6 +117,19 @@ pub(crate) fn refused(why: crate::scheduler::Refused) -> ApiError {
     }
 }
 
+/// The ruleset a request names (an id or an alias), or 400
+/// `unknown_ruleset`.
+pub(crate) fn ruleset_named(id: &str) -> Result<&'static mancala_rules::Ruleset, ApiError> {
+    mancala_rules::ruleset(id)
+        .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_ruleset", e.to_string()))
+}
+
+/// 400 for a request's field whose value is not one of the names it takes
+/// (`code` such as `bad_mode`): the answer names the value and the choices.
+pub(crate) fn not_one_of(code: &str, field: &str, value: &str, choices: &str) -> ApiError {
+    error(StatusCode::BAD_REQUEST, code, format!("{field} '{value}' is not one of {choices}"))
+}
+
 /// A handler's JSON answer. Every handler names its answer's type: a struct
 /// of its own, or `Value` for a game state document of `mancala_json`.
 pub(crate) type ApiResult<T> = Result<Json<T>, ApiError>;
@@ -161,6 +174,24 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
             )
         })
     }
+}
+
+/// The id in a request's path (400 `bad_path` if it is not one), then its
+/// JSON body, read in that order as a handler taking both would: the first
+/// steps of an extractor that goes on with the id (a game's, a
+/// tournament's).
+pub(crate) async fn path_and_body<B: DeserializeOwned, S: Send + Sync>(
+    req: Request,
+    state: &S,
+) -> Result<(String, B), ApiError> {
+    let (mut parts, body) = req.into_parts();
+    let axum::extract::Path(id) =
+        axum::extract::Path::<String>::from_request_parts(&mut parts, state)
+            .await
+            .map_err(|e| error(StatusCode::BAD_REQUEST, "bad_path", e.body_text()))?;
+    let JsonBody(body) =
+        JsonBody::<B>::from_request(Request::from_parts(parts, body), state).await?;
+    Ok((id, body))
 }
 
 /// A cookie's value in a request (the first cookie of that name).
@@ -231,6 +262,25 @@ pub fn clean_name(name: Option<&str>, default: &str) -> Result<String, PosesAsCo
     } else {
         Ok(name)
     }
+}
+
+/// A name that a class, a tournament or a tournament's guest must give:
+/// cleaned as a player's name ([`clean_name`]) and 1 to `max` characters,
+/// or 400 `bad_name` that says so (`rule` begins it: "a class needs").
+pub(crate) fn required_name(
+    name: Option<&str>,
+    max: usize,
+    rule: &str,
+) -> Result<String, ApiError> {
+    let name = clean_name(name, "").map_err(name_error)?;
+    if name.is_empty() || name.chars().count() > max {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad_name",
+            format!("{rule} a name of 1 to {max} characters"),
+        ));
+    }
+    Ok(name)
 }
 
 /// The rule: a name is the computer's if, once lowercased, stripped of

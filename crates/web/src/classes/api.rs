@@ -21,19 +21,20 @@
 use super::{pupil_key, ClassRow, Progress, PupilRow};
 use crate::api::{
     attempt_from, blocking, class_attempt, clean_name, error, game_id, internal, name_error,
-    secret, signed_in, start_pupil_session, ApiError, ApiResult, ClientOf, JsonBody,
+    required_name, secret, signed_in, start_pupil_session, ApiError, ApiResult, ClientOf, JsonBody,
+    SignedIn,
 };
 use crate::store::{GameResult, PlayerGames, PlayerRow};
 use crate::Shared;
-use axum::extract::Path;
-use axum::extract::State;
+use axum::extract::{FromRequest, Path, Request, State};
 use axum::http::header;
 use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use axum::RequestExt;
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde::Serialize;
 
@@ -41,19 +42,6 @@ use serde::Serialize;
 const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const CLASS_CODE_LEN: usize = 6;
 const PUPIL_CODE_LEN: usize = 8;
-
-/// `/api/classes...`.
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/api/classes", post(create).get(list))
-        .route("/api/classes/join", post(join))
-        .route("/api/classes/sign-in", post(sign_in))
-        .route("/api/classes/mine", get(mine))
-        .route("/api/classes/{id}", get(show))
-        .route("/api/classes/{id}/tournament", post(tournament))
-        .route("/api/classes/{id}/pupils/{name}", axum::routing::delete(remove))
-        .route("/api/classes/{id}/pupils/{name}/code", post(new_code))
-}
 
 /// Pupils a class may have: a large school class and some to spare.
 pub const MAX_PUPILS: usize = 60;
@@ -208,16 +196,8 @@ pub(crate) async fn create(
             "a pupil's account cannot make a class: the teacher signs in with their own",
         ));
     }
-    let name = clean_name(Some(&body.name), "").map_err(name_error)?;
-    if name.is_empty() || name.chars().count() > CLASS_NAME_CHARS {
-        return Err(error(
-            StatusCode::BAD_REQUEST,
-            "bad_name",
-            format!("a class needs a name of 1 to {CLASS_NAME_CHARS} characters"),
-        ));
-    }
-    let ruleset = mancala_rules::ruleset(body.game.as_deref().unwrap_or("wahree"))
-        .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_ruleset", e.to_string()))?;
+    let name = required_name(Some(&body.name), CLASS_NAME_CHARS, "a class needs")?;
+    let ruleset = crate::api::ruleset_named(body.game.as_deref().unwrap_or("wahree"))?;
     let id = teacher.id.clone();
     let theirs = blocking(&state, move |s| s.classes_of(&id)).await?;
     if theirs.len() >= MAX_CLASSES {
@@ -256,9 +236,8 @@ pub(crate) async fn create(
 /// `GET /api/classes`: the signed-in teacher's classes.
 pub(crate) async fn list(
     State(state): State<Shared>,
-    headers: HeaderMap,
+    SignedIn { player: teacher, .. }: SignedIn,
 ) -> ApiResult<Vec<Listed>> {
-    let (teacher, _) = signed_in(&state, &headers).await?;
     let id = teacher.id.clone();
     let classes = blocking(&state, move |s| {
         s.classes_of(&id)?
@@ -517,6 +496,47 @@ pub(crate) struct JoinBody {
     name: String,
 }
 
+#[derive(Deserialize)]
+pub(crate) struct SignInBody {
+    code: String,
+}
+
+/// A request body that carries a class's or a pupil's code.
+pub(crate) trait CodeBody: DeserializeOwned + Send {
+    fn code(&self) -> &str;
+}
+
+impl CodeBody for JoinBody {
+    fn code(&self) -> &str {
+        &self.code
+    }
+}
+
+impl CodeBody for SignInBody {
+    fn code(&self) -> &str {
+        &self.code
+    }
+}
+
+/// A try with a code (a pupil joining, or signing in): the JSON body, then
+/// one class attempt counted against the address (see [`class_attempt`]),
+/// and the code as typed, in normal form ([`normal_code`]).
+pub(crate) struct CodeAttempt<B> {
+    typed: String,
+    body: B,
+}
+
+impl<B: CodeBody> FromRequest<Shared> for CodeAttempt<B> {
+    type Rejection = ApiError;
+
+    async fn from_request(mut req: Request, state: &Shared) -> Result<Self, ApiError> {
+        let Ok(client) = req.extract_parts::<ClientOf>().await;
+        let JsonBody(body) = JsonBody::<B>::from_request(req, state).await?;
+        class_attempt(state, &client)?;
+        Ok(CodeAttempt { typed: normal_code(body.code()), body })
+    }
+}
+
 /// What a pupil's device is told on joining or signing in.
 fn seat(state: &Shared, class: &ClassRow, pupil: &PupilRow, account: &str) -> Seat {
     Seat {
@@ -544,11 +564,8 @@ fn with_cookie(status: StatusCode, body: Seat, cookie: String) -> Response {
 /// of that name.
 pub(crate) async fn join(
     State(state): State<Shared>,
-    client: ClientOf,
-    JsonBody(body): JsonBody<JoinBody>,
+    CodeAttempt { typed, body }: CodeAttempt<JoinBody>,
 ) -> Result<Response, ApiError> {
-    class_attempt(&state, &client)?;
-    let typed = normal_code(&body.code);
     let name = check_first_name(&body.name)?;
     let key = typed.clone();
     let class = blocking(&state, move |s| s.class_by_code(&key)).await?.ok_or_else(|| {
@@ -626,21 +643,13 @@ pub(crate) async fn join(
     Err(internal("no free account name for the pupil after five draws"))
 }
 
-#[derive(Deserialize)]
-pub(crate) struct SignInBody {
-    code: String,
-}
-
 /// `POST /api/classes/sign-in {code}`: a pupil signs in with their pupil
 /// code (on another device, or picking their name on a shared one) -> the
 /// seat and the session cookie; 404 for a code no pupil has.
 pub(crate) async fn sign_in(
     State(state): State<Shared>,
-    client: ClientOf,
-    JsonBody(body): JsonBody<SignInBody>,
+    CodeAttempt { typed, .. }: CodeAttempt<SignInBody>,
 ) -> Result<Response, ApiError> {
-    class_attempt(&state, &client)?;
-    let typed = normal_code(&body.code);
     let key = typed.clone();
     let found = blocking(&state, move |s| {
         let Some(pupil) = s.pupil_by_code(&key)? else { return Ok(None) };
@@ -666,8 +675,10 @@ pub(crate) async fn sign_in(
 /// `GET /api/classes/mine`: for a signed-in pupil, their class and where
 /// it plays now (its latest tournament); 404 for an account that is not a
 /// pupil.
-pub(crate) async fn mine(State(state): State<Shared>, headers: HeaderMap) -> ApiResult<Mine> {
-    let (player, _) = signed_in(&state, &headers).await?;
+pub(crate) async fn mine(
+    State(state): State<Shared>,
+    SignedIn { player, .. }: SignedIn,
+) -> ApiResult<Mine> {
     let id = player.id.clone();
     let found = blocking(&state, move |s| {
         let Some(pupil) = s.pupil_of(&id)? else { return Ok(None) };

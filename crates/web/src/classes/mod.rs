@@ -20,9 +20,5 @@ mod store;
 pub use store::{pupil_key, ClassRow, ClassStore, Progress, PupilRow};
 
 /// The classes' pages' script.
-pub static SCRIPT: crate::assets::Asset = crate::assets::Asset::new(
-    "classes",
-    "js",
-    "text/javascript; charset=utf-8",
-    include_bytes!("classes.js"),
-);
+pub static SCRIPT: crate::assets::Asset =
+    crate::assets::Asset::script("classes", include_bytes!("classes.js"));

@@ -13,18 +13,7 @@ use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::get;
-use axum::Router;
 use serde::Deserialize;
-
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/classes", get(index))
-        .route("/classes/join", get(join_by_query))
-        .route("/classes/join/{code}", get(join_page))
-        .route("/classes/{id}", get(class_page))
-        .route("/classes/{id}/qr.svg", get(qr_code))
-}
 
 /// A class page's text ([`crate::i18n::text`], namespace `classes`).
 pub fn text(lang: Lang, key: &str) -> &'static str {
@@ -60,7 +49,10 @@ fn page(lang: Lang, remember: bool, title: &str, lead: &str, data: serde_json::V
     Page::new(lang, remember, title, body)
 }
 
-async fn index(State(state): State<Shared>, PageLang { lang, remember }: PageLang) -> Page {
+pub(crate) async fn index(
+    State(state): State<Shared>,
+    PageLang { lang, remember }: PageLang,
+) -> Page {
     let me = crate::pages::session::signed_in();
     // A pupil's account is sent on to its class.
     let pupil = match &me {
@@ -91,13 +83,13 @@ fn valid_code(code: &str) -> bool {
 }
 
 #[derive(Deserialize)]
-struct CodeQuery {
+pub(crate) struct CodeQuery {
     code: Option<String>,
     lang: Option<String>,
 }
 
 /// `/classes/join?code=...` (the code box's form): to the class's page.
-async fn join_by_query(Query(q): Query<CodeQuery>) -> Response {
+pub(crate) async fn join_by_query(Query(q): Query<CodeQuery>) -> Response {
     let code = super::api::normal_code(q.code.as_deref().unwrap_or(""));
     let valid = valid_code(&code);
     let lang = q.lang.as_deref().filter(|l| Lang::from_code(l).is_some());
@@ -109,7 +101,7 @@ async fn join_by_query(Query(q): Query<CodeQuery>) -> Response {
     }
 }
 
-async fn join_page(
+pub(crate) async fn join_page(
     State(state): State<Shared>,
     Path(code): Path<String>,
     PageLang { lang, remember }: PageLang,
@@ -145,7 +137,10 @@ async fn join_page(
     page(lang, remember, &class.name, &lead, data)
 }
 
-async fn class_page(Path(id): Path<String>, PageLang { lang, remember }: PageLang) -> Response {
+pub(crate) async fn class_page(
+    Path(id): Path<String>,
+    PageLang { lang, remember }: PageLang,
+) -> Response {
     if !crate::api::valid_id(&id) {
         return not_found(lang, remember).into_response();
     }
@@ -157,7 +152,7 @@ async fn class_page(Path(id): Path<String>, PageLang { lang, remember }: PageLan
 
 /// `GET /classes/{id}/qr.svg`: the QR code of the class's join link, for
 /// its teacher (the link carries the class code).
-async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Response {
+pub(crate) async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Response {
     if !crate::api::valid_id(&id) {
         return StatusCode::NOT_FOUND.into_response();
     }

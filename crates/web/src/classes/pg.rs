@@ -2,55 +2,10 @@
 
 use super::store::{class_from, pupil_from, pupil_key, ClassRow, ClassStore, Progress, PupilRow};
 use super::store::{CLASS_COLUMNS, PUPIL_COLUMNS, PUPIL_TABLES};
-use crate::store::{count, delete_account_pg, name_key, Failure, PlayerRow, Postgres, StoreError};
+use crate::store::StoreError;
+use crate::store::{delete_account_pg, name_key, Columns, Failure, PlayerRow, Postgres, Query};
 
 impl Postgres {
-    pub(super) fn class_where(
-        &self,
-        column: &str,
-        value: &str,
-    ) -> Result<Option<ClassRow>, StoreError> {
-        self.query_one(
-            &format!("SELECT {CLASS_COLUMNS} FROM classes WHERE {column} = $1"),
-            &[&value],
-            class_from,
-        )
-    }
-
-    pub(super) fn classes_of_teacher(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
-        self.query_all(
-            &format!(
-                "SELECT {CLASS_COLUMNS} FROM classes WHERE teacher = $1
-                 ORDER BY created DESC, id COLLATE \"C\""
-            ),
-            &[&teacher],
-            class_from,
-        )
-    }
-
-    pub(super) fn pupils_of(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
-        self.query_all(
-            &format!(
-                "SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE class_id = $1
-                 ORDER BY name_key COLLATE \"C\", joined"
-            ),
-            &[&class],
-            pupil_from,
-        )
-    }
-
-    pub(super) fn pupil_where(
-        &self,
-        column: &str,
-        value: &str,
-    ) -> Result<Option<PupilRow>, StoreError> {
-        self.query_one(
-            &format!("SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE {column} = $1"),
-            &[&value],
-            pupil_from,
-        )
-    }
-
     pub(super) fn progress_of(&self, player: &str) -> Result<Progress, StoreError> {
         self.run(|c| {
             let answers = c
@@ -70,13 +25,13 @@ impl Postgres {
                 "SELECT COUNT(*) FROM games WHERE south_player = $1 OR north_player = $1",
                 &[&player],
             )?;
-            Ok(Progress { answers, puzzles_solved: count(&solved, 0)?, games: count(&games, 0)? })
+            Ok(Progress { answers, puzzles_solved: solved.count(0)?, games: games.count(0)? })
         })
     }
 }
 
 impl ClassStore for Postgres {
-    super::store::class_reads!();
+    super::store::class_methods!();
 
     fn create_class(&self, c: &ClassRow) -> Result<bool, StoreError> {
         let n = self.run(|client| {
@@ -89,13 +44,6 @@ impl ClassStore for Postgres {
             )?)
         })?;
         Ok(n == 1)
-    }
-
-    fn set_class_tournament(&self, class: &str, tournament: &str) -> Result<(), StoreError> {
-        self.run(|c| {
-            c.execute("UPDATE classes SET tournament = $2 WHERE id = $1", &[&class, &tournament])?;
-            Ok(())
-        })
     }
 
     /// The account and the pupil together; `false` if the account's name
@@ -136,55 +84,22 @@ impl ClassStore for Postgres {
     }
 
     fn set_pupil_code(&self, player: &str, code: &str) -> Result<bool, StoreError> {
-        self.run(|c| {
-            let mut tx = c.transaction()?;
+        self.transaction(|tx| {
             let n = tx.execute(
                 "UPDATE class_pupils SET code = $2 WHERE player_id = $1",
                 &[&player, &code],
             )?;
             tx.execute("DELETE FROM sessions WHERE player_id = $1", &[&player])?;
-            tx.commit()?;
             Ok(n == 1)
         })
     }
 
     fn remove_pupil(&self, player: &str) -> Result<(), StoreError> {
-        self.run(|c| {
-            let mut tx = c.transaction()?;
+        self.transaction(|tx| {
             for table in PUPIL_TABLES {
                 tx.execute(&format!("DELETE FROM {table} WHERE player_id = $1"), &[&player])?;
             }
-            delete_account_pg(&mut tx, player)?;
-            tx.commit()?;
-            Ok(())
-        })
-    }
-
-    fn pupil_seen(&self, player: &str, at: i64) -> Result<(), StoreError> {
-        self.run(|c| {
-            c.execute(
-                "UPDATE class_pupils SET last_seen = $2 WHERE player_id = $1 AND last_seen < $2",
-                &[&player, &at],
-            )?;
-            Ok(())
-        })
-    }
-
-    fn record_answer(
-        &self,
-        player: &str,
-        ruleset: &str,
-        lesson: &str,
-        exercise: i64,
-        at: i64,
-    ) -> Result<(), StoreError> {
-        self.run(|c| {
-            c.execute(
-                "INSERT INTO lesson_answers (player_id, ruleset, lesson, exercise, at)
-                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
-                &[&player, &ruleset, &lesson, &exercise, &at],
-            )?;
-            Ok(())
+            delete_account_pg(tx, player)
         })
     }
 }

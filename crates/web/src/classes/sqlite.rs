@@ -12,16 +12,14 @@
 
 use super::store::{class_from, pupil_from, pupil_key, ClassRow, ClassStore, Progress, PupilRow};
 use super::store::{CLASS_COLUMNS, PUPIL_COLUMNS, PUPIL_TABLES};
-use crate::store::{delete_account, name_key, AccountStore, Apply, PlayerRow, Sqlite, StoreError};
+use crate::store::{changed_one, delete_account, name_key, AccountStore, Apply, PlayerRow};
+use crate::store::{stored_unless, Query, Sqlite, StoreError};
 use rusqlite::{params, Connection};
 
-/// The writes of classes, run by the SQLite writer thread.
+/// The writes of classes that the SQLite store makes its own way (the others
+/// are `class_methods!`), run by its writer thread.
 enum Write {
     Create(ClassRow),
-    SetTournament {
-        class: String,
-        tournament: String,
-    },
     /// The pupil's account and its place in the class, together.
     AddPupil {
         account: PlayerRow,
@@ -35,17 +33,6 @@ enum Write {
     Remove {
         player: String,
     },
-    Seen {
-        player: String,
-        at: i64,
-    },
-    Answer {
-        player: String,
-        ruleset: String,
-        lesson: String,
-        exercise: i64,
-        at: i64,
-    },
 }
 
 impl Apply for Write {
@@ -57,12 +44,6 @@ impl Apply for Write {
                         "INSERT INTO classes ({CLASS_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
                     ),
                     params![c.id, c.code, c.name, c.ruleset, c.teacher, c.created, c.tournament],
-                )?;
-            }
-            Write::SetTournament { class, tournament } => {
-                conn.execute(
-                    "UPDATE classes SET tournament = ?2 WHERE id = ?1",
-                    params![class, tournament],
                 )?;
             }
             Write::AddPupil { account: p, pupil } => {
@@ -92,9 +73,7 @@ impl Apply for Write {
                     "UPDATE class_pupils SET code = ?2 WHERE player_id = ?1",
                     params![player, code],
                 )?;
-                if n != 1 {
-                    return Err(StoreError::NotFound(format!("no pupil {player}")));
-                }
+                changed_one(n, || format!("no pupil {player}"))?;
                 conn.execute("DELETE FROM sessions WHERE player_id = ?1", [player])?;
             }
             Write::Remove { player } => {
@@ -103,69 +82,12 @@ impl Apply for Write {
                 }
                 delete_account(conn, player)?;
             }
-            Write::Seen { player, at } => {
-                conn.execute(
-                    "UPDATE class_pupils SET last_seen = ?2 WHERE player_id = ?1 AND last_seen < ?2",
-                    params![player, at],
-                )?;
-            }
-            Write::Answer { player, ruleset, lesson, exercise, at } => {
-                conn.execute(
-                    "INSERT INTO lesson_answers (player_id, ruleset, lesson, exercise, at)
-                     VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
-                    params![player, ruleset, lesson, exercise, at],
-                )?;
-            }
         }
         Ok(())
     }
 }
 
 impl Sqlite {
-    pub(super) fn class_where(
-        &self,
-        column: &str,
-        value: &str,
-    ) -> Result<Option<ClassRow>, StoreError> {
-        self.query_one(
-            &format!("SELECT {CLASS_COLUMNS} FROM classes WHERE {column} = ?1"),
-            [value],
-            |r| class_from(r),
-        )
-    }
-
-    pub(super) fn classes_of_teacher(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
-        self.query_all(
-            &format!(
-                "SELECT {CLASS_COLUMNS} FROM classes WHERE teacher = ?1 ORDER BY created DESC, id"
-            ),
-            [teacher],
-            |r| class_from(r),
-        )
-    }
-
-    pub(super) fn pupils_of(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
-        self.query_all(
-            &format!(
-                "SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE class_id = ?1 ORDER BY name_key, joined"
-            ),
-            [class],
-            |r| pupil_from(r),
-        )
-    }
-
-    pub(super) fn pupil_where(
-        &self,
-        column: &str,
-        value: &str,
-    ) -> Result<Option<PupilRow>, StoreError> {
-        self.query_one(
-            &format!("SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE {column} = ?1"),
-            [value],
-            |r| pupil_from(r),
-        )
-    }
-
     pub(super) fn progress_of(&self, player: &str) -> Result<Progress, StoreError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
@@ -190,78 +112,31 @@ impl Sqlite {
 }
 
 impl ClassStore for Sqlite {
-    super::store::class_reads!();
+    super::store::class_methods!();
 
     fn create_class(&self, row: &ClassRow) -> Result<bool, StoreError> {
-        match self.write(Write::Create(row.clone())) {
-            Ok(()) => Ok(true),
-            Err(e) => {
-                let taken = self.class_where("id", &row.id)?.is_some()
-                    || self.class_where("code", &row.code)?.is_some();
-                if taken {
-                    Ok(false)
-                } else {
-                    Err(e)
-                }
-            }
-        }
-    }
-
-    fn set_class_tournament(&self, class: &str, tournament: &str) -> Result<(), StoreError> {
-        self.write(Write::SetTournament { class: class.into(), tournament: tournament.into() })
+        stored_unless(self.write(Write::Create(row.clone())), || {
+            Ok(self.class(&row.id)?.is_some() || self.class_by_code(&row.code)?.is_some())
+        })
     }
 
     fn add_pupil(&self, account: &PlayerRow, pupil: &PupilRow) -> Result<bool, StoreError> {
         let write = Write::AddPupil { account: account.clone(), pupil: pupil.clone() };
-        match self.write(write) {
-            Ok(()) => Ok(true),
-            Err(e) => {
-                let in_class = self
-                    .pupils_of(&pupil.class_id)?
-                    .iter()
-                    .any(|p| pupil_key(&p.name) == pupil_key(&pupil.name));
-                if in_class || self.player_named(&account.name)?.is_some() {
-                    Ok(false)
-                } else {
-                    Err(e)
-                }
-            }
-        }
+        stored_unless(self.write(write), || {
+            let in_class = self
+                .pupils(&pupil.class_id)?
+                .iter()
+                .any(|p| pupil_key(&p.name) == pupil_key(&pupil.name));
+            Ok(in_class || self.player_named(&account.name)?.is_some())
+        })
     }
 
     fn set_pupil_code(&self, player: &str, code: &str) -> Result<bool, StoreError> {
         let write = Write::SetCode { player: player.into(), code: code.into() };
-        match self.write(write) {
-            Ok(()) => Ok(true),
-            Err(e) => match self.pupil_of(player)? {
-                None => Ok(false),
-                Some(_) => Err(e),
-            },
-        }
+        stored_unless(self.write(write), || Ok(self.pupil_of(player)?.is_none()))
     }
 
     fn remove_pupil(&self, player: &str) -> Result<(), StoreError> {
         self.write(Write::Remove { player: player.into() })
-    }
-
-    fn pupil_seen(&self, player: &str, at: i64) -> Result<(), StoreError> {
-        self.write(Write::Seen { player: player.into(), at })
-    }
-
-    fn record_answer(
-        &self,
-        player: &str,
-        ruleset: &str,
-        lesson: &str,
-        exercise: i64,
-        at: i64,
-    ) -> Result<(), StoreError> {
-        self.write(Write::Answer {
-            player: player.into(),
-            ruleset: ruleset.into(),
-            lesson: lesson.into(),
-            exercise,
-            at,
-        })
     }
 }

@@ -81,109 +81,116 @@ const NO_CLASSES: &str = "this store keeps no classes";
 /// The classes' part of the store. A store without classes (one made for a
 /// test) says so: each method's default answers `Unsupported`.
 pub trait ClassStore {
-    /// Stores a new class; `false` (nothing stored) if its id or code is
-    /// taken.
-    fn create_class(&self, _row: &ClassRow) -> Result<bool, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// The class with this id.
-    fn class(&self, _id: &str) -> Result<Option<ClassRow>, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// The class with this join code (upper case).
-    fn class_by_code(&self, _code: &str) -> Result<Option<ClassRow>, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// A teacher's classes, newest first.
-    fn classes_of(&self, _teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// Sends the class's pupils to this tournament.
-    fn set_class_tournament(&self, _class: &str, _tournament: &str) -> Result<(), StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// A pupil's account and place in its class, stored together; `false`
-    /// (nothing stored) if the account's name or the first name in the
-    /// class is taken.
-    fn add_pupil(&self, _account: &PlayerRow, _pupil: &PupilRow) -> Result<bool, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// A class's pupils, by first name.
-    fn pupils(&self, _class: &str) -> Result<Vec<PupilRow>, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// The pupil with this pupil code.
-    fn pupil_by_code(&self, _code: &str) -> Result<Option<PupilRow>, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// The pupil this account is, if it is one.
-    fn pupil_of(&self, _player: &str) -> Result<Option<PupilRow>, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// A new pupil code for a pupil, whose sessions end; `false` if there
-    /// is no such pupil.
-    fn set_pupil_code(&self, _player: &str, _code: &str) -> Result<bool, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// Removes a pupil and deletes its data (see `sqlite.rs`).
-    fn remove_pupil(&self, _player: &str) -> Result<(), StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// A pupil was seen at `at` (nothing for an account that is not one).
-    fn pupil_seen(&self, _player: &str, _at: i64) -> Result<(), StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// A lesson's exercise answered right by an account (0: a lesson
-    /// without exercises read); kept once.
-    fn record_answer(
-        &self,
-        _player: &str,
-        _ruleset: &str,
-        _lesson: &str,
-        _exercise: i64,
-        _at: i64,
-    ) -> Result<(), StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
-    }
-    /// What an account has done: exercises answered, puzzles solved,
-    /// games played.
-    fn progress(&self, _player: &str) -> Result<Progress, StoreError> {
-        Err(StoreError::Unsupported(NO_CLASSES))
+    crate::store::unsupported! { NO_CLASSES;
+        /// Stores a new class; `false` (nothing stored) if its id or code is
+        /// taken.
+        fn create_class(&self, row: &ClassRow) -> Result<bool, StoreError>;
+        /// The class with this id.
+        fn class(&self, id: &str) -> Result<Option<ClassRow>, StoreError>;
+        /// The class with this join code (upper case).
+        fn class_by_code(&self, code: &str) -> Result<Option<ClassRow>, StoreError>;
+        /// A teacher's classes, newest first.
+        fn classes_of(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError>;
+        /// Sends the class's pupils to this tournament.
+        fn set_class_tournament(&self, class: &str, tournament: &str) -> Result<(), StoreError>;
+        /// A pupil's account and place in its class, stored together; `false`
+        /// (nothing stored) if the account's name or the first name in the
+        /// class is taken.
+        fn add_pupil(&self, account: &PlayerRow, pupil: &PupilRow) -> Result<bool, StoreError>;
+        /// A class's pupils, by first name.
+        fn pupils(&self, class: &str) -> Result<Vec<PupilRow>, StoreError>;
+        /// The pupil with this pupil code.
+        fn pupil_by_code(&self, code: &str) -> Result<Option<PupilRow>, StoreError>;
+        /// The pupil this account is, if it is one.
+        fn pupil_of(&self, player: &str) -> Result<Option<PupilRow>, StoreError>;
+        /// A new pupil code for a pupil, whose sessions end; `false` if there
+        /// is no such pupil.
+        fn set_pupil_code(&self, player: &str, code: &str) -> Result<bool, StoreError>;
+        /// Removes a pupil and deletes its data (see `sqlite.rs`).
+        fn remove_pupil(&self, player: &str) -> Result<(), StoreError>;
+        /// A pupil was seen at `at` (nothing for an account that is not one).
+        fn pupil_seen(&self, player: &str, at: i64) -> Result<(), StoreError>;
+        /// A lesson's exercise answered right by an account (0: a lesson
+        /// without exercises read); kept once.
+        fn record_answer(&self, player: &str, ruleset: &str, lesson: &str, exercise: i64, at: i64)
+            -> Result<(), StoreError>;
+        /// What an account has done: exercises answered, puzzles solved,
+        /// games played.
+        fn progress(&self, player: &str) -> Result<Progress, StoreError>;
     }
 }
 
-/// The [`ClassStore`] reads, the same in both stores (`sqlite.rs`,
-/// `pg.rs`): each asks the store's own `class_where`,
-/// `classes_of_teacher`, `pupils_of`, `pupil_where` or `progress_of`.
-macro_rules! class_reads {
+/// The [`ClassStore`] methods written once for both stores (`sqlite.rs`,
+/// `pg.rs`), in SQL for both (`crate::store::Query`); each store has its
+/// own `progress_of` and other writes.
+macro_rules! class_methods {
     () => {
         fn class(&self, id: &str) -> Result<Option<ClassRow>, StoreError> {
-            self.class_where("id", id)
+            self.find("classes", CLASS_COLUMNS, "id", id, |r| class_from(r))
         }
 
         fn class_by_code(&self, code: &str) -> Result<Option<ClassRow>, StoreError> {
-            self.class_where("code", code)
+            self.find("classes", CLASS_COLUMNS, "code", code, |r| class_from(r))
         }
 
         fn classes_of(&self, teacher: &str) -> Result<Vec<ClassRow>, StoreError> {
-            self.classes_of_teacher(teacher)
+            let sql = format!(
+                "SELECT {CLASS_COLUMNS} FROM classes WHERE teacher = ?1
+                 ORDER BY created DESC, id {}",
+                Self::BYTE_ORDER
+            );
+            self.query(&sql, &[&teacher], |r| class_from(r))
         }
 
         fn pupils(&self, class: &str) -> Result<Vec<PupilRow>, StoreError> {
-            self.pupils_of(class)
+            let sql = format!(
+                "SELECT {PUPIL_COLUMNS} FROM class_pupils WHERE class_id = ?1
+                 ORDER BY name_key {}, joined",
+                Self::BYTE_ORDER
+            );
+            self.query(&sql, &[&class], |r| pupil_from(r))
         }
 
         fn pupil_by_code(&self, code: &str) -> Result<Option<PupilRow>, StoreError> {
-            self.pupil_where("code", code)
+            self.find("class_pupils", PUPIL_COLUMNS, "code", code, |r| pupil_from(r))
         }
 
         fn pupil_of(&self, player: &str) -> Result<Option<PupilRow>, StoreError> {
-            self.pupil_where("player_id", player)
+            self.find("class_pupils", PUPIL_COLUMNS, "player_id", player, |r| pupil_from(r))
         }
 
         fn progress(&self, player: &str) -> Result<Progress, StoreError> {
             self.progress_of(player)
         }
+
+        fn set_class_tournament(&self, class: &str, tournament: &str) -> Result<(), StoreError> {
+            self.exec("UPDATE classes SET tournament = ?2 WHERE id = ?1", &[&class, &tournament])?;
+            Ok(())
+        }
+
+        fn pupil_seen(&self, player: &str, at: i64) -> Result<(), StoreError> {
+            self.exec(
+                "UPDATE class_pupils SET last_seen = ?2 WHERE player_id = ?1 AND last_seen < ?2",
+                &[&player, &at],
+            )?;
+            Ok(())
+        }
+
+        fn record_answer(
+            &self,
+            player: &str,
+            ruleset: &str,
+            lesson: &str,
+            exercise: i64,
+            at: i64,
+        ) -> Result<(), StoreError> {
+            self.exec(
+                "INSERT INTO lesson_answers (player_id, ruleset, lesson, exercise, at)
+                 VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
+                &[&player, &ruleset, &lesson, &exercise, &at],
+            )?;
+            Ok(())
+        }
     };
 }
-pub(super) use class_reads;
+pub(super) use class_methods;

@@ -24,46 +24,112 @@ use crate::Shared;
 use axum::extract::ws::Message as Frame;
 use axum::extract::ws::WebSocket;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::Path;
-use axum::extract::State;
+use axum::extract::{FromRequestParts, Path, State};
 use axum::http::header;
-use axum::http::HeaderMap;
+use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use mancala_rules::ruleset;
+use axum::Json;
 use mancala_rules::Side;
 use serde::Deserialize;
 use serde::Serialize;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// `/api/lobby...`, `/api/seeks...`, `/api/challenges...` and
-/// `/api/waiting`.
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/api/lobby", get(show_lobby))
-        .route("/api/lobby/ws", get(lobby_socket))
-        .route("/api/lobby/quick", post(quick).delete(stop_quick))
-        .route("/api/seeks", post(post_seek))
-        .route("/api/seeks/{id}", axum::routing::delete(cancel_seek))
-        .route("/api/seeks/{id}/accept", post(take_seek))
-        .route("/api/challenges", post(post_challenge))
-        .route("/api/challenges/{id}", axum::routing::delete(withdraw_challenge))
-        .route("/api/challenges/{id}/accept", post(accept_challenge))
-        .route("/api/challenges/{id}/decline", post(decline_challenge))
-        .route("/api/waiting", post(waiting_games))
+/// Who asks, as the lobby knows them: their account if they are signed in
+/// (a missing or ended session is no error here: the person is a guest),
+/// the guest identity their cookie carries, and their address. Every lobby
+/// request that acts for someone starts here.
+pub(crate) struct Asker {
+    account: Option<Person>,
+    guest: Option<String>,
+    client: crate::scheduler::Client,
 }
 
-/// The signed-in account of a request, if any (a missing or ended session
-/// is no error here: the person is a guest).
-async fn account(state: &Shared, headers: &HeaderMap) -> Result<Option<Person>, ApiError> {
-    match signed_in(state, headers).await {
-        Ok((player, _)) => Ok(Some(account_person(player))),
-        Err(e) if e.status == StatusCode::UNAUTHORIZED => Ok(None),
-        Err(e) => Err(e),
+impl FromRequestParts<Shared> for Asker {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Shared) -> Result<Self, ApiError> {
+        let Ok(ClientOf(client)) = ClientOf::from_request_parts(parts, state).await;
+        let account = match signed_in(state, &parts.headers).await {
+            Ok((player, _)) => Some(account_person(player)),
+            Err(e) if e.status == StatusCode::UNAUTHORIZED => None,
+            Err(e) => return Err(e),
+        };
+        Ok(Asker { account, guest: guest_id(&parts.headers), client })
+    }
+}
+
+impl Asker {
+    /// Who is looking at the lobby: the account, or a guest known by the
+    /// identity cookie (with no name), or no one yet.
+    fn viewer(&self) -> Option<Person> {
+        match &self.account {
+            Some(person) => Some(person.clone()),
+            None => self.guest.as_ref().map(|id| Person {
+                key: format!("guest:{id}"),
+                name: String::new(),
+                account: None,
+            }),
+        }
+    }
+
+    /// The person who asks, and the cookie to set for a guest seen for the
+    /// first time. A guest's name is the one given (cleaned as every
+    /// player's name), or "Guest".
+    fn person(
+        &self,
+        state: &Shared,
+        name: Option<&str>,
+    ) -> Result<(Person, Option<String>), ApiError> {
+        if let Some(person) = &self.account {
+            return Ok((person.clone(), None));
+        }
+        let name = clean_name(name, "Guest").map_err(name_error)?;
+        let (id, cookie) = match &self.guest {
+            Some(id) => (id.clone(), None),
+            None => {
+                let id = secret();
+                let cookie = guest_cookie(state, &id);
+                (id, Some(cookie))
+            }
+        };
+        Ok((Person { key: format!("guest:{id}"), name, account: None }, cookie))
+    }
+
+    /// The signed-in person, or 401.
+    fn member(&self) -> Result<Person, ApiError> {
+        self.account.clone().ok_or_else(|| {
+            error(
+                StatusCode::UNAUTHORIZED,
+                "not_signed_in",
+                "sign in first: challenges are between accounts",
+            )
+        })
+    }
+
+    /// The person who offers to play on `terms` (a seek or quick pairing),
+    /// the guest cookie to set, and their rating in the game; rated terms
+    /// need an account.
+    async fn player(
+        &self,
+        state: &Shared,
+        name: Option<&str>,
+        terms: &Terms,
+    ) -> Result<(Person, Option<String>, f64), ApiError> {
+        let (person, cookie) = self.person(state, name)?;
+        if terms.rated && person.account.is_none() {
+            return Err(needs_account());
+        }
+        let rating = rating(state, &person, terms.ruleset).await?;
+        Ok((person, cookie, rating))
+    }
+
+    /// The games the address may create this hour (a game from the lobby
+    /// counts against the address of whoever starts it).
+    fn may_create(&self, state: &Shared) -> Result<(), ApiError> {
+        count_games(state, &self.client, 1)
     }
 }
 
@@ -72,76 +138,12 @@ fn account_person(player: crate::store::PlayerRow) -> Person {
     Person { key: format!("account:{}", player.id), name: player.name, account: Some(player.id) }
 }
 
-/// Who is looking at the lobby: the account, or a guest known by the
-/// identity cookie (with no name), or no one yet.
-async fn viewer(state: &Shared, headers: &HeaderMap) -> Result<Option<Person>, ApiError> {
-    Ok(match account(state, headers).await? {
-        Some(person) => Some(person),
-        None => guest_id(headers).map(|id| Person {
-            key: format!("guest:{id}"),
-            name: String::new(),
-            account: None,
-        }),
-    })
-}
-
-/// The person a request comes from, and the cookie to set for a guest
-/// seen for the first time. A guest's name is the one given (cleaned as
-/// every player's name), or "Guest".
-async fn person(
-    state: &Shared,
-    headers: &HeaderMap,
-    name: Option<&str>,
-) -> Result<(Person, Option<String>), ApiError> {
-    if let Some(person) = account(state, headers).await? {
-        return Ok((person, None));
-    }
-    let name = clean_name(name, "Guest").map_err(name_error)?;
-    let (id, cookie) = match guest_id(headers) {
-        Some(id) => (id, None),
-        None => {
-            let id = secret();
-            let cookie = guest_cookie(state, &id);
-            (id, Some(cookie))
-        }
-    };
-    Ok((Person { key: format!("guest:{id}"), name, account: None }, cookie))
-}
-
-/// The signed-in person, or 401.
-async fn member(state: &Shared, headers: &HeaderMap) -> Result<Person, ApiError> {
-    account(state, headers).await?.ok_or_else(|| {
-        error(
-            StatusCode::UNAUTHORIZED,
-            "not_signed_in",
-            "sign in first: challenges are between accounts",
-        )
-    })
-}
-
 /// A person's rating in a game: the account's, or the start rating (guests,
 /// and accounts with no rated game in it yet).
 async fn rating(state: &Shared, person: &Person, ruleset: &str) -> Result<f64, ApiError> {
     let Some(account) = person.account.clone() else { return Ok(START_RATING) };
     let rows = blocking(state, move |s| s.ratings(&account)).await?;
     Ok(rows.iter().find(|r| r.ruleset == ruleset).map_or(START_RATING, |r| r.rating))
-}
-
-/// The person who offers to play on `terms` (a seek or quick pairing), the
-/// guest cookie to set, and their rating in the game; rated terms need an
-/// account.
-async fn player(
-    state: &Shared,
-    headers: &HeaderMap,
-    name: Option<&str>,
-    terms: &Terms,
-) -> Result<(Person, Option<String>, f64), ApiError> {
-    let (person, cookie) = person(state, headers, name).await?;
-    if terms.rated && person.account.is_none() {
-        return Err(needs_account());
-    }
-    let rating = rating(state, &person, terms.ruleset).await?;
-    Ok((person, cookie, rating))
 }
 
 /// An answer with a status, a JSON body and maybe a guest cookie.
@@ -159,6 +161,19 @@ fn answer(status: StatusCode, body: impl Serialize, cookie: Option<String>) -> R
 enum QuickAnswer {
     Paired { waiting: bool, paired: Option<Paired> },
     Waiting { waiting: bool, pool: String },
+}
+
+/// A game waiting for its player's move.
+#[derive(Serialize)]
+pub(crate) struct WaitingGame {
+    id: String,
+    game: &'static str,
+    name: &'static str,
+    side: &'static str,
+    opponent: String,
+    /// Correspondence: days per move and the move's deadline (ms).
+    days: Option<u8>,
+    deadline: Option<i64>,
 }
 
 /// The answer to each refusal.
@@ -226,25 +241,82 @@ fn needs_account() -> ApiError {
     )
 }
 
-/// The game and timing of a seek, challenge or quick pairing, checked as
-/// a new game's are.
-fn terms_of(
-    game: &str,
+/// The game and timing a seek or a challenge asks for (a quick pairing's
+/// come from its own fields).
+#[derive(Deserialize)]
+pub(crate) struct TermsBody {
+    game: String,
     clock_seconds: Option<u32>,
     increment_seconds: Option<u32>,
-    days: Option<u32>,
+    days_per_move: Option<u32>,
+    #[serde(default)]
     rated: bool,
-) -> Result<Terms, ApiError> {
-    let ruleset = ruleset(game)
-        .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_ruleset", e.to_string()))?;
-    let clock = clock_from(clock_seconds, increment_seconds)?;
-    let days = days_of(days, clock.as_ref())?;
-    let timing = match (clock_seconds, days) {
-        (Some(seconds), _) => Timing::Clock { seconds, increment: increment_seconds.unwrap_or(0) },
-        (None, Some(days)) => Timing::Days(days),
-        (None, None) => Timing::Untimed,
-    };
-    Ok(Terms { ruleset: ruleset.id, timing, rated })
+}
+
+impl TermsBody {
+    /// The terms, checked as a new game's are.
+    fn check(&self) -> Result<Terms, ApiError> {
+        let ruleset = crate::api::ruleset_named(&self.game)?;
+        let clock = clock_from(self.clock_seconds, self.increment_seconds)?;
+        let days = days_of(self.days_per_move, clock.as_ref())?;
+        let timing = match (self.clock_seconds, days) {
+            (Some(seconds), _) => {
+                Timing::Clock { seconds, increment: self.increment_seconds.unwrap_or(0) }
+            }
+            (None, Some(days)) => Timing::Days(days),
+            (None, None) => Timing::Untimed,
+        };
+        Ok(Terms { ruleset: ruleset.id, timing, rated: self.rated })
+    }
+}
+
+// The requests' bodies.
+
+#[derive(Deserialize)]
+pub(crate) struct SeekBody {
+    #[serde(flatten)]
+    terms: TermsBody,
+    rating_min: Option<i64>,
+    rating_max: Option<i64>,
+    /// The poster's seat: `south`, `north` or `random` (default).
+    colour: Option<String>,
+    /// A guest's name.
+    name: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+pub(crate) struct NameBody {
+    name: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub(crate) struct QuickBody {
+    game: String,
+    clock_seconds: u32,
+    increment_seconds: u32,
+    #[serde(default)]
+    rated: bool,
+    name: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub(crate) struct ChallengeBody {
+    /// The challenged player's account name.
+    name: String,
+    #[serde(flatten)]
+    terms: TermsBody,
+    colour: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub(crate) struct SeatRef {
+    id: String,
+    token: String,
+}
+
+#[derive(Deserialize)]
+pub(crate) struct WaitingBody {
+    seats: Vec<SeatRef>,
 }
 
 /// A seek's rating range: both ends within [`RATING_BOUNDS`], the first
@@ -279,12 +351,6 @@ fn colour_of(text: Option<&str>) -> Result<Colour, ApiError> {
     Colour::parse(text.unwrap_or("random")).ok_or_else(|| {
         error(StatusCode::BAD_REQUEST, "bad_colour", "colour must be south, north or random")
     })
-}
-
-/// The games the address may create this hour (a game from the lobby
-/// counts against the address of whoever starts it).
-fn creation_allowed(state: &Shared, client: &crate::scheduler::Client) -> Result<(), ApiError> {
-    count_games(state, client, 1)
 }
 
 /// The seat of a person in the lobby, for [`create_seated_game`]: an
@@ -366,48 +432,21 @@ async fn pair(
 
 /// `GET /api/lobby`: the open seeks, the quick-pairing counts, and the
 /// asker's challenges.
-pub(crate) async fn show_lobby(
-    State(state): State<Shared>,
-    headers: HeaderMap,
-) -> ApiResult<LobbyView> {
-    let person = viewer(&state, &headers).await?;
-    Ok(Json(state.lobby.list(person.as_ref())))
-}
-
-#[derive(Deserialize)]
-pub(crate) struct SeekBody {
-    game: String,
-    clock_seconds: Option<u32>,
-    increment_seconds: Option<u32>,
-    days_per_move: Option<u32>,
-    #[serde(default)]
-    rated: bool,
-    rating_min: Option<i64>,
-    rating_max: Option<i64>,
-    /// The poster's seat: `south`, `north` or `random` (default).
-    colour: Option<String>,
-    /// A guest's name.
-    name: Option<String>,
+pub(crate) async fn show_lobby(State(state): State<Shared>, asker: Asker) -> ApiResult<LobbyView> {
+    Ok(Json(state.lobby.list(asker.viewer().as_ref())))
 }
 
 /// `POST /api/seeks`: posts a seek (201 and the seek).
 pub(crate) async fn post_seek(
     State(state): State<Shared>,
-    ClientOf(client): ClientOf,
-    headers: HeaderMap,
+    asker: Asker,
     JsonBody(body): JsonBody<SeekBody>,
 ) -> Result<Response, ApiError> {
-    let terms = terms_of(
-        &body.game,
-        body.clock_seconds,
-        body.increment_seconds,
-        body.days_per_move,
-        body.rated,
-    )?;
+    let terms = body.terms.check()?;
     let range = range_of(body.rating_min, body.rating_max)?;
     let colour = colour_of(body.colour.as_deref())?;
-    let (owner, cookie, rating) = player(&state, &headers, body.name.as_deref(), &terms).await?;
-    let address = match client {
+    let (owner, cookie, rating) = asker.player(&state, body.name.as_deref(), &terms).await?;
+    let address = match asker.client {
         crate::scheduler::Client::Address(ip) => Some(ip),
         crate::scheduler::Client::Unknown => None,
     };
@@ -419,45 +458,29 @@ pub(crate) async fn post_seek(
 /// `DELETE /api/seeks/ID`: the owner cancels a seek.
 pub(crate) async fn cancel_seek(
     State(state): State<Shared>,
-    headers: HeaderMap,
     Path(id): Path<String>,
+    asker: Asker,
 ) -> Result<StatusCode, ApiError> {
-    let (owner, _) = person(&state, &headers, None).await?;
+    let (owner, _) = asker.person(&state, None)?;
     state.lobby.cancel(&id, &owner).map_err(refusal)?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-#[derive(Deserialize, Default)]
-pub(crate) struct NameBody {
-    name: Option<String>,
 }
 
 /// `POST /api/seeks/ID/accept`: takes a seek; the game starts for both
 /// (the answer is the taker's seat, the owner's comes on their socket).
 pub(crate) async fn take_seek(
     State(state): State<Shared>,
-    ClientOf(client): ClientOf,
-    headers: HeaderMap,
     Path(id): Path<String>,
+    asker: Asker,
     JsonBody(body): JsonBody<NameBody>,
 ) -> Result<Response, ApiError> {
-    let (taker, cookie) = person(&state, &headers, body.name.as_deref()).await?;
+    let (taker, cookie) = asker.person(&state, body.name.as_deref())?;
     let terms = state.lobby.terms_of(&id).ok_or_else(|| refusal(Refusal::Gone))?;
     let rating = rating(&state, &taker, terms.ruleset).await?;
-    creation_allowed(&state, &client)?;
+    asker.may_create(&state)?;
     let pairing = state.lobby.take(&id, &taker, rating).map_err(refusal)?;
     let seat = pair(&state, pairing, Some(&taker)).await?;
     Ok(answer(StatusCode::OK, seat, cookie))
-}
-
-#[derive(Deserialize)]
-pub(crate) struct QuickBody {
-    game: String,
-    clock_seconds: u32,
-    increment_seconds: u32,
-    #[serde(default)]
-    rated: bool,
-    name: Option<String>,
 }
 
 /// `POST /api/lobby/quick`: waits for a quick pairing with one of the
@@ -465,17 +488,17 @@ pub(crate) struct QuickBody {
 /// close enough in rating was waiting.
 pub(crate) async fn quick(
     State(state): State<Shared>,
-    ClientOf(client): ClientOf,
-    headers: HeaderMap,
+    asker: Asker,
     JsonBody(body): JsonBody<QuickBody>,
 ) -> Result<Response, ApiError> {
-    let terms = terms_of(
-        &body.game,
-        Some(body.clock_seconds),
-        Some(body.increment_seconds),
-        None,
-        body.rated,
-    )?;
+    let terms = TermsBody {
+        game: body.game.clone(),
+        clock_seconds: Some(body.clock_seconds),
+        increment_seconds: Some(body.increment_seconds),
+        days_per_move: None,
+        rated: body.rated,
+    }
+    .check()?;
     let offered = QUICK_POOLS.iter().any(|&(game, minutes, increment)| {
         terms.ruleset == game
             && body.clock_seconds == minutes * 60
@@ -493,8 +516,8 @@ pub(crate) async fn quick(
             ),
         ));
     }
-    let (person, cookie, rating) = player(&state, &headers, body.name.as_deref(), &terms).await?;
-    creation_allowed(&state, &client)?;
+    let (person, cookie, rating) = asker.player(&state, body.name.as_deref(), &terms).await?;
+    asker.may_create(&state)?;
     let waiting = Waiting { person: person.clone(), rating, terms, since: state.time.now_ms() };
     let body = match state.lobby.wait(waiting) {
         Some(pairing) => QuickAnswer::Paired {
@@ -509,40 +532,21 @@ pub(crate) async fn quick(
 /// `DELETE /api/lobby/quick`: stops waiting.
 pub(crate) async fn stop_quick(
     State(state): State<Shared>,
-    headers: HeaderMap,
+    asker: Asker,
 ) -> Result<StatusCode, ApiError> {
-    let (person, _) = person(&state, &headers, None).await?;
+    let (person, _) = asker.person(&state, None)?;
     state.lobby.stop_waiting(&person);
     Ok(StatusCode::NO_CONTENT)
-}
-
-#[derive(Deserialize)]
-pub(crate) struct ChallengeBody {
-    /// The challenged player's account name.
-    name: String,
-    game: String,
-    clock_seconds: Option<u32>,
-    increment_seconds: Option<u32>,
-    days_per_move: Option<u32>,
-    #[serde(default)]
-    rated: bool,
-    colour: Option<String>,
 }
 
 /// `POST /api/challenges`: challenges a named player (both signed in).
 pub(crate) async fn post_challenge(
     State(state): State<Shared>,
-    headers: HeaderMap,
+    asker: Asker,
     JsonBody(body): JsonBody<ChallengeBody>,
 ) -> Result<Response, ApiError> {
-    let from = member(&state, &headers).await?;
-    let terms = terms_of(
-        &body.game,
-        body.clock_seconds,
-        body.increment_seconds,
-        body.days_per_move,
-        body.rated,
-    )?;
+    let from = asker.member()?;
+    let terms = body.terms.check()?;
     let colour = colour_of(body.colour.as_deref())?;
     let name = body.name.trim().to_string();
     let looked_up = name.clone();
@@ -564,18 +568,17 @@ pub(crate) async fn post_challenge(
     let to = account_person(player);
     let challenge = Challenge { id: game_id(), from, to, terms, colour };
     let json = state.lobby.challenge(challenge).map_err(refusal)?;
-    Ok(answer(StatusCode::CREATED, json, None))
+    Ok((StatusCode::CREATED, Json(json)).into_response())
 }
 
 /// `POST /api/challenges/ID/accept`: the game starts for both.
 pub(crate) async fn accept_challenge(
     State(state): State<Shared>,
-    ClientOf(client): ClientOf,
-    headers: HeaderMap,
     Path(id): Path<String>,
+    asker: Asker,
 ) -> ApiResult<Option<Paired>> {
-    let person = member(&state, &headers).await?;
-    creation_allowed(&state, &client)?;
+    let person = asker.member()?;
+    asker.may_create(&state)?;
     let pairing = state.lobby.answer(&id, &person, true).map_err(refusal)?;
     let Some(pairing) = pairing else { return Err(refusal(Refusal::Gone)) };
     let challenger = if pairing.south.key == person.key { &pairing.north } else { &pairing.south };
@@ -586,33 +589,31 @@ pub(crate) async fn accept_challenge(
 /// `POST /api/challenges/ID/decline`.
 pub(crate) async fn decline_challenge(
     State(state): State<Shared>,
-    headers: HeaderMap,
     Path(id): Path<String>,
+    asker: Asker,
 ) -> Result<StatusCode, ApiError> {
-    let person = member(&state, &headers).await?;
-    state.lobby.answer(&id, &person, false).map_err(refusal)?;
+    state.lobby.answer(&id, &asker.member()?, false).map_err(refusal)?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 /// `DELETE /api/challenges/ID`: the challenger withdraws it.
 pub(crate) async fn withdraw_challenge(
     State(state): State<Shared>,
-    headers: HeaderMap,
     Path(id): Path<String>,
+    asker: Asker,
 ) -> Result<StatusCode, ApiError> {
-    let person = member(&state, &headers).await?;
-    state.lobby.withdraw(&id, &person).map_err(refusal)?;
+    state.lobby.withdraw(&id, &asker.member()?).map_err(refusal)?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 /// `GET /api/lobby/ws`: the lobby's socket.
 pub(crate) async fn lobby_socket(
     State(state): State<Shared>,
-    headers: HeaderMap,
     place: Option<axum::Extension<Arc<crate::serve::Slot>>>,
     upgrade: WebSocketUpgrade,
+    asker: Asker,
 ) -> Result<Response, ApiError> {
-    let person = viewer(&state, &headers).await?;
+    let person = asker.viewer();
     Ok(upgrade.max_message_size(1024).on_upgrade(move |socket| async move {
         let _place = place;
         let snapshot = state.lobby.subscribe(person.as_ref());
@@ -704,30 +705,6 @@ pub async fn sweep_lobby(state: Shared) {
 /// Seats a page asks about: at most this many (a browser keeps the seats
 /// of the games played on it).
 const WAITING_SEATS_MAX: usize = 200;
-
-#[derive(Deserialize)]
-pub(crate) struct SeatRef {
-    id: String,
-    token: String,
-}
-
-#[derive(Deserialize)]
-pub(crate) struct WaitingBody {
-    seats: Vec<SeatRef>,
-}
-
-/// A game waiting for its player's move.
-#[derive(Serialize)]
-pub(crate) struct WaitingGame {
-    id: String,
-    game: &'static str,
-    name: &'static str,
-    side: &'static str,
-    opponent: String,
-    /// Correspondence: days per move and the move's deadline (ms).
-    days: Option<u8>,
-    deadline: Option<i64>,
-}
 
 /// `POST /api/waiting` `{seats: [{id, token}]}`: of the games these seats
 /// are in (the home page sends the ones its browser keeps), those online

@@ -61,12 +61,8 @@
   if (page.page === "home") homePage();
 
   function lobbyPage() {
-    const status = document.getElementById("lobby-status");
-    const seeksEl = document.getElementById("seeks");
-    const emptyEl = document.getElementById("seeks-empty");
-    const challengesEl = document.getElementById("challenges");
-    const quickStatus = document.getElementById("quick-status");
-    const quickStop = document.getElementById("quick-stop");
+    const [status, seeksEl, emptyEl, challengesEl, quickStatus, quickStop] = mancala.byIds(
+      "lobby-status", "seeks", "seeks-empty", "challenges", "quick-status", "quick-stop");
     const seeks = new Map();
     const challenges = new Map();
     let you = null;
@@ -119,6 +115,10 @@
         n.textContent = count ? " (" + t("lobby.waiting-count", { n: count }) + ")" : "";
       });
     }
+    // One seek or challenge added to (put) or taken from (drop) its list,
+    // which is then drawn again.
+    function put(list, item, render) { list.set(item.id, item); render(); }
+    function drop(list, id, render) { list.delete(id); render(); }
 
     function connect() {
       const scheme = location.protocol === "https:" ? "wss://" : "ws://";
@@ -141,19 +141,15 @@
             refresh();
           }
         } else if (m.type === "seek") {
-          seeks.set(m.seek.id, m.seek);
-          renderSeeks();
+          put(seeks, m.seek, renderSeeks);
         } else if (m.type === "gone") {
-          seeks.delete(m.id);
-          renderSeeks();
+          drop(seeks, m.id, renderSeeks);
         } else if (m.type === "quick") {
           renderCounts(m.quick);
         } else if (m.type === "challenge") {
-          challenges.set(m.challenge.id, m.challenge);
-          renderChallenges();
+          put(challenges, m.challenge, renderChallenges);
         } else if (m.type === "challenge_gone") {
-          challenges.delete(m.id);
-          renderChallenges();
+          drop(challenges, m.id, renderChallenges);
           if (m.why === "declined") say(t("lobby.declined"));
           if (m.why === "withdrawn") say(t("lobby.withdrawn"));
         } else if (m.type === "paired") {

@@ -17,12 +17,8 @@ pub use api::sweep_lobby;
 
 /// The lobby page's script (`/lobby`), and the home page's list of games
 /// waiting for the player's move.
-pub static SCRIPT: crate::assets::Asset = crate::assets::Asset::new(
-    "lobby",
-    "js",
-    "text/javascript; charset=utf-8",
-    include_bytes!("lobby.js"),
-);
+pub static SCRIPT: crate::assets::Asset =
+    crate::assets::Asset::script("lobby", include_bytes!("lobby.js"));
 
 use crate::time::Time;
 use serde::Serialize;

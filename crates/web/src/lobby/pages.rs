@@ -10,23 +10,16 @@ use crate::Shared;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
 use mancala_rules::RULESETS;
-
-/// `/lobby`.
-pub fn routes() -> Router<Shared> {
-    Router::new().route("/lobby", get(lobby_page))
-}
 
 /// `GET /lobby`. A browser without a guest identity gets one here, so that
 /// its socket and its requests are the same person.
-async fn lobby_page(
+pub(crate) async fn lobby_page(
     State(state): State<Shared>,
     headers: HeaderMap,
     PageLang { lang, remember }: PageLang,
 ) -> Response {
-    let signed_in = crate::api::signed_in_name(&state, &headers).await;
+    let signed_in = crate::pages::session::signed_in().map(|player| player.name);
     let body = lobby_body(lang, signed_in.is_some());
     let mut response = Page {
         lang,

@@ -1,7 +1,7 @@
 //! Clocks: checking a new game's clock, and ending a game on time without
 //! waiting for a request.
 
-use super::games::{live, CreateGame};
+use super::games::live;
 use super::moves::finish;
 use crate::api::{blocking, error, ApiError};
 use crate::live::Live;
@@ -143,11 +143,6 @@ pub fn watch_clock(state: &Shared, live: &Live) {
 pub(crate) const CLOCK_SECONDS_MAX: u32 = 3 * 60 * 60;
 /// The largest increment: three minutes a move.
 pub(crate) const INCREMENT_SECONDS_MAX: u32 = 3 * 60;
-
-/// The clock a new game asks for, checked.
-pub(crate) fn clock_of(body: &CreateGame) -> Result<Option<Clock>, ApiError> {
-    clock_from(body.clock_seconds, body.increment_seconds)
-}
 
 /// The days a correspondence game may give per move.
 pub const DAYS_PER_MOVE: [u8; 4] = [1, 2, 3, 7];

@@ -1,7 +1,7 @@
 //! Games: creating one, loading it into memory, showing and listing games,
 //! joining through an invitation, and the rematch (or a match's next game).
 
-use super::clocks::{clock_of, days_of, watch_clock};
+use super::clocks::{clock_from, days_of, watch_clock};
 use super::computer::{nudge_computer, schedule_computer};
 use super::rated::{check_rated_join, check_rated_request};
 use super::{unknown_game, Seated};
@@ -16,7 +16,7 @@ use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
-use mancala_rules::{ruleset, Side};
+use mancala_rules::{ruleset, Ruleset, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::Arc;
@@ -199,28 +199,28 @@ pub(crate) fn game_url(state: &Shared, id: &str) -> String {
 #[derive(Deserialize)]
 pub struct CreateGame {
     /// A ruleset id (or alias).
-    pub game: String,
+    game: String,
     /// `computer`, `local` or `online`.
-    pub mode: String,
-    pub level: Option<u8>,
-    pub name: Option<String>,
+    mode: String,
+    level: Option<u8>,
+    name: Option<String>,
     /// The second name in a local game.
-    pub opponent: Option<String>,
+    opponent: Option<String>,
     /// The creator's seat: `south` (default), `north` or `random`.
-    pub side: Option<String>,
+    side: Option<String>,
     /// A clock: each player's time in seconds (none: no clock).
-    pub clock_seconds: Option<u32>,
+    clock_seconds: Option<u32>,
     /// Seconds added to a player's time after each of their moves.
-    pub increment_seconds: Option<u32>,
+    increment_seconds: Option<u32>,
     /// A match (in games that have match play): the first to win the
     /// ruleset's number of games (Barbados: six) wins it.
     #[serde(rename = "match")]
-    pub in_match: Option<bool>,
+    in_match: Option<bool>,
     /// A correspondence game (online only): days per move (1, 2, 3 or 7)
     /// instead of a clock.
-    pub days_per_move: Option<u32>,
+    days_per_move: Option<u32>,
     /// A rated game (online, signed in; the joiner must be signed in too).
-    pub rated: Option<bool>,
+    rated: Option<bool>,
 }
 
 /// A seat in a game, as its player gets it: on creating a game, uploading
@@ -263,6 +263,58 @@ pub struct Summary<'a> {
     updated: i64,
 }
 
+/// A new game as asked for, checked: each field in turn, so that the
+/// answer names the first problem.
+struct NewGame {
+    ruleset: &'static Ruleset,
+    /// The creator's seat.
+    side: Side,
+    clock: Option<Clock>,
+    days: Option<u8>,
+    /// A match: the wins that take it.
+    first_to: Option<u32>,
+    mode: Mode,
+    rated: bool,
+}
+
+impl CreateGame {
+    /// The game asked for, checked.
+    fn check(&self) -> Result<NewGame, ApiError> {
+        let ruleset = crate::api::ruleset_named(&self.game)?;
+        let side = match self.side.as_deref().unwrap_or("south") {
+            "random" => {
+                if fastrand::bool() {
+                    Side::South
+                } else {
+                    Side::North
+                }
+            }
+            text => parse_side(text).ok_or_else(|| {
+                error(StatusCode::BAD_REQUEST, "bad_side", "side must be south, north or random")
+            })?,
+        };
+        let clock = clock_from(self.clock_seconds, self.increment_seconds)?;
+        let days = days_of(self.days_per_move, clock.as_ref())?;
+        let first_to = match (self.in_match.unwrap_or(false), ruleset.match_first_to) {
+            (false, _) => None,
+            (true, Some(n)) => Some(n),
+            (true, None) => return Err(no_match_play(ruleset)),
+        };
+        let mode = Mode::parse(&self.mode).ok_or_else(|| {
+            crate::api::not_one_of("bad_mode", "mode", &self.mode, "computer, local, online")
+        })?;
+        if days.is_some() && mode != Mode::Online {
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                "days_need_online",
+                "days per move are for online games between two people (mode online)",
+            ));
+        }
+        let rated = self.rated.unwrap_or(false);
+        Ok(NewGame { ruleset, side, clock, days, first_to, mode, rated })
+    }
+}
+
 pub(crate) async fn create(
     State(state): State<Shared>,
     ClientOf(client): ClientOf,
@@ -270,71 +322,63 @@ pub(crate) async fn create(
     JsonBody(body): JsonBody<CreateGame>,
 ) -> ApiResult<SeatAnswer> {
     count_games(&state, &client, 1)?;
-    let ruleset = ruleset(&body.game)
-        .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_ruleset", e.to_string()))?;
-    let side = match body.side.as_deref().unwrap_or("south") {
-        "random" => {
-            if fastrand::bool() {
-                Side::South
-            } else {
-                Side::North
-            }
-        }
-        text => parse_side(text).ok_or_else(|| {
-            error(StatusCode::BAD_REQUEST, "bad_side", "side must be south, north or random")
-        })?,
-    };
-    let clock = clock_of(&body)?;
-    let days = days_of(body.days_per_move, clock.as_ref())?;
-    let first_to = match (body.in_match.unwrap_or(false), ruleset.match_first_to) {
-        (false, _) => None,
-        (true, Some(n)) => Some(n),
-        (true, None) => return Err(no_match_play(ruleset)),
-    };
-    let mode = Mode::parse(&body.mode).ok_or_else(|| {
-        error(
-            StatusCode::BAD_REQUEST,
-            "bad_mode",
-            format!("mode '{}' is not one of computer, local, online", body.mode),
-        )
-    })?;
-    if days.is_some() && mode != Mode::Online {
-        return Err(error(
-            StatusCode::BAD_REQUEST,
-            "days_need_online",
-            "days per move are for online games between two people (mode online)",
-        ));
-    }
+    let new = body.check()?;
     // A game made while signed in belongs to the account, under its name.
     let account = crate::api::signed_in_player(&state, &headers).await?;
-    let rated = body.rated.unwrap_or(false);
-    if rated {
-        check_rated_request(account.as_ref(), mode, false)?;
+    if new.rated {
+        check_rated_request(account.as_ref(), new.mode, false)?;
     }
+    let token = secret();
+    let row = new_row(&state, &new, &body, account, &token)?;
+    let (id, invite) = (row.id.clone(), row.invite.clone());
+    store_new(&state, row, new.ruleset, new.first_to).await?;
+    let game = live(&state, &id).await?;
+    let mut live = game.lock().await;
+    live.client = client;
+    Ok(Json(SeatAnswer {
+        token,
+        side: Some(side_name(new.side)),
+        url: game_url(&state, &id),
+        invite_url: Some(invite.map(|code| format!("{}?invite={code}", game_url(&state, &id)))),
+        state: live.state(),
+        id,
+    }))
+}
+
+/// A new game's row: the creator's seat (their account if signed in, their
+/// name, `token`) and the other one: the computer's at its level, the
+/// second name at one screen (the same token), or an invitation online.
+fn new_row(
+    state: &Shared,
+    new: &NewGame,
+    body: &CreateGame,
+    account: Option<crate::store::PlayerRow>,
+    token: &str,
+) -> Result<GameRow, ApiError> {
+    let (side, mode) = (new.side, new.mode);
     let name = match &account {
         Some(player) => player.name.clone(),
         None => clean_name(body.name.as_deref(), default_name(side)).map_err(name_error)?,
     };
-    let token = secret();
     let mut row = GameRow {
         id: game_id(),
-        ruleset: ruleset.id.to_string(),
-        version: ruleset.version,
+        ruleset: new.ruleset.id.to_string(),
+        version: new.ruleset.version,
         mode,
         created: state.time.now_secs(),
         updated: state.time.now_secs(),
-        clock,
+        clock: new.clock,
         // An online game's clock starts when the second player arrives.
         turn_started: (mode != Mode::Online).then(|| state.time.now_ms()),
-        days,
+        days: new.days,
         lot_seed: Some(lot_seed_for_new_game()),
         ..GameRow::default()
     };
-    row.rated = rated;
+    row.rated = new.rated;
     *seat_player(&mut row, side) = account.map(|p| p.id);
     let (mine, theirs) = seat_fields(&mut row, side);
     *mine.0 = name;
-    *mine.1 = Some(token.clone());
+    *mine.1 = Some(token.to_string());
     match mode {
         Mode::Computer => {
             let level = body.level.unwrap_or(3);
@@ -352,12 +396,21 @@ pub(crate) async fn create(
         Mode::Local => {
             *theirs.0 =
                 clean_name(body.opponent.as_deref(), default_name(!side)).map_err(name_error)?;
-            *theirs.1 = Some(token.clone());
+            *theirs.1 = Some(token.to_string());
         }
         Mode::Online => row.invite = Some(secret()),
     }
-    let invite = row.invite.clone();
-    let id = row.id.clone();
+    Ok(row)
+}
+
+/// Stores a new game, as the first of a match of `first_to` wins if it
+/// opens one.
+async fn store_new(
+    state: &Shared,
+    mut row: GameRow,
+    ruleset: &Ruleset,
+    first_to: Option<u32>,
+) -> Result<(), ApiError> {
     match first_to {
         Some(first_to) => {
             let contest = MatchRow {
@@ -368,25 +421,10 @@ pub(crate) async fn create(
             };
             row.match_id = Some(contest.id.clone());
             row.match_game = Some(0);
-            let stored = row.clone();
-            blocking(&state, move |s| s.create_match(&contest, &stored)).await?;
+            blocking(state, move |s| s.create_match(&contest, &row)).await
         }
-        None => {
-            let stored = row.clone();
-            blocking(&state, move |s| s.create(&stored, &[])).await?;
-        }
+        None => blocking(state, move |s| s.create(&row, &[])).await,
     }
-    let game = live(&state, &id).await?;
-    let mut live = game.lock().await;
-    live.client = client;
-    Ok(Json(SeatAnswer {
-        token,
-        side: Some(side_name(side)),
-        url: game_url(&state, &id),
-        invite_url: Some(invite.map(|code| format!("{}?invite={code}", game_url(&state, &id)))),
-        state: live.state(),
-        id,
-    }))
 }
 
 pub(crate) fn default_name(side: Side) -> &'static str {
@@ -556,45 +594,68 @@ pub(crate) async fn rematch(
     let new_side = if seats.len() == 2 { Side::South } else { !old_side };
     if let Some(next) = live.row.rematch.clone() {
         drop(live);
-        let next_game = self::live(&state, &next).await?;
-        let mut next_live = next_game.lock().await;
-        arrive(&state, &mut next_live, &[new_side]).await?;
-        let token = match new_side {
-            Side::South => next_live.row.south_token.clone(),
-            Side::North => next_live.row.north_token.clone(),
-        };
-        let token = token.or_else(|| next_live.row.south_token.clone()).unwrap_or_default();
-        return Ok(Json(SeatAnswer {
-            token,
-            side: Some(side_name(new_side)),
-            url: game_url(&state, &next),
-            invite_url: None,
-            state: next_live.state(),
-            id: next,
-        }));
+        return come_to_rematch(&state, next, new_side).await;
     }
-    if let Some(contest) = &live.in_match {
-        let tally = contest.tally(live.decided());
-        if let Some(player) = tally.winner() {
-            let score = tally.score();
-            return Err(error(
-                StatusCode::CONFLICT,
-                "match_over",
-                format!(
-                    "the match is over: player {} won it {}-{}",
-                    player + 1,
-                    score[player],
-                    score[1 - player]
-                ),
-            ));
-        }
-    }
+    match_not_over(&live)?;
     // The one who asks first makes the game: it counts for their address.
     count_games(&state, &client, 1)?;
-    let ruleset = ruleset(&live.row.ruleset)
-        .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
-    let old = &live.row;
-    let (south_token, north_token) = match old.mode {
+    let row = rematch_row(&state, &live.row)?;
+    let mut old_row = live.row.clone();
+    old_row.rematch = Some(row.id.clone());
+    old_row.updated = state.time.now_secs();
+    let (new_row, saved_old) = (row.clone(), old_row.clone());
+    blocking(&state, move |s| s.create_next(&saved_old, &new_row)).await?;
+    live.row = old_row;
+    live.called_off = None;
+    live.publish_state();
+    drop(live);
+    come_to_rematch(&state, row.id, new_side).await
+}
+
+/// The asker comes to the rematch `next` (made now, or asked for first by
+/// the other player) in the seat of `side`: their seat, and the game.
+async fn come_to_rematch(state: &Shared, next: String, side: Side) -> ApiResult<SeatAnswer> {
+    let next_game = live(state, &next).await?;
+    let mut next_live = next_game.lock().await;
+    arrive(state, &mut next_live, &[side]).await?;
+    let token = match side {
+        Side::South => next_live.row.south_token.clone(),
+        Side::North => next_live.row.north_token.clone(),
+    };
+    let token = token.or_else(|| next_live.row.south_token.clone()).unwrap_or_default();
+    Ok(Json(SeatAnswer {
+        token,
+        side: Some(side_name(side)),
+        url: game_url(state, &next),
+        invite_url: None,
+        state: next_live.state(),
+        id: next,
+    }))
+}
+
+/// 409 once the game's match has been won: no next game.
+fn match_not_over(live: &Live) -> Result<(), ApiError> {
+    let Some(contest) = &live.in_match else { return Ok(()) };
+    let tally = contest.tally(live.decided());
+    let Some(player) = tally.winner() else { return Ok(()) };
+    let score = tally.score();
+    Err(error(
+        StatusCode::CONFLICT,
+        "match_over",
+        format!(
+            "the match is over: player {} won it {}-{}",
+            player + 1,
+            score[player],
+            score[1 - player]
+        ),
+    ))
+}
+
+/// The seat tokens of a rematch of `old`: a match's next game keeps the
+/// players' tokens (seats swapped); one screen has one token for both
+/// seats, a computer game one for the human's; online, two new ones.
+fn rematch_tokens(old: &GameRow) -> (Option<String>, Option<String>) {
+    match old.mode {
         _ if old.match_id.is_some() => (old.north_token.clone(), old.south_token.clone()),
         Mode::Local => {
             let t = secret();
@@ -610,8 +671,16 @@ pub(crate) async fn rematch(
             }
         }
         _ => (Some(secret()), Some(secret())),
-    };
-    let row = GameRow {
+    }
+}
+
+/// The row of a rematch of `old` (or its match's next game): the same
+/// game, clock and players, seats swapped.
+fn rematch_row(state: &Shared, old: &GameRow) -> Result<GameRow, ApiError> {
+    let ruleset = ruleset(&old.ruleset)
+        .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
+    let (south_token, north_token) = rematch_tokens(old);
+    Ok(GameRow {
         id: game_id(),
         ruleset: ruleset.id.to_string(),
         version: ruleset.version,
@@ -639,31 +708,7 @@ pub(crate) async fn rematch(
         // A new lot: the last game's seed is public once it is over.
         lot_seed: Some(lot_seed_for_new_game()),
         ..GameRow::default()
-    };
-    let mut old_row = live.row.clone();
-    old_row.rematch = Some(row.id.clone());
-    old_row.updated = state.time.now_secs();
-    let (new_row, saved_old) = (row.clone(), old_row.clone());
-    blocking(&state, move |s| s.create_next(&saved_old, &new_row)).await?;
-    live.row = old_row;
-    live.called_off = None;
-    live.publish_state();
-    drop(live);
-    let next_game = self::live(&state, &row.id).await?;
-    let mut next_live = next_game.lock().await;
-    arrive(&state, &mut next_live, &[new_side]).await?;
-    let token = match new_side {
-        Side::South => row.south_token.clone(),
-        Side::North => row.north_token.clone(),
-    };
-    Ok(Json(SeatAnswer {
-        token: token.unwrap_or_default(),
-        side: Some(side_name(new_side)),
-        url: game_url(&state, &row.id),
-        invite_url: None,
-        state: next_live.state(),
-        id: row.id,
-    }))
+    })
 }
 
 /// Who calls a rematch off: the player asked, who declines it, or the one

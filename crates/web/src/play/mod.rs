@@ -38,43 +38,17 @@ pub use rated::{
 };
 pub use records::record_of;
 
-use crate::api::{error, ApiError, JsonBody};
+use crate::api::{error, ApiError};
 use crate::live::Live;
 use crate::store::GameEnding;
 use crate::Shared;
-use axum::extract::{FromRequest, FromRequestParts, Path, Request};
+use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::Router;
 use mancala_rules::Side;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::sync::Arc;
 use tokio::sync::{Mutex, MutexGuard};
-
-/// `/api/games...`, `/api/records` and `/api/my/games...`.
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/api/games", post(games::create).get(games::list))
-        .route("/api/games/{id}", get(games::show))
-        .route("/api/games/{id}/join", post(games::join))
-        .route("/api/games/{id}/moves", post(moves::play))
-        .route("/api/games/{id}/undo", post(moves::undo))
-        .route("/api/games/{id}/resign", post(moves::resign))
-        .route("/api/games/{id}/offer", post(offers::offer))
-        .route("/api/games/{id}/accept", post(offers::accept))
-        .route("/api/games/{id}/decline", post(offers::decline))
-        .route("/api/games/{id}/rematch", post(games::rematch))
-        .route("/api/games/{id}/rematch/decline", post(games::decline_rematch))
-        .route("/api/games/{id}/rematch/cancel", post(games::cancel_rematch))
-        .route("/api/games/{id}/claim", post(moves::claim))
-        .route("/api/games/{id}/record", get(records::record))
-        .route("/api/games/{id}/replay", get(records::replay))
-        .route("/api/games/{id}/ws", get(ws::websocket))
-        .route("/api/records", post(records::upload))
-        .route("/api/my/games", get(rated::my_games))
-        .route("/api/my/games/{id}", get(rated::my_game))
-}
 
 /// The account-gone hook (`AppState::account_gone`): the games in memory
 /// show a deleted account's name as every stored game does.
@@ -121,12 +95,7 @@ impl<B: SeatBody> FromRequest<Shared> for Seated<B> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &Shared) -> Result<Self, ApiError> {
-        let (mut parts, body) = req.into_parts();
-        let Path(id) = Path::<String>::from_request_parts(&mut parts, state)
-            .await
-            .map_err(|e| error(StatusCode::BAD_REQUEST, "bad_path", e.body_text()))?;
-        let JsonBody(body) =
-            JsonBody::<B>::from_request(Request::from_parts(parts, body), state).await?;
+        let (id, body) = crate::api::path_and_body(req, state).await?;
         let game = live(state, &id).await?;
         Ok(Seated { game, body })
     }

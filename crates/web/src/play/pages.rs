@@ -7,138 +7,31 @@ use crate::html::{html, Markup, Text};
 use crate::i18n::{game_name, t, Lang};
 use crate::pages::session;
 use crate::pages::{date_time, not_found, percent, server_problem, shown_name, Page, PageLang};
-use crate::store::GameEnding;
+use crate::store::{GameEnding, PlayerRow};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::routing::get;
-use axum::Router;
 use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
-
-/// `/new`, `/g/{id}`, `/replay/{id}` and `/finished`.
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/new", get(new_game))
-        .route("/g/{id}", get(play_page))
-        .route("/replay/{id}", get(replay_page))
-        .route("/finished", get(finished))
-}
 
 #[derive(Deserialize, Default)]
 pub struct NewQuery {
     game: Option<String>,
 }
 
-async fn new_game(Query(q): Query<NewQuery>, PageLang { lang, remember }: PageLang) -> Page {
-    let selected = q.game.as_deref().and_then(|g| ruleset(g).ok()).map_or(RULESETS[0].id, |r| r.id);
-    // In the order of the games' pages, each game's variants together.
-    let mut rulesets: Vec<_> = RULESETS.iter().collect();
-    rulesets.sort_by_key(|r| {
-        content::PAGES.iter().enumerate().find_map(|(p, page)| {
-            page.variants.iter().position(|(id, _)| *id == r.id).map(|v| (p, v))
-        })
-    });
+pub(crate) async fn new_game(
+    Query(q): Query<NewQuery>,
+    PageLang { lang, remember }: PageLang,
+) -> Page {
+    let selected = crate::pages::named_game(q.game.as_deref()).map_or(RULESETS[0].id, |r| r.id);
     let signed_in = session::signed_in();
-    let match_text =
-        t(lang, "new.match").replace("{n}", &mancala_rules::Match::BARBADOS_FIRST_TO.to_string());
     let body = html! {
         h1 { (t(lang, "new.title")) }
         form id="new-game" class="form" {
-            label {
-                (t(lang, "finished.game"))
-                select name="game" {
-                    @for r in rulesets {
-                        // Games with match play say how many wins take the match.
-                        option value=(r.id) data-match=[r.match_first_to]
-                            selected[r.id == selected]
-                        {
-                            (game_name(lang, r))
-                        }
-                    }
-                }
-            }
-            fieldset {
-                legend { (t(lang, "new.opponent")) }
-                (crate::pages::radios(lang, "mode", &[
-                    ("computer", "mode.computer"),
-                    ("local", "mode.local"),
-                    ("online", "mode.online"),
-                ]))
-            }
-            label data-for="computer" {
-                (t(lang, "new.level"))
-                select name="level" {
-                    @for n in 1..=8 {
-                        option value=(n) selected[n == 3] { (n) }
-                    }
-                }
-            }
-            // Signed in, the game is played under the account's name: no
-            // name is asked for.
-            @match &signed_in {
-                Some(player) => {
-                    p class="playing-as" {
-                        (Text(&t(lang, "account.signed-in-as").replace("{name}", &player.name)))
-                        " " (t(lang, "new.account-name"))
-                    }
-                }
-                None => {
-                    label {
-                        (t(lang, "new.name"))
-                        input name="name" maxlength="40" autocomplete="nickname";
-                    }
-                }
-            }
-            label data-for="local" hidden {
-                (t(lang, "new.second-name"))
-                input name="opponent" maxlength="40";
-            }
-            label {
-                (t(lang, "new.side"))
-                select name="side" {
-                    option value="south" { (t(lang, "side.south")) }
-                    option value="north" { (t(lang, "side.north")) }
-                    option value="random" { (t(lang, "new.side-random")) }
-                }
-            }
-            p class="note" { (t(lang, "new.south-first")) }
-            fieldset class="clock" {
-                legend { (t(lang, "new.clock")) }
-                label class="choice" {
-                    input type="checkbox" name="timed";
-                    " " (t(lang, "new.timed"))
-                }
-                label data-timed hidden {
-                    (t(lang, "new.minutes"))
-                    input type="number" name="minutes" min="1" max="180" step="1" value="10";
-                }
-                label data-timed hidden {
-                    (t(lang, "new.increment"))
-                    input type="number" name="increment" min="0" max="180" step="1" value="5";
-                }
-                p class="note" data-timed hidden { (t(lang, "new.clock-note")) }
-                label data-for="online" hidden {
-                    (t(lang, "new.days"))
-                    select name="days" {
-                        option value="" { (t(lang, "new.no-days")) }
-                        @for n in super::DAYS_PER_MOVE {
-                            option value=(n) { (n) }
-                        }
-                    }
-                }
-            }
-            label class="choice" data-match hidden {
-                input type="checkbox" name="match";
-                " " span data-match-text { (match_text) }
-            }
-            // Rated games are for signed-in players, online.
-            @if signed_in.is_some() {
-                label class="choice" data-for="online" hidden {
-                    input type="checkbox" name="rated";
-                    " " (t(lang, "new.rated"))
-                }
-            }
+            (game_choice(lang, selected))
+            (opponent_fields(lang, signed_in.as_ref()))
+            (clock_fields(lang))
+            (match_and_rated(lang, signed_in.is_some()))
             p class="error" role="alert" hidden {}
             button type="submit" class="button" { (t(lang, "new.start")) }
         }
@@ -147,19 +40,148 @@ async fn new_game(Query(q): Query<NewQuery>, PageLang { lang, remember }: PageLa
         .with_script(serde_json::json!({ "page": "new" }))
 }
 
-async fn play_page(State(state): State<Shared>, Path(id): Path<String>, page: PageLang) -> Page {
+/// The opponents a new game may have, as radio choices.
+const MODES: [(&str, &str); 3] =
+    [("computer", "mode.computer"), ("local", "mode.local"), ("online", "mode.online")];
+
+/// The new-game form's choice of game (`selected` first chosen): in the
+/// order of the games' pages, each game's variants together.
+fn game_choice(lang: Lang, selected: &str) -> Markup {
+    let mut rulesets: Vec<_> = RULESETS.iter().collect();
+    rulesets.sort_by_key(|r| {
+        content::PAGES.iter().enumerate().find_map(|(p, page)| {
+            page.variants.iter().position(|(id, _)| *id == r.id).map(|v| (p, v))
+        })
+    });
+    html! {
+        label {
+            (t(lang, "finished.game"))
+            select name="game" {
+                @for r in rulesets {
+                    // Games with match play say how many wins take the match.
+                    option value=(r.id) data-match=[r.match_first_to]
+                        selected[r.id == selected]
+                    {
+                        (game_name(lang, r))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The new-game form's opponent (the computer and its level, at one
+/// screen, or online), the names and the creator's side.
+fn opponent_fields(lang: Lang, signed_in: Option<&PlayerRow>) -> Markup {
+    html! {
+        fieldset {
+            legend { (t(lang, "new.opponent")) }
+            (crate::pages::radios(lang, "mode", &MODES))
+        }
+        label data-for="computer" {
+            (t(lang, "new.level"))
+            select name="level" {
+                @for n in 1..=8 {
+                    option value=(n) selected[n == 3] { (n) }
+                }
+            }
+        }
+        // Signed in, the game is played under the account's name: no
+        // name is asked for.
+        @match signed_in {
+            Some(player) => {
+                p class="playing-as" {
+                    (Text(&t(lang, "account.signed-in-as").replace("{name}", &player.name)))
+                    " " (t(lang, "new.account-name"))
+                }
+            }
+            None => {
+                label {
+                    (t(lang, "new.name"))
+                    input name="name" maxlength="40" autocomplete="nickname";
+                }
+            }
+        }
+        label data-for="local" hidden {
+            (t(lang, "new.second-name"))
+            input name="opponent" maxlength="40";
+        }
+        label {
+            (t(lang, "new.side"))
+            select name="side" {
+                option value="south" { (t(lang, "side.south")) }
+                option value="north" { (t(lang, "side.north")) }
+                option value="random" { (t(lang, "new.side-random")) }
+            }
+        }
+        p class="note" { (t(lang, "new.south-first")) }
+    }
+}
+
+/// The new-game form's clock, or days per move online.
+fn clock_fields(lang: Lang) -> Markup {
+    html! {
+        fieldset class="clock" {
+            legend { (t(lang, "new.clock")) }
+            label class="choice" {
+                input type="checkbox" name="timed";
+                " " (t(lang, "new.timed"))
+            }
+            label data-timed hidden {
+                (t(lang, "new.minutes"))
+                input type="number" name="minutes" min="1" max="180" step="1" value="10";
+            }
+            label data-timed hidden {
+                (t(lang, "new.increment"))
+                input type="number" name="increment" min="0" max="180" step="1" value="5";
+            }
+            p class="note" data-timed hidden { (t(lang, "new.clock-note")) }
+            label data-for="online" hidden {
+                (t(lang, "new.days"))
+                select name="days" {
+                    option value="" { (t(lang, "new.no-days")) }
+                    @for n in super::DAYS_PER_MOVE {
+                        option value=(n) { (n) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The new-game form's match play (in games that have it) and, for a
+/// signed-in player, the rated choice (online games).
+fn match_and_rated(lang: Lang, signed_in: bool) -> Markup {
+    let match_text =
+        t(lang, "new.match").replace("{n}", &mancala_rules::Match::BARBADOS_FIRST_TO.to_string());
+    html! {
+        label class="choice" data-match hidden {
+            input type="checkbox" name="match";
+            " " span data-match-text { (match_text) }
+        }
+        // Rated games are for signed-in players, online.
+        @if signed_in {
+            label class="choice" data-for="online" hidden {
+                input type="checkbox" name="rated";
+                " " (t(lang, "new.rated"))
+            }
+        }
+    }
+}
+
+pub(crate) async fn play_page(state: State<Shared>, id: Path<String>, page: PageLang) -> Page {
     game_view(state, id, page, "play").await
 }
 
-async fn replay_page(State(state): State<Shared>, Path(id): Path<String>, page: PageLang) -> Page {
+pub(crate) async fn replay_page(state: State<Shared>, id: Path<String>, page: PageLang) -> Page {
     game_view(state, id, page, "replay").await
 }
 
 /// The play or replay page: names and game in the heading (escaped), the
 /// rest drawn by `app.js` from the API.
 async fn game_view(
-    state: Shared,
-    id: String,
+    State(state): State<Shared>,
+    Path(id): Path<String>,
     PageLang { lang, remember }: PageLang,
     kind: &str,
 ) -> Page {
@@ -245,7 +267,7 @@ pub fn score_line(names: [&str; 2], captured: [u32; 2]) -> String {
     format!("{} {} – {} {}", names[0], captured[0], captured[1], names[1])
 }
 
-async fn finished(
+pub(crate) async fn finished(
     State(state): State<Shared>,
     Query(q): Query<FinishedQuery>,
     PageLang { lang, remember }: PageLang,

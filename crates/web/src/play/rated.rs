@@ -5,7 +5,7 @@
 //! game's end (see `crate::rated`).
 
 use super::games::{default_name, game_url, live};
-use crate::api::signed_in;
+use crate::api::SignedIn;
 use crate::api::{blocking, clean_name, error, game_id, name_error, secret, ApiError, ApiResult};
 use crate::game::lot_seed_for_new_game;
 use crate::live::Live;
@@ -14,7 +14,6 @@ use crate::store::{PlayerGames, PlayerRow, DELETED_PLAYER};
 use crate::Shared;
 use axum::extract::Path;
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::Json;
 use mancala_rules::ruleset;
@@ -132,8 +131,7 @@ pub async fn create_seated_game_with_days(
     spec: NewSeatedGame,
     days: Option<u8>,
 ) -> Result<SeatedGame, ApiError> {
-    let ruleset = ruleset(&spec.ruleset)
-        .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_ruleset", e.to_string()))?;
+    let ruleset = crate::api::ruleset_named(&spec.ruleset)?;
     if spec.rated {
         let (Some(south), Some(north)) = (&spec.south.account, &spec.north.account) else {
             return Err(error(
@@ -229,9 +227,8 @@ const MY_GAMES: u32 = 100;
 /// first, with their seats.
 pub(crate) async fn my_games(
     State(state): State<Shared>,
-    headers: HeaderMap,
+    SignedIn { player, .. }: SignedIn,
 ) -> Result<Json<Vec<MyGame>>, ApiError> {
-    let (player, _) = signed_in(&state, &headers).await?;
     let id = player.id.clone();
     let query = PlayerGames { active: true, limit: MY_GAMES, ..PlayerGames::default() };
     let rows = blocking(&state, move |s| s.player_games(&id, &query)).await?;
@@ -272,9 +269,8 @@ pub(crate) struct MySeat {
 pub(crate) async fn my_game(
     State(state): State<Shared>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn { player, .. }: SignedIn,
 ) -> ApiResult<MySeat> {
-    let (player, _) = signed_in(&state, &headers).await?;
     let game = live(&state, &id).await?;
     let live = game.lock().await;
     let Some((side, token)) = seat_of(&live.row, &player.id) else {

@@ -13,30 +13,18 @@
 //! its collection's rating with the deviation of a newcomer.
 
 use super::store::{AttemptToRate, PuzzleRatingRow};
-use crate::api::{blocking, error, signed_in, ApiError, ApiResult, JsonBody};
+use crate::api::{blocking, error, signed_in, ApiError, ApiResult};
 use crate::rating::{periods, Rating, START_DEVIATION, START_VOLATILITY};
 use crate::Shared;
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
 use axum::Json;
-use axum::Router;
 use mancala_puzzles::{bundled, Kind, Puzzle};
 use mancala_rules::{Game, Pit, RULESETS};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::sync::OnceLock;
-
-/// `/api/puzzles...`.
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/api/puzzles", get(list))
-        .route("/api/puzzles/daily", get(daily_puzzle))
-        .route("/api/puzzles/{id}", get(show))
-        .route("/api/puzzles/{id}/moves", post(play))
-        .route("/api/puzzles/{id}/hint", post(hint))
-}
 
 /// Every bundled puzzle, every ruleset, parsed once.
 pub fn catalog() -> &'static [Puzzle] {
@@ -343,6 +331,22 @@ pub(crate) struct MovesBody {
     moves: Vec<String>,
 }
 
+/// A try at the puzzle in the path: the moves its JSON body sends (read
+/// first), and the puzzle (404 if there is none).
+pub(crate) struct Attempt {
+    puzzle: Cow<'static, Puzzle>,
+    moves: Vec<String>,
+}
+
+impl FromRequest<Shared> for Attempt {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &Shared) -> Result<Self, ApiError> {
+        let (id, MovesBody { moves }) = crate::api::path_and_body(req, state).await?;
+        Ok(Attempt { puzzle: lookup(state, &id).await?, moves })
+    }
+}
+
 /// Checks the moves sent: letters, legal, following the solution up to the
 /// last one, and the last one the solver's. Returns the pits.
 fn check_moves(p: &Puzzle, moves: &[String]) -> Result<Vec<Pit>, ApiError> {
@@ -477,12 +481,9 @@ fn solution(p: &Puzzle) -> Solution {
 pub(crate) async fn play(
     State(state): State<Shared>,
     headers: HeaderMap,
-    Path(id): Path<String>,
-    JsonBody(body): JsonBody<MovesBody>,
+    Attempt { puzzle: p, moves }: Attempt,
 ) -> ApiResult<Played> {
-    let p = lookup(&state, &id).await?;
-    let p: &Puzzle = &p;
-    let pits = check_moves(p, &body.moves)?;
+    let pits = check_moves(&p, &moves)?;
     let rules = &p.ruleset.rules;
     let n = pits.len();
     let correct = pits[n - 1] == p.moves[n - 1];
@@ -508,14 +509,14 @@ pub(crate) async fn play(
         solved,
         over,
         reply,
-        states: states(p, &played)[n - 1..].to_vec(),
+        states: states(&p, &played)[n - 1..].to_vec(),
         solution: None,
         rating: None,
     };
     if over {
-        body.solution = Some(solution(p));
+        body.solution = Some(solution(&p));
         let who = player(&state, &headers).await?;
-        body.rating = Some(rate(&state, who, p, solved).await?);
+        body.rating = Some(rate(&state, who, &p, solved).await?);
     }
     Ok(Json(body))
 }
@@ -526,14 +527,11 @@ pub(crate) async fn play(
 pub(crate) async fn hint(
     State(state): State<Shared>,
     headers: HeaderMap,
-    Path(id): Path<String>,
-    JsonBody(body): JsonBody<MovesBody>,
+    Attempt { puzzle: p, moves }: Attempt,
 ) -> ApiResult<Hint> {
-    let p = lookup(&state, &id).await?;
-    let p: &Puzzle = &p;
     let rules = &p.ruleset.rules;
-    let plies = solver_plies(p);
-    let next = body.moves.len();
+    let plies = solver_plies(&p);
+    let next = moves.len();
     if !plies.contains(&next) {
         return Err(error(
             StatusCode::BAD_REQUEST,
@@ -541,7 +539,7 @@ pub(crate) async fn hint(
             format!("after {next} moves it is not your move in this puzzle"),
         ));
     }
-    for (i, text) in body.moves.iter().enumerate() {
+    for (i, text) in moves.iter().enumerate() {
         if Pit::parse(text, rules).ok() != Some(p.moves[i]) {
             return Err(error(
                 StatusCode::BAD_REQUEST,
@@ -551,6 +549,6 @@ pub(crate) async fn hint(
         }
     }
     let who = player(&state, &headers).await?;
-    let rating = rate(&state, who, p, false).await?;
+    let rating = rate(&state, who, &p, false).await?;
     Ok(Json(Hint { pit: p.moves[next].letter(rules).to_string(), rating }))
 }

@@ -23,9 +23,5 @@ mod store;
 pub use store::{AttemptToRate, PuzzleRater, PuzzleRatingRow, PuzzleStore, RatedAttempt};
 
 /// The script of the puzzle and composition pages.
-pub static SCRIPT: crate::assets::Asset = crate::assets::Asset::new(
-    "puzzles",
-    "js",
-    "text/javascript; charset=utf-8",
-    include_bytes!("puzzles.js"),
-);
+pub static SCRIPT: crate::assets::Asset =
+    crate::assets::Asset::script("puzzles", include_bytes!("puzzles.js"));

@@ -8,15 +8,9 @@ use crate::i18n::Lang;
 use crate::pages::{not_found, Page, PageLang};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
-use axum::routing::get;
-use axum::Router;
 use mancala_puzzles::{Kind, Puzzle};
 use mancala_rules::{ruleset, RULESETS};
 use serde::Deserialize;
-
-pub fn routes() -> Router<Shared> {
-    Router::new().route("/puzzles", get(index)).route("/puzzles/{id}", get(puzzle_page))
-}
 
 /// A puzzle page text.
 pub fn pt(lang: Lang, key: &str) -> &'static str {
@@ -84,12 +78,12 @@ fn current(chosen: bool) -> Option<&'static str> {
     chosen.then_some("page")
 }
 
-async fn index(
+pub(crate) async fn index(
     State(state): State<Shared>,
     Query(q): Query<IndexQuery>,
     PageLang { lang, remember }: PageLang,
 ) -> Page {
-    let game = q.game.as_deref().and_then(|g| ruleset(g).ok());
+    let game = crate::pages::named_game(q.game.as_deref());
     let kind = q.theme.as_deref().and_then(Kind::parse);
     // `?theme=studies`: the composed studies (puzzles/studies.txt).
     let studies = q.theme.as_deref() == Some("studies");
@@ -203,7 +197,10 @@ pub(crate) fn solve_section(lang: Lang, p: &Puzzle, next: &str) -> Markup {
     }
 }
 
-async fn puzzle_page(Path(id): Path<String>, PageLang { lang, remember }: PageLang) -> Page {
+pub(crate) async fn puzzle_page(
+    Path(id): Path<String>,
+    PageLang { lang, remember }: PageLang,
+) -> Page {
     let Some(p) = find(&id) else { return not_found(lang, remember) };
     // The next puzzle: the following one of the same game.
     let same: Vec<&Puzzle> = catalog().iter().filter(|x| x.ruleset.id == p.ruleset.id).collect();

@@ -9,13 +9,8 @@
   if (!page) return;
   const { el, store, api } = mancala;
   const t = mancala.makeT(page.texts);
-  const boardEl = document.getElementById("puzzle-board");
-  const statusEl = document.getElementById("puzzle-status");
-  const hintButton = document.getElementById("puzzle-hint");
-  const playerEl = document.getElementById("puzzle-player");
-  const solutionEl = document.getElementById("puzzle-solution");
-  const lineEl = document.getElementById("puzzle-line");
-  const ratingEl = document.getElementById("puzzle-rating");
+  const [boardEl, statusEl, hintButton, playerEl, solutionEl, lineEl, ratingEl] = mancala.byIds(
+    "puzzle-board", "puzzle-status", "puzzle-hint", "puzzle-player", "puzzle-solution", "puzzle-line", "puzzle-rating");
   const STREAK = "mancala-puzzle-streak";
 
   function streak() { return Number(store.get(STREAK)) || 0; }

@@ -1,13 +1,26 @@
-//! Accounts in the store: the trait both stores implement, and SQLite's
+//! Accounts in the store: the trait both stores implement, what both
+//! implement alike (`account_methods!`), and the rest of SQLite's
 //! implementation (PostgreSQL's is `pg/accounts.rs`). Their games and
-//! ratings are read by `rated.rs`; the writes go through the writer thread
-//! (`group.rs`, `Account`).
+//! ratings are read by `rated.rs`; SQLite's writes go through its writer
+//! thread (`group.rs`, `Account`, or `Query::exec`).
 
 use super::group::{Account, Write};
-use super::rated::{rating_from, RATING_COLUMNS};
-use super::GameRow;
-use super::{name_key, Columns, HistoryRow, PlayerGames, PlayerRow, RatingRow, Sqlite, StoreError};
+use super::rated::{history_from, leader_from, rating_from, HISTORY_COLUMNS, RATING_COLUMNS};
+use super::{name_key, stored_unless, Columns, GameRow, HistoryRow, PlayerGames, PlayerRow};
+use super::{Query, RatingRow, Sqlite, StoreError};
 use rusqlite::OptionalExtension;
+
+/// A session to store (`AccountStore::create_session`), named field by
+/// field since three of them are text: the SHA-256 of its token (hex), the
+/// account's id, the password hash the sign-in checked, and when it began
+/// (seconds since the Unix epoch).
+#[derive(Clone, Copy, Debug)]
+pub struct NewSession<'a> {
+    pub token_hash: &'a str,
+    pub player: &'a str,
+    pub password: &'a str,
+    pub created: i64,
+}
 
 /// Accounts, their sessions and ratings, and their games: the store's part
 /// that every feature's sign-in reads. A session is known by the SHA-256 of
@@ -27,13 +40,7 @@ pub trait AccountStore: Send + Sync + 'static {
     /// checked): a password changed meanwhile ends every other session, so
     /// one started with the old password must not begin after it. `false`
     /// (nothing stored) if there is no living account with that hash.
-    fn create_session(
-        &self,
-        token_hash: &str,
-        player: &str,
-        password: &str,
-        created: i64,
-    ) -> Result<bool, StoreError>;
+    fn create_session(&self, session: NewSession<'_>) -> Result<bool, StoreError>;
     /// The account a session belongs to and when it started.
     fn session(&self, token_hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError>;
     /// Ends a session (nothing happens if there is none).
@@ -73,20 +80,84 @@ pub trait AccountStore: Send + Sync + 'static {
     fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError>;
 }
 
-impl AccountStore for Sqlite {
-    fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError> {
-        match self.writer.write(Write::Account(Account::CreatePlayer(player.clone()))) {
-            Ok(()) => Ok(true),
-            // The unique name: taken if a living account has it now.
-            Err(e) => match self.player_named(&player.name)? {
-                Some(_) => Ok(false),
-                None => Err(e),
-            },
+/// The [`AccountStore`] methods written once for both stores (here and
+/// `pg/accounts.rs`), in SQL for both ([`Query`]).
+macro_rules! account_methods {
+    () => {
+        fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
+            self.find("players", PLAYER_COLUMNS, "name_key", &name_key(name), |r| player_from(r))
         }
-    }
 
-    fn player_named(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
-        self.player_where("name_key", &name_key(name))
+        fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
+            self.find("players", PLAYER_COLUMNS, "id", id, |r| player_from(r))
+        }
+
+        fn create_session(&self, session: $crate::store::NewSession<'_>) -> Result<bool, StoreError> {
+            let $crate::store::NewSession { token_hash, player, password, created } = session;
+            // The password read here is the one every earlier change left:
+            // in SQLite the writer is the only one; in PostgreSQL, FOR
+            // SHARE: a password change in progress (its row locked) is
+            // waited for, and the row is read again after it commits (so
+            // the old hash no longer matches); a change that comes after
+            // waits for this insert to commit, and then its delete of the
+            // other sessions sees this one.
+            let sql = format!(
+                "INSERT INTO sessions (token_hash, player_id, created)
+                 SELECT ?1, id, ?3 FROM players
+                 WHERE id = ?2 AND NOT deleted AND password = ?4 {}",
+                Self::SHARE_ROWS
+            );
+            Ok(self.exec(&sql, &[&token_hash, &player, &created, &password])? == 1)
+        }
+
+        fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
+            self.exec("DELETE FROM sessions WHERE token_hash = ?1", &[&token_hash])?;
+            Ok(())
+        }
+
+        fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError> {
+            let sql = format!(
+                "SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = ?1 ORDER BY ruleset {}",
+                Self::BYTE_ORDER
+            );
+            self.query(&sql, &[&player], |r| rating_from(r))
+        }
+
+        fn rating_history(&self, player: &str) -> Result<Vec<HistoryRow>, StoreError> {
+            let sql = format!(
+                "SELECT {HISTORY_COLUMNS} FROM rating_history WHERE player_id = ?1
+                 ORDER BY at, game_id {}",
+                Self::BYTE_ORDER
+            );
+            self.query(&sql, &[&player], |r| history_from(r))
+        }
+
+        fn leaderboard(
+            &self,
+            ruleset: &str,
+            since: i64,
+        ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError> {
+            let sql = format!(
+                "SELECT r.ruleset, r.rating, r.deviation, r.volatility, r.games, r.won, r.drawn,
+                     r.lost, r.rated, p.id, p.name, p.created
+                 FROM ratings r JOIN players p ON p.id = r.player_id
+                 WHERE r.ruleset = ?1 AND r.rated >= ?2 AND NOT p.deleted
+                 ORDER BY r.rating DESC, p.name_key {}",
+                Self::BYTE_ORDER
+            );
+            self.query(&sql, &[&ruleset, &since], |r| leader_from(r))
+        }
+    };
+}
+pub(super) use account_methods;
+
+impl AccountStore for Sqlite {
+    account_methods!();
+
+    fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError> {
+        let write = Write::Account(Account::CreatePlayer(player.clone()));
+        // The unique name: taken if a living account has it now.
+        stored_unless(self.writer.write(write), || Ok(self.player_named(&player.name)?.is_some()))
     }
 
     fn player_names(&self) -> Result<Vec<String>, StoreError> {
@@ -94,25 +165,6 @@ impl AccountStore for Sqlite {
         let mut stmt = conn.prepare("SELECT name FROM players WHERE deleted = 0")?;
         let names = stmt.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
         Ok(names)
-    }
-
-    fn create_session(
-        &self,
-        token_hash: &str,
-        player: &str,
-        password: &str,
-        created: i64,
-    ) -> Result<bool, StoreError> {
-        match self.writer.write(Write::Account(Account::CreateSession {
-            token_hash: token_hash.to_string(),
-            player: player.to_string(),
-            password: password.to_string(),
-            created,
-        })) {
-            Ok(()) => Ok(true),
-            Err(StoreError::NotFound(_)) => Ok(false),
-            Err(e) => Err(e),
-        }
     }
 
     fn session(&self, token_hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError> {
@@ -132,10 +184,6 @@ impl AccountStore for Sqlite {
         Ok(found)
     }
 
-    fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
-        self.writer.write(Write::Account(Account::DeleteSession(token_hash.to_string())))
-    }
-
     fn set_password(&self, player: &str, password: &str, keep: &str) -> Result<(), StoreError> {
         self.writer.write(Write::Account(Account::SetPassword {
             player: player.to_string(),
@@ -146,14 +194,6 @@ impl AccountStore for Sqlite {
 
     fn delete_player(&self, player: &str) -> Result<(), StoreError> {
         self.writer.write(Write::Account(Account::DeletePlayer(player.to_string())))
-    }
-
-    fn ratings(&self, player: &str) -> Result<Vec<RatingRow>, StoreError> {
-        self.query_all(
-            &format!("SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = ?1 ORDER BY ruleset"),
-            [player],
-            rating_from,
-        )
     }
 
     fn save_rating(&self, player: &str, rating: &RatingRow) -> Result<(), StoreError> {
@@ -170,41 +210,9 @@ impl AccountStore for Sqlite {
     ) -> Result<Vec<(GameRow, u32)>, StoreError> {
         self.player_games_sqlite(player, query)
     }
-
-    fn rating_history(&self, player: &str) -> Result<Vec<HistoryRow>, StoreError> {
-        self.rating_history_sqlite(player)
-    }
-
-    fn leaderboard(
-        &self,
-        ruleset: &str,
-        since: i64,
-    ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError> {
-        self.leaderboard_sqlite(ruleset, since)
-    }
-
-    fn player_by_id(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
-        self.player_where("id", id)
-    }
 }
 
 pub(super) const PLAYER_COLUMNS: &str = "id, name, password, created, deleted";
-
-impl Sqlite {
-    /// The account whose `column` is `value` (`id`, or `name_key`: then
-    /// only a living one has it), if any.
-    pub(super) fn player_where(
-        &self,
-        column: &str,
-        value: &str,
-    ) -> Result<Option<PlayerRow>, StoreError> {
-        self.query_one(
-            &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE {column} = ?1"),
-            [value],
-            |r| player_from(r),
-        )
-    }
-}
 
 /// An account from a row of either store with the [`PLAYER_COLUMNS`].
 pub(super) fn player_from<R: Columns>(r: &R) -> Result<PlayerRow, R::Error> {

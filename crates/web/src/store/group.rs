@@ -20,11 +20,12 @@
 //! gets its own answer.
 
 use super::{
-    insert_row, name_key, save_existing, save_row, GameRow, MatchRow, PlayerRow, RatingRow,
-    StoreError, StoredReview,
+    changed_one, insert_game, name_key, save_existing, save_game, GameRow, MatchRow, Param,
+    PlayerRow, RatingRow, StoreError, StoredReview,
 };
-use rusqlite::{params, Connection};
-use std::sync::atomic::{AtomicU64, Ordering};
+use rusqlite::types::{ToSqlOutput, Value};
+use rusqlite::{params, Connection, ToSql};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -84,18 +85,48 @@ pub(crate) trait Apply: Send {
     fn apply(&self, conn: &Connection) -> Result<(), StoreError>;
 }
 
+/// One statement of the SQL written for both stores, run by the writer
+/// (see `Query::exec`): how many rows it changed is left in `changed` (the
+/// last run of the write is the one committed, when a failed batch is
+/// retried one write at a time).
+pub(crate) struct Statement {
+    sql: String,
+    /// The parameters, copied: the writer is another thread.
+    params: Vec<Value>,
+    changed: Arc<AtomicUsize>,
+}
+
+impl Statement {
+    pub(crate) fn new(sql: &str, params: &[&dyn Param]) -> rusqlite::Result<Statement> {
+        let owned = |p: &&dyn Param| match p.to_sql()? {
+            ToSqlOutput::Borrowed(value) => Ok(value.into()),
+            ToSqlOutput::Owned(value) => Ok(value),
+            _ => Err(rusqlite::Error::ToSqlConversionFailure("not a plain value".into())),
+        };
+        let params = params.iter().map(owned).collect::<rusqlite::Result<_>>()?;
+        Ok(Statement { sql: sql.to_string(), params, changed: Arc::default() })
+    }
+
+    /// Where the number of rows changed will be.
+    pub(crate) fn changed(&self) -> Arc<AtomicUsize> {
+        self.changed.clone()
+    }
+}
+
+impl Apply for Statement {
+    fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
+        let n = conn.execute(&self.sql, rusqlite::params_from_iter(&self.params))?;
+        self.changed.store(n, Ordering::Relaxed);
+        Ok(())
+    }
+}
+
 /// What calling off a rematch answers when it has begun meanwhile.
 pub(crate) const BEGUN: &str = "the rematch has begun";
-
-/// What a session's write answers when no living account has the password
-/// it was started with (`Store::create_session` turns it into `false`).
-pub(crate) const NO_SUCH_ACCOUNT: &str = "no living account with that password";
 
 /// The writes of accounts, sessions and ratings.
 pub(crate) enum Account {
     CreatePlayer(PlayerRow),
-    CreateSession { token_hash: String, player: String, password: String, created: i64 },
-    DeleteSession(String),
     SetPassword { player: String, password: String, keep: String },
     DeletePlayer(String),
     SaveRating { player: String, rating: RatingRow },
@@ -122,30 +153,12 @@ impl Account {
                     params![p.id, p.name, name_key(&p.name), p.password, p.created, p.deleted],
                 )?;
             }
-            Account::CreateSession { token_hash, player, password, created } => {
-                // The writer is the only one: the password read here is the
-                // one every earlier change left.
-                let n = conn.execute(
-                    "INSERT INTO sessions (token_hash, player_id, created)
-                     SELECT ?1, id, ?3 FROM players
-                     WHERE id = ?2 AND deleted = 0 AND password = ?4",
-                    params![token_hash, player, created, password],
-                )?;
-                if n != 1 {
-                    return Err(StoreError::NotFound(NO_SUCH_ACCOUNT.into()));
-                }
-            }
-            Account::DeleteSession(token_hash) => {
-                conn.execute("DELETE FROM sessions WHERE token_hash = ?1", [token_hash])?;
-            }
             Account::SetPassword { player, password, keep } => {
                 let n = conn.execute(
                     "UPDATE players SET password = ?2 WHERE id = ?1 AND deleted = 0",
                     params![player, password],
                 )?;
-                if n != 1 {
-                    return Err(StoreError::NotFound(format!("no living account {player}")));
-                }
+                changed_one(n, || format!("no living account {player}"))?;
                 conn.execute(
                     "DELETE FROM sessions WHERE player_id = ?1 AND token_hash <> ?2",
                     params![player, keep],
@@ -168,7 +181,7 @@ impl Write {
         const INSERT_MOVE: &str = "INSERT INTO moves (game_id, ply, move) VALUES (?1, ?2, ?3)";
         match self {
             Write::Create { row, moves } => {
-                insert_row(conn, row)?;
+                insert_game(conn, row)?;
                 for (i, letter) in moves.iter().enumerate() {
                     conn.execute(INSERT_MOVE, params![row.id, i as u32 + 1, letter])?;
                 }
@@ -181,7 +194,7 @@ impl Write {
             }
             Write::Append { row, ply, letter } => {
                 conn.execute(INSERT_MOVE, params![row.id, ply, letter])?;
-                save_row(conn, row)?;
+                save_game(conn, row)?;
                 super::rated::settle(conn, row)?;
             }
             Write::Truncate { row, plies } => {
@@ -189,10 +202,10 @@ impl Write {
                     "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
                     params![row.id, plies],
                 )?;
-                save_row(conn, row)?;
+                save_game(conn, row)?;
             }
             Write::CreateNext { previous, next } => {
-                insert_row(conn, next)?;
+                insert_game(conn, next)?;
                 save_existing(conn, previous)?;
             }
             Write::CreateMatch { row, first } => {
@@ -200,7 +213,7 @@ impl Write {
                     "INSERT INTO matches (id, ruleset, first_to, created) VALUES (?1, ?2, ?3, ?4)",
                     params![row.id, row.ruleset, row.first_to, row.created],
                 )?;
-                insert_row(conn, first)?;
+                insert_game(conn, first)?;
             }
             Write::SaveReview { game, review } => {
                 conn.execute(

@@ -15,143 +15,88 @@
 //! (raised for our sessions if the server's default is `off`), so
 //! `append_move` returns once the commit is flushed to the server's disk.
 //!
-//! The games table's columns are listed once, in [`COLUMNS`] with their
-//! values in [`values`] and their reading in [`game_row`]; adding a column
-//! means adding it there and a numbered migration to `schema.rs` (which
-//! upgrades an older database on opening).
+//! The games table's columns are listed once for both stores (`COLUMNS`
+//! in `store.rs`, with their values and their reading); the SQL written
+//! once for both stores (see `Query`) has its parameters `?1`, `?2`, ...
+//! made `$1`, `$2`, ... here ([`pg_sql`]).
 
 mod accounts;
 mod rated;
 
-use super::SeatTokens;
 use super::{
-    schema, side_id, side_of, stored, Clock, Finished, GameEnding, GameResult, GameRow, GameStore,
-    HistoryRow, MatchRow, Mode, PlayerGames, PlayerRow, RatingRow, Status, StoreError, StoredGame,
-    StoredReview,
+    game_from, game_with_plies, insert_game, save_game, schema, Answer, Db, Finished, GameRow,
+    GameStore, MatchRow, Param, PlayerGames, Query, SeatTokens, StoreError, StoredGame,
+    StoredReview, COLUMNS,
 };
 
 use postgres::config::Host;
 use postgres::error::SqlState;
 use postgres::types::ToSql;
-use postgres::{Client, Config, IsolationLevel, NoTls, Row};
+use postgres::{Client, Config, GenericClient, IsolationLevel, NoTls, Row};
+use std::borrow::Cow;
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-/// The games table's columns, in the order of [`values`].
-const COLUMNS: [&str; 31] = [
-    "id",
-    "ruleset",
-    "version",
-    "setup",
-    "mode",
-    "level",
-    "south_name",
-    "north_name",
-    "south_token",
-    "north_token",
-    "invite",
-    "computer",
-    "status",
-    "result",
-    "ending",
-    "rematch",
-    "created",
-    "updated",
-    "offer",
-    "clock_initial_ms",
-    "clock_increment_ms",
-    "clock_south_ms",
-    "clock_north_ms",
-    "turn_started",
-    "match_id",
-    "match_game",
-    "rated",
-    "south_player",
-    "north_player",
-    "correspondence_days",
-    "lot_seed",
-];
-
-/// Columns set when a game is created and never changed by `save` (as in
-/// the SQLite store); every other column is saved.
-const FIXED: [&str; 13] = [
-    "id",
-    "ruleset",
-    "version",
-    "setup",
-    "mode",
-    "level",
-    "computer",
-    "created",
-    "match_id",
-    "match_game",
-    "rated",
-    "correspondence_days",
-    "lot_seed",
-];
-
-type Value<'a> = Box<dyn ToSql + Sync + 'a>;
-
-/// A header's values, in [`COLUMNS`] order (the array's length ties the two
-/// together). Unsigned numbers go in signed columns one size up, so writing
-/// cannot fail.
-fn values(row: &GameRow) -> [Value<'_>; COLUMNS.len()] {
-    let clock = |part: fn(&Clock) -> i64| row.clock.as_ref().map(part);
-    [
-        Box::new(&row.id),
-        Box::new(&row.ruleset),
-        Box::new(i64::from(row.version)),
-        Box::new(&row.setup),
-        Box::new(row.mode.id()),
-        Box::new(row.level.map(i16::from)),
-        Box::new(&row.south_name),
-        Box::new(&row.north_name),
-        Box::new(&row.south_token),
-        Box::new(&row.north_token),
-        Box::new(&row.invite),
-        Box::new(row.computer.map(side_id)),
-        Box::new(row.status.id()),
-        Box::new(row.result.map(GameResult::id)),
-        Box::new(row.ending.map(GameEnding::id)),
-        Box::new(&row.rematch),
-        Box::new(row.created),
-        Box::new(row.updated),
-        Box::new(row.offer.map(side_id)),
-        Box::new(clock(|c| c.initial_ms)),
-        Box::new(clock(|c| c.increment_ms)),
-        Box::new(clock(|c| c.south_ms)),
-        Box::new(clock(|c| c.north_ms)),
-        Box::new(row.turn_started),
-        Box::new(&row.match_id),
-        Box::new(row.match_game.map(i64::from)),
-        Box::new(row.rated),
-        Box::new(&row.south_player),
-        Box::new(&row.north_player),
-        Box::new(row.days.map(i64::from)),
-        // The signed 64-bit integer with the same bits.
-        Box::new(row.lot_seed.map(|s| s as i64)),
-    ]
+/// SQL written for both stores as PostgreSQL takes it: each parameter
+/// `?N` is `$N` (a `?` followed by a digit is nothing else in that SQL).
+fn pg_sql(sql: &str) -> Cow<'_, str> {
+    if !sql.contains('?') {
+        return Cow::Borrowed(sql);
+    }
+    let mut out = String::with_capacity(sql.len());
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        let numbered = c == '?' && chars.peek().is_some_and(char::is_ascii_digit);
+        out.push(if numbered { '$' } else { c });
+    }
+    Cow::Owned(out)
 }
 
-impl Postgres {
-    /// The row `sql` finds with `params`, if any, read by `from`.
-    pub(crate) fn query_one<T>(
+/// Parameters of either store as PostgreSQL binds them.
+fn pg_params<'a>(params: &[&'a dyn Param]) -> Vec<&'a (dyn ToSql + Sync)> {
+    params.iter().map(|p| p.pg()).collect()
+}
+
+/// Runs a statement written for both stores on a connection or in a
+/// transaction; how many rows it changed.
+fn pg_exec(c: &mut impl GenericClient, sql: &str, params: &[&dyn Param]) -> Result<usize, Failure> {
+    let n = c.execute(&*pg_sql(sql), &pg_params(params))?;
+    // A count of rows fits.
+    Ok(n as usize)
+}
+
+impl Db for Client {
+    type Failure = Failure;
+    fn exec(&mut self, sql: &str, params: &[&dyn Param]) -> Result<usize, Failure> {
+        pg_exec(self, sql, params)
+    }
+}
+
+impl Db for postgres::Transaction<'_> {
+    type Failure = Failure;
+    fn exec(&mut self, sql: &str, params: &[&dyn Param]) -> Result<usize, Failure> {
+        pg_exec(self, sql, params)
+    }
+}
+
+impl Query for Postgres {
+    type Row<'r> = Row;
+    type Failure = Failure;
+    const BYTE_ORDER: &'static str = "COLLATE \"C\"";
+    const SHARE_ROWS: &'static str = "FOR SHARE";
+
+    fn query<T, A: Answer<T>>(
         &self,
         sql: &str,
-        params: &[&(dyn ToSql + Sync)],
-        from: impl Fn(&Row) -> Result<T, Failure>,
-    ) -> Result<Option<T>, StoreError> {
-        self.run(|c| c.query_opt(sql, params)?.map(|r| from(&r)).transpose())
+        params: &[&dyn Param],
+        mut from: impl FnMut(&Row) -> Result<T, Failure>,
+    ) -> Result<A, StoreError> {
+        let (sql, params) = (pg_sql(sql), pg_params(params));
+        self.run(|c| A::read(c.query(&*sql, &params)?.iter().map(&mut from)))
     }
 
-    /// Every row `sql` finds with `params`, read by `from`.
-    pub(crate) fn query_all<T>(
-        &self,
-        sql: &str,
-        params: &[&(dyn ToSql + Sync)],
-        from: impl Fn(&Row) -> Result<T, Failure>,
-    ) -> Result<Vec<T>, StoreError> {
-        self.run(|c| c.query(sql, params)?.iter().map(&from).collect())
+    fn exec(&self, sql: &str, params: &[&dyn Param]) -> Result<usize, StoreError> {
+        self.run(|c| pg_exec(c, sql, params))
     }
 }
 
@@ -161,95 +106,8 @@ fn snapshot(c: &mut Client) -> Result<postgres::Transaction<'_>, postgres::Error
     c.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start()
 }
 
-/// Text stored for one of the header's enums in `column` (`NULL` is
-/// `None`).
-fn enum_column<T>(
-    r: &Row,
-    column: &str,
-    parse: fn(&str) -> Option<T>,
-) -> Result<Option<T>, Failure> {
-    r.try_get::<_, Option<String>>(column)?
-        .map(|e| stored(column, &e, parse))
-        .transpose()
-        .map_err(Failure::Data)
-}
-
-/// A header with its number of moves, from a row that has the
-/// [`COLUMNS`] and `plies`.
-fn game_with_plies(r: &Row) -> Result<(GameRow, u32), Failure> {
-    let plies: i64 = r.try_get("plies")?;
-    let plies = u32::try_from(plies)
-        .map_err(|_| Failure::Data(format!("{plies} moves is out of range")))?;
-    Ok((game_row(r)?, plies))
-}
-
-/// Reads a header from a row that has the [`COLUMNS`] (by name).
-fn game_row(r: &Row) -> Result<GameRow, Failure> {
-    let version: i64 = r.try_get("version")?;
-    let level: Option<i16> = r.try_get("level")?;
-    let match_game: Option<i64> = r.try_get("match_game")?;
-    let days: Option<i64> = r.try_get("correspondence_days")?;
-    let clock = match (
-        r.try_get("clock_initial_ms")?,
-        r.try_get("clock_increment_ms")?,
-        r.try_get("clock_south_ms")?,
-        r.try_get("clock_north_ms")?,
-    ) {
-        (Some(initial_ms), Some(increment_ms), Some(south_ms), Some(north_ms)) => {
-            Some(Clock { initial_ms, increment_ms, south_ms, north_ms })
-        }
-        _ => None,
-    };
-    Ok(GameRow {
-        id: r.try_get("id")?,
-        ruleset: r.try_get("ruleset")?,
-        version: u32::try_from(version).map_err(|_| {
-            Failure::Data(format!("stored rules version {version} is out of range"))
-        })?,
-        setup: r.try_get("setup")?,
-        mode: stored("mode", &r.try_get::<_, String>("mode")?, Mode::parse)
-            .map_err(Failure::Data)?,
-        level: level
-            .map(u8::try_from)
-            .transpose()
-            .map_err(|_| Failure::Data(format!("stored level {level:?} is out of range")))?,
-        south_name: r.try_get("south_name")?,
-        north_name: r.try_get("north_name")?,
-        south_token: r.try_get("south_token")?,
-        north_token: r.try_get("north_token")?,
-        invite: r.try_get("invite")?,
-        computer: enum_column(r, "computer", side_of)?,
-        status: stored("status", &r.try_get::<_, String>("status")?, Status::parse)
-            .map_err(Failure::Data)?,
-        result: enum_column(r, "result", GameResult::parse)?,
-        ending: enum_column(r, "ending", GameEnding::parse)?,
-        rematch: r.try_get("rematch")?,
-        created: r.try_get("created")?,
-        updated: r.try_get("updated")?,
-        offer: enum_column(r, "offer", side_of)?,
-        clock,
-        turn_started: r.try_get("turn_started")?,
-        match_id: r.try_get("match_id")?,
-        match_game: match_game.map(u32::try_from).transpose().map_err(|_| {
-            Failure::Data(format!("stored match game {match_game:?} is out of range"))
-        })?,
-        rated: r.try_get("rated")?,
-        south_player: r.try_get("south_player")?,
-        north_player: r.try_get("north_player")?,
-        days: days.map(u8::try_from).transpose().map_err(|_| {
-            Failure::Data(format!("stored days per move {days:?} are out of range"))
-        })?,
-        lot_seed: r.try_get::<_, Option<i64>>("lot_seed")?.map(|s| s as u64),
-    })
-}
-
-/// The statements built from [`COLUMNS`] once.
+/// The statements that read games, built from [`COLUMNS`] once.
 struct Sql {
-    insert: String,
-    /// `UPDATE games SET ... WHERE id = $1`, and which values (indices into
-    /// [`COLUMNS`]) its parameters are, in order.
-    update: String,
-    update_values: Vec<usize>,
     select: String,
     finished: String,
     match_games: String,
@@ -259,22 +117,9 @@ struct Sql {
 
 impl Sql {
     fn new() -> Sql {
-        let placeholders: Vec<String> = (1..=COLUMNS.len()).map(|i| format!("${i}")).collect();
-        let mut update_values = vec![0]; // the id, $1
-        let mut sets = Vec::new();
-        for (i, column) in COLUMNS.iter().enumerate() {
-            if !FIXED.contains(column) {
-                update_values.push(i);
-                sets.push(format!("{column} = ${}", update_values.len()));
-            }
-        }
-        let columns = COLUMNS.join(", ");
-        let prefixed: Vec<String> = COLUMNS.iter().map(|c| format!("g.{c}")).collect();
+        let prefixed: Vec<String> = COLUMNS.split(", ").map(|c| format!("g.{c}")).collect();
         Sql {
-            insert: format!("INSERT INTO games ({columns}) VALUES ({})", placeholders.join(", ")),
-            update: format!("UPDATE games SET {} WHERE id = $1", sets.join(", ")),
-            update_values,
-            select: format!("SELECT {columns} FROM games WHERE id = $1"),
+            select: format!("SELECT {COLUMNS} FROM games WHERE id = $1"),
             finished: format!(
                 "SELECT {}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
                  FROM games g WHERE g.status = 'finished'
@@ -285,7 +130,7 @@ impl Sql {
                 prefixed.join(", ")
             ),
             match_games: format!(
-                "SELECT {columns} FROM games WHERE match_id = $1 ORDER BY match_game"
+                "SELECT {COLUMNS} FROM games WHERE match_id = $1 ORDER BY match_game"
             ),
             player_games: rated::player_games_sql(&prefixed.join(", ")),
         }
@@ -603,33 +448,51 @@ impl Drop for Postgres {
 }
 
 impl Postgres {
-    /// Inserts a game's header row in the caller's transaction.
-    pub(crate) fn insert_game(
+    /// Runs `op` in a transaction on a pooled connection (see
+    /// [`Postgres::run`]), committed if `op` succeeds: an error rolls it
+    /// back.
+    pub(crate) fn transaction<T>(
         &self,
-        tx: &mut postgres::Transaction<'_>,
-        row: &GameRow,
-    ) -> Result<(), Failure> {
-        let values = values(row);
-        let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
-        tx.execute(&self.sql.insert, &params)?;
-        Ok(())
+        mut op: impl FnMut(&mut postgres::Transaction<'_>) -> Result<T, Failure>,
+    ) -> Result<T, StoreError> {
+        self.run(|c| {
+            let mut tx = c.transaction()?;
+            let value = op(&mut tx)?;
+            tx.commit()?;
+            Ok(value)
+        })
     }
+}
+
+/// Saves the header of a game that must exist, in the caller's transaction.
+fn save_existing(tx: &mut postgres::Transaction<'_>, row: &GameRow) -> Result<(), Failure> {
+    match save_game(tx, row)? {
+        1 => Ok(()),
+        _ => Err(Failure::Data(format!("no game {}", row.id))),
+    }
+}
+
+/// Stores move number `ply` of a game, in the caller's transaction.
+fn insert_move(
+    tx: &mut postgres::Transaction<'_>,
+    game: &str,
+    ply: u32,
+    letter: &str,
+) -> Result<(), Failure> {
+    tx.execute(
+        "INSERT INTO moves (game_id, ply, move) VALUES ($1, $2, $3)",
+        &[&game, &i64::from(ply), &letter],
+    )?;
+    Ok(())
 }
 
 impl GameStore for Postgres {
     fn create(&self, row: &GameRow, moves: &[String]) -> Result<(), StoreError> {
-        let values = values(row);
-        let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
-        self.run(|c| {
-            let mut tx = c.transaction()?;
-            tx.execute(&self.sql.insert, &params)?;
-            for (i, letter) in moves.iter().enumerate() {
-                tx.execute(
-                    "INSERT INTO moves (game_id, ply, move) VALUES ($1, $2, $3)",
-                    &[&row.id, &(i as i64 + 1), letter],
-                )?;
+        self.transaction(|tx| {
+            insert_game(&mut *tx, row)?;
+            for (ply, letter) in (1..).zip(moves) {
+                insert_move(tx, &row.id, ply, letter)?;
             }
-            tx.commit()?;
             Ok(())
         })
     }
@@ -665,7 +528,7 @@ impl GameStore for Postgres {
             let Some(header) = tx.query_opt(&self.sql.select, &[&id])? else {
                 return Ok(None);
             };
-            let row = game_row(&header)?;
+            let row = game_from(&header)?;
             let moves = tx
                 .query("SELECT move FROM moves WHERE game_id = $1 ORDER BY ply", &[&id])?
                 .iter()
@@ -677,48 +540,29 @@ impl GameStore for Postgres {
     }
 
     fn save(&self, row: &GameRow) -> Result<(), StoreError> {
-        let params = self.update_params(row);
-        let params = params.refs();
-        self.run(|c| {
-            let mut tx = c.transaction()?;
-            if tx.execute(&self.sql.update, &params)? != 1 {
-                return Err(Failure::Data(format!("no game {}", row.id)));
-            }
+        self.transaction(|tx| {
+            save_existing(tx, row)?;
             // A game's end and its rating change (if rated) in one
             // transaction: see `rated.rs`.
-            rated::settle(&mut tx, row)?;
-            tx.commit()?;
-            Ok(())
+            rated::settle(tx, row)
         })
     }
 
     fn append_move(&self, row: &GameRow, ply: u32, letter: &str) -> Result<(), StoreError> {
-        let params = self.update_params(row);
-        let params = params.refs();
-        self.run(|c| {
-            let mut tx = c.transaction()?;
-            tx.execute(
-                "INSERT INTO moves (game_id, ply, move) VALUES ($1, $2, $3)",
-                &[&row.id, &i64::from(ply), &letter],
-            )?;
-            tx.execute(&self.sql.update, &params)?;
-            rated::settle(&mut tx, row)?;
-            tx.commit()?;
-            Ok(())
+        self.transaction(|tx| {
+            insert_move(tx, &row.id, ply, letter)?;
+            save_game(&mut *tx, row)?;
+            rated::settle(tx, row)
         })
     }
 
     fn truncate_moves(&self, row: &GameRow, plies: u32) -> Result<(), StoreError> {
-        let params = self.update_params(row);
-        let params = params.refs();
-        self.run(|c| {
-            let mut tx = c.transaction()?;
+        self.transaction(|tx| {
             tx.execute(
                 "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
                 &[&row.id, &i64::from(plies)],
             )?;
-            tx.execute(&self.sql.update, &params)?;
-            tx.commit()?;
+            save_game(&mut *tx, row)?;
             Ok(())
         })
     }
@@ -734,18 +578,9 @@ impl GameStore for Postgres {
     }
 
     fn create_next(&self, previous: &GameRow, next: &GameRow) -> Result<(), StoreError> {
-        let values = values(next);
-        let insert: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
-        let update = self.update_params(previous);
-        let update = update.refs();
-        self.run(|c| {
-            let mut tx = c.transaction()?;
-            tx.execute(&self.sql.insert, &insert)?;
-            if tx.execute(&self.sql.update, &update)? != 1 {
-                return Err(Failure::Data(format!("no game {}", previous.id)));
-            }
-            tx.commit()?;
-            Ok(())
+        self.transaction(|tx| {
+            insert_game(&mut *tx, next)?;
+            save_existing(tx, previous)
         })
     }
 
@@ -758,8 +593,6 @@ impl GameStore for Postgres {
     }
 
     fn call_off_rematch(&self, previous: &GameRow, next: &str) -> Result<bool, StoreError> {
-        let params = self.update_params(previous);
-        let params = params.refs();
         self.run(|c| {
             let mut tx = c.transaction()?;
             let n = tx.execute(
@@ -770,25 +603,19 @@ impl GameStore for Postgres {
             if n != 1 {
                 return Ok(false);
             }
-            if tx.execute(&self.sql.update, &params)? != 1 {
-                return Err(Failure::Data(format!("no game {}", previous.id)));
-            }
+            save_existing(&mut tx, previous)?;
             tx.commit()?;
             Ok(true)
         })
     }
 
     fn create_match(&self, row: &MatchRow, first: &GameRow) -> Result<(), StoreError> {
-        let values = values(first);
-        let insert: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
-        self.run(|c| {
-            let mut tx = c.transaction()?;
+        self.transaction(|tx| {
             tx.execute(
                 "INSERT INTO matches (id, ruleset, first_to, created) VALUES ($1, $2, $3, $4)",
                 &[&row.id, &row.ruleset, &i64::from(row.first_to), &row.created],
             )?;
-            tx.execute(&self.sql.insert, &insert)?;
-            tx.commit()?;
+            insert_game(&mut *tx, first)?;
             Ok(())
         })
     }
@@ -816,7 +643,7 @@ impl GameStore for Postgres {
             let games = tx
                 .query(&self.sql.match_games, &[&id])?
                 .iter()
-                .map(game_row)
+                .map(game_from)
                 .collect::<Result<Vec<_>, _>>()?;
             tx.commit()?;
             Ok(Some((row, games)))
@@ -856,29 +683,5 @@ impl GameStore for Postgres {
             )?;
             Ok(())
         })
-    }
-}
-
-/// A count stored as BIGINT.
-pub(crate) fn count(r: &Row, i: usize) -> Result<u32, Failure> {
-    let n: i64 = r.try_get(i)?;
-    u32::try_from(n).map_err(|_| Failure::Data(format!("stored count {n} is out of range")))
-}
-
-/// The values of the update statement, kept alive while it runs.
-struct UpdateParams<'a> {
-    values: [Value<'a>; COLUMNS.len()],
-    order: &'a [usize],
-}
-
-impl<'a> UpdateParams<'a> {
-    fn refs(&self) -> Vec<&(dyn ToSql + Sync)> {
-        self.order.iter().map(|&i| self.values[i].as_ref()).collect()
-    }
-}
-
-impl Postgres {
-    fn update_params<'a>(&'a self, row: &'a GameRow) -> UpdateParams<'a> {
-        UpdateParams { values: values(row), order: &self.sql.update_values }
     }
 }

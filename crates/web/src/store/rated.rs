@@ -8,8 +8,9 @@
 //! leaves neither the end nor the change, one after it leaves both, and a
 //! header saved again later (a rematch named on it) changes nothing.
 
-use super::{row_from, GameRow, HistoryRow, PlayerGames, RatingRow, Sqlite, Status, StoreError};
-use super::{PlayerRow, COLUMNS, COLUMN_COUNT};
+use super::{game_with_plies, Columns, Db, GameRow, HistoryRow, PlayerGames, RatingRow, Sqlite};
+use super::{PlayerRow, Status, StoreError, COLUMNS};
+use crate::rated::Settlement;
 use rusqlite::{params, Connection, OptionalExtension};
 
 // The columns and tables are migration 4 in `schema.rs`.
@@ -17,13 +18,11 @@ use rusqlite::{params, Connection, OptionalExtension};
 /// The name a deleted account's seats show.
 pub const DELETED_PLAYER: &str = "deleted player";
 
-/// Stores (or replaces) an account's rating in one ruleset.
-pub(super) fn save_rating(
-    conn: &Connection,
-    player: &str,
-    r: &RatingRow,
-) -> Result<(), StoreError> {
-    conn.execute(
+/// Stores (or replaces) an account's rating in one ruleset, in the
+/// caller's transaction (either store's).
+pub(super) fn save_rating<D: Db>(mut db: D, player: &str, r: &RatingRow) -> Result<(), D::Failure> {
+    let counts = [r.games, r.won, r.drawn, r.lost].map(i64::from);
+    db.exec(
         "INSERT INTO ratings (player_id, ruleset, rating, deviation, volatility,
              games, won, drawn, lost, rated)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
@@ -31,19 +30,48 @@ pub(super) fn save_rating(
              deviation = excluded.deviation, volatility = excluded.volatility,
              games = excluded.games, won = excluded.won, drawn = excluded.drawn,
              lost = excluded.lost, rated = excluded.rated",
-        params![
-            player,
-            r.ruleset,
-            r.rating,
-            r.deviation,
-            r.volatility,
-            r.games,
-            r.won,
-            r.drawn,
-            r.lost,
-            r.rated
+        &[
+            &player,
+            &r.ruleset,
+            &r.rating,
+            &r.deviation,
+            &r.volatility,
+            &counts[0],
+            &counts[1],
+            &counts[2],
+            &counts[3],
+            &r.rated,
         ],
     )?;
+    Ok(())
+}
+
+/// Stores a rated game's rating changes, each player's new rating and its
+/// history row, in the transaction that stores the game's end (either
+/// store's).
+pub(super) fn record_settlement<D: Db>(
+    mut db: D,
+    row: &GameRow,
+    settled: &Settlement,
+) -> Result<(), D::Failure> {
+    for ((player, rating), before) in settled.players.iter().zip(&settled.before) {
+        save_rating(&mut db, player, rating)?;
+        db.exec(
+            "INSERT INTO rating_history (game_id, player_id, ruleset, rating, deviation,
+                 volatility, change, at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            &[
+                &row.id,
+                player,
+                &rating.ruleset,
+                &rating.rating,
+                &rating.deviation,
+                &rating.volatility,
+                &(rating.rating - before.rating),
+                &rating.rated,
+            ],
+        )?;
+    }
     Ok(())
 }
 
@@ -55,7 +83,7 @@ fn rating_of(
     conn.query_row(
         &format!("SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = ?1 AND ruleset = ?2"),
         [player, ruleset],
-        rating_from,
+        |r| rating_from(r),
     )
     .optional()
 }
@@ -64,10 +92,26 @@ fn rating_of(
 pub(super) const RATING_COLUMNS: &str =
     "ruleset, rating, deviation, volatility, games, won, drawn, lost, rated";
 
-pub(super) fn rating_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<RatingRow> {
+/// A rating row from a row of either store with the [`RATING_COLUMNS`].
+pub(super) fn rating_from<R: Columns>(r: &R) -> Result<RatingRow, R::Error> {
     super::from_columns!(r => RatingRow {
-        ruleset, rating, deviation, volatility, games, won, drawn, lost, rated
+        ruleset, rating, deviation, volatility, games: count, won: count, drawn: count,
+        lost: count, rated
     })
+}
+
+/// A row of the leaderboard (see `leaderboard`'s statements), from either
+/// store: the rating first, then the account's id, name and creation (its
+/// password hash left empty).
+pub(super) fn leader_from<R: Columns>(r: &R) -> Result<(PlayerRow, RatingRow), R::Error> {
+    let player = PlayerRow {
+        id: r.at(9)?,
+        name: r.at(10)?,
+        password: String::new(),
+        created: r.at(11)?,
+        deleted: false,
+    };
+    Ok((player, rating_from(r)?))
 }
 
 /// The columns of a rating history row, as [`history_from`] reads them.
@@ -109,30 +153,10 @@ pub(super) fn settle(conn: &Connection, row: &GameRow) -> Result<(), StoreError>
         |r| r.get(0),
     )?;
     let stored = [stored[0].as_ref(), stored[1].as_ref()];
-    let Some(settled) =
-        crate::rated::settle(row, &moves, stored, pair_today).map_err(StoreError::Failed)?
-    else {
-        return Ok(());
-    };
-    for ((player, rating), before) in settled.players.iter().zip(settled.before) {
-        save_rating(conn, player, rating)?;
-        conn.execute(
-            "INSERT INTO rating_history (game_id, player_id, ruleset, rating, deviation,
-                 volatility, change, at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![
-                row.id,
-                player,
-                rating.ruleset,
-                rating.rating,
-                rating.deviation,
-                rating.volatility,
-                rating.rating - before.rating,
-                rating.rated
-            ],
-        )?;
+    match crate::rated::settle(row, &moves, stored, pair_today).map_err(StoreError::Failed)? {
+        Some(settled) => Ok(record_settlement(conn, row, &settled)?),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Marks a deleted account's seats: its games stay, under
@@ -171,50 +195,8 @@ impl Sqlite {
         let rows = stmt
             .query_map(
                 params![player, status.id(), q.opponent, q.rated_only, q.limit, q.offset],
-                |r| Ok((row_from(r)?, r.get::<_, u32>(COLUMN_COUNT)?)),
+                |r| game_with_plies(r),
             )?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
-    }
-
-    pub(super) fn rating_history_sqlite(
-        &self,
-        player: &str,
-    ) -> Result<Vec<HistoryRow>, StoreError> {
-        self.query_all(
-            &format!(
-                "SELECT {HISTORY_COLUMNS} FROM rating_history WHERE player_id = ?1
-                 ORDER BY at, game_id"
-            ),
-            [player],
-            |r| history_from(r),
-        )
-    }
-
-    pub(super) fn leaderboard_sqlite(
-        &self,
-        ruleset: &str,
-        since: i64,
-    ) -> Result<Vec<(PlayerRow, RatingRow)>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT r.ruleset, r.rating, r.deviation, r.volatility, r.games, r.won, r.drawn,
-                 r.lost, r.rated, p.id, p.name, p.created
-             FROM ratings r JOIN players p ON p.id = r.player_id
-             WHERE r.ruleset = ?1 AND r.rated >= ?2 AND p.deleted = 0
-             ORDER BY r.rating DESC, p.name_key",
-        )?;
-        let rows = stmt
-            .query_map(params![ruleset, since], |r| {
-                let player = PlayerRow {
-                    id: r.get(9)?,
-                    name: r.get(10)?,
-                    password: String::new(),
-                    created: r.get(11)?,
-                    deleted: false,
-                };
-                Ok((player, rating_from(r)?))
-            })?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(rows)
     }

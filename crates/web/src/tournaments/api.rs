@@ -19,23 +19,22 @@ use super::{
     TournamentRow,
 };
 use crate::api::{
-    blocking, clean_name, count_games, error, game_id, internal, look_alike, name_error, secret,
+    blocking, count_games, error, game_id, internal, look_alike, not_one_of, required_name, secret,
     signed_in, ApiError, ApiResult, ClientOf, JsonBody,
 };
 use crate::game::lot_seed_for_new_game;
 use crate::play::{clock_from, no_match_play};
 use crate::store::{Clock, GameRow, MatchRow, Mode, Status};
 use crate::Shared;
-use axum::extract::Path;
-use axum::extract::State;
+use axum::extract::{FromRequest, Path, Request, State};
 use axum::http::header;
 use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use mancala_rules::ruleset;
+use axum::Json;
+use mancala_rules::{ruleset, Ruleset};
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -43,17 +42,6 @@ use tokio::sync::Mutex;
 
 /// The guest cookie is the site's: one identity for a guest everywhere.
 use crate::api::guest_cookie;
-
-/// `/api/tournaments...`.
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/api/tournaments", post(create).get(list))
-        .route("/api/tournaments/{id}", get(show))
-        .route("/api/tournaments/{id}/join", post(join))
-        .route("/api/tournaments/{id}/start-round", post(start_round))
-        .route("/api/tournaments/{id}/result", post(enter_result))
-        .route("/api/tournaments/{id}/remove", post(remove))
-}
 
 /// Players a tournament may have: a large school year or club (pairing a
 /// round of this many takes well under a millisecond).
@@ -242,81 +230,68 @@ pub(crate) async fn create(
     Ok((StatusCode::CREATED, Json(Created { id, url })).into_response())
 }
 
-/// A new tournament organised by `organiser`, with these players
-/// registered (`(name, account id)`: a class's pupils); its id.
-pub(crate) async fn create_with(
-    state: &Shared,
-    client: crate::scheduler::Client,
-    organiser: crate::store::PlayerRow,
-    body: CreateBody,
-    players: Vec<(String, String)>,
-) -> Result<String, ApiError> {
-    let state = state.clone();
-    let name = clean_name(Some(&body.name), "").map_err(name_error)?;
-    if name.is_empty() || name.chars().count() > NAME_CHARS {
-        return Err(error(
-            StatusCode::BAD_REQUEST,
-            "bad_name",
-            format!("a tournament needs a name of 1 to {NAME_CHARS} characters"),
-        ));
+/// A new tournament as asked for, checked field by field.
+struct NewTournament {
+    name: String,
+    ruleset: &'static Ruleset,
+    system: System,
+    planned: Option<u32>,
+    format: Format,
+    play: Play,
+}
+
+impl CreateBody {
+    /// The tournament asked for, checked (its clock by a single game's
+    /// rules).
+    fn check(&self) -> Result<NewTournament, ApiError> {
+        let name = required_name(Some(&self.name), NAME_CHARS, "a tournament needs")?;
+        let ruleset = crate::api::ruleset_named(&self.game)?;
+        let system = System::parse(&self.system).ok_or_else(|| {
+            not_one_of("bad_system", "system", &self.system, "round_robin, swiss, knockout")
+        })?;
+        let planned = planned_rounds(system, self.rounds)?;
+        let format = match self.format.as_deref().unwrap_or("game") {
+            "game" => Format::Game,
+            "match" if ruleset.match_first_to.is_some() => Format::Match,
+            "match" => return Err(no_match_play(ruleset)),
+            other => return Err(not_one_of("bad_format", "format", other, "game, match")),
+        };
+        let play = match self.play.as_deref().unwrap_or("online") {
+            "online" => Play::Online,
+            "board" => Play::Board,
+            other => return Err(not_one_of("bad_play", "play", other, "online, board")),
+        };
+        clock_from(self.clock_seconds, self.increment_seconds)?;
+        Ok(NewTournament { name, ruleset, system, planned, format, play })
     }
-    let ruleset = ruleset(&body.game)
-        .map_err(|e| error(StatusCode::BAD_REQUEST, "unknown_ruleset", e.to_string()))?;
-    let system = System::parse(&body.system).ok_or_else(|| {
-        error(
+}
+
+/// A Swiss's planned rounds (it needs 1 to [`MAX_SWISS_ROUNDS`]); none for
+/// the other systems, whose rounds follow from the number of players.
+fn planned_rounds(system: System, rounds: Option<u32>) -> Result<Option<u32>, ApiError> {
+    match (system, rounds) {
+        (System::Swiss, Some(r)) if (1..=MAX_SWISS_ROUNDS).contains(&r) => Ok(Some(r)),
+        (System::Swiss, _) => Err(error(
             StatusCode::BAD_REQUEST,
-            "bad_system",
-            format!("system '{}' is not one of round_robin, swiss, knockout", body.system),
-        )
-    })?;
-    let planned = match (system, body.rounds) {
-        (System::Swiss, Some(r)) if (1..=MAX_SWISS_ROUNDS).contains(&r) => Some(r),
-        (System::Swiss, _) => {
-            return Err(error(
-                StatusCode::BAD_REQUEST,
-                "bad_rounds",
-                format!("a Swiss needs rounds, from 1 to {MAX_SWISS_ROUNDS}"),
-            ))
-        }
-        (_, Some(_)) => {
-            return Err(error(
-                StatusCode::BAD_REQUEST,
-                "bad_rounds",
-                "the rounds of a round robin or a knockout follow from the number of players: \
-                 leave rounds out",
-            ))
-        }
-        (_, None) => None,
-    };
-    let format = match body.format.as_deref().unwrap_or("game") {
-        "game" => Format::Game,
-        "match" if ruleset.match_first_to.is_some() => Format::Match,
-        "match" => return Err(no_match_play(ruleset)),
-        other => {
-            return Err(error(
-                StatusCode::BAD_REQUEST,
-                "bad_format",
-                format!("format '{other}' is not one of game, match"),
-            ))
-        }
-    };
-    let play = match body.play.as_deref().unwrap_or("online") {
-        "online" => Play::Online,
-        "board" => Play::Board,
-        other => {
-            return Err(error(
-                StatusCode::BAD_REQUEST,
-                "bad_play",
-                format!("play '{other}' is not one of online, board"),
-            ))
-        }
-    };
-    // The same clock rules as a single game's.
-    clock_from(body.clock_seconds, body.increment_seconds)?;
+            "bad_rounds",
+            format!("a Swiss needs rounds, from 1 to {MAX_SWISS_ROUNDS}"),
+        )),
+        (_, Some(_)) => Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad_rounds",
+            "the rounds of a round robin or a knockout follow from the number of players: leave \
+             rounds out",
+        )),
+        (_, None) => Ok(None),
+    }
+}
+
+/// 409 once the organiser has [`OPEN_PER_ORGANISER`] tournaments that are
+/// not over and were touched in the last 30 days (one left registering for
+/// a month no longer holds a place).
+async fn check_open(state: &Shared, organiser: &crate::store::PlayerRow) -> Result<(), ApiError> {
     let organiser_id = organiser.id.clone();
-    let theirs = blocking(&state, move |s| s.tournaments_of(&organiser_id, 200)).await?;
-    // Not over, and touched in the last 30 days (one left registering
-    // for a month no longer holds a place).
+    let theirs = blocking(state, move |s| s.tournaments_of(&organiser_id, 200)).await?;
     let recent = state.time.now_secs() - 30 * 86_400;
     let open = theirs
         .iter()
@@ -334,15 +309,29 @@ pub(crate) async fn create_with(
             ),
         ));
     }
-    count_games(&state, &client, 1)?;
+    Ok(())
+}
+
+/// A new tournament organised by `organiser`, with these players
+/// registered (`(name, account id)`: a class's pupils); its id.
+pub(crate) async fn create_with(
+    state: &Shared,
+    client: crate::scheduler::Client,
+    organiser: crate::store::PlayerRow,
+    body: CreateBody,
+    players: Vec<(String, String)>,
+) -> Result<String, ApiError> {
+    let new = body.check()?;
+    check_open(state, &organiser).await?;
+    count_games(state, &client, 1)?;
     let doc = Document {
         organiser: organiser.name.clone(),
-        format,
-        play,
+        format: new.format,
+        play: new.play,
         clock_seconds: body.clock_seconds,
         increment_seconds: body.clock_seconds.and(body.increment_seconds),
         starts: body.starts,
-        planned,
+        planned: new.planned,
         started: false,
         entrants: players
             .into_iter()
@@ -358,16 +347,16 @@ pub(crate) async fn create_with(
     let row = TournamentRow {
         id: game_id(),
         organiser: organiser.id,
-        name,
-        ruleset: ruleset.id.into(),
-        system,
+        name: new.name,
+        ruleset: new.ruleset.id.into(),
+        system: new.system,
         created: state.time.now_secs(),
         updated: state.time.now_secs(),
         revision: 1,
         state: serde_json::to_string(&doc).map_err(internal)?,
     };
     let id = row.id.clone();
-    blocking(&state, move |s| s.create_tournament(&row)).await?;
+    blocking(state, move |s| s.create_tournament(&row)).await?;
     Ok(id)
 }
 
@@ -464,6 +453,30 @@ async fn collect_results(state: &Shared, doc: &mut Document) -> Result<bool, Api
     Ok(changed)
 }
 
+/// A change to the tournament in the path: its JSON body (read first),
+/// then the tournament loaded under its lock (held while this lives), and
+/// who asks.
+pub(crate) struct Locked<B> {
+    held: Held,
+    who: Visitor,
+    row: TournamentRow,
+    doc: Document,
+    body: B,
+}
+
+impl<B: DeserializeOwned + Send> FromRequest<Shared> for Locked<B> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &Shared) -> Result<Self, ApiError> {
+        let headers = req.headers().clone();
+        let (id, body) = crate::api::path_and_body(req, state).await?;
+        let held = state.tournaments.hold(&id).await?;
+        let who = visitor(state, &headers).await?;
+        let (row, doc) = load(state, &id).await?;
+        Ok(Locked { held, who, row, doc, body })
+    }
+}
+
 #[derive(Deserialize, Default)]
 pub(crate) struct JoinBody {
     /// A guest's name (a signed-in player plays under their account's).
@@ -474,13 +487,8 @@ pub(crate) struct JoinBody {
 /// guest under a name (setting the guest cookie if the browser has none).
 pub(crate) async fn join(
     State(state): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    JsonBody(body): JsonBody<JoinBody>,
+    Locked { held: _held, who, row, mut doc, body }: Locked<JoinBody>,
 ) -> Result<Response, ApiError> {
-    let who = visitor(&state, &headers).await?;
-    let _held = state.tournaments.hold(&id).await?;
-    let (row, mut doc) = load(&state, &id).await?;
     if doc.started {
         return Err(error(
             StatusCode::CONFLICT,
@@ -507,14 +515,7 @@ pub(crate) async fn join(
             withdrawn: false,
         },
         None => {
-            let name = clean_name(body.name.as_deref(), "").map_err(name_error)?;
-            if name.is_empty() || name.chars().count() > GUEST_NAME_CHARS {
-                return Err(error(
-                    StatusCode::BAD_REQUEST,
-                    "bad_name",
-                    format!("a guest joins with a name of 1 to {GUEST_NAME_CHARS} characters"),
-                ));
-            }
+            let name = required_name(body.name.as_deref(), GUEST_NAME_CHARS, "a guest joins with")?;
             let guest = match &who.guest {
                 Some(hash) => hash.clone(),
                 None => {
@@ -613,6 +614,36 @@ async fn as_organiser(
         return Err(not_organiser(what));
     }
     Ok((row, doc))
+}
+
+/// The body of a change that only the organiser may make, and what the
+/// change is called in the 403 ("only the organiser ... can WHAT").
+pub(crate) trait OrganiserChange: DeserializeOwned + Send {
+    const WHAT: &'static str;
+}
+
+impl OrganiserChange for ResultBody {
+    const WHAT: &'static str = "enter a result";
+}
+
+impl OrganiserChange for RemoveBody {
+    const WHAT: &'static str = "remove a player";
+}
+
+/// A [`Locked`] change that only the organiser may make (403 for anyone
+/// else, as [`as_organiser`] answers).
+pub(crate) struct Organising<B>(Locked<B>);
+
+impl<B: OrganiserChange> FromRequest<Shared> for Organising<B> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &Shared) -> Result<Self, ApiError> {
+        let locked = Locked::<B>::from_request(req, state).await?;
+        if !locked.who.organises(&locked.row) {
+            return Err(not_organiser(B::WHAT));
+        }
+        Ok(Organising(locked))
+    }
 }
 
 /// `POST /api/tournaments/ID/start-round`: closes registration (the first
@@ -779,6 +810,20 @@ fn round_game(
     }
 }
 
+/// The index of the `number`th of `count` (a round, a board, a player,
+/// counted from 1), or 400 `code` with the message `why` gives.
+fn nth(
+    number: usize,
+    count: usize,
+    code: &str,
+    why: impl FnOnce() -> String,
+) -> Result<usize, ApiError> {
+    match number.checked_sub(1) {
+        Some(index) if index < count => Ok(index),
+        _ => Err(error(StatusCode::BAD_REQUEST, code, why())),
+    }
+}
+
 #[derive(Deserialize)]
 pub(crate) struct ResultBody {
     round: usize,
@@ -791,27 +836,14 @@ pub(crate) struct ResultBody {
 /// result (a game on a real board, or one that was not played).
 pub(crate) async fn enter_result(
     State(state): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    JsonBody(body): JsonBody<ResultBody>,
+    Organising(Locked { held: _held, row, mut doc, body, .. }): Organising<ResultBody>,
 ) -> ApiResult<Entered> {
-    let _held = state.tournaments.hold(&id).await?;
-    let (row, mut doc) = as_organiser(&state, &id, &headers, "enter a result").await?;
-    let outcome = Outcome::parse(&body.result).ok_or_else(|| {
-        error(
-            StatusCode::BAD_REQUEST,
-            "bad_result",
-            format!("result '{}' is not one of first, second, draw", body.result),
-        )
-    })?;
+    let outcome = Outcome::parse(&body.result)
+        .ok_or_else(|| not_one_of("bad_result", "result", &body.result, "first, second, draw"))?;
     let rounds = doc.rounds.len();
-    if body.round == 0 || body.round > rounds {
-        return Err(error(
-            StatusCode::BAD_REQUEST,
-            "bad_round",
-            format!("round {} is not one of the rounds started (1 to {rounds})", body.round),
-        ));
-    }
+    let round = nth(body.round, rounds, "bad_round", || {
+        format!("round {} is not one of the rounds started (1 to {rounds})", body.round)
+    })?;
     if body.round < rounds && row.system == System::Knockout {
         return Err(error(
             StatusCode::CONFLICT,
@@ -819,15 +851,11 @@ pub(crate) async fn enter_result(
             "a knockout round's results cannot change once the next round is paired",
         ));
     }
-    let boards = doc.rounds[body.round - 1].len();
-    let Some(board) = body.board.checked_sub(1).and_then(|b| doc.rounds[body.round - 1].get_mut(b))
-    else {
-        return Err(error(
-            StatusCode::BAD_REQUEST,
-            "bad_board",
-            format!("board {} is not one of round {}'s (1 to {boards})", body.board, body.round),
-        ));
-    };
+    let boards = doc.rounds[round].len();
+    let at = nth(body.board, boards, "bad_board", || {
+        format!("board {} is not one of round {}'s (1 to {boards})", body.board, body.round)
+    })?;
+    let board = &mut doc.rounds[round][at];
     if board.second.is_none() {
         return Err(error(StatusCode::CONFLICT, "bye", "a bye has no result to enter"));
     }
@@ -848,21 +876,12 @@ pub(crate) struct RemoveBody {
 /// rounds (their results stay).
 pub(crate) async fn remove(
     State(state): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    JsonBody(body): JsonBody<RemoveBody>,
+    Organising(Locked { held: _held, row, mut doc, body, .. }): Organising<RemoveBody>,
 ) -> ApiResult<Removed> {
-    let _held = state.tournaments.hold(&id).await?;
-    let (row, mut doc) = as_organiser(&state, &id, &headers, "remove a player").await?;
     let count = doc.entrants.len();
-    if body.player == 0 || body.player > count {
-        return Err(error(
-            StatusCode::BAD_REQUEST,
-            "bad_player",
-            format!("player {} is not one of the {count} registered", body.player),
-        ));
-    }
-    let index = body.player - 1;
+    let index = nth(body.player, count, "bad_player", || {
+        format!("player {} is not one of the {count} registered", body.player)
+    })?;
     match (doc.started, row.system) {
         (false, _) => {
             doc.entrants.remove(index);

@@ -29,12 +29,8 @@ pub use api::TournamentLocks;
 pub use store::{TournamentRow, TournamentStore};
 
 /// The tournament pages' script.
-pub static SCRIPT: crate::assets::Asset = crate::assets::Asset::new(
-    "tournament",
-    "js",
-    "text/javascript; charset=utf-8",
-    include_bytes!("tournament.js"),
-);
+pub static SCRIPT: crate::assets::Asset =
+    crate::assets::Asset::script("tournament", include_bytes!("tournament.js"));
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::HashSet;
@@ -575,48 +571,48 @@ pub enum Play {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Document {
     /// The organiser's name when the tournament was made.
-    pub organiser: String,
-    pub format: Format,
-    pub play: Play,
-    pub clock_seconds: Option<u32>,
-    pub increment_seconds: Option<u32>,
+    organiser: String,
+    format: Format,
+    play: Play,
+    clock_seconds: Option<u32>,
+    increment_seconds: Option<u32>,
     /// When the organiser means to start, seconds since the Unix epoch.
-    pub starts: Option<i64>,
+    starts: Option<i64>,
     /// The Swiss's planned rounds (the other systems' follow from the
     /// number of players once started).
-    pub planned: Option<u32>,
-    pub started: bool,
-    pub entrants: Vec<Entrant>,
-    pub rounds: Vec<Vec<Board>>,
+    planned: Option<u32>,
+    started: bool,
+    entrants: Vec<Entrant>,
+    rounds: Vec<Vec<Board>>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Entrant {
-    pub name: String,
+    name: String,
     /// The account's id, for a signed-in player.
-    pub account: Option<String>,
+    account: Option<String>,
     /// The SHA-256 of a guest's token (hex).
-    pub guest: Option<String>,
-    pub withdrawn: bool,
+    guest: Option<String>,
+    withdrawn: bool,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Board {
-    pub first: usize,
-    pub second: Option<usize>,
+    first: usize,
+    second: Option<usize>,
     /// Stored as `first`, `second` or `draw`.
-    pub result: Option<Outcome>,
+    result: Option<Outcome>,
     /// Whether the organiser entered the result (it then stands, whatever
     /// the game says).
-    pub entered: bool,
+    entered: bool,
     /// The game being played (a match's latest), and its number in the
     /// match.
-    pub game: Option<String>,
-    pub match_game: Option<u32>,
-    pub match_id: Option<String>,
+    game: Option<String>,
+    match_game: Option<u32>,
+    match_id: Option<String>,
     /// The seat tokens of the first and the second player.
-    pub first_token: Option<String>,
-    pub second_token: Option<String>,
+    first_token: Option<String>,
+    second_token: Option<String>,
 }
 
 impl Board {

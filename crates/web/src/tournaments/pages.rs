@@ -8,18 +8,8 @@ use crate::i18n::Lang;
 use crate::pages::{feature_script, not_found, server_problem, texts_json, Page, PageLang};
 use crate::Shared;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
-
-/// `/tournaments...`.
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/tournaments", get(list_page))
-        .route("/tournaments/{id}", get(tournament_page))
-        .route("/tournaments/{id}/qr.svg", get(qr_code))
-}
 
 /// A tournament page's text ([`crate::i18n::text`], namespace
 /// `tournaments`).
@@ -33,14 +23,10 @@ fn script(lang: Lang, data: serde_json::Value) -> Markup {
     feature_script("tournament", &data, &texts, &super::SCRIPT)
 }
 
-async fn list_page(
-    State(state): State<Shared>,
-    headers: HeaderMap,
-    PageLang { lang, remember }: PageLang,
-) -> Page {
+pub(crate) async fn list_page(PageLang { lang, remember }: PageLang) -> Page {
     // Who is signed in comes with the page: the script asks nothing that a
     // guest would be refused (no 401 in a guest's console).
-    let signed_in = crate::api::signed_in_name(&state, &headers).await;
+    let signed_in = crate::pages::session::signed_in().map(|player| player.name);
     let games: Vec<serde_json::Value> = mancala_rules::RULESETS
         .iter()
         .map(|r| {
@@ -61,7 +47,7 @@ async fn list_page(
 /// (what its players open to join), drawn here as SVG by the `qrcode`
 /// crate: a class scans it from the projector, and no outside service
 /// learns of the tournament.
-async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Response {
+pub(crate) async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Response {
     if !crate::api::valid_id(&id) {
         return StatusCode::NOT_FOUND.into_response();
     }
@@ -74,7 +60,7 @@ async fn qr_code(State(state): State<Shared>, Path(id): Path<String>) -> Respons
     crate::pages::qr_svg(&format!("{}/tournaments/{id}", state.public_url), "public, max-age=86400")
 }
 
-async fn tournament_page(
+pub(crate) async fn tournament_page(
     State(state): State<Shared>,
     Path(id): Path<String>,
     PageLang { lang, remember }: PageLang,

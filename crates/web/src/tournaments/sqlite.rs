@@ -11,40 +11,19 @@
 //! same state: the second is told it lost (`Ok(false)`) and tries again.
 //! The table is made by migration 5 (`schema.rs`).
 
-use super::store::{board_patterns, entrant_pattern, TournamentRow, TournamentStore, COLUMNS};
-use super::System;
-use crate::game::stored;
-use crate::store::{insert_row, Apply, GameRow, MatchRow, Sqlite, StoreError};
+use super::store::COLUMNS;
+use super::store::{board_patterns, entrant_pattern, row_from, TournamentRow, TournamentStore};
+use crate::store::{insert_game, Apply, Columns, GameRow, MatchRow, Query, Sqlite, StoreError};
 use rusqlite::{params, Connection};
 
-fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentRow> {
-    let system: String = r.get(4)?;
-    Ok(TournamentRow {
-        id: r.get(0)?,
-        organiser: r.get(1)?,
-        name: r.get(2)?,
-        ruleset: r.get(3)?,
-        system: stored("system", &system, System::parse).map_err(|e| {
-            rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, e.into())
-        })?,
-        created: r.get(5)?,
-        updated: r.get(6)?,
-        revision: r.get(7)?,
-        state: r.get(8)?,
-    })
-}
-
-/// The writes of tournaments, run by the SQLite writer thread.
+/// The writes of tournaments that the SQLite store makes its own way (the
+/// others are `tournament_methods!`), run by its writer thread.
 enum Write {
-    Create(TournamentRow),
     /// Saves a row whose revision is one more than the stored one.
     Save(TournamentRow),
     /// A round's games (and matches) stored, then the row saved as by
     /// `Save`: one savepoint, so all or nothing.
-    StartRound {
-        row: TournamentRow,
-        games: Vec<(GameRow, Option<MatchRow>)>,
-    },
+    StartRound { row: TournamentRow, games: Vec<(GameRow, Option<MatchRow>)> },
 }
 
 /// The error a save gets when another one came first.
@@ -53,28 +32,12 @@ const STALE: &str = "the tournament was changed meanwhile";
 impl Apply for Write {
     fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
         match self {
-            Write::Create(t) => {
-                conn.execute(
-                    &format!("INSERT INTO tournaments ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"),
-                    params![
-                        t.id,
-                        t.organiser,
-                        t.name,
-                        t.ruleset,
-                        t.system.id(),
-                        t.created,
-                        t.updated,
-                        t.revision,
-                        t.state
-                    ],
-                )?;
-            }
             Write::StartRound { row, games } => {
                 for (game, contest) in games {
                     if let Some(m) = contest {
                         insert_match(conn, m)?;
                     }
-                    insert_row(conn, game)?;
+                    insert_game(conn, game)?;
                 }
                 Write::Save(row.clone()).apply(conn)?;
             }
@@ -101,43 +64,6 @@ fn insert_match(conn: &Connection, m: &MatchRow) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn of_game(
-    store: &Sqlite,
-    game: &str,
-    match_id: Option<&str>,
-) -> Result<Option<(String, String)>, StoreError> {
-    let (by_game, by_match) = board_patterns(game, match_id);
-    store.query_one(
-        "SELECT id, name FROM tournaments WHERE state LIKE ?1 OR state LIKE ?2
-         ORDER BY created DESC LIMIT 1",
-        params![by_game, by_match],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
-}
-
-fn of_player(store: &Sqlite, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-    store.query_all(
-        &format!(
-            "SELECT {COLUMNS} FROM tournaments WHERE organiser_id = ?1 OR state LIKE ?2
-             ORDER BY created DESC, id LIMIT ?3"
-        ),
-        params![player, entrant_pattern(player), limit],
-        row_from,
-    )
-}
-
-fn load(store: &Sqlite, id: &str) -> Result<Option<TournamentRow>, StoreError> {
-    store.query_one(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?1"), [id], row_from)
-}
-
-fn newest(store: &Sqlite, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-    store.query_all(
-        &format!("SELECT {COLUMNS} FROM tournaments ORDER BY created DESC, id LIMIT ?1"),
-        [limit],
-        row_from,
-    )
-}
-
 /// Whether a write lost to another one (the stored revision moved on).
 fn saved(answer: Result<(), StoreError>) -> Result<bool, StoreError> {
     match answer {
@@ -148,11 +74,7 @@ fn saved(answer: Result<(), StoreError>) -> Result<bool, StoreError> {
 }
 
 impl TournamentStore for Sqlite {
-    super::store::tournament_reads!();
-
-    fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
-        self.write(Write::Create(row.clone()))
-    }
+    super::store::tournament_methods!();
 
     fn save_tournament(&self, row: &TournamentRow) -> Result<bool, StoreError> {
         saved(self.write(Write::Save(row.clone())))

@@ -3,7 +3,7 @@
 //! tests. Their games are ordinary rows of `games`.
 
 use super::System;
-use crate::store::{GameRow, MatchRow, StoreError};
+use crate::store::{required, Columns, GameRow, MatchRow, StoreError};
 
 /// A stored tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +25,21 @@ pub struct TournamentRow {
 
 pub(super) const COLUMNS: &str =
     "id, organiser_id, name, ruleset, system, created, updated, revision, state";
+
+/// A tournament from a row of either store with the [`COLUMNS`].
+pub(super) fn row_from<R: Columns>(r: &R) -> Result<TournamentRow, R::Error> {
+    Ok(TournamentRow {
+        id: r.at(0)?,
+        organiser: r.at(1)?,
+        name: r.at(2)?,
+        ruleset: r.at(3)?,
+        system: required(r, 4, "system", System::parse)?,
+        created: r.at(5)?,
+        updated: r.at(6)?,
+        revision: r.at(7)?,
+        state: r.at(8)?,
+    })
+}
 
 /// The pattern that finds an account among a document's entrants: ids are
 /// hex (`api::secret`), so nothing in them is special to LIKE.
@@ -76,17 +91,42 @@ pub trait TournamentStore {
     fn tournaments_of(&self, player: &str, limit: u32) -> Result<Vec<TournamentRow>, StoreError>;
 }
 
-/// The [`TournamentStore`] reads, the same in both stores (`sqlite.rs`,
-/// `pg.rs`): each asks that module's own `load`, `newest`, `of_player` or
-/// `of_game`.
-macro_rules! tournament_reads {
+/// The [`TournamentStore`] methods written once for both stores
+/// (`sqlite.rs`, `pg.rs`), in SQL for both (`crate::store::Query`): each
+/// store saves a tournament and starts a round its own way.
+macro_rules! tournament_methods {
     () => {
+        fn create_tournament(&self, t: &TournamentRow) -> Result<(), StoreError> {
+            self.exec(
+                &format!(
+                    "INSERT INTO tournaments ({COLUMNS})
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+                ),
+                &[
+                    &t.id,
+                    &t.organiser,
+                    &t.name,
+                    &t.ruleset,
+                    &t.system.id(),
+                    &t.created,
+                    &t.updated,
+                    &t.revision,
+                    &t.state,
+                ],
+            )?;
+            Ok(())
+        }
+
         fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
-            load(self, id)
+            self.find("tournaments", COLUMNS, "id", id, |r| row_from(r))
         }
 
         fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-            newest(self, limit)
+            let sql = format!(
+                "SELECT {COLUMNS} FROM tournaments ORDER BY created DESC, id {} LIMIT ?1",
+                Self::BYTE_ORDER
+            );
+            self.query(&sql, &[&i64::from(limit)], |r| row_from(r))
         }
 
         fn tournaments_of(
@@ -94,7 +134,13 @@ macro_rules! tournament_reads {
             player: &str,
             limit: u32,
         ) -> Result<Vec<TournamentRow>, StoreError> {
-            of_player(self, player, limit)
+            let pattern = entrant_pattern(player);
+            let sql = format!(
+                "SELECT {COLUMNS} FROM tournaments WHERE organiser_id = ?1 OR state LIKE ?2
+                 ORDER BY created DESC, id {} LIMIT ?3",
+                Self::BYTE_ORDER
+            );
+            self.query(&sql, &[&player, &pattern, &i64::from(limit)], |r| row_from(r))
         }
 
         fn tournament_of_game(
@@ -102,8 +148,14 @@ macro_rules! tournament_reads {
             game: &str,
             match_id: Option<&str>,
         ) -> Result<Option<(String, String)>, StoreError> {
-            of_game(self, game, match_id)
+            let (by_game, by_match) = board_patterns(game, match_id);
+            self.query(
+                "SELECT id, name FROM tournaments WHERE state LIKE ?1 OR state LIKE ?2
+                 ORDER BY created DESC LIMIT 1",
+                &[&by_game, &by_match],
+                |r| Ok((r.at(0)?, r.at(1)?)),
+            )
         }
     };
 }
-pub(super) use tournament_reads;
+pub(super) use tournament_methods;

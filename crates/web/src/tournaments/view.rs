@@ -9,13 +9,6 @@ use crate::Shared;
 use mancala_rules::ruleset;
 use serde::Serialize;
 
-/// A new tournament's answer: where it is.
-#[derive(Serialize)]
-pub(crate) struct Created {
-    pub(super) id: String,
-    pub(super) url: String,
-}
-
 /// A tournament in the list (`GET /api/tournaments`).
 #[derive(Serialize)]
 pub(crate) struct Listed {
@@ -248,6 +241,13 @@ pub(super) fn view(state: &Shared, row: &TournamentRow, doc: &Document, who: &Vi
             seats,
         },
     }
+}
+
+/// A new tournament's answer: where it is.
+#[derive(Serialize)]
+pub(crate) struct Created {
+    pub(super) id: String,
+    pub(super) url: String,
 }
 
 /// A player's place once registered.

@@ -10,12 +10,19 @@ import {
 let server, browser;
 sharedServerAndBrowser("computer", (s, b) => { server = s; browser = b; });
 
+/// A fresh page with Tess's new game against the computer at `level`, sown
+/// at the fastest speed: the page and the game's id.
+async function tessGame(s, game, level) {
+  const page = await s.page();
+  const id = await newGame(page, server.url, { game, level, name: "Tess" });
+  await fastest(page);
+  return { page, id };
+}
+
 describe("against the computer", () => {
   browserTest("a whole game against the computer is played to its end and the result says why", () => browser, async (s) => {
-    const page = await s.page();
-    const id = await newGame(page, server.url, { game: "barbados-warri", level: 1, name: "Tess" });
+    const { page, id } = await tessGame(s, "barbados-warri", 1);
     await assert.doesNotReject(page.locator(".game-title", { hasText: "Barbados Warri" }).waitFor());
-    await fastest(page);
 
     let mine = 0;
     for (; mine < 400; mine++) {
@@ -71,9 +78,7 @@ describe("against the computer", () => {
   }, { timeout: 300_000 });
 
   browserTest("an illegal move attempt is refused with a message and changes nothing", () => browser, async (s) => {
-    const page = await s.page();
-    const id = await newGame(page, server.url, { game: "barbados-warri", level: 1, name: "Tess" });
-    await fastest(page);
+    const { page, id } = await tessGame(s, "barbados-warri", 1);
     // South's f sows into North's row only, and no reply from North reaches
     // f (it would take 11 seeds): f stays empty.
     await playMove(page, { choose: () => "f" });
@@ -117,9 +122,7 @@ describe("against the computer", () => {
   });
 
   browserTest("a reload in the middle of a game keeps the game and the seat", () => browser, async (s) => {
-    const page = await s.page();
-    const id = await newGame(page, server.url, { game: "wahree", level: 2, name: "Tess" });
-    await fastest(page);
+    const { page, id } = await tessGame(s, "wahree", 2);
     for (let i = 0; i < 4; i++) await playMove(page);
     await waitForTurnOrEnd(page);
     const shown = await boardArray(page);

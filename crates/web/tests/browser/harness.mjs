@@ -73,35 +73,35 @@ export class Server {
     this.child = child;
   }
 
-  /// SIGTERM, as a service manager stops it: the server finishes what is
-  /// in flight, tells the pages to reconnect and exits with status 0.
-  async term() {
+  /// Sends the signal `name` to the running binary, which is no longer this
+  /// server's child from then on, and waits until it exits: its
+  /// [code, signal].
+  async #signal(name) {
     const child = this.child;
     this.child = null;
     const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    const [code, signal] = await exited;
+    child.kill(name);
+    return exited;
+  }
+
+  /// SIGTERM, as a service manager stops it: the server finishes what is
+  /// in flight, tells the pages to reconnect and exits with status 0.
+  async term() {
+    const [code, signal] = await this.#signal("SIGTERM");
     if (code !== 0) throw new Error(`mancala-web ended by ${signal ?? code} after SIGTERM, not 0`);
   }
 
   /// SIGKILL: no shutdown code runs, as in a crash or a power cut.
   async kill9() {
-    const child = this.child;
-    this.child = null;
-    const exited = once(child, "exit");
-    child.kill("SIGKILL");
-    const [code, signal] = await exited;
+    const [code, signal] = await this.#signal("SIGKILL");
     if (signal !== "SIGKILL") throw new Error(`mancala-web ended by ${signal ?? code}, not SIGKILL`);
   }
 
   async stop() {
     if (this.child) {
       const child = this.child;
-      this.child = null;
-      const exited = once(child, "exit");
-      child.kill("SIGINT");
       const late = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
+      await this.#signal("SIGINT");
       clearTimeout(late);
     }
     fs.rmSync(this.dir, { recursive: true, force: true });

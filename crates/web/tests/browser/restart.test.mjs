@@ -37,6 +37,21 @@ async function annAndBen(s, plies) {
   return { ann, ben, id };
 }
 
+/// Stops the server by `stop` (SIGKILL or SIGTERM) while `pages` show a
+/// game, waits until each page says `message`, starts the server again on
+/// the same port and waits until each page has reconnected by itself (the
+/// message gone).
+async function restartServer(pages, stop, message) {
+  const port = server.port;
+  await stop();
+  for (const page of pages) {
+    await page.locator("#game .error", { hasText: message }).waitFor();
+  }
+  await server.launch();
+  assert.equal(server.port, port);
+  for (const page of pages) await page.locator("#game .error").waitFor({ state: "detached" });
+}
+
 describe("restart", () => {
   browserTest("a kill -9 of the server mid-game and a restart on the same database keep the game", () => browser, async (s) => {
     const { ann, ben, id } = await annAndBen(s, 6);
@@ -46,17 +61,10 @@ describe("restart", () => {
     const stored = await server.state(id);
     assert.deepEqual(stored.moves, before.moves);
 
-    const port = server.port;
-    await server.kill9();
-    for (const page of [ann, ben]) {
-      await page.locator("#game .error", { hasText: "Connection lost; reconnecting…" }).waitFor();
-    }
-    await server.launch();
-    assert.equal(server.port, port);
+    await restartServer([ann, ben], () => server.kill9(), "Connection lost; reconnecting…");
 
-    // Both pages reconnect on their own: the message goes, the game is the same.
+    // Both pages have reconnected on their own: the game is the same.
     for (const page of [ann, ben]) {
-      await page.locator("#game .error").waitFor({ state: "detached" });
       assert.deepEqual(await boardArray(page), before.shown);
       assert.deepEqual(await moves(page), before.moves);
     }
@@ -85,15 +93,8 @@ describe("restart", () => {
     const { ann, ben, id } = await annAndBen(s, 4);
     const before = await moves(ann);
 
-    const port = server.port;
-    await server.term();
+    await restartServer([ann, ben], () => server.term(), "The server is restarting; reconnecting…");
     for (const page of [ann, ben]) {
-      await page.locator("#game .error", { hasText: "The server is restarting; reconnecting…" }).waitFor();
-    }
-    await server.launch();
-    assert.equal(server.port, port);
-    for (const page of [ann, ben]) {
-      await page.locator("#game .error").waitFor({ state: "detached" });
       assert.deepEqual(await moves(page), before);
     }
     const letter = await playMove(ann);

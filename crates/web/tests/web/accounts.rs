@@ -206,9 +206,9 @@ fn account_store_contract(store: &dyn Store) {
     assert_eq!(store.player_named("adwoa").unwrap(), Some(player("p1", "Adwoa")));
     assert_eq!(store.player_named("Adwoa_").unwrap(), None);
 
-    assert!(store.create_session("h1", "p1", "hash of p1", 1_700_000_100).unwrap());
-    assert!(store.create_session("h2", "p1", "hash of p1", 1_700_000_200).unwrap());
-    assert!(!store.create_session("h3", "nobody", "hash of p1", 1).unwrap());
+    assert!(store.create_session(new_session("h1", "p1", "hash of p1", 1_700_000_100)).unwrap());
+    assert!(store.create_session(new_session("h2", "p1", "hash of p1", 1_700_000_200)).unwrap());
+    assert!(!store.create_session(new_session("h3", "nobody", "hash of p1", 1)).unwrap());
     assert_eq!(store.session("h2").unwrap(), Some((player("p1", "Adwoa"), 1_700_000_200)));
     assert_eq!(store.session("h9").unwrap(), None);
 
@@ -239,11 +239,14 @@ fn account_store_contract(store: &dyn Store) {
     store.save_rating("p1", &abapa).unwrap();
     assert_eq!(store.ratings("p1").unwrap(), [abapa.clone(), rating.clone()]);
 
-    assert!(store.create_session("h4", "p1", "new hash", 1_700_000_400).unwrap());
+    assert!(store.create_session(new_session("h4", "p1", "new hash", 1_700_000_400)).unwrap());
     store.delete_player("p1").unwrap();
     assert_eq!(store.player_named("Adwoa").unwrap(), None);
     assert_eq!(store.session("h4").unwrap(), None);
-    assert!(!store.create_session("h5", "p1", "", 1).unwrap(), "no session for a deleted account");
+    assert!(
+        !store.create_session(new_session("h5", "p1", "", 1)).unwrap(),
+        "no session for a deleted account"
+    );
     assert!(store.set_password("p1", "x", "").is_err());
     assert!(store.create_player(&player("p3", "adwoa")).unwrap(), "the name is free again");
     assert_eq!(store.ratings("p1").unwrap().len(), 2, "a deleted account's ratings stay");

@@ -326,13 +326,13 @@ fn stored_player(store: &dyn mancala_web::Store, id: &str, name: &str, password:
 /// gets no session: the store compares the hash it checked.
 fn session_needs_the_password_it_checked(store: &dyn mancala_web::Store) {
     stored_player(store, "p1", "Ama", "old hash");
-    assert!(store.create_session("mine", "p1", "old hash", 2).unwrap());
+    assert!(store.create_session(new_session("mine", "p1", "old hash", 2)).unwrap());
     store.set_password("p1", "new hash", "mine").unwrap();
     // The racing sign-in checked "old hash" before the change committed.
-    assert!(!store.create_session("racing", "p1", "old hash", 3).unwrap());
+    assert!(!store.create_session(new_session("racing", "p1", "old hash", 3)).unwrap());
     assert_eq!(store.session("racing").unwrap(), None);
     assert!(store.session("mine").unwrap().is_some());
-    assert!(store.create_session("next", "p1", "new hash", 4).unwrap());
+    assert!(store.create_session(new_session("next", "p1", "new hash", 4)).unwrap());
 }
 
 store_on_both!(a_sign_in_racing_a_password_change_gets_no_session => session_needs_the_password_it_checked);
@@ -394,12 +394,7 @@ async fn every_game_a_client_causes_counts_against_its_hourly_quota() {
     // The attack: uploads were not counted (690 in 12 s from one address).
     let record = json!({"record": "[Game \"wahree\"]\n\n"});
     let upload = post(&server, "/api/records", record).await;
-    assert_eq!(
-        (upload.status, code(&upload)),
-        (429, "too_many_games".to_string()),
-        "{}",
-        upload.body
-    );
+    assert_eq!((upload.status, code(&upload)), (429, "too_many_games".into()), "{}", upload.body);
     server.stop().await;
 }
 

@@ -100,8 +100,7 @@ async fn a_clock_runs_for_the_player_to_move_and_the_increment_is_added() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_whose_time_runs_out_loses_without_any_request() {
     let (_dir, db, time, server) = fresh_server_at(|_| {}).await;
-    let (id, token, _) =
-        create(&server, json!({"game": "oware-abapa", "mode": "local", "clock_seconds": 1})).await;
+    let (id, token) = clocked_game(&server, 1).await;
     let mut ws = game_socket(&server, &id).await;
     // A millisecond short of the second, nothing happens; at the second
     // the flag falls, with nothing but the WebSocket open.
@@ -150,14 +149,7 @@ on_both_stores!(a_clock_survives_a_restart_and_a_late_move_is_refused => clock_s
 async fn an_abandoned_online_game_can_be_claimed_after_the_timeout_only() {
     use futures_util::SinkExt;
     let (_dir, db, time, server) = fresh_server_at(|c| c.abandon_seconds = 1).await;
-    let (id, ann, created) =
-        create(&server, json!({"game": "wahree", "mode": "online", "name": "Ann"})).await;
-    let invite = created["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap();
-    let joined =
-        post(&server, &format!("/api/games/{id}/join"), json!({"invite": invite, "name": "Ben"}))
-            .await
-            .json();
-    let ben = joined["token"].as_str().unwrap().to_string();
+    let (id, ann, ben) = online_game(&server, json!({"game": "wahree"})).await;
     let claim = |token: String| {
         let server = &server;
         let id = id.clone();

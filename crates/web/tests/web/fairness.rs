@@ -35,11 +35,7 @@ async fn the_creator_cannot_move_before_the_friend_has_joined() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_starts_its_clock_only_once_both_players_are_in_it() {
     let (_dir, db, time, server) = fresh_server_at(|c| c.abandon_seconds = 1).await;
-    let (id, ann, ben) = online_game(
-        &server,
-        json!({"game": "wahree", "mode": "online", "name": "Ann", "clock_seconds": 60}),
-    )
-    .await;
+    let (id, ann, ben) = online_game(&server, json!({"game": "wahree", "clock_seconds": 60})).await;
     let resigned = post(&server, &format!("/api/games/{id}/resign"), json!({"token": ann})).await;
     assert_eq!(resigned.status, 200);
     // Ann asks for a rematch: she plays North in it, Ben (not there) South.
@@ -85,12 +81,9 @@ async fn a_rematch_starts_its_clock_only_once_both_players_are_in_it() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_matchs_next_game_starts_when_the_second_player_opens_it() {
     let (_dir, _, time, server) = fresh_server_at(|c| c.abandon_seconds = 1).await;
-    let (id, ann, ben) = online_game(
-        &server,
-        json!({"game": "barbados-warri", "mode": "online", "name": "Ann", "match": true,
-               "clock_seconds": 60}),
-    )
-    .await;
+    let (id, ann, ben) =
+        online_game(&server, json!({"game": "barbados-warri", "match": true, "clock_seconds": 60}))
+            .await;
     post(&server, &format!("/api/games/{id}/resign"), json!({"token": ben})).await;
     let asked =
         post(&server, &format!("/api/games/{id}/rematch"), json!({"token": ann})).await.json();
@@ -124,8 +117,7 @@ async fn a_silent_websocket_stops_counting_as_present() {
         c.ping_seconds = 1;
     })
     .await;
-    let (id, ann, ben) =
-        online_game(&server, json!({"game": "wahree", "mode": "online", "name": "Ann"})).await;
+    let (id, ann, ben) = online_game(&server, json!({"game": "wahree"})).await;
     post(&server, &format!("/api/games/{id}/moves"), json!({"token": ann, "move": "c"})).await;
     // Ann's page reads its socket (and so answers the pings); Ben's goes
     // silent: it is never read again, as when a phone loses its network.
@@ -211,7 +203,7 @@ async fn an_online_clock_runs_only_from_the_first_move() {
     let (_dir, _, time, server) = fresh_server_at(|_| {}).await;
     let (id, ann, ben) = online_game(
         &server,
-        json!({"game": "oware-abapa", "mode": "online", "name": "Ann", "clock_seconds": 60, "increment_seconds": 2}),
+        json!({"game": "oware-abapa", "clock_seconds": 60, "increment_seconds": 2}),
     )
     .await;
     time.advance(Duration::from_millis(400));

@@ -328,23 +328,18 @@ on_both_stores!(computer_game_is_played_to_its_end_and_every_move_is_stored_befo
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn undo_takes_back_a_move_against_the_computer_only() {
     let (_dir, db, server) = fresh_server().await;
-    let c =
-        post(&server, "/api/games", json!({"game": "oware-abapa", "mode": "computer", "level": 1}))
-            .await
-            .json();
-    let (id, token) = (c["id"].as_str().unwrap(), c["token"].as_str().unwrap());
+    let computer = json!({"game": "oware-abapa", "mode": "computer", "level": 1});
+    let (id, token, _) = create(&server, computer).await;
     post(&server, &format!("/api/games/{id}/moves"), json!({"token": token, "move": "c"})).await;
-    let state = wait_for_turn(&server, id, "south").await;
+    let state = wait_for_turn(&server, &id, "south").await;
     assert_eq!(state["moves"].as_array().unwrap().len(), 2);
     let undone = post(&server, &format!("/api/games/{id}/undo"), json!({"token": token})).await;
     assert_eq!(undone.status, 200, "{}", undone.body);
     assert_eq!(undone.json()["moves"], json!([]));
-    assert!(stored_moves(&db, id).is_empty());
+    assert!(stored_moves(&db, &id).is_empty());
     let again = post(&server, &format!("/api/games/{id}/undo"), json!({"token": token})).await;
     assert_eq!(again.status, 409);
-    let local =
-        post(&server, "/api/games", json!({"game": "wahree", "mode": "local"})).await.json();
-    let (lid, ltoken) = (local["id"].as_str().unwrap(), local["token"].as_str().unwrap());
+    let (lid, ltoken, _) = create(&server, json!({"game": "wahree", "mode": "local"})).await;
     post(&server, &format!("/api/games/{lid}/moves"), json!({"token": ltoken, "move": "a"})).await;
     let refused = post(&server, &format!("/api/games/{lid}/undo"), json!({"token": ltoken})).await;
     assert_eq!(refused.status, 409);

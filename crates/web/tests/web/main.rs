@@ -62,7 +62,7 @@ use futures_util::{SinkExt, StreamExt};
 use mancala_web::i18n::{Lang, SAME_EVERYWHERE, TEXTS};
 use mancala_web::store::{
     AccountStore, Clock, Finished, GameEnding, GameResult, GameRow, GameStore, MatchRow, Mode,
-    Postgres, Sqlite, Status, StoredReview,
+    NewSession, Postgres, Sqlite, Status, StoredReview,
 };
 use mancala_web::time::Time;
 use mancala_web::Store;
@@ -384,6 +384,11 @@ fn stored_moves(db: &impl Database, id: &str) -> Vec<String> {
     db.stored_moves(id)
 }
 
+/// A session for `AccountStore::create_session`, its fields in order.
+fn new_session<'a>(hash: &'a str, player: &'a str, password: &'a str, at: i64) -> NewSession<'a> {
+    NewSession { token_hash: hash, player, password, created: at }
+}
+
 fn strings(value: &Value) -> Vec<String> {
     value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
 }
@@ -424,6 +429,13 @@ async fn create(server: &Server, body: Value) -> (String, String, Value) {
     let id = created["id"].as_str().unwrap().to_string();
     let token = created["token"].as_str().unwrap().to_string();
     (id, token, created)
+}
+
+/// A local Oware Abapa game with `seconds` on each clock: its id and token.
+async fn clocked_game(server: &Server, seconds: u64) -> (String, String) {
+    let body = json!({"game": "oware-abapa", "mode": "local", "clock_seconds": seconds});
+    let (id, token, _) = create(server, body).await;
+    (id, token)
 }
 
 async fn state_of(server: &Server, id: &str) -> Value {
@@ -538,15 +550,29 @@ fn code(reply: &Reply) -> String {
     reply.json()["error"]["code"].as_str().unwrap_or_default().to_string()
 }
 
-/// An online game between Ann (South) and Ben (North), Ben joined.
+/// An online game between Ann (South) and Ben (North), Ben joined; `body`
+/// gives the rest (the ruleset, a clock, ...). Its id and the two tokens.
 async fn online_game(server: &Server, body: Value) -> (String, String, String) {
-    let (id, ann, created) = create(server, body).await;
+    online_game_between(server, body, "Ann", "Ben").await
+}
+
+/// An online game that `south` creates and `north` joins by its
+/// invitation; `body` gives the rest. Its id and the two tokens.
+async fn online_game_between(
+    server: &Server,
+    mut body: Value,
+    south: &str,
+    north: &str,
+) -> (String, String, String) {
+    body["mode"] = json!("online");
+    body["name"] = json!(south);
+    let (id, south, created) = create(server, body).await;
     let invite = created["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap();
     let joined =
-        post(server, &format!("/api/games/{id}/join"), json!({"invite": invite, "name": "Ben"}))
+        post(server, &format!("/api/games/{id}/join"), json!({"invite": invite, "name": north}))
             .await;
     assert_eq!(joined.status, 200, "{}", joined.body);
-    (id, ann, joined.json()["token"].as_str().unwrap().to_string())
+    (id, south, joined.json()["token"].as_str().unwrap().to_string())
 }
 
 /// Opens the game's WebSocket, as a watcher.

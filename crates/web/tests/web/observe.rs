@@ -40,8 +40,8 @@ on_both_stores!(observe_healthz_answers_when_the_store_does => healthz_answers);
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn observe_metrics_move_with_the_games() {
     let (_dir, _, server) = fresh_server().await;
-    let before = scrape(&server).await;
     let moves = "mancala_move_duration_seconds_count";
+    let before = scrape(&server).await;
     assert_eq!(sample(&before, moves), 0.0, "{before}");
     let (id, token, _) = create(&server, json!({"game": "oware-abapa", "mode": "local"})).await;
     let mut socket = game_socket(&server, &id).await;

@@ -211,7 +211,7 @@ fn fill(store: &dyn Store) {
         deleted: false,
     };
     assert!(store.create_player(&ann).unwrap());
-    assert!(store.create_session("beef", "p1", &ann.password, 5).unwrap());
+    assert!(store.create_session(new_session("beef", "p1", &ann.password, 5)).unwrap());
     let rating = RatingRow {
         ruleset: "wahree".into(),
         rating: 1612.25,

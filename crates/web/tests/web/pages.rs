@@ -381,16 +381,8 @@ async fn static_assets_are_cached_by_version_and_gzipped() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_ending_names_the_player_and_watchers_learn_of_the_next_game() {
     let (_dir, _, server) = fresh_server().await;
-    let (id, bram, c) =
-        create(&server, json!({"game": "wahree", "mode": "online", "name": "Bram"})).await;
-    let code = c["invite_url"].as_str().unwrap().split("invite=").nth(1).unwrap().to_string();
-    let anh =
-        post(&server, &format!("/api/games/{id}/join"), json!({"invite": code, "name": "Anh"}))
-            .await
-            .json()["token"]
-            .as_str()
-            .unwrap()
-            .to_string();
+    let (id, bram, anh) =
+        online_game_between(&server, json!({"game": "wahree"}), "Bram", "Anh").await;
     let state = get(&server, &format!("/api/games/{id}")).await.json();
     assert_eq!(state["next_game"], Value::Null);
     let pick = strings(&state["legal"])[0].clone();

@@ -20,54 +20,38 @@ fn line(s: &Standing) -> (usize, f64, f64, f64, usize) {
     (s.player, s.points, s.buchholz, s.sonneborn_berger, s.rank)
 }
 
-/// A four-player round robin, its crosstable worked out by hand:
-///
-/// ```text
-///        A    B    C    D   points  Buchholz          Sonneborn-Berger
-///   A    .    1    ½    1    2.5    2 + 1 + ½ = 3.5   2 + ½·1 + ½ = 3.0
-///   B    0    .    1    1    2      2.5 + 1 + ½ = 4   1 + ½ = 1.5
-///   C    ½    0    .    ½    1      2.5 + 2 + ½ = 5   ½·2.5 + ½·½ = 1.5
-///   D    0    0    ½    .    0.5    2.5 + 2 + 1 = 5.5 ½·1 = 0.5
-/// ```
+/// Four-player round robins and their standings worked out by hand: each
+/// player's (player, points, Buchholz, Sonneborn-Berger, rank), in order.
 #[test]
-fn buchholz_and_sonneborn_berger_of_a_known_crosstable() {
-    let rounds = vec![
-        vec![game(A, B, Outcome::FirstWins), game(C, D, Outcome::Draw)],
-        vec![game(C, A, Outcome::Draw), game(D, B, Outcome::SecondWins)],
-        vec![game(A, D, Outcome::FirstWins), game(B, C, Outcome::FirstWins)],
+fn buchholz_and_sonneborn_berger_of_known_crosstables() {
+    #[rustfmt::skip]
+    let cases = [
+        // A known crosstable:
+        //
+        //        A    B    C    D   points  Buchholz          Sonneborn-Berger
+        //   A    .    1    ½    1    2.5    2 + 1 + ½ = 3.5   2 + ½·1 + ½ = 3.0
+        //   B    0    .    1    1    2      2.5 + 1 + ½ = 4   1 + ½ = 1.5
+        //   C    ½    0    .    ½    1      2.5 + 2 + ½ = 5   ½·2.5 + ½·½ = 1.5
+        //   D    0    0    ½    .    0.5    2.5 + 2 + 1 = 5.5 ½·1 = 0.5
+        ("a known crosstable", vec![
+            vec![game(A, B, Outcome::FirstWins), game(C, D, Outcome::Draw)],
+            vec![game(C, A, Outcome::Draw), game(D, B, Outcome::SecondWins)],
+            vec![game(A, D, Outcome::FirstWins), game(B, C, Outcome::FirstWins)],
+        ], [(A, 2.5, 3.5, 3.0, 1), (B, 2.0, 4.0, 1.5, 2), (C, 1.0, 5.0, 1.5, 3), (D, 0.5, 5.5, 0.5, 4)]),
+        // A and B both have 2 points and (in a round robin, where everyone
+        // met everyone) the same Buchholz, 4; B beat A (2 points) and C (½),
+        // A beat C and D (½ + 1½): Sonneborn-Berger 2.5 against 2.0 puts B
+        // first.
+        ("Sonneborn-Berger breaks a tie that Buchholz leaves", vec![
+            vec![game(B, A, Outcome::FirstWins), game(C, D, Outcome::Draw)],
+            vec![game(A, C, Outcome::FirstWins), game(D, B, Outcome::FirstWins)],
+            vec![game(D, A, Outcome::SecondWins), game(B, C, Outcome::FirstWins)],
+        ], [(B, 2.0, 4.0, 2.5, 1), (A, 2.0, 4.0, 2.0, 2), (D, 1.5, 4.5, 2.25, 3), (C, 0.5, 5.5, 0.75, 4)]),
     ];
-    let table: Vec<_> = standings(4, &rounds).iter().map(line).collect();
-    assert_eq!(
-        table,
-        [
-            (A, 2.5, 3.5, 3.0, 1),
-            (B, 2.0, 4.0, 1.5, 2),
-            (C, 1.0, 5.0, 1.5, 3),
-            (D, 0.5, 5.5, 0.5, 4)
-        ]
-    );
-}
-
-/// A and B both have 2 points and (in a round robin, where everyone met
-/// everyone) the same Buchholz, 4; B beat A (2 points) and C (½), A beat C
-/// and D (½ + 1½): Sonneborn-Berger 2.5 against 2.0 puts B first.
-#[test]
-fn sonneborn_berger_breaks_a_tie_that_buchholz_leaves() {
-    let rounds = vec![
-        vec![game(B, A, Outcome::FirstWins), game(C, D, Outcome::Draw)],
-        vec![game(A, C, Outcome::FirstWins), game(D, B, Outcome::FirstWins)],
-        vec![game(D, A, Outcome::SecondWins), game(B, C, Outcome::FirstWins)],
-    ];
-    let table: Vec<_> = standings(4, &rounds).iter().map(line).collect();
-    assert_eq!(
-        table,
-        [
-            (B, 2.0, 4.0, 2.5, 1),
-            (A, 2.0, 4.0, 2.0, 2),
-            (D, 1.5, 4.5, 2.25, 3),
-            (C, 0.5, 5.5, 0.75, 4)
-        ]
-    );
+    for (case, rounds, expected) in cases {
+        let table: Vec<_> = standings(4, &rounds).iter().map(line).collect();
+        assert_eq!(table, expected, "{case}");
+    }
 }
 
 #[test]

@@ -425,8 +425,7 @@ async fn an_invitation_not_taken_in_time_expires() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_with_a_running_clock_leaves_memory_when_idle_and_its_flag_still_falls() {
     let (_dir, db, time, server) = fresh_server_at(|_| {}).await;
-    let (id, _, _) =
-        create(&server, json!({"game": "oware-abapa", "mode": "local", "clock_seconds": 2})).await;
+    let (id, _) = clocked_game(&server, 2).await;
     assert_eq!(server.state.deadlines.len(), 1);
     // (Before this change the clock's own task held the game for good.)
     evict(&server, &id).await;
@@ -565,14 +564,8 @@ impl AccountStore for Faulty {
     fn player_names(&self) -> Result<Vec<String>, StoreError> {
         self.inner.player_names()
     }
-    fn create_session(
-        &self,
-        hash: &str,
-        player: &str,
-        password: &str,
-        created: i64,
-    ) -> Result<bool, StoreError> {
-        self.inner.create_session(hash, player, password, created)
+    fn create_session(&self, session: NewSession<'_>) -> Result<bool, StoreError> {
+        self.inner.create_session(session)
     }
     fn session(&self, hash: &str) -> Result<Option<(PlayerRow, i64)>, StoreError> {
         self.inner.session(hash)

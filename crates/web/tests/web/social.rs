@@ -32,8 +32,7 @@ async fn rematch_answers(db: &impl Database) {
     let server = start(db, 0).await;
     // Declined: Ann asks, Ben declines; Ann's page (on the rematch) hears
     // of it at once, and the unplayed game is gone from the store.
-    let (id, ann, ben) =
-        online_game(&server, json!({"game": "wahree", "mode": "online", "name": "Ann"})).await;
+    let (id, ann, ben) = online_game(&server, json!({"game": "wahree"})).await;
     assert_eq!(
         post(&server, &format!("/api/games/{id}/resign"), json!({"token": ben})).await.status,
         200

@@ -23,20 +23,11 @@ use crate::scheduler::Kind as Work;
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
 use axum::Json;
-use axum::Router;
 use mancala_ai::Oracle;
 use mancala_puzzles::{compose, puzzle_id, Kind, NotProven, Prover, Puzzle};
 use mancala_rules::{ruleset, Game, Pit, Ruleset, Wdl};
 use serde::{Deserialize, Serialize};
-
-/// `/api/compositions...`.
-pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/api/compositions", post(create).get(list))
-        .route("/api/compositions/{id}", get(show))
-}
 
 /// The most positions one proof may search: the bundled puzzles' own
 /// re-proof budget, about a second of one core.

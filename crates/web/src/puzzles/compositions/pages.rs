@@ -12,14 +12,8 @@ use crate::pages::{not_found, percent, Page, PageLang};
 use crate::puzzles::pages::solve_section;
 use crate::Shared;
 use axum::extract::{Path, Query, State};
-use axum::routing::get;
-use axum::Router;
 use mancala_rules::{ruleset, Ruleset, Side, RULESETS};
 use serde::Deserialize;
-
-pub fn routes() -> Router<Shared> {
-    Router::new().route("/compositions", get(index)).route("/compositions/{id}", get(page))
-}
 
 /// A compositions page text.
 pub fn ct(lang: Lang, key: &str) -> &'static str {
@@ -37,13 +31,13 @@ pub(crate) struct IndexQuery {
     sort: Option<String>,
 }
 
-async fn index(
+pub(crate) async fn index(
     State(state): State<Shared>,
     Query(q): Query<IndexQuery>,
     PageLang { lang, remember }: PageLang,
 ) -> Page {
     let game: &'static Ruleset =
-        q.game.as_deref().and_then(|g| ruleset(g).ok()).unwrap_or(&RULESETS[0]);
+        crate::pages::named_game(q.game.as_deref()).unwrap_or(&RULESETS[0]);
     let order = order_of(q.sort.as_deref()).unwrap_or(CompositionOrder::Newest);
     let sort = if order == CompositionOrder::MostSolved { "solved" } else { "newest" };
     let id = game.id;
@@ -102,7 +96,7 @@ async fn index(
     Page::new(lang, remember, ct(lang, "cp.title"), body)
 }
 
-async fn page(
+pub(crate) async fn page(
     State(state): State<Shared>,
     Path(id): Path<String>,
     PageLang { lang, remember }: PageLang,

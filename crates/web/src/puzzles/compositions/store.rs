@@ -15,6 +15,10 @@ pub struct CompositionRow {
     pub title: String,
     pub composer: String,
     pub comment: String,
+    /// The account that published it, if signed in.
+    pub author: Option<String>,
+    /// Seconds since the Unix epoch.
+    pub created: i64,
     /// `win`, `draw` or `loss` for the side to move, as proven.
     pub value: String,
     /// The key and the proof's line, pit letters separated by spaces.
@@ -24,10 +28,6 @@ pub struct CompositionRow {
     /// Where it is solved like a puzzle: its kind and starting rating.
     pub kind: Option<String>,
     pub rating: Option<i32>,
-    /// The account that published it, if signed in.
-    pub author: Option<String>,
-    /// Seconds since the Unix epoch.
-    pub created: i64,
 }
 
 /// How a list of compositions is ordered.
@@ -65,41 +65,64 @@ pub const LIST_LIMIT: i64 = 100;
 /// The compositions' part of the store. A store without them (one made for
 /// a test) says so: each method's default answers `Unsupported`.
 pub trait CompositionStore {
-    /// Stores a proven composition; nothing if one with its id exists.
-    fn create_composition(&self, _row: &CompositionRow) -> Result<(), StoreError> {
-        Err(StoreError::Unsupported("this store keeps no compositions"))
-    }
-    /// The composition with this id.
-    fn composition(&self, _id: &str) -> Result<Option<CompositionRow>, StoreError> {
-        Err(StoreError::Unsupported("this store keeps no compositions"))
-    }
-    /// A game's compositions (at most [`LIST_LIMIT`]), with how many
-    /// players solved each.
-    fn compositions(
-        &self,
-        _ruleset: &str,
-        _order: CompositionOrder,
-    ) -> Result<Vec<ListedComposition>, StoreError> {
-        Err(StoreError::Unsupported("this store keeps no compositions"))
+    crate::store::unsupported! { "this store keeps no compositions";
+        /// Stores a proven composition; nothing if one with its id exists.
+        fn create_composition(&self, row: &CompositionRow) -> Result<(), StoreError>;
+        /// The composition with this id.
+        fn composition(&self, id: &str) -> Result<Option<CompositionRow>, StoreError>;
+        /// A game's compositions (at most [`LIST_LIMIT`]), with how many
+        /// players solved each.
+        fn compositions(&self, ruleset: &str, order: CompositionOrder)
+            -> Result<Vec<ListedComposition>, StoreError>;
     }
 }
 
-/// The [`CompositionStore`] reads, the same in both stores (`sqlite.rs`,
-/// `pg.rs`): each asks the store's own `composition_row` or
-/// `composition_list`.
-macro_rules! composition_reads {
+/// The [`CompositionStore`], written once for both stores (`sqlite.rs`,
+/// `pg.rs`) in SQL for both (`crate::store::Query`).
+macro_rules! composition_methods {
     () => {
-        fn composition(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
-            self.composition_row(id)
-        }
-
         fn compositions(
             &self,
             ruleset: &str,
             order: CompositionOrder,
         ) -> Result<Vec<ListedComposition>, StoreError> {
-            self.composition_list(ruleset, order)
+            let sql = format!(
+                "SELECT {COLUMNS}, COALESCE(r.solved, 0) AS solved FROM compositions c
+                 LEFT JOIN puzzle_ratings r ON r.puzzle_id = c.id
+                 WHERE c.ruleset = ?1 ORDER BY {} LIMIT ?2",
+                order_by(order)
+            );
+            self.query(&sql, &[&ruleset, &LIST_LIMIT], |r| Ok((row_from(r)?, r.count(13)?)))
+        }
+
+        fn composition(&self, id: &str) -> Result<Option<CompositionRow>, StoreError> {
+            self.find("compositions c", COLUMNS, "c.id", id, |r| row_from(r))
+        }
+
+        fn create_composition(&self, c: &CompositionRow) -> Result<(), StoreError> {
+            self.exec(
+                "INSERT INTO compositions (id, ruleset, position, title, composer, comment, value,
+                     line, keeping, kind, rating, author, created)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                 ON CONFLICT (id) DO NOTHING",
+                &[
+                    &c.id,
+                    &c.ruleset,
+                    &c.position,
+                    &c.title,
+                    &c.composer,
+                    &c.comment,
+                    &c.value,
+                    &c.line,
+                    &c.keeping,
+                    &c.kind,
+                    &c.rating,
+                    &c.author,
+                    &c.created,
+                ],
+            )?;
+            Ok(())
         }
     };
 }
-pub(super) use composition_reads;
+pub(super) use composition_methods;

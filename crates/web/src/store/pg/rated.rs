@@ -7,63 +7,12 @@
 //! deadlock) before their ratings are read, so neither change is lost. The
 //! game's own row is locked already by the update of its header.
 
-use super::super::rated::{history_from, DELETED_PLAYER, HISTORY_COLUMNS};
-use super::Status;
-use super::{
-    count, game_with_plies, Failure, GameRow, HistoryRow, PlayerGames, PlayerRow, RatingRow,
-};
-use postgres::{Client, GenericClient, Row, Transaction};
+use super::super::rated::{rating_from, record_settlement, DELETED_PLAYER, RATING_COLUMNS};
+use super::{game_with_plies, Failure, GameRow, PlayerGames};
+use crate::store::Status;
+use postgres::{Client, Transaction};
 
 // The columns and tables are migration 4 in `schema.rs`.
-
-pub(super) use super::super::rated::RATING_COLUMNS;
-
-/// A `ratings` row read with [`RATING_COLUMNS`].
-pub(super) fn rating_row(r: &Row) -> Result<RatingRow, Failure> {
-    Ok(RatingRow {
-        ruleset: r.try_get(0)?,
-        rating: r.try_get(1)?,
-        deviation: r.try_get(2)?,
-        volatility: r.try_get(3)?,
-        games: count(r, 4)?,
-        won: count(r, 5)?,
-        drawn: count(r, 6)?,
-        lost: count(r, 7)?,
-        rated: r.try_get(8)?,
-    })
-}
-
-/// Stores (or replaces) an account's rating in one ruleset, on a
-/// connection or in a transaction.
-pub(super) fn save_rating(
-    c: &mut impl GenericClient,
-    player: &str,
-    r: &RatingRow,
-) -> Result<(), postgres::Error> {
-    let counts = [r.games, r.won, r.drawn, r.lost].map(i64::from);
-    c.execute(
-        "INSERT INTO ratings (player_id, ruleset, rating, deviation, volatility,
-             games, won, drawn, lost, rated)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT (player_id, ruleset) DO UPDATE SET rating = excluded.rating,
-             deviation = excluded.deviation, volatility = excluded.volatility,
-             games = excluded.games, won = excluded.won, drawn = excluded.drawn,
-             lost = excluded.lost, rated = excluded.rated",
-        &[
-            &player,
-            &r.ruleset,
-            &r.rating,
-            &r.deviation,
-            &r.volatility,
-            &counts[0],
-            &counts[1],
-            &counts[2],
-            &counts[3],
-            &r.rated,
-        ],
-    )?;
-    Ok(())
-}
 
 /// Applies a rated game's rating change in the transaction that has just
 /// stored `row`, unless it was applied before.
@@ -98,7 +47,7 @@ pub(super) fn settle(tx: &mut Transaction<'_>, row: &GameRow) -> Result<(), Fail
                 ),
                 &[&player, &row.ruleset],
             )?
-            .map(|r| rating_row(&r))
+            .map(|r| rating_from(&r))
             .transpose()?;
     }
     let pair_today: i64 = tx
@@ -112,30 +61,10 @@ pub(super) fn settle(tx: &mut Transaction<'_>, row: &GameRow) -> Result<(), Fail
         .try_get(0)?;
     let stored = [stored[0].as_ref(), stored[1].as_ref()];
     let pair_today = u32::try_from(pair_today).unwrap_or(u32::MAX);
-    let Some(settled) =
-        crate::rated::settle(row, &moves, stored, pair_today).map_err(Failure::Data)?
-    else {
-        return Ok(());
-    };
-    for ((player, r), before) in settled.players.iter().zip(settled.before) {
-        save_rating(tx, player, r)?;
-        tx.execute(
-            "INSERT INTO rating_history (game_id, player_id, ruleset, rating, deviation,
-                 volatility, change, at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            &[
-                &row.id,
-                player,
-                &r.ruleset,
-                &r.rating,
-                &r.deviation,
-                &r.volatility,
-                &(r.rating - before.rating),
-                &r.rated,
-            ],
-        )?;
+    match crate::rated::settle(row, &moves, stored, pair_today).map_err(Failure::Data)? {
+        Some(settled) => record_settlement(tx, row, &settled),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Marks a deleted account's seats (see `store/rated.rs`).
@@ -177,44 +106,4 @@ pub(super) fn player_games(
         .iter()
         .map(game_with_plies)
         .collect()
-}
-
-pub(super) fn rating_history(c: &mut Client, player: &str) -> Result<Vec<HistoryRow>, Failure> {
-    c.query(
-        &format!(
-            "SELECT {HISTORY_COLUMNS} FROM rating_history WHERE player_id = $1
-             ORDER BY at, game_id COLLATE \"C\""
-        ),
-        &[&player],
-    )?
-    .iter()
-    .map(history_from)
-    .collect()
-}
-
-pub(super) fn leaderboard(
-    c: &mut Client,
-    ruleset: &str,
-    since: i64,
-) -> Result<Vec<(PlayerRow, RatingRow)>, Failure> {
-    c.query(
-        "SELECT r.ruleset, r.rating, r.deviation, r.volatility, r.games, r.won, r.drawn,
-             r.lost, r.rated, p.id, p.name, p.created
-         FROM ratings r JOIN players p ON p.id = r.player_id
-         WHERE r.ruleset = $1 AND r.rated >= $2 AND NOT p.deleted
-         ORDER BY r.rating DESC, p.name_key COLLATE \"C\"",
-        &[&ruleset, &since],
-    )?
-    .iter()
-    .map(|r| {
-        let player = PlayerRow {
-            id: r.try_get(9)?,
-            name: r.try_get(10)?,
-            password: String::new(),
-            created: r.try_get(11)?,
-            deleted: false,
-        };
-        Ok((player, rating_row(r)?))
-    })
-    .collect()
 }
