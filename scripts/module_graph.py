@@ -98,6 +98,11 @@ def functions(paths):
             if not m:
                 continue
             indent = m.group(1)
+            k = i
+            while k < len(lines) and not lines[k].rstrip().endswith(("{", ";")):
+                k += 1
+            if k < len(lines) and lines[k].rstrip().endswith(";"):
+                continue  # a declaration without a body
             j = i + 1
             while j < len(lines) and lines[j].rstrip() != indent + "}":
                 j += 1
