@@ -68,54 +68,101 @@ fn draw(
     bottom: Side,
     mini: bool,
 ) -> Markup {
+    let diagram = Diagram { lang, rules, pos, marks };
     let n = rules.pits_per_row as usize;
-    let mut label = if pos.is_over() {
-        word(lang, "over").to_string()
-    } else {
-        word(lang, "board").replace("{side}", side_word(lang, pos.to_move()))
-    };
-    let captured = pos.captured();
-    for side in [Side::North, Side::South] {
-        let _ = write!(
-            label,
-            "; {}",
-            word(lang, "store")
-                .replace("{side}", side_word(lang, side))
-                .replace("{n}", &captured[side].to_string())
-        );
+    let rows = diagram.rows(bottom);
+    let board =
+        format!("board diagram{} bottom-{}", if mini { " mini" } else { "" }, bottom.name());
+    html! {
+        @if mini {
+            div class=(board) data-pits=(n) aria-hidden="true" { (rows) }
+        } @else {
+            div class=(board) data-pits=(n) role="img" aria-label=(diagram.label()) { (rows) }
+        }
     }
-    for i in 0..2 * n {
-        let pit = Pit(i as u8);
-        let _ = write!(
-            label,
-            ", {}",
-            word(lang, "pit")
-                .replace("{pit}", &pit.letter(rules).to_string())
-                .replace("{n}", &pos.seeds(pit).to_string())
-        );
+}
+
+/// A position to draw, with its marks.
+struct Diagram<'a> {
+    lang: Lang,
+    rules: &'a Rules,
+    pos: &'a Position,
+    marks: &'a Marks,
+}
+
+impl Diagram<'_> {
+    /// The text alternative: whose move it is (or that the game is over),
+    /// the stores and every pit's seeds.
+    fn label(&self) -> String {
+        let (lang, pos) = (self.lang, self.pos);
+        let mut label = if pos.is_over() {
+            word(lang, "over").to_string()
+        } else {
+            word(lang, "board").replace("{side}", side_word(lang, pos.to_move()))
+        };
+        let captured = pos.captured();
+        for side in [Side::North, Side::South] {
+            let _ = write!(
+                label,
+                "; {}",
+                word(lang, "store")
+                    .replace("{side}", side_word(lang, side))
+                    .replace("{n}", &captured[side].to_string())
+            );
+        }
+        for i in 0..2 * self.rules.pits_per_row as usize {
+            let pit = Pit(i as u8);
+            let _ = write!(
+                label,
+                ", {}",
+                word(lang, "pit")
+                    .replace("{pit}", &pit.letter(self.rules).to_string())
+                    .replace("{n}", &pos.seeds(pit).to_string())
+            );
+        }
+        label
     }
-    let top = !bottom;
-    let store_word = crate::i18n::t(lang, "play.store");
-    let store = |side: Side, place: &str| {
+
+    /// The two rows and the stores, `bottom`'s row below.
+    fn rows(&self, bottom: Side) -> Markup {
+        let n = self.rules.pits_per_row as usize;
+        let top = !bottom;
+        let first = |side: Side| if side == Side::South { 0 } else { n };
+        html! {
+            (self.store(top, "top-store"))
+            div class={ "row far " (top.name()) } {
+                @for i in (0..n).rev() { (self.pit(first(top) + i, top)) }
+            }
+            div class={ "row near " (bottom.name()) } {
+                @for i in 0..n { (self.pit(first(bottom) + i, bottom)) }
+            }
+            (self.store(bottom, "bottom-store"))
+        }
+    }
+
+    fn store(&self, side: Side, place: &str) -> Markup {
+        let store_word = crate::i18n::t(self.lang, "play.store");
         html! {
             div class={ "store " (side.name()) "-store " (place) } data-store=(side.name()) {
-                span.count { (captured[side]) }
+                span.count { (self.pos.captured()[side]) }
                 span.letter { (store_word) }
             }
         }
-    };
-    let pit = |i: usize, side: Side| {
+    }
+
+    /// Pit number `i`, on `side`'s row, with its marks.
+    fn pit(&self, i: usize, side: Side) -> Markup {
         let pit = Pit(i as u8);
-        let seeds = pos.seeds(pit);
-        let letter = pit.letter(rules);
+        let seeds = self.pos.seeds(pit);
+        let letter = pit.letter(self.rules);
         let mut class = format!("pit {}", side.name());
-        if marks.from == Some(pit) {
+        if self.marks.from == Some(pit) {
             class.push_str(" from");
         }
-        if marks.captured.contains(&pit) {
+        if self.marks.captured.contains(&pit) {
             class.push_str(" captured");
         }
-        if marks.relays.contains(&pit) {
+        if self.marks.relays.contains(&pit) {
             class.push_str(" relay");
         }
         html! {
@@ -123,26 +170,6 @@ fn draw(
                 span.hole data-seeds=(seeds) {}
                 span.label { span.letter { (letter) } span.count { (seeds) } }
             }
-        }
-    };
-    let first = |side: Side| if side == Side::South { 0 } else { n };
-    let rows = html! {
-        (store(top, "top-store"))
-        div class={ "row far " (top.name()) } {
-            @for i in (0..n).rev() { (pit(first(top) + i, top)) }
-        }
-        div class={ "row near " (bottom.name()) } {
-            @for i in 0..n { (pit(first(bottom) + i, bottom)) }
-        }
-        (store(bottom, "bottom-store"))
-    };
-    let board =
-        format!("board diagram{} bottom-{}", if mini { " mini" } else { "" }, bottom.name());
-    html! {
-        @if mini {
-            div class=(board) data-pits=(n) aria-hidden="true" { (rows) }
-        } @else {
-            div class=(board) data-pits=(n) role="img" aria-label=(label) { (rows) }
         }
     }
 }

@@ -33,104 +33,15 @@ pub fn capitalise(text: &str) -> String {
 /// The explanation of a move in one language, built from its events.
 pub fn sentence(lang: Lang, ruleset: &Ruleset, report: &MoveReport) -> String {
     let rules = &ruleset.rules;
-    let letter = |p: Pit| p.letter(rules).to_string();
-    let mover = side_word(lang, report.mover);
-    let mut parts: Vec<String> = Vec::new();
-    let mut last_drop: Option<Pit> = None;
-    let mut chain: Vec<(String, u8)> = Vec::new();
-    let mut fours: Vec<String> = Vec::new();
+    let mut sowing = Sowing::new(lang, rules, report.mover);
     let mut tail: Vec<String> = Vec::new();
-    let end_lap = |parts: &mut Vec<String>, last: &mut Option<Pit>| {
-        if let (Some(pit), Some(part)) = (last.take(), parts.last_mut()) {
-            part.push_str(&fill(t(lang, "ex.last"), &[("pit", letter(pit))]));
-        }
-    };
     for event in &report.events {
-        match *event {
-            Event::Take { pit, seeds } => parts.push(fill(
-                t(lang, if seeds == 1 { "ex.sow-one" } else { "ex.sow" }),
-                &[("side", mover.to_string()), ("n", seeds.to_string()), ("pit", letter(pit))],
-            )),
-            Event::Drop { pit } => last_drop = Some(pit),
-            Event::Skip { .. } => {}
-            Event::Relay { pit, seeds } => {
-                end_lap(&mut parts, &mut last_drop);
-                parts.push(fill(
-                    t(lang, "ex.relay"),
-                    &[("pit", letter(pit)), ("n", seeds.to_string())],
-                ));
-            }
-            Event::Capture { pit, seeds, by } => {
-                if seeds == 4 && matches!(rules.capture, Capture::Fours { .. }) {
-                    fours.push(fill(
-                        t(lang, "ex.four"),
-                        &[("side", side_word(lang, by).to_string()), ("pit", letter(pit))],
-                    ));
-                } else {
-                    chain.push((letter(pit), seeds));
-                }
-            }
-            Event::GrandSlam { .. } => tail.push(t(lang, "ex.grand-slam").to_string()),
-            Event::GrandSlamVoided { seeds } => {
-                tail.push(fill(t(lang, "ex.grand-slam-voided"), &[("n", seeds.to_string())]))
-            }
-            Event::ExtraTurn { side } => tail.push(fill(
-                t(lang, "ex.extra-turn"),
-                &[("side", side_word(lang, side).to_string())],
-            )),
-            Event::Pass { side } => {
-                tail.push(fill(t(lang, "ex.pass"), &[("side", side_word(lang, side).to_string())]))
-            }
-            Event::Lot { side } => {
-                tail.push(fill(t(lang, "ex.lot"), &[("side", side_word(lang, side).to_string())]))
-            }
-            Event::Award { side, seeds } => tail.push(fill(
-                t(lang, if seeds == 1 { "ex.award-one" } else { "ex.award" }),
-                &[("side", side_word(lang, side).to_string()), ("n", seeds.to_string())],
-            )),
-            Event::End(outcome) => {
-                let captured = report.after.captured();
-                let score = format!("{}-{}", captured.south, captured.north);
-                let result = match outcome.winner {
-                    Some(side) => fill(
-                        t(lang, "ex.wins"),
-                        &[("side", side_word(lang, side).to_string()), ("score", score)],
-                    ),
-                    None => fill(t(lang, "ex.draw"), &[("score", score)]),
-                };
-                tail.push(fill(
-                    t(lang, "ex.end"),
-                    &[
-                        ("reason", t(lang, &ending_key(rules, outcome.reason.id())).to_string()),
-                        ("result", result),
-                    ],
-                ));
-            }
+        match after_sowing(lang, rules, report, event) {
+            Some(sentence) => tail.push(sentence),
+            None => sowing.event(event),
         }
     }
-    end_lap(&mut parts, &mut last_drop);
-    if !chain.is_empty() {
-        let total: u32 = chain.iter().map(|(_, s)| *s as u32).sum();
-        let list: Vec<String> = chain
-            .iter()
-            .map(|(pit, seeds)| {
-                fill(t(lang, "ex.in"), &[("n", seeds.to_string()), ("pit", pit.clone())])
-            })
-            .collect();
-        if let Some(part) = parts.last_mut() {
-            part.push_str(&fill(
-                t(lang, "ex.capture"),
-                &[("n", total.to_string()), ("list", list.join(", "))],
-            ));
-        }
-    }
-    if let Some(part) = parts.last_mut() {
-        for four in fours {
-            part.push_str("; ");
-            part.push_str(&four);
-        }
-    }
-    let mut text = parts.join("; ");
+    let mut text = sowing.text();
     text.push('.');
     for sentence in tail {
         text.push(' ');
@@ -147,6 +58,156 @@ pub fn sentence(lang: Lang, ruleset: &Ruleset, report: &MoveReport) -> String {
         ));
     }
     text
+}
+
+/// The first sentence of a move's explanation, built as its sowing events
+/// come: one part per lap, then the seeds captured.
+struct Sowing<'a> {
+    lang: Lang,
+    rules: &'a Rules,
+    mover: &'static str,
+    parts: Vec<String>,
+    last_drop: Option<Pit>,
+    /// The pits and seeds of the captures but fours, said together.
+    chain: Vec<(String, u8)>,
+    fours: Vec<String>,
+}
+
+impl<'a> Sowing<'a> {
+    fn new(lang: Lang, rules: &'a Rules, mover: Side) -> Self {
+        Sowing {
+            lang,
+            rules,
+            mover: side_word(lang, mover),
+            parts: Vec::new(),
+            last_drop: None,
+            chain: Vec::new(),
+            fours: Vec::new(),
+        }
+    }
+
+    fn letter(&self, pit: Pit) -> String {
+        pit.letter(self.rules).to_string()
+    }
+
+    /// Takes in a sowing event (the others are said after it).
+    fn event(&mut self, event: &Event) {
+        let lang = self.lang;
+        match *event {
+            Event::Take { pit, seeds } => self.parts.push(fill(
+                t(lang, if seeds == 1 { "ex.sow-one" } else { "ex.sow" }),
+                &[
+                    ("side", self.mover.to_string()),
+                    ("n", seeds.to_string()),
+                    ("pit", self.letter(pit)),
+                ],
+            )),
+            Event::Drop { pit } => self.last_drop = Some(pit),
+            Event::Relay { pit, seeds } => {
+                self.end_lap();
+                let part = fill(
+                    t(lang, "ex.relay"),
+                    &[("pit", self.letter(pit)), ("n", seeds.to_string())],
+                );
+                self.parts.push(part);
+            }
+            Event::Capture { pit, seeds, by } => {
+                if seeds == 4 && matches!(self.rules.capture, Capture::Fours { .. }) {
+                    let four = fill(
+                        t(lang, "ex.four"),
+                        &[("side", side_word(lang, by).to_string()), ("pit", self.letter(pit))],
+                    );
+                    self.fours.push(four);
+                } else {
+                    let pit = self.letter(pit);
+                    self.chain.push((pit, seeds));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Ends the lap under way with the pit its last seed fell in.
+    fn end_lap(&mut self) {
+        if let Some(pit) = self.last_drop.take() {
+            let last = fill(t(self.lang, "ex.last"), &[("pit", self.letter(pit))]);
+            if let Some(part) = self.parts.last_mut() {
+                part.push_str(&last);
+            }
+        }
+    }
+
+    /// The laps and captures, without the closing full stop.
+    fn text(mut self) -> String {
+        let lang = self.lang;
+        self.end_lap();
+        if !self.chain.is_empty() {
+            let total: u32 = self.chain.iter().map(|(_, s)| *s as u32).sum();
+            let list: Vec<String> = self
+                .chain
+                .iter()
+                .map(|(pit, seeds)| {
+                    fill(t(lang, "ex.in"), &[("n", seeds.to_string()), ("pit", pit.clone())])
+                })
+                .collect();
+            if let Some(part) = self.parts.last_mut() {
+                part.push_str(&fill(
+                    t(lang, "ex.capture"),
+                    &[("n", total.to_string()), ("list", list.join(", "))],
+                ));
+            }
+        }
+        if let Some(part) = self.parts.last_mut() {
+            for four in self.fours {
+                part.push_str("; ");
+                part.push_str(&four);
+            }
+        }
+        self.parts.join("; ")
+    }
+}
+
+/// The sentence an event after the sowing adds (a grand slam, an extra
+/// turn, a pass, the end of the game...); `None` for a sowing event.
+fn after_sowing(lang: Lang, rules: &Rules, report: &MoveReport, event: &Event) -> Option<String> {
+    let about =
+        |template: &str, side: Side| fill(template, &[("side", side_word(lang, side).to_string())]);
+    Some(match *event {
+        Event::Take { .. }
+        | Event::Drop { .. }
+        | Event::Skip { .. }
+        | Event::Relay { .. }
+        | Event::Capture { .. } => return None,
+        Event::GrandSlam { .. } => t(lang, "ex.grand-slam").to_string(),
+        Event::GrandSlamVoided { seeds } => {
+            fill(t(lang, "ex.grand-slam-voided"), &[("n", seeds.to_string())])
+        }
+        Event::ExtraTurn { side } => about(t(lang, "ex.extra-turn"), side),
+        Event::Pass { side } => about(t(lang, "ex.pass"), side),
+        Event::Lot { side } => about(t(lang, "ex.lot"), side),
+        Event::Award { side, seeds } => fill(
+            t(lang, if seeds == 1 { "ex.award-one" } else { "ex.award" }),
+            &[("side", side_word(lang, side).to_string()), ("n", seeds.to_string())],
+        ),
+        Event::End(outcome) => {
+            let captured = report.after.captured();
+            let score = format!("{}-{}", captured.south, captured.north);
+            let result = match outcome.winner {
+                Some(side) => fill(
+                    t(lang, "ex.wins"),
+                    &[("side", side_word(lang, side).to_string()), ("score", score)],
+                ),
+                None => fill(t(lang, "ex.draw"), &[("score", score)]),
+            };
+            fill(
+                t(lang, "ex.end"),
+                &[
+                    ("reason", t(lang, &ending_key(rules, outcome.reason.id())).to_string()),
+                    ("result", result),
+                ],
+            )
+        }
+    })
 }
 
 /// The move's explanation in every language: `{"en": ..., "vi": ..., "nl": ...}`.

@@ -315,42 +315,76 @@ pub(crate) async fn lesson_page(
     let Some(lesson) = lesson(ruleset.id, &id) else {
         return crate::pages::not_found(lang, remember);
     };
-    let rules = ruleset.rules;
+    let page = LessonPage { lang, ruleset, lesson };
     // The exercises first: checking an answer may wait on the solver and
     // records a right one.
     let mut exercises = Vec::new();
     for (n, exercise) in lesson.exercises.iter().enumerate() {
         let number = n + 1;
         let Ok(pos) = position_of(ruleset, &exercise.position) else { continue };
-        let mut feedback = None;
-        if let (Some(asked), Some(letter)) = (q.exercise, q.pit.as_deref()) {
-            if asked == number {
-                feedback = Some(match Pit::parse(letter, &rules) {
-                    Ok(pit) => {
-                        let verdict = check_blocking(ruleset, pos, &exercise.goal, pit).await;
-                        if matches!(verdict, Verdict::Played { right: true, .. }) {
-                            record_answer(&state, &headers, ruleset.id, &lesson.id, number).await;
-                        }
-                        feedback_html(lang, ruleset, exercise, &verdict, letter)
-                    }
-                    Err(_) => html! { p.verdict.wrong { (word(lang, "learn.bad-pit")) } },
-                });
+        let feedback = match (q.exercise, q.pit.as_deref()) {
+            (Some(asked), Some(letter)) if asked == number => {
+                let (feedback, right) = page.feedback(exercise, pos, letter).await;
+                if right {
+                    record_answer(&state, &headers, ruleset.id, &lesson.id, number).await;
+                }
+                Some(feedback)
             }
-        }
-        exercises.push(html! {
+            _ => None,
+        };
+        exercises.push(page.exercise(exercise, number, &pos, feedback));
+    }
+    if lesson.exercises.is_empty() {
+        record_answer(&state, &headers, ruleset.id, &lesson.id, 0).await;
+    }
+    let title = format!("{} · {}", lesson.title.get(lang), crate::i18n::game_name(lang, ruleset));
+    Page::new(lang, remember, &title, page.body(exercises))
+}
+
+/// A lesson's page in one language, built one section at a time.
+struct LessonPage {
+    lang: Lang,
+    ruleset: &'static Ruleset,
+    lesson: &'static Lesson,
+}
+
+impl LessonPage {
+    /// The feedback on the answer `letter` to an exercise set at `pos`, and
+    /// whether the answer is right.
+    async fn feedback(&self, exercise: &Exercise, pos: Position, letter: &str) -> (Markup, bool) {
+        let lang = self.lang;
+        let Ok(pit) = Pit::parse(letter, &self.ruleset.rules) else {
+            return (html! { p.verdict.wrong { (word(lang, "learn.bad-pit")) } }, false);
+        };
+        let verdict = check_blocking(self.ruleset, pos, &exercise.goal, pit).await;
+        let right = matches!(verdict, Verdict::Played { right: true, .. });
+        (feedback_html(lang, self.ruleset, exercise, &verdict, letter), right)
+    }
+
+    /// Exercise `number`: its prompt, diagram and answer buttons, and the
+    /// feedback on an answer given.
+    fn exercise(
+        &self,
+        exercise: &Exercise,
+        number: usize,
+        pos: &Position,
+        feedback: Option<Markup>,
+    ) -> Markup {
+        let (lang, ruleset, rules) = (self.lang, self.ruleset, &self.ruleset.rules);
+        html! {
             section.exercise #{ "ex-" (number) } {
                 h2 { (word(lang, "learn.exercise").replace("{n}", &number.to_string())) }
                 p.prompt { (exercise.prompt.get(lang)) }
-                (diagram::html(lang, &rules, &pos, &Marks::default(), pos.to_move()))
-                form method="get" action={ "/learn/" (ruleset.id) "/" (lesson.id) "#ex-" (number) }
+                (diagram::html(lang, rules, pos, &Marks::default(), pos.to_move()))
+                form method="get" action={ "/learn/" (ruleset.id) "/" (self.lesson.id) "#ex-" (number) }
                     class="answers" {
                     input type="hidden" name="exercise" value=(number);
                     input type="hidden" name="lang" value=(lang.code());
                     p {
                         (word(lang, "learn.play").replace("{side}", side_word(lang, pos.to_move())))
                         " "
-                        @for pit in answers(ruleset, &pos) {
-                            @let letter = pit.letter(&rules);
+                        @for pit in answers(ruleset, pos) {
+                            @let letter = pit.letter(rules);
                             button.button.answer name="move" value=(letter) { (letter) }
                             " "
                         }
@@ -360,54 +394,65 @@ pub(crate) async fn lesson_page(
                     @if let Some(feedback) = feedback { (feedback) }
                 }
             }
-        });
+        }
     }
-    if lesson.exercises.is_empty() {
-        record_answer(&state, &headers, ruleset.id, &lesson.id, 0).await;
-    }
-    let others: Vec<&Lesson> = lessons_of(ruleset.id).collect();
-    let next = others.iter().position(|l| l.id == lesson.id).and_then(|i| others.get(i + 1));
-    let body = html! {
-        p {
-            a href={ "/learn/" (ruleset.id) } {
-                (word(lang, "learn.title")) ": " (crate::i18n::game_name(lang, ruleset))
+
+    /// The whole page: the way back, the text, the diagram, the exercises
+    /// and the next lesson.
+    fn body(&self, exercises: Vec<Markup>) -> Markup {
+        let (lang, ruleset, lesson) = (self.lang, self.ruleset, self.lesson);
+        let others: Vec<&Lesson> = lessons_of(ruleset.id).collect();
+        let next = others.iter().position(|l| l.id == lesson.id).and_then(|i| others.get(i + 1));
+        html! {
+            p {
+                a href={ "/learn/" (ruleset.id) } {
+                    (word(lang, "learn.title")) ": " (crate::i18n::game_name(lang, ruleset))
+                }
             }
-        }
-        h1 { (lesson.title.get(lang)) }
-        @for paragraph in &lesson.text {
-            p { (paragraph.get(lang)) }
-        }
-        @if let Ok(pos) = position_of(ruleset, &lesson.diagram.position) {
-            figure.lesson-diagram {
-                (diagram::html(lang, &rules, &pos, &Marks::default(), pos.to_move()))
-                @let played = lesson.diagram.pit.as_deref().map(|l| Pit::parse(l, &rules));
-                @if let Some(Ok(pit)) = played {
-                    @if let Ok(report) = Game::from_position(rules, pos).play_reported(pit) {
-                        figcaption { (explanation(lang, ruleset, &report)) }
-                        (diagram::html(
-                            lang,
-                            &rules,
-                            &report.after,
-                            &Marks::of_events(&report.events),
-                            report.mover
-                        ))
+            h1 { (lesson.title.get(lang)) }
+            @for paragraph in &lesson.text {
+                p { (paragraph.get(lang)) }
+            }
+            (self.diagram())
+            @for exercise in exercises {
+                (exercise)
+            }
+            @if let Some(next) = next {
+                p {
+                    a.button href={ "/learn/" (ruleset.id) "/" (next.id) } {
+                        (word(lang, "learn.next")) ": " (next.title.get(lang))
                     }
                 }
             }
         }
-        @for exercise in exercises {
-            (exercise)
-        }
-        @if let Some(next) = next {
-            p {
-                a.button href={ "/learn/" (ruleset.id) "/" (next.id) } {
-                    (word(lang, "learn.next")) ": " (next.title.get(lang))
+    }
+
+    /// The lesson's diagram, and where it shows a move, the move's
+    /// explanation and the board after it.
+    fn diagram(&self) -> Markup {
+        let (lang, ruleset, rules) = (self.lang, self.ruleset, self.ruleset.rules);
+        let shown = &self.lesson.diagram;
+        html! {
+            @if let Ok(pos) = position_of(ruleset, &shown.position) {
+                figure.lesson-diagram {
+                    (diagram::html(lang, &rules, &pos, &Marks::default(), pos.to_move()))
+                    @let played = shown.pit.as_deref().map(|l| Pit::parse(l, &rules));
+                    @if let Some(Ok(pit)) = played {
+                        @if let Ok(report) = Game::from_position(rules, pos).play_reported(pit) {
+                            figcaption { (explanation(lang, ruleset, &report)) }
+                            (diagram::html(
+                                lang,
+                                &rules,
+                                &report.after,
+                                &Marks::of_events(&report.events),
+                                report.mover
+                            ))
+                        }
+                    }
                 }
             }
         }
-    };
-    let title = format!("{} · {}", lesson.title.get(lang), crate::i18n::game_name(lang, ruleset));
-    Page::new(lang, remember, &title, body)
+    }
 }
 
 #[derive(Deserialize)]

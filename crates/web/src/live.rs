@@ -394,42 +394,8 @@ impl Live {
         } else {
             self.game.legal_moves().map(letter).collect()
         };
-        let computer = self.computer();
-        let player = |side: Side| {
-            let (name, token) = match side {
-                Side::South => (&self.row.south_name, &self.row.south_token),
-                Side::North => (&self.row.north_name, &self.row.north_token),
-            };
-            let account = match side {
-                Side::South => self.row.south_player.is_some(),
-                Side::North => self.row.north_player.is_some(),
-            };
-            PlayerView {
-                name,
-                account,
-                kind: if computer == Some(side) { "computer" } else { "human" },
-                seated: token.is_some() || computer == Some(side),
-            }
-        };
         let ending = self.row.ending.map(GameEnding::id);
         let now = self.time.now_ms();
-        let clock = self.row.clock.map(|clock| {
-            let left = self.time_left(now).unwrap_or([clock.south_ms, clock.north_ms]);
-            ClockView {
-                at: now,
-                initial_ms: clock.initial_ms,
-                increment_ms: clock.increment_ms,
-                south_ms: left[0],
-                north_ms: left[1],
-                running: self.running().map(side_name),
-            }
-        });
-        // The player not to move may claim a game whose player to move has
-        // left: how long until then, counted from `now`.
-        let claim_in_ms = self.to_move().and_then(|side| match self.claim_wait(!side, now) {
-            Ok(ms) | Err(NoClaim::TooEarly(ms)) => Some(ms),
-            Err(_) => None,
-        });
         GameState {
             id: &self.row.id,
             game: self.ruleset.id,
@@ -448,7 +414,7 @@ impl Live {
             ending_text: ending.map(|e| explain::ending_texts(rules, e)),
             position: pos.to_string(),
             moves: self.game.moves().iter().map(|&p| letter(p)).collect(),
-            players: BySide { south: player(Side::South), north: player(Side::North) },
+            players: BySide { south: self.player(Side::South), north: self.player(Side::North) },
             offer: self.offer().map(side_name),
             invite_open: self.row.invite.is_some(),
             waiting_for_opponent: self.waiting_for_opponent(),
@@ -460,10 +426,10 @@ impl Live {
                 .last
                 .as_ref()
                 .map(|r| settled_report_json(self.ruleset, r, self.is_finished())),
-            clock,
+            clock: self.clock_view(now),
             presence: (self.row.mode == Mode::Online)
                 .then(|| BySide { south: self.present[0] > 0, north: self.present[1] > 0 }),
-            claim_in_ms,
+            claim_in_ms: self.claim_in_ms(now),
             correspondence: self.row.days.map(|days| Correspondence {
                 days,
                 deadline: if self.is_finished() { None } else { self.deadline() },
@@ -478,6 +444,49 @@ impl Live {
             rated: self.row.rated,
             aborted: self.aborted(),
         }
+    }
+
+    /// A seat as the state shows it.
+    fn player(&self, side: Side) -> PlayerView<'_> {
+        let computer = self.computer();
+        let (name, token) = match side {
+            Side::South => (&self.row.south_name, &self.row.south_token),
+            Side::North => (&self.row.north_name, &self.row.north_token),
+        };
+        let account = match side {
+            Side::South => self.row.south_player.is_some(),
+            Side::North => self.row.north_player.is_some(),
+        };
+        PlayerView {
+            name,
+            account,
+            kind: if computer == Some(side) { "computer" } else { "human" },
+            seated: token.is_some() || computer == Some(side),
+        }
+    }
+
+    /// The clocks at `now`, in a game with a clock.
+    fn clock_view(&self, now: i64) -> Option<ClockView> {
+        self.row.clock.map(|clock| {
+            let left = self.time_left(now).unwrap_or([clock.south_ms, clock.north_ms]);
+            ClockView {
+                at: now,
+                initial_ms: clock.initial_ms,
+                increment_ms: clock.increment_ms,
+                south_ms: left[0],
+                north_ms: left[1],
+                running: self.running().map(side_name),
+            }
+        })
+    }
+
+    /// The player not to move may claim a game whose player to move has
+    /// left: how long until then, counted from `now`.
+    fn claim_in_ms(&self, now: i64) -> Option<i64> {
+        self.to_move().and_then(|side| match self.claim_wait(!side, now) {
+            Ok(ms) | Err(NoClaim::TooEarly(ms)) => Some(ms),
+            Err(_) => None,
+        })
     }
 
     /// About how much memory the game takes (for the cache's bound): its

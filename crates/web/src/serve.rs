@@ -20,7 +20,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
 /// The address of the client a request is for: its connection's, or
@@ -143,12 +143,15 @@ pub async fn accept_loop(
     limits: Limits,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
-    let connections = Arc::new(Connections::default());
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
-    let http = Arc::new(http);
+    let serving = Serving {
+        app,
+        limits,
+        connections: Arc::new(Connections::default()),
+        http: Arc::new(http),
+    };
     let mut open = tokio::task::JoinSet::new();
-    let per_address = limits.per_address;
     loop {
         // Forget the connections that have ended.
         while open.try_join_next().is_some() {}
@@ -165,35 +168,70 @@ pub async fn accept_loop(
             },
             _ = stop.changed() => break,
         };
-        let from_proxy = limits.proxies.trusts(remote.ip());
-        let slot =
-            if from_proxy { None } else { connections.open(remote.ip(), limits.per_address) };
+        let from_proxy = serving.limits.proxies.trusts(remote.ip());
+        let slot = if from_proxy {
+            None
+        } else {
+            serving.connections.open(remote.ip(), serving.limits.per_address)
+        };
         if slot.is_none() && !from_proxy {
             tracing::debug!(client = %remote.ip(), "connection refused: too many from this address");
-            tokio::spawn(async move {
-                let mut stream = stream;
-                let _ = tokio::time::timeout(Duration::from_secs(1), async {
-                    let _ = stream.write_all(TOO_MANY.as_bytes()).await;
-                    let _ = stream.shutdown().await;
-                })
-                .await;
-            });
+            turn_away(stream);
             continue;
         }
         let _ = stream.set_nodelay(true);
+        open.spawn(serving.clone().connection(stream, remote, slot, stop.clone()));
+    }
+    // Stopped: the listener closes here; wait for the open connections to
+    // finish their requests (the caller bounds the wait).
+    drop(listener);
+    while open.join_next().await.is_some() {}
+}
+
+/// Answers a connection over its address's cap with [`TOO_MANY`], and
+/// closes it.
+fn turn_away(mut stream: TcpStream) {
+    tokio::spawn(async move {
+        let _ = tokio::time::timeout(Duration::from_secs(1), async {
+            let _ = stream.write_all(TOO_MANY.as_bytes()).await;
+            let _ = stream.shutdown().await;
+        })
+        .await;
+    });
+}
+
+/// What each connection is served with.
+#[derive(Clone)]
+struct Serving {
+    app: Router,
+    limits: Limits,
+    connections: Arc<Connections>,
+    http: Arc<hyper::server::conn::http1::Builder>,
+}
+
+impl Serving {
+    /// Serves one connection (holding `slot`, its place, unless it comes
+    /// from a trusted proxy) until it closes, or until `stop` turns true
+    /// and the request in progress is answered.
+    async fn connection(
+        self,
+        stream: TcpStream,
+        remote: SocketAddr,
+        slot: Option<Slot>,
+        mut stop: tokio::sync::watch::Receiver<bool>,
+    ) {
         // Each request carries the connection's place: a WebSocket keeps
         // it for as long as the socket is open, after the upgrade. Behind a
         // proxy, the request takes a place of its client's.
         let slot = slot.map(Arc::new);
         let place = slot.clone();
-        let (app, proxies, connections) =
-            (app.clone(), limits.proxies.clone(), connections.clone());
+        let Serving { app, limits, connections, http } = self;
         let service = tower::service_fn(move |mut request: axum::extract::Request<_>| {
             let app = app.clone();
-            let client = proxies.client(remote.ip(), request.headers());
+            let client = limits.proxies.client(remote.ip(), request.headers());
             let place = match &place {
                 Some(place) => Some(place.clone()),
-                None => connections.open(client, per_address).map(Arc::new),
+                None => connections.open(client, limits.per_address).map(Arc::new),
             };
             async move {
                 let Some(place) = place else {
@@ -208,24 +246,18 @@ pub async fn accept_loop(
                 response
             }
         });
-        let (http, mut stop) = (http.clone(), stop.clone());
-        open.spawn(async move {
-            let _slot = slot;
-            let connection = http
-                .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service))
-                .with_upgrades();
-            tokio::pin!(connection);
-            tokio::select! {
-                _ = connection.as_mut() => {}
-                _ = stop.changed() => {
-                    connection.as_mut().graceful_shutdown();
-                    let _ = connection.await;
-                }
+        let connection = http
+            .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service))
+            .with_upgrades();
+        tokio::pin!(connection);
+        tokio::select! {
+            _ = connection.as_mut() => {}
+            _ = stop.changed() => {
+                connection.as_mut().graceful_shutdown();
+                let _ = connection.await;
             }
-        });
+        }
+        // The connection's place is given back only now.
+        drop(slot);
     }
-    // Stopped: the listener closes here; wait for the open connections to
-    // finish their requests (the caller bounds the wait).
-    drop(listener);
-    while open.join_next().await.is_some() {}
 }

@@ -63,90 +63,103 @@ pub async fn my_games_section(state: &Shared, lang: Lang) -> Markup {
 
 /// `/account`: the forms of accounts (`app.js` sends them to the API).
 pub(crate) async fn account_page(PageLang { lang, remember }: PageLang) -> Page {
-    let tx = |key: &str| t(lang, key);
     let body = html! {
-        h1 { (tx("account.title")) }
+        h1 { (t(lang, "account.title")) }
         @match signed_in() {
-            None => {
-                p.lead { (tx("account.why")) }
-                div.account-forms {
-                    form id="sign-in" class="form" {
-                        h2 { (tx("account.sign-in")) }
-                        label {
-                            (tx("account.name"))
-                            input name="name" required minlength="2" maxlength="20"
-                                autocomplete="username" autocapitalize="none" spellcheck="false";
-                        }
-                        label {
-                            (tx("account.password"))
-                            input type="password" name="password" required
-                                autocomplete="current-password";
-                        }
-                        p.error role="alert" hidden {}
-                        button type="submit" class="button" { (tx("account.sign-in")) }
-                    }
-                    form id="register" class="form" {
-                        h2 { (tx("account.register")) }
-                        label {
-                            (tx("account.name"))
-                            input name="name" required minlength="2" maxlength="20"
-                                pattern="[A-Za-z0-9_\\-]{2,20}" autocomplete="username"
-                                autocapitalize="none" spellcheck="false";
-                        }
-                        label {
-                            (tx("account.password"))
-                            input type="password" name="password" required minlength="8"
-                                maxlength="200" autocomplete="new-password";
-                        }
-                        p.error role="alert" hidden {}
-                        button type="submit" class="button" { (tx("account.register")) }
-                    }
-                }
-            }
-            Some(player) => {
-                p.lead { (Text(&t(lang, "account.signed-in-as").replace("{name}", &player.name))) }
-                p { a href={ "/players/" (Text(&player.name)) } { (tx("account.my-page")) } }
-                form id="sign-out" class="form" {
-                    p.error role="alert" hidden {}
-                    button type="submit" class="button" { (tx("account.sign-out")) }
-                }
-                form id="change-password" class="form" {
-                    h2 { (tx("account.change-password")) }
-                    input type="hidden" name="name" value=(Text(&player.name))
-                        autocomplete="username";
-                    label {
-                        (tx("account.old-password"))
-                        input type="password" name="old" required autocomplete="current-password";
-                    }
-                    label {
-                        (tx("account.new-password"))
-                        input type="password" name="new" required minlength="8" maxlength="200"
-                            autocomplete="new-password";
-                    }
-                    p.error role="alert" hidden {}
-                    p.done role="status" hidden { (tx("account.changed")) }
-                    button type="submit" class="button" { (tx("account.change-password")) }
-                }
-                form id="delete-account" class="form danger" {
-                    h2 { (tx("account.delete")) }
-                    p { (tx("account.delete-note")) }
-                    label {
-                        (tx("account.old-password"))
-                        input type="password" name="password" required
-                            autocomplete="current-password";
-                    }
-                    label.choice {
-                        input type="checkbox" name="confirm" required;
-                        " " (tx("account.delete-confirm"))
-                    }
-                    p.error role="alert" hidden {}
-                    button type="submit" class="button" { (tx("account.delete")) }
-                }
-            }
+            None => { (guest_forms(lang)) }
+            Some(player) => { (player_forms(lang, &player)) }
         }
     };
     Page::new(lang, remember, t(lang, "account.title"), body)
         .with_script(json!({ "page": "account" }))
+}
+
+/// The account page of a guest: why have an account, and the forms to
+/// sign in and register.
+fn guest_forms(lang: Lang) -> Markup {
+    let tx = |key: &str| t(lang, key);
+    html! {
+        p.lead { (tx("account.why")) }
+        div.account-forms {
+            form id="sign-in" class="form" {
+                h2 { (tx("account.sign-in")) }
+                label {
+                    (tx("account.name"))
+                    input name="name" required minlength="2" maxlength="20"
+                        autocomplete="username" autocapitalize="none" spellcheck="false";
+                }
+                label {
+                    (tx("account.password"))
+                    input type="password" name="password" required
+                        autocomplete="current-password";
+                }
+                p.error role="alert" hidden {}
+                button type="submit" class="button" { (tx("account.sign-in")) }
+            }
+            form id="register" class="form" {
+                h2 { (tx("account.register")) }
+                label {
+                    (tx("account.name"))
+                    input name="name" required minlength="2" maxlength="20"
+                        pattern="[A-Za-z0-9_\\-]{2,20}" autocomplete="username"
+                        autocapitalize="none" spellcheck="false";
+                }
+                label {
+                    (tx("account.password"))
+                    input type="password" name="password" required minlength="8"
+                        maxlength="200" autocomplete="new-password";
+                }
+                p.error role="alert" hidden {}
+                button type="submit" class="button" { (tx("account.register")) }
+            }
+        }
+    }
+}
+
+/// The account page of a signed-in player: their page, and the forms to
+/// sign out, change the password and delete the account.
+fn player_forms(lang: Lang, player: &PlayerRow) -> Markup {
+    let tx = |key: &str| t(lang, key);
+    html! {
+        p.lead { (Text(&t(lang, "account.signed-in-as").replace("{name}", &player.name))) }
+        p { a href={ "/players/" (Text(&player.name)) } { (tx("account.my-page")) } }
+        form id="sign-out" class="form" {
+            p.error role="alert" hidden {}
+            button type="submit" class="button" { (tx("account.sign-out")) }
+        }
+        form id="change-password" class="form" {
+            h2 { (tx("account.change-password")) }
+            input type="hidden" name="name" value=(Text(&player.name))
+                autocomplete="username";
+            label {
+                (tx("account.old-password"))
+                input type="password" name="old" required autocomplete="current-password";
+            }
+            label {
+                (tx("account.new-password"))
+                input type="password" name="new" required minlength="8" maxlength="200"
+                    autocomplete="new-password";
+            }
+            p.error role="alert" hidden {}
+            p.done role="status" hidden { (tx("account.changed")) }
+            button type="submit" class="button" { (tx("account.change-password")) }
+        }
+        form id="delete-account" class="form danger" {
+            h2 { (tx("account.delete")) }
+            p { (tx("account.delete-note")) }
+            label {
+                (tx("account.old-password"))
+                input type="password" name="password" required
+                    autocomplete="current-password";
+            }
+            label.choice {
+                input type="checkbox" name="confirm" required;
+                " " (tx("account.delete-confirm"))
+            }
+            p.error role="alert" hidden {}
+            button type="submit" class="button" { (tx("account.delete")) }
+        }
+    }
 }
 
 #[derive(Deserialize, Default)]

@@ -11,9 +11,9 @@ use crate::Shared;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use mancala_ai::analysis::for_side;
+use mancala_ai::analysis::{for_side, MoveValue};
 use mancala_ai::{Limits, Score, Searcher};
-use mancala_rules::{Game, Ruleset, Side};
+use mancala_rules::{Game, Pit, Rules, Ruleset, Side};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -161,22 +161,7 @@ pub(crate) fn review_of(
 ) -> Result<Value, String> {
     let rules = ruleset.rules;
     let moves = end.moves();
-    // Each position's exact result from the database, where it has one:
-    // only positions with no repetition history (the start, or right after
-    // a capture), for which the database's value is exact.
-    let mut exact: Vec<Option<&'static str>> = Vec::with_capacity(moves.len() + 1);
-    let mut replay = start.clone();
-    for i in 0..=moves.len() {
-        let fresh = replay.repeatable_positions().len() == 1;
-        let known = egdb.filter(|_| fresh).and_then(|db| {
-            crate::egdb::exact_in(db, replay.position())
-                .map(|e| e.winner.map_or("draw", |side| side.name()))
-        });
-        exact.push(known);
-        if let Some(&pit) = moves.get(i) {
-            replay.play(pit).map_err(|e| e.to_string())?;
-        }
-    }
+    let exact = exact_results(start, moves, egdb)?;
     let oracle = egdb.map(|db| db as &dyn mancala_ai::Oracle);
     let per_position = (REVIEW_NODES / (moves.len() as u64 + 1))
         .clamp(REVIEW_NODES_PER_POSITION.0, REVIEW_NODES_PER_POSITION.1);
@@ -206,8 +191,51 @@ pub(crate) fn review_of(
         south: score_view(last),
         database: exact[moves.len()],
     });
+    let (judged, mistakes) = judged_moves(&rules, &values, &exact);
+    let review = Review {
+        depth: REVIEW_DEPTH,
+        nodes_per_position: per_position,
+        threshold: f64::from(REVIEW_THRESHOLD) / 10.0,
+        positions,
+        moves: judged,
+        mistakes: BySide { south: mistakes[0], north: mistakes[1] },
+    };
+    serde_json::to_value(review).map_err(|e| e.to_string())
+}
+
+/// Each position's exact result from the database, where it has one:
+/// only positions with no repetition history (the start, or right after
+/// a capture), for which the database's value is exact.
+fn exact_results(
+    start: &Game,
+    moves: &[Pit],
+    egdb: Option<&mancala_ai::egdb::Egdb>,
+) -> Result<Vec<Option<&'static str>>, String> {
+    let mut exact: Vec<Option<&'static str>> = Vec::with_capacity(moves.len() + 1);
+    let mut replay = start.clone();
+    for i in 0..=moves.len() {
+        let fresh = replay.repeatable_positions().len() == 1;
+        let known = egdb.filter(|_| fresh).and_then(|db| {
+            crate::egdb::exact_in(db, replay.position())
+                .map(|e| e.winner.map_or("draw", |side| side.name()))
+        });
+        exact.push(known);
+        if let Some(&pit) = moves.get(i) {
+            replay.play(pit).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(exact)
+}
+
+/// Every move judged against the best one, and the mistakes of each side
+/// (South's first).
+fn judged_moves(
+    rules: &Rules,
+    values: &[MoveValue],
+    exact: &[Option<&'static str>],
+) -> (Vec<ReviewedMove>, [u32; 2]) {
     let mut mistakes = [0u32; 2];
-    let judged: Vec<ReviewedMove> = values
+    let judged = values
         .iter()
         .enumerate()
         .map(|(i, v)| {
@@ -218,26 +246,18 @@ pub(crate) fn review_of(
             ReviewedMove {
                 ply: i + 1,
                 mover: side_name(v.mover),
-                pit: v.played.letter(&rules).to_string(),
+                pit: v.played.letter(rules).to_string(),
                 best: score_view(v.best),
                 played: score_view(v.kept),
                 lost: f64::from(v.lost()) / 10.0,
                 changes_result: v.changes_result(),
                 mistake,
-                better: v.better.map(|p| p.letter(&rules).to_string()),
+                better: v.better.map(|p| p.letter(rules).to_string()),
                 exact: exact[i].is_some(),
             }
         })
         .collect();
-    let review = Review {
-        depth: REVIEW_DEPTH,
-        nodes_per_position: per_position,
-        threshold: f64::from(REVIEW_THRESHOLD) / 10.0,
-        positions,
-        moves: judged,
-        mistakes: BySide { south: mistakes[0], north: mistakes[1] },
-    };
-    serde_json::to_value(review).map_err(|e| e.to_string())
+    (judged, mistakes)
 }
 
 /// The review of a finished game: computed once (queued under the client

@@ -24,8 +24,9 @@ use crate::api::{
     required_name, secret, signed_in, start_pupil_session, ApiError, ApiResult, ClientOf, JsonBody,
     SignedIn,
 };
-use crate::store::{GameResult, PlayerGames, PlayerRow};
+use crate::store::{GameResult, GameRow, PlayerGames, PlayerRow, StoreError};
 use crate::Shared;
+use crate::Store;
 use axum::extract::{FromRequest, Path, Request, State};
 use axum::http::header;
 use axum::http::HeaderMap;
@@ -407,76 +408,12 @@ pub(crate) async fn show(
     let (_, class) = as_teacher(&state, &headers, &id).await?;
     let key = class.id.clone();
     let ruleset = class.ruleset.clone();
-    type Found = Vec<(PupilRow, Option<PlayerRow>, Progress, Vec<RecentGame>, Option<i64>)>;
-    let found: Found = blocking(&state, move |s| {
-        let mut out = Vec::new();
-        for pupil in s.pupils(&key)? {
-            let account = s.player_by_id(&pupil.player)?;
-            let progress = s.progress(&pupil.player)?;
-            let query = |active| PlayerGames {
-                active,
-                opponent: None,
-                rated_only: false,
-                limit: 5,
-                offset: 0,
-            };
-            let mut games = s.player_games(&pupil.player, &query(true))?;
-            games.extend(s.player_games(&pupil.player, &query(false))?);
-            games.sort_by_key(|g| std::cmp::Reverse(g.0.updated));
-            let recent = games
-                .iter()
-                .take(5)
-                .map(|(g, moves)| {
-                    let south = g.south_player.as_deref() == Some(pupil.player.as_str());
-                    let opponent = if south { &g.north_name } else { &g.south_name };
-                    let over = g.status == crate::store::Status::Finished;
-                    let result = g.result.map(|r| match (r, south) {
-                        (GameResult::Draw, _) => "draw",
-                        (GameResult::South, true) | (GameResult::North, false) => "won",
-                        _ => "lost",
-                    });
-                    RecentGame {
-                        url: if over {
-                            format!("/replay/{}", g.id)
-                        } else {
-                            format!("/g/{}", g.id)
-                        },
-                        id: g.id.clone(),
-                        game: g.ruleset.clone(),
-                        opponent: opponent.clone(),
-                        result,
-                        moves: *moves,
-                        updated: g.updated,
-                    }
-                })
-                .collect();
-            let rating = s
-                .ratings(&pupil.player)?
-                .into_iter()
-                .find(|r| r.ruleset == ruleset && r.games > 0)
-                .map(|r| r.rating.round() as i64);
-            out.push((pupil, account, progress, recent, rating));
-        }
-        Ok(out)
+    let found: Vec<PupilFound> = blocking(&state, move |s| {
+        s.pupils(&key)?.into_iter().map(|pupil| PupilFound::load(s, pupil, &ruleset)).collect()
     })
     .await?;
     let at = state.time.now_secs();
-    let pupils: Vec<PupilView> = found
-        .into_iter()
-        .map(|(pupil, account, progress, recent_games, rating)| PupilView {
-            account: account.map(|a| a.name).unwrap_or_default(),
-            code: pupil.code,
-            lessons_done: crate::lessons::lessons_done(&progress.answers),
-            puzzles_solved: progress.puzzles_solved,
-            games: progress.games,
-            recent_games,
-            rating,
-            last_seen: pupil.last_seen,
-            joined: pupil.joined,
-            present: at - pupil.last_seen <= PRESENT_SECONDS,
-            name: pupil.name,
-        })
-        .collect();
+    let pupils: Vec<PupilView> = found.into_iter().map(|found| found.view(at)).collect();
     Ok(Json(ClassView {
         join_url: join_url(&state, &class),
         qr_url: format!("/classes/{}/qr.svg", class.id),
@@ -488,6 +425,82 @@ pub(crate) async fn show(
         code: class.code,
         game: class.ruleset,
     }))
+}
+
+/// What the store holds of a pupil for their class's teacher.
+struct PupilFound {
+    pupil: PupilRow,
+    account: Option<PlayerRow>,
+    progress: Progress,
+    recent_games: Vec<RecentGame>,
+    /// The rating in the class's game, once rated there.
+    rating: Option<i64>,
+}
+
+impl PupilFound {
+    /// A pupil's account, progress, latest games and rating in `ruleset`.
+    fn load(s: &dyn Store, pupil: PupilRow, ruleset: &str) -> Result<Self, StoreError> {
+        let account = s.player_by_id(&pupil.player)?;
+        let progress = s.progress(&pupil.player)?;
+        let recent_games = recent_games(s, &pupil.player)?;
+        let rating = s
+            .ratings(&pupil.player)?
+            .into_iter()
+            .find(|r| r.ruleset == ruleset && r.games > 0)
+            .map(|r| r.rating.round() as i64);
+        Ok(PupilFound { pupil, account, progress, recent_games, rating })
+    }
+
+    /// The pupil as the class shows them at `at` (seconds since the epoch).
+    fn view(self, at: i64) -> PupilView {
+        let PupilFound { pupil, account, progress, recent_games, rating } = self;
+        PupilView {
+            account: account.map(|a| a.name).unwrap_or_default(),
+            code: pupil.code,
+            lessons_done: crate::lessons::lessons_done(&progress.answers),
+            puzzles_solved: progress.puzzles_solved,
+            games: progress.games,
+            recent_games,
+            rating,
+            last_seen: pupil.last_seen,
+            joined: pupil.joined,
+            present: at - pupil.last_seen <= PRESENT_SECONDS,
+            name: pupil.name,
+        }
+    }
+}
+
+/// A player's five latest games, playing or finished, newest first.
+fn recent_games(s: &dyn Store, player: &str) -> Result<Vec<RecentGame>, StoreError> {
+    let query =
+        |active| PlayerGames { active, opponent: None, rated_only: false, limit: 5, offset: 0 };
+    let mut games = s.player_games(player, &query(true))?;
+    games.extend(s.player_games(player, &query(false))?);
+    games.sort_by_key(|g| std::cmp::Reverse(g.0.updated));
+    Ok(games.iter().take(5).map(|(g, moves)| RecentGame::of(g, *moves, player)).collect())
+}
+
+impl RecentGame {
+    /// A game of `player`'s, with its number of moves.
+    fn of(g: &GameRow, moves: u32, player: &str) -> Self {
+        let south = g.south_player.as_deref() == Some(player);
+        let opponent = if south { &g.north_name } else { &g.south_name };
+        let over = g.status == crate::store::Status::Finished;
+        let result = g.result.map(|r| match (r, south) {
+            (GameResult::Draw, _) => "draw",
+            (GameResult::South, true) | (GameResult::North, false) => "won",
+            _ => "lost",
+        });
+        RecentGame {
+            url: if over { format!("/replay/{}", g.id) } else { format!("/g/{}", g.id) },
+            id: g.id.clone(),
+            game: g.ruleset.clone(),
+            opponent: opponent.clone(),
+            result,
+            moves,
+            updated: g.updated,
+        }
+    }
 }
 
 #[derive(Deserialize)]

@@ -14,12 +14,13 @@ use crate::api::{
     blocking, clean_name, count_games, error, game_id, guest_cookie, guest_id, name_error, secret,
     signed_in, ApiError, ApiResult, ClientOf, JsonBody,
 };
-use crate::live::side_name;
+use crate::live::{side_name, Live};
 use crate::play::{
     clock_from, create_seated_game_with_days, days_of, live, NewSeatedGame, SeatSpec, SeatedGame,
 };
 use crate::rating::START_RATING;
-use crate::store::Mode;
+use crate::scheduler::Client;
+use crate::store::{Mode, SeatTokens};
 use crate::Shared;
 use axum::extract::ws::Message as Frame;
 use axum::extract::ws::WebSocket;
@@ -715,14 +716,39 @@ pub(crate) async fn waiting_games(
     ClientOf(client): ClientOf,
     JsonBody(body): JsonBody<WaitingBody>,
 ) -> ApiResult<Vec<WaitingGame>> {
-    if body.seats.len() > WAITING_SEATS_MAX {
+    allow_waiting(&state, client, body.seats.len())?;
+    let seats = distinct_seats(body.seats);
+    let stored = stored_seats(&state, &seats).await?;
+    let mut out: Vec<WaitingGame> = Vec::new();
+    for seat in seats {
+        if out.iter().any(|g| g.id == seat.id) {
+            continue;
+        }
+        if !state.games.contains(&seat.id) && !holds(&stored, &seat) {
+            continue;
+        }
+        // A game that is gone or unreadable is simply not waiting.
+        let Ok(game) = live(&state, &seat.id).await else { continue };
+        let live = game.lock().await;
+        if let Some(waiting) = WaitingGame::on_turn(&live, &seat.token) {
+            out.push(waiting);
+        }
+    }
+    out.sort_by_key(|g| (g.deadline.is_none(), g.deadline));
+    Ok(Json(out))
+}
+
+/// 400 for more than [`WAITING_SEATS_MAX`] seats, 429 for an address
+/// that asks too often.
+fn allow_waiting(state: &Shared, client: Client, seats: usize) -> Result<(), ApiError> {
+    if seats > WAITING_SEATS_MAX {
         return Err(error(
             StatusCode::BAD_REQUEST,
             "too_many_seats",
             format!("ask about at most {WAITING_SEATS_MAX} seats at once"),
         ));
     }
-    if let crate::scheduler::Client::Address(ip) = client {
+    if let Client::Address(ip) = client {
         if !state.waiting.allow(ip) {
             return Err(error(
                 StatusCode::TOO_MANY_REQUESTS,
@@ -731,57 +757,59 @@ pub(crate) async fn waiting_games(
             ));
         }
     }
-    // Each seat once; only well-formed ids.
+    Ok(())
+}
+
+/// Each seat once; only well-formed ids.
+fn distinct_seats(seats: Vec<SeatRef>) -> Vec<SeatRef> {
     let mut seen = std::collections::HashSet::new();
-    let seats: Vec<SeatRef> = body
-        .seats
+    seats
         .into_iter()
         .filter(|s| s.id.len() <= 32 && s.id.chars().all(|c| c.is_ascii_alphanumeric()))
         .filter(|s| seen.insert((s.id.clone(), s.token.clone())))
-        .collect();
-    // A game not in memory is loaded only if the store says the seat's
-    // token is one of its seats (one query for all): a page cannot make
-    // the server load games it does not play in.
+        .collect()
+}
+
+/// The stored seats of the games of `seats` not in memory. A game not in
+/// memory is loaded only if the store says the seat's token is one of its
+/// seats (one query for all): a page cannot make the server load games it
+/// does not play in.
+async fn stored_seats(state: &Shared, seats: &[SeatRef]) -> Result<Vec<SeatTokens>, ApiError> {
     let mut absent: Vec<String> =
         seats.iter().filter(|s| !state.games.contains(&s.id)).map(|s| s.id.clone()).collect();
     absent.sort_unstable();
     absent.dedup();
-    let stored = if absent.is_empty() {
-        Vec::new()
-    } else {
-        blocking(&state, move |s| s.online_seats(&absent)).await?
-    };
-    let mut out: Vec<WaitingGame> = Vec::new();
-    for seat in seats {
-        if out.iter().any(|g| g.id == seat.id) {
-            continue;
-        }
-        if !state.games.contains(&seat.id) {
-            let holds = stored.iter().any(|(id, south, north)| {
-                *id == seat.id
-                    && [south, north].iter().any(|t| t.as_deref() == Some(seat.token.as_str()))
-            });
-            if !holds {
-                continue;
-            }
-        }
-        // A game that is gone or unreadable is simply not waiting.
-        let Ok(game) = live(&state, &seat.id).await else { continue };
-        let live = game.lock().await;
-        let Some(to_move) = live.to_move() else { continue };
-        let mine = live.seats(&seat.token);
+    if absent.is_empty() {
+        return Ok(Vec::new());
+    }
+    blocking(state, move |s| s.online_seats(&absent)).await
+}
+
+/// Whether the stored seats say `seat`'s token holds a seat of its game.
+fn holds(stored: &[SeatTokens], seat: &SeatRef) -> bool {
+    stored.iter().any(|(id, south, north)| {
+        *id == seat.id && [south, north].iter().any(|t| t.as_deref() == Some(seat.token.as_str()))
+    })
+}
+
+impl WaitingGame {
+    /// The game, if it is online, both seats taken and not over, and the
+    /// player to move is the one `token` seats (and only them).
+    fn on_turn(live: &Live, token: &str) -> Option<WaitingGame> {
+        let to_move = live.to_move()?;
+        let mine = live.seats(token);
         if live.row.mode != Mode::Online
             || live.waiting_for_opponent()
             || live.is_finished()
             || mine != [to_move]
         {
-            continue;
+            return None;
         }
         let opponent = match to_move {
             Side::South => live.row.north_name.clone(),
             Side::North => live.row.south_name.clone(),
         };
-        out.push(WaitingGame {
+        Some(WaitingGame {
             id: live.row.id.clone(),
             game: live.ruleset.id,
             name: live.ruleset.name,
@@ -789,8 +817,6 @@ pub(crate) async fn waiting_games(
             opponent,
             days: live.row.days,
             deadline: live.deadline(),
-        });
+        })
     }
-    out.sort_by_key(|g| (g.deadline.is_none(), g.deadline));
-    Ok(Json(out))
 }

@@ -222,77 +222,11 @@ pub fn backup(database: &str, out: &Path, force: bool) -> Result<String, String>
 
 /// `mancala-web restore --database sqlite://FILE --from BACKUP [--force]`.
 pub fn restore(database: &str, from: &Path, force: bool) -> Result<String, String> {
-    let path = match target(database)? {
-        Target::Postgres => {
-            return Err(format!(
-                "mancala-web restore restores SQLite databases only; for PostgreSQL restore a \
-                 pg_dump file with pg_restore into an empty database:\n\
-                 \n    pg_restore --no-owner --exit-on-error --dbname='{}' mancala.dump\n\
-                 \n(see docs/deploy.md). Nothing was changed.",
-                without_password(database)
-            ))
-        }
-        Target::Sqlite(path) => path,
-    };
-    if same_file(path, from) {
-        return Err(format!(
-            "--from {} is the database itself: name the backup file. Nothing was changed.",
-            from.display()
-        ));
-    }
-    let backup = open_existing(from, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-    integrity(&backup, from)?;
-    let incoming = Contents::of(&backup, from)?;
-    if incoming.version > i64::from(schema::VERSION) {
-        return Err(format!(
-            "{} is at schema version {}, but this mancala-web knows versions up to {}: \
-             restore it with the newer mancala-web that made it. Nothing was changed.",
-            from.display(),
-            incoming.version,
-            schema::VERSION
-        ));
-    }
+    let path = restore_target(database, from)?;
+    let backup = checked_backup(from)?;
     let existed = path.exists();
-    let mut conn =
-        Connection::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    // No waiting: a lock held by someone else is the answer here.
-    conn.busy_timeout(Duration::ZERO).map_err(|e| e.to_string())?;
-    let in_use = |e: rusqlite::Error| match e.sqlite_error_code() {
-        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => format!(
-            "{} is open in a running mancala-web server (or another program): stop it first, \
-             then restore (SQLite: {e}). Nothing was changed.",
-            path.display()
-        ),
-        _ => format!("cannot restore into {}: {e}. Nothing was changed.", path.display()),
-    };
-    // Leaving WAL mode needs the only connection; then the exclusive
-    // locking mode keeps every other one out until this one closes.
-    conn.pragma_update_and_check(None, "journal_mode", "DELETE", |r| r.get::<_, String>(0))
-        .map_err(in_use)?;
-    conn.pragma_update(None, "locking_mode", "EXCLUSIVE").map_err(in_use)?;
-    conn.execute_batch("BEGIN EXCLUSIVE; COMMIT").map_err(in_use)?;
-    let replaced = if existed {
-        Some(Contents::of(&conn, path).map_err(|e| {
-            format!("{e}: restore into a new file, or into a mancala-web database. Nothing was changed.")
-        }))
-    } else {
-        None
-    };
-    let replaced = match replaced {
-        Some(Ok(contents)) if contents.games > 0 && !force => {
-            return Err(format!(
-                "{} holds {} games: restoring would replace them. Back it up first \
-                 (mancala-web backup), then add --force to replace it. Nothing was changed.",
-                path.display(),
-                contents.games
-            ));
-        }
-        // An empty file SQLite made just now, or one with no games.
-        Some(Err(_)) if std::fs::metadata(path).map(|m| m.len()).unwrap_or(1) == 0 => None,
-        Some(Err(e)) => return Err(e),
-        Some(Ok(contents)) => Some(contents),
-        None => None,
-    };
+    let mut conn = lock_exclusive(path)?;
+    let replaced = replaced(&conn, path, existed, force)?;
     conn.busy_timeout(BUSY).map_err(|e| e.to_string())?;
     copy_pages(&backup, &mut conn)?;
     integrity(&conn, path)?;
@@ -314,4 +248,97 @@ pub fn restore(database: &str, from: &Path, force: bool) -> Result<String, Strin
         from.display(),
         now.describe()
     ))
+}
+
+/// The SQLite file `--database` names, once it is not the backup itself.
+fn restore_target<'a>(database: &'a str, from: &Path) -> Result<&'a Path, String> {
+    let path = match target(database)? {
+        Target::Postgres => {
+            return Err(format!(
+                "mancala-web restore restores SQLite databases only; for PostgreSQL restore a \
+                 pg_dump file with pg_restore into an empty database:\n\
+                 \n    pg_restore --no-owner --exit-on-error --dbname='{}' mancala.dump\n\
+                 \n(see docs/deploy.md). Nothing was changed.",
+                without_password(database)
+            ))
+        }
+        Target::Sqlite(path) => path,
+    };
+    if same_file(path, from) {
+        return Err(format!(
+            "--from {} is the database itself: name the backup file. Nothing was changed.",
+            from.display()
+        ));
+    }
+    Ok(path)
+}
+
+/// The backup, opened read-only once it is whole and at a schema version
+/// this server knows.
+fn checked_backup(from: &Path) -> Result<Connection, String> {
+    let backup = open_existing(from, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    integrity(&backup, from)?;
+    let incoming = Contents::of(&backup, from)?;
+    if incoming.version > i64::from(schema::VERSION) {
+        return Err(format!(
+            "{} is at schema version {}, but this mancala-web knows versions up to {}: \
+             restore it with the newer mancala-web that made it. Nothing was changed.",
+            from.display(),
+            incoming.version,
+            schema::VERSION
+        ));
+    }
+    Ok(backup)
+}
+
+/// The database to restore into, opened as the only connection to it: an
+/// error if a server (or another program) has it open.
+fn lock_exclusive(path: &Path) -> Result<Connection, String> {
+    let conn =
+        Connection::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    // No waiting: a lock held by someone else is the answer here.
+    conn.busy_timeout(Duration::ZERO).map_err(|e| e.to_string())?;
+    let in_use = |e: rusqlite::Error| match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => format!(
+            "{} is open in a running mancala-web server (or another program): stop it first, \
+             then restore (SQLite: {e}). Nothing was changed.",
+            path.display()
+        ),
+        _ => format!("cannot restore into {}: {e}. Nothing was changed.", path.display()),
+    };
+    // Leaving WAL mode needs the only connection; then the exclusive
+    // locking mode keeps every other one out until this one closes.
+    conn.pragma_update_and_check(None, "journal_mode", "DELETE", |r| r.get::<_, String>(0))
+        .map_err(in_use)?;
+    conn.pragma_update(None, "locking_mode", "EXCLUSIVE").map_err(in_use)?;
+    conn.execute_batch("BEGIN EXCLUSIVE; COMMIT").map_err(in_use)?;
+    Ok(conn)
+}
+
+/// What the restore replaces in the database at `path` (`None` for a new
+/// or empty file): an error where it holds games and the restore is not
+/// `force`d, or where it is no mancala-web database.
+fn replaced(
+    conn: &Connection,
+    path: &Path,
+    existed: bool,
+    force: bool,
+) -> Result<Option<Contents>, String> {
+    if !existed {
+        return Ok(None);
+    }
+    match Contents::of(conn, path) {
+        Ok(contents) if contents.games > 0 && !force => Err(format!(
+            "{} holds {} games: restoring would replace them. Back it up first \
+             (mancala-web backup), then add --force to replace it. Nothing was changed.",
+            path.display(),
+            contents.games
+        )),
+        Ok(contents) => Ok(Some(contents)),
+        // An empty file SQLite made just now, or one with no games.
+        Err(_) if std::fs::metadata(path).map(|m| m.len()).unwrap_or(1) == 0 => Ok(None),
+        Err(e) => Err(format!(
+            "{e}: restore into a new file, or into a mancala-web database. Nothing was changed."
+        )),
+    }
 }

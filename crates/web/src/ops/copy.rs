@@ -16,9 +16,10 @@ use super::{target, without_password, Target};
 use crate::store::{schema, Postgres, Sqlite};
 use postgres::binary_copy::BinaryCopyInWriter;
 use postgres::types::{ToSql, Type};
-use postgres::{Config, NoTls};
+use postgres::{Client, Config, NoTls, Transaction};
 use rusqlite::types::Value;
 use rusqlite::{Connection, OpenFlags};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// An identifier quoted for SQL (both databases take double quotes).
@@ -123,6 +124,45 @@ fn cell(value: Value, ty: &Type) -> Result<Cell, String> {
 
 /// `mancala-web migrate --from sqlite://FILE --to postgres://...`.
 pub fn migrate(from: &str, to: &str) -> Result<String, String> {
+    let path = source_file(from, to)?;
+    let started = Instant::now();
+    let shown = without_password(to);
+    // Both at this server's schema version: the same tables on both sides.
+    drop(Sqlite::open(path).map_err(|e| format!("{}: {e}", path.display()))?);
+    drop(Postgres::open(to).map_err(|e| e.to_string())?);
+
+    let mut source = open_source(path)?;
+    // One read transaction: every table as it was at one moment.
+    let source = source.transaction().map_err(|e| e.to_string())?;
+    let tables = tables_in_order(&source)?;
+
+    let mut client = connect(to, &shown)?;
+    let mut tx = client.transaction().map_err(pg_error)?;
+    // The lock migrations hold: no server migrates the schema meanwhile.
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&schema::SCHEMA_LOCK]).map_err(pg_error)?;
+    refuse_rows(&mut tx, &tables, &shown)?;
+    let mut moved: Vec<(String, u64)> = Vec::new();
+    for table in &tables {
+        let names = columns(&source, table)?;
+        let copied = copy_table(&source, &mut tx, table, &names)?;
+        continue_sequences(&mut tx, table, &names)?;
+        moved.push((table.clone(), copied));
+    }
+    tx.commit()
+        .map_err(|e| format!("the move was not committed, nothing was changed: {}", pg_error(e)))?;
+    let counts: Vec<String> = moved.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+    Ok(format!(
+        "moved the rows of {} into {shown} in one transaction ({}; schema version {}) in {:.2} s",
+        path.display(),
+        counts.join(", "),
+        schema::VERSION,
+        started.elapsed().as_secs_f64()
+    ))
+}
+
+/// The SQLite file to move, once `--from` names one that is there and `--to`
+/// names a PostgreSQL database.
+fn source_file<'a>(from: &'a str, to: &str) -> Result<&'a Path, String> {
     let path = match target(from)? {
         Target::Sqlite(path) => path,
         Target::Postgres => {
@@ -139,38 +179,41 @@ pub fn migrate(from: &str, to: &str) -> Result<String, String> {
     if !path.is_file() {
         return Err(format!("there is no database file {}", path.display()));
     }
-    let started = Instant::now();
-    let shown = without_password(to);
-    // Both at this server's schema version: the same tables on both sides.
-    drop(Sqlite::open(path).map_err(|e| format!("{}: {e}", path.display()))?);
-    drop(Postgres::open(to).map_err(|e| e.to_string())?);
+    Ok(path)
+}
 
-    let mut source = Connection::open_with_flags(
+/// The SQLite database, opened read-only.
+fn open_source(path: &Path) -> Result<Connection, String> {
+    let source = Connection::open_with_flags(
         path,
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
     .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
     source.busy_timeout(Duration::from_secs(10)).map_err(|e| e.to_string())?;
-    // One read transaction: every table as it was at one moment.
-    let source = source.transaction().map_err(|e| e.to_string())?;
-    let tables = tables_in_order(&source)?;
+    Ok(source)
+}
 
+/// A connection to the PostgreSQL database at `to` (`shown` without its password).
+fn connect(to: &str, shown: &str) -> Result<Client, String> {
     let mut config: Config = to.parse().map_err(|e| format!("bad PostgreSQL URL: {e}"))?;
     if config.get_connect_timeout().is_none() {
         config.connect_timeout(Duration::from_secs(5));
     }
     config.application_name("mancala-web migrate");
-    let mut client = config
-        .connect(NoTls)
-        .map_err(|e| format!("cannot connect to PostgreSQL at {shown}: {e}"))?;
-    let pg_error = |e: postgres::Error| match e.as_db_error() {
+    config.connect(NoTls).map_err(|e| format!("cannot connect to PostgreSQL at {shown}: {e}"))
+}
+
+/// A PostgreSQL error as migrate tells it.
+fn pg_error(e: postgres::Error) -> String {
+    match e.as_db_error() {
         Some(db) => format!("PostgreSQL: {}", db.message()),
         None => format!("PostgreSQL: {e}"),
-    };
-    let mut tx = client.transaction().map_err(pg_error)?;
-    // The lock migrations hold: no server migrates the schema meanwhile.
-    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&schema::SCHEMA_LOCK]).map_err(pg_error)?;
-    for table in &tables {
+    }
+}
+
+/// An error unless every table is empty in the target.
+fn refuse_rows(tx: &mut Transaction, tables: &[String], shown: &str) -> Result<(), String> {
+    for table in tables {
         let rows: i64 = tx
             .query_one(&format!("SELECT COUNT(*) FROM {}", quoted(table)), &[])
             .map_err(|e| format!("{table}: {}", pg_error(e)))?
@@ -183,68 +226,69 @@ pub fn migrate(from: &str, to: &str) -> Result<String, String> {
             ));
         }
     }
-    let mut moved: Vec<(String, u64)> = Vec::new();
-    for table in &tables {
-        let names = columns(&source, table)?;
-        let list = names.iter().map(|c| quoted(c)).collect::<Vec<_>>().join(", ");
-        let types: Vec<Type> = tx
-            .prepare(&format!("SELECT {list} FROM {} LIMIT 0", quoted(table)))
-            .map_err(|e| format!("{table} cannot be moved as it is: {}", pg_error(e)))?
-            .columns()
-            .iter()
-            .map(|c| c.type_().clone())
-            .collect();
-        let sink = tx
-            .copy_in(&format!("COPY {} ({list}) FROM STDIN BINARY", quoted(table)))
-            .map_err(pg_error)?;
-        let mut writer = BinaryCopyInWriter::new(sink, &types);
-        let fail = |e: rusqlite::Error| format!("cannot read {table}: {e}");
-        let mut stmt =
-            source.prepare(&format!("SELECT {list} FROM {}", quoted(table))).map_err(fail)?;
-        let mut rows = stmt.query([]).map_err(fail)?;
-        let mut n = 0u64;
-        while let Some(row) = rows.next().map_err(fail)? {
-            n += 1;
-            let mut cells: Vec<Cell> = Vec::with_capacity(names.len());
-            for (i, ty) in types.iter().enumerate() {
-                let value: Value = row.get(i).map_err(fail)?;
-                cells
-                    .push(cell(value, ty).map_err(|why| {
-                        format!("row {n} of {table}, column {}: {why}", names[i])
-                    })?);
-            }
-            let refs: Vec<&(dyn ToSql + Sync)> = cells.iter().map(|c| c.as_ref()).collect();
-            writer.write(&refs).map_err(|e| format!("{table}: {}", pg_error(e)))?;
+    Ok(())
+}
+
+/// Copies the rows of one table (its columns `names`) with binary COPY;
+/// the number copied.
+fn copy_table(
+    source: &Connection,
+    tx: &mut Transaction,
+    table: &str,
+    names: &[String],
+) -> Result<u64, String> {
+    let list = names.iter().map(|c| quoted(c)).collect::<Vec<_>>().join(", ");
+    let types: Vec<Type> = tx
+        .prepare(&format!("SELECT {list} FROM {} LIMIT 0", quoted(table)))
+        .map_err(|e| format!("{table} cannot be moved as it is: {}", pg_error(e)))?
+        .columns()
+        .iter()
+        .map(|c| c.type_().clone())
+        .collect();
+    let sink = tx
+        .copy_in(&format!("COPY {} ({list}) FROM STDIN BINARY", quoted(table)))
+        .map_err(pg_error)?;
+    let mut writer = BinaryCopyInWriter::new(sink, &types);
+    let fail = |e: rusqlite::Error| format!("cannot read {table}: {e}");
+    let mut stmt =
+        source.prepare(&format!("SELECT {list} FROM {}", quoted(table))).map_err(fail)?;
+    let mut rows = stmt.query([]).map_err(fail)?;
+    let mut n = 0u64;
+    while let Some(row) = rows.next().map_err(fail)? {
+        n += 1;
+        let mut cells: Vec<Cell> = Vec::with_capacity(names.len());
+        for (i, ty) in types.iter().enumerate() {
+            let value: Value = row.get(i).map_err(fail)?;
+            cells.push(
+                cell(value, ty)
+                    .map_err(|why| format!("row {n} of {table}, column {}: {why}", names[i]))?,
+            );
         }
-        let copied = writer.finish().map_err(|e| format!("{table}: {}", pg_error(e)))?;
-        // Columns numbered by a sequence go on after the largest copied.
-        for column in &names {
-            let sequence: Option<String> = tx
-                .query_one("SELECT pg_get_serial_sequence($1, $2)", &[&quoted(table), column])
-                .map_err(pg_error)?
-                .get(0);
-            if let Some(sequence) = sequence {
-                tx.execute(
-                    &format!(
-                        "SELECT setval($1, COALESCE(MAX({c}), 1), MAX({c}) IS NOT NULL) FROM {t}",
-                        c = quoted(column),
-                        t = quoted(table)
-                    ),
-                    &[&sequence],
-                )
-                .map_err(pg_error)?;
-            }
-        }
-        moved.push((table.clone(), copied));
+        let refs: Vec<&(dyn ToSql + Sync)> = cells.iter().map(|c| c.as_ref()).collect();
+        writer.write(&refs).map_err(|e| format!("{table}: {}", pg_error(e)))?;
     }
-    tx.commit()
-        .map_err(|e| format!("the move was not committed, nothing was changed: {}", pg_error(e)))?;
-    let counts: Vec<String> = moved.iter().map(|(t, n)| format!("{t}: {n}")).collect();
-    Ok(format!(
-        "moved the rows of {} into {shown} in one transaction ({}; schema version {}) in {:.2} s",
-        path.display(),
-        counts.join(", "),
-        schema::VERSION,
-        started.elapsed().as_secs_f64()
-    ))
+    writer.finish().map_err(|e| format!("{table}: {}", pg_error(e)))
+}
+
+/// Sets each column of `table` numbered by a sequence to go on after the
+/// largest copied.
+fn continue_sequences(tx: &mut Transaction, table: &str, names: &[String]) -> Result<(), String> {
+    for column in names {
+        let sequence: Option<String> = tx
+            .query_one("SELECT pg_get_serial_sequence($1, $2)", &[&quoted(table), column])
+            .map_err(pg_error)?
+            .get(0);
+        if let Some(sequence) = sequence {
+            tx.execute(
+                &format!(
+                    "SELECT setval($1, COALESCE(MAX({c}), 1), MAX({c}) IS NOT NULL) FROM {t}",
+                    c = quoted(column),
+                    t = quoted(table)
+                ),
+                &[&sequence],
+            )
+            .map_err(pg_error)?;
+        }
+    }
+    Ok(())
 }

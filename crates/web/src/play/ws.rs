@@ -2,6 +2,7 @@
 
 use super::computer::nudge_computer;
 use super::games::{arrive, live};
+use crate::api::socket::{Heard, Keepalive};
 use crate::api::ApiError;
 use crate::live::{Live, Push};
 use crate::store::Mode;
@@ -74,15 +75,12 @@ pub(crate) async fn pump(
     let (mut rx, first) = {
         let live = game.lock().await;
         let state = live.state();
-        (
-            live.tx.subscribe(),
-            serde_json::to_string(&Push::State { state: &state }).unwrap_or_default(),
-        )
+        (live.tx.subscribe(), state_text(&state))
     };
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
     }
-    let mut alive = crate::api::socket::Keepalive::new(state.ping, state.time.clone());
+    let mut alive = Keepalive::new(state.ping, state.time.clone());
     let mut closing = state.closing.subscribe();
     loop {
         tokio::select! {
@@ -100,51 +98,59 @@ pub(crate) async fn pump(
                     return;
                 }
             }
-            message = rx.recv() => match message {
-                Ok(text) => {
-                    if socket.send(Message::Text(text.into())).await.is_err() {
-                        return;
+            message = rx.recv() => {
+                let text = match message {
+                    Ok(text) => text,
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        let state = game.lock().await.state();
+                        state_text(&state)
                     }
+                    Err(_) => return,
+                };
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    return;
                 }
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                    let state = game.lock().await.state();
-                    let text = serde_json::to_string(&Push::State { state: &state }).unwrap_or_default();
-                    if socket.send(Message::Text(text.into())).await.is_err() {
-                        return;
-                    }
-                }
-                Err(_) => return,
-            },
+            }
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                Some(Ok(message)) => {
-                    match alive.heard(&message) {
-                        crate::api::socket::Heard::Control => continue,
-                        crate::api::socket::Heard::Flood => {
-                            crate::api::socket::close(&mut socket).await;
-                            return;
-                        }
-                        crate::api::socket::Heard::Data => {}
+                Some(Ok(message)) => match alive.heard(&message) {
+                    Heard::Control => continue,
+                    Heard::Flood => {
+                        crate::api::socket::close(&mut socket).await;
+                        return;
                     }
-                    let token = match &message {
-                        Message::Text(text) if seated.is_empty() => seat_token(text),
-                        _ => None,
-                    };
-                    if let Some(token) = token {
-                        let mut live = game.lock().await;
-                        if live.row.mode == Mode::Online {
-                            *seated = live.seats(&token);
-                            for side in seated.iter() {
-                                live.present[side.index()] += 1;
-                            }
-                            if !seated.is_empty() {
-                                live.publish_state();
-                                let _ = arrive(state, &mut live, seated).await;
-                            }
+                    Heard::Data => {
+                        let token = match &message {
+                            Message::Text(text) if seated.is_empty() => seat_token(text),
+                            _ => None,
+                        };
+                        if let Some(token) = token {
+                            sit(state, game, seated, &token).await;
                         }
                     }
-                }
+                },
             },
+        }
+    }
+}
+
+/// The state message for a watcher.
+fn state_text(state: &Value) -> String {
+    serde_json::to_string(&Push::State { state }).unwrap_or_default()
+}
+
+/// Seats the watcher in the seats `token` holds, in an online game: they
+/// count as present there (and have arrived) until the socket closes.
+async fn sit(state: &Shared, game: &Arc<Mutex<Live>>, seated: &mut Vec<Side>, token: &str) {
+    let mut live = game.lock().await;
+    if live.row.mode == Mode::Online {
+        *seated = live.seats(token);
+        for side in seated.iter() {
+            live.present[side.index()] += 1;
+        }
+        if !seated.is_empty() {
+            live.publish_state();
+            let _ = arrive(state, &mut live, seated).await;
         }
     }
 }

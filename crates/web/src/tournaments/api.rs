@@ -15,8 +15,8 @@ use super::view::{
     game_name, status, view, Created, Entered, Joined, Listed, Removed, RoundStarted, View,
 };
 use super::{
-    self as pairing, Board, Document, Entrant, Format, Outcome, PairingError, Play, System,
-    TournamentRow,
+    self as pairing, Board, Document, Entrant, Format, Outcome, Pairing, PairingError, Play,
+    System, TournamentRow,
 };
 use crate::api::{
     blocking, count_games, error, game_id, internal, look_alike, not_one_of, required_name, secret,
@@ -658,6 +658,37 @@ pub(crate) async fn start_round(
     let (row, mut doc) = as_organiser(&state, &id, &headers, "start a round").await?;
     // Results that came in since the last look count (saved with the round).
     collect_results(&state, &mut doc).await?;
+    ready_for_round(&row, &doc)?;
+    let mut boards: Vec<Board> = next_pairings(&row, &doc)?
+        .iter()
+        .map(|p| Board { first: p.first, second: p.second, ..Board::default() })
+        .collect();
+    let games = if doc.play == Play::Online {
+        online_games(&state, &row, &doc, &mut boards)?
+    } else {
+        Vec::new()
+    };
+    // Each game of the round counts against the organiser's address, as
+    // any game made by a request does.
+    count_games(&state, &client, u32::try_from(games.len()).unwrap_or(u32::MAX))?;
+    doc.started = true;
+    doc.rounds.push(boards);
+    let number = doc.rounds.len();
+    let mut row = row;
+    row.state = serde_json::to_string(&doc).map_err(internal)?;
+    row.revision += 1;
+    row.updated = state.time.now_secs();
+    // The games and the round that links them, in one transaction: a
+    // crash leaves no game outside the tournament.
+    if !blocking(&state, move |s| s.start_round(&row, &games)).await? {
+        return Err(changed_meanwhile());
+    }
+    Ok(Json(RoundStarted { round: number }))
+}
+
+/// 409 unless the next round can start: the tournament is not over, the
+/// last round is done, and (the first time) the players are enough for it.
+fn ready_for_round(row: &TournamentRow, doc: &Document) -> Result<(), ApiError> {
     if doc.finished(row.system) {
         return Err(error(StatusCode::CONFLICT, "tournament_over", "the tournament is over"));
     }
@@ -674,32 +705,39 @@ pub(crate) async fn start_round(
             ),
         ));
     }
-    let n = doc.entrants.len();
-    let present: Vec<bool> = doc.entrants.iter().map(|e| !e.withdrawn).collect();
-    if !doc.started {
-        let players = present.iter().filter(|&&p| p).count();
-        if players < 2 {
+    if doc.started {
+        return Ok(());
+    }
+    let players = doc.entrants.iter().filter(|e| !e.withdrawn).count();
+    if players < 2 {
+        return Err(error(
+            StatusCode::CONFLICT,
+            "too_few_players",
+            "a tournament needs at least two players to start",
+        ));
+    }
+    if let (System::Swiss, Some(planned)) = (row.system, doc.planned) {
+        if planned as usize >= players {
             return Err(error(
                 StatusCode::CONFLICT,
-                "too_few_players",
-                "a tournament needs at least two players to start",
+                "too_many_rounds",
+                format!(
+                    "a Swiss of {players} players can have at most {} rounds (nobody \
+                     meets twice); {planned} were planned",
+                    players - 1
+                ),
             ));
         }
-        if let (System::Swiss, Some(planned)) = (row.system, doc.planned) {
-            if planned as usize >= players {
-                return Err(error(
-                    StatusCode::CONFLICT,
-                    "too_many_rounds",
-                    format!(
-                        "a Swiss of {players} players can have at most {} rounds (nobody \
-                         meets twice); {planned} were planned",
-                        players - 1
-                    ),
-                ));
-            }
-        }
     }
-    let pairings = match row.system {
+    Ok(())
+}
+
+/// The pairings of the next round under the tournament's system (409 where
+/// there is none).
+fn next_pairings(row: &TournamentRow, doc: &Document) -> Result<Vec<Pairing>, ApiError> {
+    let n = doc.entrants.len();
+    let present: Vec<bool> = doc.entrants.iter().map(|e| !e.withdrawn).collect();
+    match row.system {
         System::RoundRobin => {
             pairing::round_robin(n).get(doc.rounds.len()).cloned().ok_or(PairingError::Over)
         }
@@ -717,37 +755,26 @@ pub(crate) async fn start_round(
             error(StatusCode::CONFLICT, "round_unfinished", e.to_string())
         }
         _ => error(StatusCode::CONFLICT, "no_pairing", e.to_string()),
-    })?;
-    let mut boards: Vec<Board> = pairings
-        .iter()
-        .map(|p| Board { first: p.first, second: p.second, ..Board::default() })
-        .collect();
+    })
+}
+
+/// The games of a round played online, one for each board with two
+/// players (whose game and tokens are set on it).
+fn online_games(
+    state: &Shared,
+    row: &TournamentRow,
+    doc: &Document,
+    boards: &mut [Board],
+) -> Result<Vec<(GameRow, Option<MatchRow>)>, ApiError> {
     let mut games = Vec::new();
-    if doc.play == Play::Online {
-        for board in &mut boards {
-            if let Some(second) = board.second {
-                let names =
-                    [doc.entrants[board.first].name.as_str(), doc.entrants[second].name.as_str()];
-                games.push(round_game(&row, &doc, board, names, state.time.now_secs())?);
-            }
+    for board in boards {
+        if let Some(second) = board.second {
+            let names =
+                [doc.entrants[board.first].name.as_str(), doc.entrants[second].name.as_str()];
+            games.push(round_game(row, doc, board, names, state.time.now_secs())?);
         }
     }
-    // Each game of the round counts against the organiser's address, as
-    // any game made by a request does.
-    count_games(&state, &client, u32::try_from(games.len()).unwrap_or(u32::MAX))?;
-    doc.started = true;
-    doc.rounds.push(boards);
-    let number = doc.rounds.len();
-    let mut row = row;
-    row.state = serde_json::to_string(&doc).map_err(internal)?;
-    row.revision += 1;
-    row.updated = state.time.now_secs();
-    // The games and the round that links them, in one transaction: a
-    // crash leaves no game outside the tournament.
-    if !blocking(&state, move |s| s.start_round(&row, &games)).await? {
-        return Err(changed_meanwhile());
-    }
-    Ok(Json(RoundStarted { round: number }))
+    Ok(games)
 }
 
 /// A board's game (or match), both seats taken, to be stored with the

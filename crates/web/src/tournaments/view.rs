@@ -131,9 +131,58 @@ pub(super) fn status(row: &TournamentRow, doc: &Document) -> &'static str {
 }
 
 pub(super) fn view(state: &Shared, row: &TournamentRow, doc: &Document, who: &Visitor) -> View {
-    let name = |i: usize| doc.entrants.get(i).map_or("", |e| e.name.as_str()).to_string();
-    let rounds = doc
-        .rounds
+    let me = who.entrant(doc);
+    View {
+        id: row.id.clone(),
+        name: row.name.clone(),
+        game: row.ruleset.clone(),
+        game_name: game_name(&row.ruleset),
+        system: row.system.id(),
+        format: doc.format,
+        play: doc.play,
+        clock_seconds: doc.clock_seconds,
+        increment_seconds: doc.increment_seconds,
+        starts: doc.starts,
+        created: row.created,
+        organiser: doc.organiser.clone(),
+        status: status(row, doc),
+        rounds_total: doc.total_rounds(row.system),
+        url: format!("{}/tournaments/{}", state.public_url, row.id),
+        players: players(doc),
+        rounds: rounds(state, doc),
+        standings: standings(doc),
+        winner: winner(row, doc),
+        you: You {
+            number: me.map(|i| i + 1),
+            name: me.map(|i| entrant_name(doc, i)),
+            signed_in: who.account.as_ref().map(|p| p.name.clone()),
+            organiser: who.organises(row),
+            seats: me.map_or_else(Vec::new, |me| seats(doc, me)),
+        },
+    }
+}
+
+/// The name of entrant `i` (empty if there is none).
+fn entrant_name(doc: &Document, i: usize) -> String {
+    doc.entrants.get(i).map_or("", |e| e.name.as_str()).to_string()
+}
+
+fn players(doc: &Document) -> Vec<PlayerView> {
+    doc.entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| PlayerView {
+            number: i + 1,
+            name: e.name.clone(),
+            guest: e.account.is_none(),
+            withdrawn: e.withdrawn,
+        })
+        .collect()
+}
+
+fn rounds(state: &Shared, doc: &Document) -> Vec<RoundView> {
+    let name = |i: usize| entrant_name(doc, i);
+    doc.rounds
         .iter()
         .enumerate()
         .map(|(r, boards)| RoundView {
@@ -154,13 +203,16 @@ pub(super) fn view(state: &Shared, row: &TournamentRow, doc: &Document, who: &Vi
                 })
                 .collect(),
         })
-        .collect();
-    let standings = pairing::standings(doc.entrants.len(), &doc.pairings())
+        .collect()
+}
+
+fn standings(doc: &Document) -> Vec<StandingView> {
+    pairing::standings(doc.entrants.len(), &doc.pairings())
         .iter()
         .map(|s| StandingView {
             rank: s.rank,
             number: s.player + 1,
-            name: name(s.player),
+            name: entrant_name(doc, s.player),
             points: s.points,
             buchholz: s.buchholz,
             sonneborn_berger: s.sonneborn_berger,
@@ -168,78 +220,47 @@ pub(super) fn view(state: &Shared, row: &TournamentRow, doc: &Document, who: &Vi
             played: s.played,
             withdrawn: doc.entrants[s.player].withdrawn,
         })
-        .collect();
-    let me = who.entrant(doc);
-    let seats = match (me, doc.rounds.last()) {
-        (Some(me), Some(round)) => round
-            .iter()
-            .enumerate()
-            .filter_map(|(b, board)| {
-                let game = board.game.as_ref()?;
-                let (token, first) = if board.first == me {
-                    (board.first_token.as_ref()?, true)
-                } else if board.second == Some(me) {
-                    (board.second_token.as_ref()?, false)
-                } else {
-                    return None;
-                };
-                // In a match the players change seats every game.
-                let swapped = board.match_game.unwrap_or(0) % 2 == 1;
-                Some(SeatView {
-                    round: doc.rounds.len(),
-                    board: b + 1,
-                    game: game.clone(),
-                    token: token.clone(),
-                    side: if first != swapped { "south" } else { "north" },
-                    done: board.result.is_some(),
-                })
-            })
-            .collect(),
-        _ => Vec::new(),
+        .collect()
+}
+
+/// The seats of entrant `me` in the current round whose games have begun.
+fn seats(doc: &Document, me: usize) -> Vec<SeatView> {
+    let Some(round) = doc.rounds.last() else {
+        return Vec::new();
     };
-    let winner = match row.system {
-        System::Knockout => {
-            pairing::knockout_winner(&doc.pairings()).filter(|_| doc.finished(row.system)).map(name)
-        }
+    round
+        .iter()
+        .enumerate()
+        .filter_map(|(b, board)| {
+            let game = board.game.as_ref()?;
+            let (token, first) = if board.first == me {
+                (board.first_token.as_ref()?, true)
+            } else if board.second == Some(me) {
+                (board.second_token.as_ref()?, false)
+            } else {
+                return None;
+            };
+            // In a match the players change seats every game.
+            let swapped = board.match_game.unwrap_or(0) % 2 == 1;
+            Some(SeatView {
+                round: doc.rounds.len(),
+                board: b + 1,
+                game: game.clone(),
+                token: token.clone(),
+                side: if first != swapped { "south" } else { "north" },
+                done: board.result.is_some(),
+            })
+        })
+        .collect()
+}
+
+/// The winner of a finished knockout (other systems have standings).
+fn winner(row: &TournamentRow, doc: &Document) -> Option<String> {
+    match row.system {
+        System::Knockout => pairing::knockout_winner(&doc.pairings())
+            .filter(|_| doc.finished(row.system))
+            .map(|i| entrant_name(doc, i)),
         _ => None,
-    };
-    View {
-        id: row.id.clone(),
-        name: row.name.clone(),
-        game: row.ruleset.clone(),
-        game_name: game_name(&row.ruleset),
-        system: row.system.id(),
-        format: doc.format,
-        play: doc.play,
-        clock_seconds: doc.clock_seconds,
-        increment_seconds: doc.increment_seconds,
-        starts: doc.starts,
-        created: row.created,
-        organiser: doc.organiser.clone(),
-        status: status(row, doc),
-        rounds_total: doc.total_rounds(row.system),
-        url: format!("{}/tournaments/{}", state.public_url, row.id),
-        players: doc
-            .entrants
-            .iter()
-            .enumerate()
-            .map(|(i, e)| PlayerView {
-                number: i + 1,
-                name: e.name.clone(),
-                guest: e.account.is_none(),
-                withdrawn: e.withdrawn,
-            })
-            .collect(),
-        rounds,
-        standings,
-        winner,
-        you: You {
-            number: me.map(|i| i + 1),
-            name: me.map(name),
-            signed_in: who.account.as_ref().map(|p| p.name.clone()),
-            organiser: who.organises(row),
-            seats,
-        },
     }
 }
 

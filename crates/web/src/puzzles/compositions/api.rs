@@ -19,14 +19,14 @@ use crate::api::{
     blocking, count_games, error, invisible, refused, signed_in_name, ApiError, ApiResult,
     ClientOf, Detail, JsonBody,
 };
-use crate::scheduler::Kind as Work;
+use crate::scheduler::{Client, Kind as Work};
 use crate::Shared;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use mancala_ai::Oracle;
-use mancala_puzzles::{compose, puzzle_id, Kind, NotProven, Prover, Puzzle};
-use mancala_rules::{ruleset, Game, Pit, Ruleset, Wdl};
+use mancala_puzzles::{compose, puzzle_id, Composition, Kind, NotProven, Prover, Puzzle};
+use mancala_rules::{ruleset, Game, Pit, Position, Ruleset, Wdl};
 use serde::{Deserialize, Serialize};
 
 /// The most positions one proof may search: the bundled puzzles' own
@@ -92,17 +92,7 @@ pub(crate) async fn create(
     headers: HeaderMap,
     JsonBody(body): JsonBody<NewComposition>,
 ) -> Result<(StatusCode, Json<Published>), ApiError> {
-    let ruleset = ruleset(&body.game).map_err(|e| bad("unknown_game", e.to_string()))?;
-    let position = ruleset.rules.parse_position(&body.position).map_err(|e| {
-        bad(
-            "bad_position",
-            format!(
-                "{e}; a position is written as in the notation, e.g. \
-                 `4,4,4,4,4,4/4,4,4,4,4,4 0-0 S` (South's pits, North's pits, the stores, \
-                 the side to move)"
-            ),
-        )
-    })?;
+    let (ruleset, position) = game_and_position(&body)?;
     let title = text_field("title", &body.title, TITLE_MAX, true, false)?;
     let signed_in = signed_in_name(&state, &headers).await;
     let composer = match text_field("composer", &body.composer, COMPOSER_MAX, false, false)? {
@@ -121,46 +111,8 @@ pub(crate) async fn create(
         ));
     }
     let id = format!("{PREFIX}{}", puzzle_id(ruleset, &position));
-    let key = id.clone();
-    if blocking(&state, move |s| s.composition(&key)).await?.is_some() {
-        let e = error(
-            StatusCode::CONFLICT,
-            "already_published",
-            "this position is published already; each position is published once",
-        );
-        return Err(e.with(Detail::Id { id: id.to_string() }));
-    }
-    let shared = state.clone();
-    let proof_id = id.clone();
-    let prove = move || {
-        let db = shared.egdb.get(ruleset);
-        let oracle = db.as_deref().map(|db| db as &dyn Oracle);
-        let mut prover = Prover::new(ruleset.rules, oracle, PROOF_NODES);
-        compose(ruleset, &Game::from_position(ruleset.rules, position), &mut prover, &proof_id)
-    };
-    let proven = state
-        .scheduler
-        .run(client, Work::Analysis, prove)
-        .await
-        .map_err(refused)?
-        .ok_or_else(|| crate::api::internal("the proof ended without an answer"))?;
-    let composition = match proven {
-        Ok(c) => c,
-        Err(why @ NotProven::Budget(_)) => {
-            let e = error(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "not_proven",
-                format!(
-                    "{why} ({PROOF_NODES} positions): a composition is published once it is \
-                     proven; try a position with fewer seeds on the board"
-                ),
-            );
-            return Err(e.with(Detail::Why { why: why.to_string() }));
-        }
-        Err(NotProven::Over) => {
-            return Err(error(StatusCode::UNPROCESSABLE_ENTITY, "game_over", "the game is over"))
-        }
-    };
+    refuse_published(&state, &id).await?;
+    let composition = prove(&state, client, ruleset, position, &id).await?;
     let author = match signed_in {
         Some(name) => {
             blocking(&state, move |s| s.player_named(&name)).await?.map(|player| player.id)
@@ -197,6 +149,79 @@ pub(crate) async fn create(
             solvable: composition.puzzle.is_some(),
         }),
     ))
+}
+
+/// The ruleset and position a new composition names (400 for an unknown
+/// game or a position that cannot be read).
+fn game_and_position(body: &NewComposition) -> Result<(&'static Ruleset, Position), ApiError> {
+    let ruleset = ruleset(&body.game).map_err(|e| bad("unknown_game", e.to_string()))?;
+    let position = ruleset.rules.parse_position(&body.position).map_err(|e| {
+        bad(
+            "bad_position",
+            format!(
+                "{e}; a position is written as in the notation, e.g. \
+                 `4,4,4,4,4,4/4,4,4,4,4,4 0-0 S` (South's pits, North's pits, the stores, \
+                 the side to move)"
+            ),
+        )
+    })?;
+    Ok((ruleset, position))
+}
+
+/// 409 `already_published` where the composition `id` is stored already.
+async fn refuse_published(state: &Shared, id: &str) -> Result<(), ApiError> {
+    let key = id.to_string();
+    if blocking(state, move |s| s.composition(&key)).await?.is_some() {
+        let e = error(
+            StatusCode::CONFLICT,
+            "already_published",
+            "this position is published already; each position is published once",
+        );
+        return Err(e.with(Detail::Id { id: id.to_string() }));
+    }
+    Ok(())
+}
+
+/// The solver's proof of `position` as composition `id`, within
+/// [`PROOF_NODES`] (422 `not_proven` beyond it).
+async fn prove(
+    state: &Shared,
+    client: Client,
+    ruleset: &'static Ruleset,
+    position: Position,
+    id: &str,
+) -> Result<Composition, ApiError> {
+    let shared = state.clone();
+    let proof_id = id.to_string();
+    let prove = move || {
+        let db = shared.egdb.get(ruleset);
+        let oracle = db.as_deref().map(|db| db as &dyn Oracle);
+        let mut prover = Prover::new(ruleset.rules, oracle, PROOF_NODES);
+        compose(ruleset, &Game::from_position(ruleset.rules, position), &mut prover, &proof_id)
+    };
+    let proven = state
+        .scheduler
+        .run(client, Work::Analysis, prove)
+        .await
+        .map_err(refused)?
+        .ok_or_else(|| crate::api::internal("the proof ended without an answer"))?;
+    match proven {
+        Ok(c) => Ok(c),
+        Err(why @ NotProven::Budget(_)) => {
+            let e = error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "not_proven",
+                format!(
+                    "{why} ({PROOF_NODES} positions): a composition is published once it is \
+                     proven; try a position with fewer seeds on the board"
+                ),
+            );
+            Err(e.with(Detail::Why { why: why.to_string() }))
+        }
+        Err(NotProven::Over) => {
+            Err(error(StatusCode::UNPROCESSABLE_ENTITY, "game_over", "the game is over"))
+        }
+    }
 }
 
 /// A stored composition as the puzzle it is, where it is one.
