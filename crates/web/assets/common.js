@@ -299,7 +299,13 @@ const mancala = (function () {
   const t = mancala.makeT(texts);
   const me = (document.querySelector("header [data-account]") || {}).dataset || {};
   const challenges = new Map();
+  // The player who accepts hears of the game twice, by the answer and by
+  // the socket's `paired`: only the first opens it (a second navigation
+  // would abort the first mid-load), as in the lobby.
+  let entered = false;
   const enter = (seat) => {
+    if (entered) return;
+    entered = true;
     store.set("mancala.seat." + seat.id, { token: seat.token, side: seat.side });
     location.href = "/g/" + seat.id;
   };
