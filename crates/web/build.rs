@@ -8,7 +8,8 @@
 //! - The routes: `src/routes`, a method, a path and a handler a line under
 //!   `[api]` or `[pages]`, made into the two routers `src/routes.rs`
 //!   includes (an unknown method, a path not starting with `/`, an API path
-//!   outside `/api/`, a method and path twice are refused).
+//!   outside `/api/`, a method and path twice, a path in both sections are
+//!   refused).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -136,6 +137,10 @@ fn routers(text: &str) -> Result<String, (usize, String)> {
         }
         if !seen.insert((method, path)) {
             return Err((n, format!("`{method} {path}` is in the table twice")));
+        }
+        // The two routers are merged, and axum refuses a path in both.
+        if sections[1 - s].iter().any(|(p, _)| *p == path) {
+            return Err((n, format!("the path `{path}` is in both [api] and [pages]")));
         }
         let routes = &mut sections[s];
         let route = match routes.iter().position(|(p, _)| *p == path) {
