@@ -1184,4 +1184,26 @@ fn the_check_finds_good_layers_agreeing_and_a_damaged_one_disagreeing() {
     assert!(first.to_string().contains("stored win, its moves give"), "{first}");
     // The layers below still agree: the damage is found where it is.
     assert_eq!(egdb::check::check_layer(&damaged, 4, 200, &mut rng).mismatch_count, 0);
+
+    // One named position (`egdb verify --from`): it and its children.
+    // Five seeds on the board, South to move with two of them in its row.
+    let rules = db.ruleset().rules;
+    let total = rules.total_seeds() as u8;
+    let pits = [1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0];
+    let pos = rules.setup_unchecked(&pits, BySide::new(total / 2, total / 2 - 5), Side::South);
+    let good = egdb::check::check_position(db, &pos).unwrap();
+    assert_eq!(good.stored, db.value(&pits, Side::South, (total / 2) as u32));
+    let children =
+        rules.legal_moves(&pos).into_iter().filter(|&m| !rules.play_unchecked(&pos, m).is_over());
+    assert_eq!(good.values, 1 + children.count() as u64);
+    assert!(good.mismatches.is_empty(), "{:?}", good.mismatches);
+    // In the damaged file the position itself is wrong (its layer is 5),
+    // and so is every child that stays in that layer.
+    let bad = egdb::check::check_position(&damaged, &pos).unwrap();
+    assert_eq!(bad.stored, Some(Wdl::Win));
+    assert_eq!(bad.mismatches[0].position, pos);
+    assert!(bad.mismatches.len() >= 2, "{:?}", bad.mismatches);
+    // A position the file does not hold is not checked.
+    let start = rules.start();
+    assert!(egdb::check::check_position(db, &start).is_none());
 }

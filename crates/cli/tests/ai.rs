@@ -282,6 +282,34 @@ fn solve_seeds_per_pit_proves_a_smaller_start_and_its_first_moves() {
     // and in Speightstown a position neither side can force is a draw.
     let probe = mancala(&["egdb", "probe", "--game", game, "--from", position, "--db", db_arg]);
     assert!(stdout(&probe).contains("\ndraw: "), "{}", stdout(&probe));
+    // And the database's own check of that position: its stored value and
+    // each child's are what their moves give.
+    let verify = mancala(&["egdb", "verify", db_arg, "--from", position]);
+    assert!(verify.status.success(), "{}", stderr(&verify));
+    let checked = stdout(&verify);
+    assert!(
+        checked.contains(&format!(
+            "{position}: stored draw; 7 values (it and its children), all agree"
+        )),
+        "{checked}"
+    );
+    // A position it does not hold (the real start: 48 seeds on the board)
+    // is refused, saying why; so is one that is not a position.
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let refused = mancala(&["egdb", "verify", db_arg, "--from", position, "--from", start]);
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("does not hold it") && stderr(&refused).contains("48 seeds"),
+        "{}",
+        stderr(&refused)
+    );
+    let refused = mancala(&["egdb", "verify", db_arg, "--from", "1,1,1/x 0-0 S"]);
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("is not a barbados-warri-speightstown position"),
+        "{}",
+        stderr(&refused)
+    );
     assert_eq!(json["value"], "draw", "{text}");
     // Only the result was asked for: no exact score.
     assert!(json["score"].is_null(), "{text}");

@@ -137,3 +137,52 @@ pub fn check_layer(db: &Egdb, seeds: u32, boards: u64, rng: &mut fastrand::Rng) 
     }
     check
 }
+
+/// What the check of one named position found: the position's stored value
+/// against its moves, and each child's the same way (one ply further, so a
+/// published value rests on the values of the positions it is made of).
+#[derive(Clone, Debug, Default)]
+pub struct PositionCheck {
+    /// The value stored for the position, for the side to move.
+    pub stored: Option<Wdl>,
+    /// Values compared: the position's and its children's still in play.
+    pub values: u64,
+    /// Every disagreement.
+    pub mismatches: Vec<Mismatch>,
+}
+
+/// Checks `pos` and each of its children still in play: the value the
+/// database holds for each must be what its moves give (`from_moves`).
+/// `None` if the database does not hold `pos` (over, another board, or
+/// more seeds than its layers).
+pub fn check_position(db: &Egdb, pos: &Position) -> Option<PositionCheck> {
+    let rules = db.ruleset().rules;
+    if pos.is_over() || pos.pits_per_row() != rules.pits_per_row {
+        return None;
+    }
+    let mover = pos.to_move();
+    let stored = db.value(pos.pits(), mover, pos.captured()[mover] as u32)?;
+    let mut check = PositionCheck { stored: Some(stored), ..PositionCheck::default() };
+    let mut compare = |p: &Position| {
+        let side = p.to_move();
+        let cm = p.captured()[side] as u32;
+        let held = db.value(p.pits(), side, cm);
+        let expected = from_moves(db, p.pits(), side, cm);
+        check.values += 1;
+        if held.is_none() || held != expected {
+            check.mismatches.push(Mismatch {
+                position: p.clone(),
+                stored: held.unwrap_or(Wdl::Draw),
+                from_moves: expected.unwrap_or(Wdl::Draw),
+            });
+        }
+    };
+    compare(pos);
+    for pit in rules.legal_moves(pos) {
+        let child = rules.play_unchecked(pos, pit);
+        if !child.is_over() {
+            compare(&child);
+        }
+    }
+    Some(check)
+}
