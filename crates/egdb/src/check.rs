@@ -171,7 +171,7 @@ pub fn check_position(db: &Egdb, pos: &Position) -> Option<PositionCheck> {
         check.values += 1;
         if held.is_none() || held != expected {
             check.mismatches.push(Mismatch {
-                position: p.clone(),
+                position: *p,
                 stored: held.unwrap_or(Wdl::Draw),
                 from_moves: expected.unwrap_or(Wdl::Draw),
             });
