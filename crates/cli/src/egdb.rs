@@ -478,22 +478,14 @@ fn verify(path: &Path, boards: u64, only: Option<u32>, seed: u64) -> Result<()> 
             "layer {seeds:>2}: {} boards, {} values, {} in {:.1} s",
             check.boards,
             check.values,
-            if check.mismatch_count == 0 {
-                "all agree with their moves".to_string()
-            } else {
-                format!("{} DISAGREE", check.mismatch_count)
-            },
+            agreement(check.mismatch_count),
             started.elapsed().as_secs_f64()
         );
         for m in &check.mismatches {
             println!("  {m}");
         }
     }
-    if bad > 0 {
-        bail!("{bad} of {values} values disagree with the rules engine");
-    }
-    println!("verified: {values} values, each what its moves give");
-    Ok(())
+    verdict(bad, values)
 }
 
 /// `egdb verify --from`: each named position's stored value, and its
@@ -529,16 +521,26 @@ fn verify_positions(path: &Path, positions: &[String]) -> Result<()> {
         println!(
             "{pos}: stored {stored}; {} values (it and its children), {}",
             check.values,
-            if check.mismatches.is_empty() {
-                "all agree with their moves".to_string()
-            } else {
-                format!("{} DISAGREE", check.mismatches.len())
-            }
+            agreement(check.mismatches.len() as u64)
         );
         for m in &check.mismatches {
             println!("  {m}");
         }
     }
+    verdict(bad as u64, values)
+}
+
+/// How many of a check's values disagree, in words.
+fn agreement(mismatches: u64) -> String {
+    if mismatches == 0 {
+        "all agree with their moves".to_string()
+    } else {
+        format!("{mismatches} DISAGREE")
+    }
+}
+
+/// A check's last line, or its error when any value disagreed.
+fn verdict(bad: u64, values: u64) -> Result<()> {
     if bad > 0 {
         bail!("{bad} of {values} values disagree with the rules engine");
     }
