@@ -496,7 +496,7 @@ fn verify_positions(path: &Path, positions: &[String]) -> Result<()> {
     let rules = db.ruleset().rules;
     let max = db.max_seeds().map_or("none".to_string(), |m| format!("0 to {m}"));
     println!("{}: {}, layers {max}; checksums match", path.display(), db.ruleset().id);
-    let (mut values, mut bad) = (0u64, 0usize);
+    let (mut values, mut bad) = (0u64, 0u64);
     for text in positions {
         let pos = rules
             .parse_position(text)
@@ -510,7 +510,7 @@ fn verify_positions(path: &Path, positions: &[String]) -> Result<()> {
             );
         };
         values += check.values;
-        bad += check.mismatches.len();
+        bad += check.mismatches.len() as u64;
         let side = pos.to_move();
         let stored = match check.stored {
             Some(Wdl::Win) => format!("{side} (to move) can force a win"),
@@ -527,7 +527,7 @@ fn verify_positions(path: &Path, positions: &[String]) -> Result<()> {
             println!("  {m}");
         }
     }
-    verdict(bad as u64, values)
+    verdict(bad, values)
 }
 
 /// How many of a check's values disagree, in words.

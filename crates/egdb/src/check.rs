@@ -119,17 +119,12 @@ pub fn check_layer(db: &Egdb, seeds: u32, boards: u64, rng: &mut fastrand::Rng) 
         check.boards += 1;
         for side in [Side::South, Side::North] {
             for cm in 0..=m {
-                let stored = db.value(&pits, side, cm);
-                let expected = from_moves(db, &pits, side, cm);
                 check.values += 1;
-                if stored != expected || stored.is_none() {
+                let pos = set_up(&rules, &pits, side, cm).expect("cm <= m");
+                if let Some(m) = mismatch(db, &pos) {
                     check.mismatch_count += 1;
                     if check.mismatches.len() < 5 {
-                        check.mismatches.push(Mismatch {
-                            position: set_up(&rules, &pits, side, cm).expect("cm <= m"),
-                            stored: stored.unwrap_or(Wdl::Draw),
-                            from_moves: expected.unwrap_or(Wdl::Draw),
-                        });
+                        check.mismatches.push(m);
                     }
                 }
             }
@@ -163,26 +158,24 @@ pub fn check_position(db: &Egdb, pos: &Position) -> Option<PositionCheck> {
     let mover = pos.to_move();
     let stored = db.value(pos.pits(), mover, pos.captured()[mover] as u32)?;
     let mut check = PositionCheck { stored: Some(stored), ..PositionCheck::default() };
-    let mut compare = |p: &Position| {
-        let side = p.to_move();
-        let cm = p.captured()[side] as u32;
-        let held = db.value(p.pits(), side, cm);
-        let expected = from_moves(db, p.pits(), side, cm);
+    let children = rules.legal_moves(pos).into_iter().map(|pit| rules.play_unchecked(pos, pit));
+    for p in std::iter::once(*pos).chain(children.filter(|c| !c.is_over())) {
         check.values += 1;
-        if held.is_none() || held != expected {
-            check.mismatches.push(Mismatch {
-                position: *p,
-                stored: held.unwrap_or(Wdl::Draw),
-                from_moves: expected.unwrap_or(Wdl::Draw),
-            });
-        }
-    };
-    compare(pos);
-    for pit in rules.legal_moves(pos) {
-        let child = rules.play_unchecked(pos, pit);
-        if !child.is_over() {
-            compare(&child);
-        }
+        check.mismatches.extend(mismatch(db, &p));
     }
     Some(check)
+}
+
+/// `pos`'s stored value against what its moves give, where they differ
+/// (or either is missing from the database).
+fn mismatch(db: &Egdb, pos: &Position) -> Option<Mismatch> {
+    let side = pos.to_move();
+    let cm = pos.captured()[side] as u32;
+    let stored = db.value(pos.pits(), side, cm);
+    let expected = from_moves(db, pos.pits(), side, cm);
+    (stored.is_none() || stored != expected).then(|| Mismatch {
+        position: *pos,
+        stored: stored.unwrap_or(Wdl::Draw),
+        from_moves: expected.unwrap_or(Wdl::Draw),
+    })
 }
