@@ -11,6 +11,7 @@
 # target/release/mancala, built if missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/devnull.sh
 
 PYTHON=${PYTHON:-python3}
 VENV=target/pyenv

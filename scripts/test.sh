@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+. scripts/lib/devnull.sh
+
 if ! command -v cargo >/dev/null; then
   echo "cargo is required: install Rust from https://rustup.rs" >&2
   exit 1
@@ -31,3 +33,10 @@ echo "== python tests"
 # package it needs; uses the release binary built just above).
 echo "== browser tests"
 ./scripts/browser-tests.sh
+
+# No test may replace the machine's /dev/null (a program that writes a file
+# "atomically" by renaming over its output path would).
+if [ ! -c /dev/null ]; then
+  echo "/dev/null is no longer a device after the tests: a test replaced it" >&2
+  exit 1
+fi
