@@ -47,6 +47,7 @@ cargo fmt --manifest-path python/Cargo.toml -- --check
 cargo clippy --quiet --manifest-path python/Cargo.toml --all-targets -- -D warnings
 
 # Build the wheel (maturin, from the venv: no download per run) and install it.
+empty_devnull
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check --no-build-isolation \
   --force-reinstall --no-deps ./python
 
