@@ -1,7 +1,8 @@
 # Sourced by the test scripts before anything writes to /dev/null.
 #
-# Some containers start without a real /dev/null: the node is missing, and
-# the first `>/dev/null` makes it an ordinary file. Build tools then read
+# Some containers start with /dev/null as an ordinary file, not the device
+# (seen here and on CI, 5 December; a missing node that the first
+# `>/dev/null` creates would look the same). Build tools then read
 # back what others wrote there (cargo gives rustc /dev/null as its input, and
 # a build script's probe errors end up in it), and builds fail with errors
 # that have nothing to do with the code. Make the device again when we can.
