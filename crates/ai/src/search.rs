@@ -421,6 +421,13 @@ impl Searcher {
             self.routed_stored = false;
             self.play = play;
         }
+        // Playing relies on every result the database gives for play;
+        // proving only on its exact ones.
+        let for_play = egdb.filter(|_| play).map(play::ForPlay);
+        let egdb = match &for_play {
+            Some(o) => Some(o as &dyn Oracle),
+            None => egdb,
+        };
 
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);

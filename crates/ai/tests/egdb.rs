@@ -1155,6 +1155,116 @@ fn stall_limit_exactness_is_per_position_and_sound() {
     assert!(cut_short >= 5, "{cut_short}");
 }
 
+/// Where a lower layer holds a forcing line as long as the stall limit, no
+/// forced result above it is exact (Anywoli's layer 12 over layer 8), but
+/// those whose own line fits in what the stall count leaves (`fits`) are
+/// what play relies on: `Oracle::play_result`, and a playing search through
+/// `ForPlay`. Proofs ask `result` and get none of them. Oware (Abapa) with a
+/// made-up limit equal to the lower layers' longest forcing line, against
+/// the exhaustive solver playing the real rules with the limit: the results
+/// play relies on are right nearly always, and where one is not, only a
+/// long lower line was cut.
+#[test]
+fn play_relies_on_forced_results_whose_own_line_fits_and_proofs_do_not() {
+    use mancala_ai::egdb::play::{ForPlay, Oracle};
+    use mancala_ai::{Horizon, Limits, SearchOptions, Searcher};
+    use mancala_rules::{Game, Stall};
+    let plain = &databases()[4];
+    let below = (0..5).map(|n| plain.quiet_bound(n).unwrap()).max().unwrap();
+    let limit = below;
+    let rules = Rules { stall: Stall::QuietMoves(limit as u8), ..RULESETS[4].rules };
+    let r = Ruleset {
+        id: "test-abapa-stall-at-lower",
+        name: "Abapa with a stall limit",
+        version: 1,
+        rules,
+        match_first_to: None,
+    };
+    let db = Egdb::build_in_memory(&r, 5).unwrap();
+    let mut rng = fastrand::Rng::with_seed(9);
+    let mut solver = Exhaustive::new(rules);
+    let (mut relied, mut right, mut wrong, mut not_fitting) = (0, 0, 0, 0);
+    let mut searched = 0;
+    for _ in 0..6000 {
+        let mut pits = vec![0u8; 12];
+        for _ in 0..5 {
+            pits[rng.usize(..12)] += 1;
+        }
+        let side = if rng.bool() { Side::South } else { Side::North };
+        let cm = rng.u32(0..=43);
+        let mut pos = rules.setup_unchecked(&pits, split(side, cm, 43 - cm), side);
+        for _ in 0..rng.usize(0..=limit as usize) {
+            let moves: Vec<_> = rules.legal_moves(&pos).collect();
+            if moves.is_empty() {
+                break;
+            }
+            let next = rules.play_unchecked(&pos, moves[rng.usize(..moves.len())]);
+            if next.is_over() || next.captured() != pos.captured() {
+                break;
+            }
+            pos = next;
+        }
+        let Some(probe) = db.probe(&pos) else { continue };
+        let Some(result) = probe.result else {
+            assert!(!probe.fits && db.play_result(&pos).is_none(), "{pos}");
+            continue;
+        };
+        let fits = pos.quiet_moves() as u32 + probe.bound < limit;
+        assert_eq!(probe.fits, fits, "{pos}");
+        assert!(!probe.exact, "layer 5 sits on a line as long as the limit: {pos}");
+        assert_eq!(db.result(&pos), None, "{pos}");
+        assert_eq!(ForPlay(&db).result(&pos), db.play_result(&pos), "{pos}");
+        if !fits {
+            assert_eq!(db.play_result(&pos), None, "{pos}");
+            not_fitting += 1;
+            continue;
+        }
+        assert_eq!(db.play_result(&pos), Some(result), "{pos}");
+        relied += 1;
+        if let Some(truth) = solver.solve(&pos, 20_000) {
+            if truth == result {
+                right += 1;
+            } else {
+                wrong += 1;
+            }
+        }
+        // A fresh position the database calls won, with more than one move
+        // and a way out more than a ply away: a playing search keeps to the
+        // way out the win gives it; a proof does not take the win from the
+        // database and weighs every move.
+        let legal = rules.legal_moves(&pos).count();
+        if searched < 20 && result == Wdl::Win && pos.quiet_moves() == 0 && legal > 1 {
+            searched += 1;
+            let game = Game::from_position(rules, pos);
+            let play = Searcher::new(rules)
+                .search(&game, SearchOptions::new(Limits::depth(1)).oracle(Some(&db)));
+            assert_eq!(play.root.len(), 1, "{pos}: {play:?}");
+            let pit = play.best.unwrap();
+            let child = rules.play_unchecked(&pos, pit);
+            if !child.is_over() && child.captured() != pos.captured() {
+                // A way out in one ply: into a position lost for the opponent.
+                assert_eq!(db.play_result(&child), Some(Wdl::Loss), "{pos}: {pit:?}");
+            }
+            let proof = Searcher::new(rules).search(
+                &game,
+                SearchOptions::new(Limits::depth(1))
+                    .oracle(Some(&db))
+                    .horizon(Horizon::Pessimistic),
+            );
+            assert_eq!(proof.root.len(), legal, "{pos}: {proof:?}");
+        }
+    }
+    println!(
+        "stall limit {limit}: play relies on {relied} results not exact ({right} right and \
+         {wrong} wrong by the solver), {not_fitting} whose own line does not fit"
+    );
+    assert!(
+        relied >= 300 && not_fitting >= 20 && searched >= 5,
+        "{relied} {not_fitting} {searched}"
+    );
+    assert!(right >= 200 && wrong * 20 <= right, "{right} right, {wrong} wrong");
+}
+
 /// `egdb::check` (behind `mancala egdb verify`) finds every layer of a good
 /// database in agreement with the rules engine, and a layer whose data was
 /// replaced (every threshold 0: "the mover has won already") disagreeing,

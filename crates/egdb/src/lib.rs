@@ -182,6 +182,14 @@ pub struct Probe {
     /// (`bound`) reach the limit, or a lower layer holds a forcing line as
     /// long as the limit.
     pub exact: bool,
+    /// Whether the forcing line of a forced result fits in what the stall
+    /// limit leaves from this position (its stall count plus `bound` stays
+    /// below the limit), the lower layers aside: `exact` without the
+    /// condition on the lower layers' longest lines, which one long line
+    /// among millions fails for a whole layer (Anywoli's layer 8 for layer
+    /// 12). True wherever `exact` is. Play relies on it
+    /// ([`crate::play::Oracle::play_result`]); proofs do not.
+    pub fits: bool,
     /// A bound on the quiet moves (passes included) the forcing line of a
     /// forced result needs before it captures or ends the game: the
     /// position's own where the file stores it (rules with a stall limit,
@@ -1053,23 +1061,24 @@ impl Egdb {
         let value = self.value(pos.pits(), side, captured[side] as u32)?;
         let bound = self.position_bound(pos.pits(), side)?;
         let draws = unresolved_is_draw(rules);
-        let (result, exact) = match value {
+        let (result, exact, fits) = match value {
             Wdl::Win | Wdl::Loss => {
-                let exact = match rules.stall {
-                    Stall::None => true,
+                let (exact, fits) = match rules.stall {
+                    Stall::None => (true, true),
                     Stall::QuietMoves(limit) => {
                         // This stretch fits from the position's stall count,
                         // and every stretch after a capture fits from 0.
                         let limit = limit as u32;
                         let below = self.bound_below[n as usize];
-                        (pos.quiet_moves() as u32).saturating_add(bound) < limit && below < limit
+                        let fits = (pos.quiet_moves() as u32).saturating_add(bound) < limit;
+                        (fits && below < limit, fits)
                     }
                 };
-                (Some(value), exact)
+                (Some(value), exact, fits)
             }
-            Wdl::Draw if draws => (Some(Wdl::Draw), true),
-            Wdl::Draw => (None, false),
+            Wdl::Draw if draws => (Some(Wdl::Draw), true, true),
+            Wdl::Draw => (None, false, false),
         };
-        Some(Probe { value, result, exact, bound, win, lose })
+        Some(Probe { value, result, exact, fits, bound, win, lose })
     }
 }

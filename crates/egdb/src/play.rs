@@ -49,6 +49,15 @@ pub trait Oracle {
     /// The result for the player to move, if known exactly.
     fn result(&self, pos: &Position) -> Option<Wdl>;
 
+    /// The result a player may rely on, for a position with no repetition
+    /// history: [`Oracle::result`], and where a stall limit makes that
+    /// coarse, also the results whose own forcing line fits the limit (see
+    /// [`crate::Probe::fits`]). A playing search asks this one (through
+    /// [`ForPlay`]); proofs ask `result`.
+    fn play_result(&self, pos: &Position) -> Option<Wdl> {
+        self.result(pos)
+    }
+
     /// Whether it answers for games under these rules (searches of other
     /// games do not ask it).
     fn covers(&self, rules: &Rules) -> bool;
@@ -61,8 +70,28 @@ impl Oracle for Egdb {
         self.probe(pos).filter(|p| p.exact).and_then(|p| p.result)
     }
 
+    /// Also the forced results whose own forcing line fits the stall limit,
+    /// when only a lower layer's longest line keeps them from being exact.
+    fn play_result(&self, pos: &Position) -> Option<Wdl> {
+        self.probe(pos).filter(|p| p.fits).and_then(|p| p.result)
+    }
+
     fn covers(&self, rules: &Rules) -> bool {
         self.ruleset().rules == *rules
+    }
+}
+
+/// The oracle a playing search asks: the inner oracle's [`Oracle::play_result`] as its
+/// result.
+pub struct ForPlay<'a>(pub &'a dyn Oracle);
+
+impl Oracle for ForPlay<'_> {
+    fn result(&self, pos: &Position) -> Option<Wdl> {
+        self.0.play_result(pos)
+    }
+
+    fn covers(&self, rules: &Rules) -> bool {
+        self.0.covers(rules)
     }
 }
 
