@@ -21,6 +21,7 @@ level:7 (b)`).
 import argparse
 import collections
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -80,6 +81,14 @@ def main():
     p.add_argument("--at", type=int, default=8, help="with --db: judge the first position with this many seeds or fewer")
     p.add_argument("logs", nargs="+")
     args = p.parse_args()
+    if not os.access(args.bin, os.X_OK):
+        sys.exit(f"error: {args.bin} is not an executable mancala binary (build it with "
+                 "`cargo build --release`, or give --bin)")
+    if args.db and not os.path.isfile(args.db):
+        sys.exit(f"error: no database file {args.db}")
+    for path in args.logs:
+        if not os.path.isfile(path):
+            sys.exit(f"error: no log file {path}")
 
     leader = {n: collections.Counter() for n in PLIES}
     lengths, settled_on_board, settled_share = [], collections.Counter(), []
