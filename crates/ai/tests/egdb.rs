@@ -1063,6 +1063,41 @@ fn for_each_board(pits: usize, n: usize, mut f: impl FnMut(&[u8])) {
     }
 }
 
+/// Oware (Abapa) with a made-up stall limit, and its database to 5 seeds.
+fn abapa_with_stall_limit(id: &'static str, limit: u32) -> (Rules, Egdb) {
+    use mancala_rules::Stall;
+    let rules = Rules { stall: Stall::QuietMoves(limit as u8), ..RULESETS[4].rules };
+    let r =
+        Ruleset { id, name: "Abapa with a stall limit", version: 1, rules, match_first_to: None };
+    (rules, Egdb::build_in_memory(&r, 5).unwrap())
+}
+
+/// A random position with `n` seeds on the board (a random split of the
+/// others, either side to move), then up to `limit` random quiet moves, so
+/// that its stall count is anything from 0 to `limit`.
+fn with_stall_count(rules: Rules, n: usize, limit: u32, rng: &mut fastrand::Rng) -> Position {
+    let mut pits = vec![0u8; 12];
+    for _ in 0..n {
+        pits[rng.usize(..12)] += 1;
+    }
+    let side = if rng.bool() { Side::South } else { Side::North };
+    let m = 48 - n as u32;
+    let cm = rng.u32(0..=m);
+    let mut pos = rules.setup_unchecked(&pits, split(side, cm, m - cm), side);
+    for _ in 0..rng.usize(0..=limit as usize) {
+        let moves: Vec<_> = rules.legal_moves(&pos).collect();
+        if moves.is_empty() {
+            break;
+        }
+        let next = rules.play_unchecked(&pos, moves[rng.usize(..moves.len())]);
+        if next.is_over() || next.captured() != pos.captured() {
+            break;
+        }
+        pos = next;
+    }
+    pos
+}
+
 /// With a stall limit, the per-position quiet-move bound makes `exact`
 /// depend on the position: a forced result is claimed exact only when its
 /// forcing line fits in the moves the stall count leaves, and every such
@@ -1071,21 +1106,12 @@ fn for_each_board(pits: usize, n: usize, mut f: impl FnMut(&[u8])) {
 /// lower layers' longest forcing stretch, so that layer 5 has both kinds.
 #[test]
 fn stall_limit_exactness_is_per_position_and_sound() {
-    use mancala_rules::Stall;
     let plain = &databases()[4];
     let below = (0..5).map(|n| plain.quiet_bound(n).unwrap()).max().unwrap();
     let top = plain.quiet_bound(5).unwrap();
     assert!(top > below + 2, "layer 5's bound {top} should exceed the lower ones' {below}");
     let limit = below + 1;
-    let rules = Rules { stall: Stall::QuietMoves(limit as u8), ..RULESETS[4].rules };
-    let r = Ruleset {
-        id: "test-abapa-stall",
-        name: "Abapa with a stall limit",
-        version: 1,
-        rules,
-        match_first_to: None,
-    };
-    let db = Egdb::build_in_memory(&r, 5).unwrap();
+    let (rules, db) = abapa_with_stall_limit("test-abapa-stall", limit);
     // The same thresholds: the model ignores the stall limit.
     for n in 0..=5usize {
         let mut most = 0;
@@ -1109,25 +1135,7 @@ fn stall_limit_exactness_is_per_position_and_sound() {
     let mut cut_short = 0;
     for _ in 0..8000 {
         let n = rng.usize(2..=5);
-        let mut pits = vec![0u8; 12];
-        for _ in 0..n {
-            pits[rng.usize(..12)] += 1;
-        }
-        let side = if rng.bool() { Side::South } else { Side::North };
-        let m = 48 - n as u32;
-        let cm = rng.u32(0..=m);
-        let mut pos = rules.setup_unchecked(&pits, split(side, cm, m - cm), side);
-        for _ in 0..rng.usize(0..=limit as usize) {
-            let moves: Vec<_> = rules.legal_moves(&pos).collect();
-            if moves.is_empty() {
-                break;
-            }
-            let next = rules.play_unchecked(&pos, moves[rng.usize(..moves.len())]);
-            if next.is_over() || next.captured() != pos.captured() {
-                break;
-            }
-            pos = next;
-        }
+        let pos = with_stall_count(rules, n, limit, &mut rng);
         let Some(probe) = db.probe(&pos) else { continue };
         if probe.result.is_none() {
             continue;
@@ -1168,42 +1176,17 @@ fn stall_limit_exactness_is_per_position_and_sound() {
 fn play_relies_on_forced_results_whose_own_line_fits_and_proofs_do_not() {
     use mancala_ai::egdb::play::{ForPlay, Oracle};
     use mancala_ai::{Horizon, Limits, SearchOptions, Searcher};
-    use mancala_rules::{Game, Stall};
+    use mancala_rules::Game;
     let plain = &databases()[4];
     let below = (0..5).map(|n| plain.quiet_bound(n).unwrap()).max().unwrap();
     let limit = below;
-    let rules = Rules { stall: Stall::QuietMoves(limit as u8), ..RULESETS[4].rules };
-    let r = Ruleset {
-        id: "test-abapa-stall-at-lower",
-        name: "Abapa with a stall limit",
-        version: 1,
-        rules,
-        match_first_to: None,
-    };
-    let db = Egdb::build_in_memory(&r, 5).unwrap();
+    let (rules, db) = abapa_with_stall_limit("test-abapa-stall-at-lower", limit);
     let mut rng = fastrand::Rng::with_seed(9);
     let mut solver = Exhaustive::new(rules);
     let (mut relied, mut right, mut wrong, mut not_fitting) = (0, 0, 0, 0);
     let mut searched = 0;
     for _ in 0..6000 {
-        let mut pits = vec![0u8; 12];
-        for _ in 0..5 {
-            pits[rng.usize(..12)] += 1;
-        }
-        let side = if rng.bool() { Side::South } else { Side::North };
-        let cm = rng.u32(0..=43);
-        let mut pos = rules.setup_unchecked(&pits, split(side, cm, 43 - cm), side);
-        for _ in 0..rng.usize(0..=limit as usize) {
-            let moves: Vec<_> = rules.legal_moves(&pos).collect();
-            if moves.is_empty() {
-                break;
-            }
-            let next = rules.play_unchecked(&pos, moves[rng.usize(..moves.len())]);
-            if next.is_over() || next.captured() != pos.captured() {
-                break;
-            }
-            pos = next;
-        }
+        let pos = with_stall_count(rules, 5, limit, &mut rng);
         let Some(probe) = db.probe(&pos) else { continue };
         let Some(result) = probe.result else {
             assert!(!probe.fits && db.play_result(&pos).is_none(), "{pos}");
