@@ -138,7 +138,7 @@ def main():
 
     if not games:
         sys.exit("no games found in the logs")
-    print(f"{games} games, {sum(1 for _ in settled_share)} decisive; plies: median {statistics.median(lengths):.0f}")
+    print(f"{games} games, {len(settled_share)} decisive; plies: median {statistics.median(lengths):.0f}")
     print("final margins: " + ", ".join(f"{m}: {k}" for m, k in sorted(margins.items())))
     print("the player ahead in captured seeds after N plies:")
     for n in PLIES:

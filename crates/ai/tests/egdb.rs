@@ -1170,8 +1170,7 @@ fn stall_limit_exactness_is_per_position_and_sound() {
 /// `ForPlay`. Proofs ask `result` and get none of them. Oware (Abapa) with a
 /// made-up limit equal to the lower layers' longest forcing line, against
 /// the exhaustive solver playing the real rules with the limit: the results
-/// play relies on are right nearly always, and where one is not, only a
-/// long lower line was cut.
+/// play relies on are right nearly always.
 #[test]
 fn play_relies_on_forced_results_whose_own_line_fits_and_proofs_do_not() {
     use mancala_ai::egdb::play::{ForPlay, Oracle};

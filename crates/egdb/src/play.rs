@@ -81,8 +81,8 @@ impl Oracle for Egdb {
     }
 }
 
-/// The oracle a playing search asks: the inner oracle's [`Oracle::play_result`] as its
-/// result.
+/// The oracle a playing search asks: the inner oracle's
+/// [`Oracle::play_result`] as its result.
 pub struct ForPlay<'a>(pub &'a dyn Oracle);
 
 impl Oracle for ForPlay<'_> {
