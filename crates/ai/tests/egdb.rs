@@ -280,7 +280,7 @@ fn temp_path(name: &str) -> PathBuf {
 }
 
 fn options(max_seeds: u32, threads: usize, stop: Option<u32>) -> BuildOptions {
-    BuildOptions { max_seeds, threads, stop_after_layer: stop, builder: Builder::Auto }
+    BuildOptions { max_seeds, threads, stop_after_layer: stop, ..BuildOptions::default() }
 }
 
 /// A file built and opened again gives the same bytes as the in-memory
@@ -1065,11 +1065,19 @@ fn for_each_board(pits: usize, n: usize, mut f: impl FnMut(&[u8])) {
 
 /// Oware (Abapa) with a made-up stall limit, and its database to 5 seeds.
 fn abapa_with_stall_limit(id: &'static str, limit: u32) -> (Rules, Egdb) {
+    abapa_with_stall_limit_built(id, limit, true)
+}
+
+/// [`abapa_with_stall_limit`], the database built carrying exactness across
+/// captures (`carry`, as builds now do) or with the model's
+/// values as older files hold them.
+fn abapa_with_stall_limit_built(id: &'static str, limit: u32, carry: bool) -> (Rules, Egdb) {
     use mancala_rules::Stall;
     let rules = Rules { stall: Stall::QuietMoves(limit as u8), ..RULESETS[4].rules };
     let r =
         Ruleset { id, name: "Abapa with a stall limit", version: 1, rules, match_first_to: None };
-    (rules, Egdb::build_in_memory(&r, 5).unwrap())
+    let options = BuildOptions { max_seeds: 5, carry_exactness: carry, ..BuildOptions::default() };
+    (rules, Egdb::build_in_memory_options(&r, &options).unwrap())
 }
 
 /// A random position with `n` seeds on the board (a random split of the
@@ -1163,14 +1171,15 @@ fn stall_limit_exactness_is_per_position_and_sound() {
     assert!(cut_short >= 5, "{cut_short}");
 }
 
-/// Where a lower layer holds a forcing line as long as the stall limit, no
-/// forced result above it is exact (Anywoli's layer 12 over layer 8), but
-/// those whose own line fits in what the stall count leaves (`fits`) are
-/// what play relies on: `Oracle::play_result`, and a playing search through
-/// `ForPlay`. Proofs ask `result` and get none of them. Oware (Abapa) with a
-/// made-up limit equal to the lower layers' longest forcing line, against
-/// the exhaustive solver playing the real rules with the limit: the results
-/// play relies on are right nearly always.
+/// In a file built with the model's values (as files built before exactness was carried hold them), where a
+/// lower layer holds a forcing line as long as the stall limit, no forced
+/// result above it is exact (Anywoli's layer 12 over layer 8 in such a
+/// file), but those whose own line fits in what the stall count leaves
+/// (`fits`) are what play relies on: `Oracle::play_result`, and a playing
+/// search through `ForPlay`. Proofs ask `result` and get none of them. Oware
+/// (Abapa) with a made-up limit equal to the lower layers' longest forcing
+/// line, against the exhaustive solver playing the real rules with the
+/// limit: the results play relies on are right nearly always.
 #[test]
 fn play_relies_on_forced_results_whose_own_line_fits_and_proofs_do_not() {
     use mancala_ai::egdb::play::{ForPlay, Oracle};
@@ -1179,7 +1188,8 @@ fn play_relies_on_forced_results_whose_own_line_fits_and_proofs_do_not() {
     let plain = &databases()[4];
     let below = (0..5).map(|n| plain.quiet_bound(n).unwrap()).max().unwrap();
     let limit = below;
-    let (rules, db) = abapa_with_stall_limit("test-abapa-stall-at-lower", limit);
+    let (rules, db) = abapa_with_stall_limit_built("test-abapa-stall-at-lower", limit, false);
+    assert!(!db.carries_exactness(5) && db.carries_exactness(4));
     let mut rng = fastrand::Rng::with_seed(9);
     let mut solver = Exhaustive::new(rules);
     let (mut relied, mut right, mut wrong, mut not_fitting) = (0, 0, 0, 0);
@@ -1245,6 +1255,85 @@ fn play_relies_on_forced_results_whose_own_line_fits_and_proofs_do_not() {
         "{relied} {not_fitting} {searched}"
     );
     assert!(right >= 200 && wrong * 20 <= right, "{right} right, {wrong} wrong");
+}
+
+/// A build carries exactness across captures: while it computes a layer it
+/// reads each lower position whose forcing line is as long as the stall
+/// limit as unresolved, so every forced result of the layer whose own line
+/// fits is exact, and right. Oware (Abapa) with a made-up limit equal to
+/// layer 3's longest forcing line (captures of 2 or 3 seeds from layer 5
+/// reach layers 3 and 2, not layer 4): against the file with the model's
+/// values, layer 5 gives up only forced results (never one turned into the
+/// other), every result it keeps and calls exact agrees with the exhaustive
+/// solver playing the real rules with the limit, and `egdb verify`'s check
+/// reads the lower layers as the build did.
+#[test]
+fn exactness_is_carried_across_captures_by_reading_long_lower_lines_as_unresolved() {
+    use mancala_ai::egdb::play::Oracle;
+    let plain = &databases()[4];
+    let limit = plain.quiet_bound(3).unwrap();
+    assert!(limit > plain.quiet_bound(2).unwrap());
+    let (rules, db) = abapa_with_stall_limit_built("test-abapa-carried", limit, true);
+    let (_, model) = abapa_with_stall_limit_built("test-abapa-carried", limit, false);
+    assert!((0..=5).all(|n| db.carries_exactness(n) && db.layers()[n as usize].carried()));
+    assert!(!model.layers()[5].carried());
+    // Layers 0-4 see no lower line that long: the same values. Layer 5
+    // gives up some forced results and changes none.
+    let (mut given_up, mut kept) = (Vec::new(), 0u64);
+    for n in 0..=5usize {
+        let m = 48 - n as u32;
+        for_each_board(12, n, |pits| {
+            for side in Side::ALL {
+                for cm in 0..=m {
+                    let (a, b) = (db.value(pits, side, cm), model.value(pits, side, cm));
+                    if n < 5 || a == b {
+                        assert_eq!(a, b, "{pits:?} {side:?} {cm}");
+                        kept += (n == 5 && a != Some(Wdl::Draw)) as u64;
+                    } else {
+                        assert_eq!(a, Some(Wdl::Draw), "{pits:?} {side:?} {cm}: {b:?}");
+                        given_up.push(rules.setup_unchecked(pits, split(side, cm, m - cm), side));
+                    }
+                }
+            }
+        });
+    }
+    assert!(!given_up.is_empty(), "no forced result rested on a long lower line");
+    // The check (`egdb verify`) reads a capture's child as the build did,
+    // so it finds those positions in agreement with their moves, and the
+    // rest of layer 5 too.
+    for pos in &given_up {
+        let check = egdb::check::check_position(&db, pos).unwrap();
+        assert!(check.mismatches.is_empty(), "{pos}: {:?}", check.mismatches);
+    }
+    let mut rng = fastrand::Rng::with_seed(6);
+    let check = egdb::check::check_layer(&db, 5, 400, &mut rng);
+    assert_eq!(check.mismatch_count, 0, "{:?}", check.mismatches);
+    // Every forced result whose line fits is exact, and right.
+    let mut rng = fastrand::Rng::with_seed(9);
+    let mut solver = Exhaustive::new(rules);
+    let (mut exact, mut checked) = (0, 0);
+    for _ in 0..6000 {
+        let pos = with_stall_count(rules, 5, limit, &mut rng);
+        let Some(probe) = db.probe(&pos) else { continue };
+        let Some(result) = probe.result else { continue };
+        assert_eq!(probe.exact, probe.fits, "{pos}");
+        assert_eq!(db.result(&pos), probe.exact.then_some(result), "{pos}");
+        assert_eq!(db.play_result(&pos), db.result(&pos), "{pos}");
+        if !probe.exact {
+            continue;
+        }
+        exact += 1;
+        if let Some(truth) = solver.solve(&pos, 20_000) {
+            checked += 1;
+            assert_eq!(truth, result, "{pos} (stall count {})", pos.quiet_moves());
+        }
+    }
+    println!(
+        "stall limit {limit}: layer 5 gave up {} forced results and kept {kept}; {exact} \
+         exact at random stall counts ({checked} checked by the solver)",
+        given_up.len()
+    );
+    assert!(exact >= 300 && checked >= 200, "{exact} exact, {checked} checked");
 }
 
 /// `egdb::check` (behind `mancala egdb verify`) finds every layer of a good

@@ -604,6 +604,26 @@ fn info(path: &Path) -> Result<()> {
             e.checksum
         );
     }
+    if let mancala_rules::Stall::QuietMoves(limit) = r.rules.stall {
+        let held = |n: &usize| db.layers()[*n].positions > 0;
+        let not: Vec<String> = (0..db.layers().len())
+            .filter(|n| held(n) && !db.carries_exactness(*n as u32))
+            .map(|n| n.to_string())
+            .collect();
+        let what = if not.is_empty() {
+            "every layer: a forced result is exact wherever its own forcing line fits in what \
+             the stall count leaves"
+                .to_string()
+        } else {
+            format!(
+                "not in layer(s) {}: a lower layer holds forcing lines of {limit} quiet moves or \
+                 more, which these layers were computed from as they are; proofs do not use \
+                 them, play does where the line fits (a file built again carries it)",
+                not.join(", ")
+            )
+        };
+        println!("exactness:   {what}");
+    }
     if bounds {
         // How long the forcing lines' quiet stretches are, by position.
         let edges = [0u32, 50, 100, 150, 200, 255];

@@ -418,5 +418,8 @@ fn egdb_builders_agree_and_bad_choices_are_refused() {
     assert_eq!(std::fs::read(path("a")).unwrap(), std::fs::read(path("ae")).unwrap());
     let info = mancala(&["egdb", "info", &path("a")]);
     assert!(stdout(&info).contains("quiet-move bound"), "{}", stdout(&info));
+    let exactness = "exactness:   every layer: a forced result is exact wherever its own forcing \
+                     line fits in what the stall count leaves";
+    assert!(stdout(&info).contains(exactness), "{}", stdout(&info));
     let _ = std::fs::remove_dir_all(&dir);
 }

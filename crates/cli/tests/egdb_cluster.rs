@@ -288,3 +288,69 @@ fn processes_in_separate_network_namespaces_build_the_same_file() {
     assert!(same_bytes(&reference("wahree"), &out), "the file differs");
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// Rules with a stall limit (Oware (Abapa) with a made-up limit of 27, the
+/// longest forcing line of its layer 3, so that layers 5 and 6 are computed
+/// reading some lower positions as unresolved): the distributed build
+/// writes the one-machine build's file byte for byte, from scratch and
+/// resuming a file whose lower layers it has to read and send (with their
+/// long lines cleared) before computing the rest. The processes run as
+/// threads of this test, over loopback.
+#[test]
+fn a_stall_limit_build_carries_exactness_the_same_way_distributed() {
+    use mancala_ai::egdb::cluster::{build_distributed, ClusterOptions};
+    use mancala_ai::egdb::{self, BuildOptions, Egdb};
+    use mancala_rules::{Rules, Ruleset, Stall, RULESETS};
+    use std::sync::Arc;
+    let rules = Rules { stall: Stall::QuietMoves(27), ..RULESETS[4].rules };
+    let ruleset: &'static Ruleset = Box::leak(Box::new(Ruleset {
+        id: "test-abapa-stall-27",
+        name: "Abapa with a stall limit",
+        version: 1,
+        rules,
+        match_first_to: None,
+    }));
+    let d = dir("stall");
+    let options = BuildOptions { max_seeds: 6, threads: 1, ..BuildOptions::default() };
+    let one = d.join("one.egdb");
+    egdb::build(ruleset, &one, &options, &mut |_| {}).unwrap();
+    let model = Egdb::build_in_memory_options(
+        ruleset,
+        &BuildOptions { carry_exactness: false, ..options.clone() },
+    )
+    .unwrap();
+    let db = Egdb::open(&one, ruleset).unwrap();
+    assert!(db.layers().iter().all(|e| e.carried()));
+    // The flag is not all that differs: some layer gave up forced results.
+    let forced = |db: &Egdb| db.layers().iter().map(|e| e.win + e.loss).sum::<u64>();
+    assert!(forced(&db) < forced(&model), "{} {}", forced(&db), forced(&model));
+
+    let distributed = |out: &Path| {
+        let port = free_ports(2);
+        let addresses: Vec<String> = (0..2).map(|i| format!("127.0.0.1:{}", port + i)).collect();
+        let workers: Vec<_> = (0..2)
+            .map(|p| {
+                let (out, options) = (out.to_path_buf(), options.clone());
+                let cluster = ClusterOptions {
+                    addresses: addresses.clone(),
+                    ..ClusterOptions::new(2, p, None).unwrap()
+                };
+                std::thread::spawn(move || {
+                    build_distributed(ruleset, &out, &options, &cluster, Arc::new(|_: &str| {}))
+                })
+            })
+            .collect();
+        for w in workers {
+            w.join().unwrap().unwrap();
+        }
+    };
+    let fresh = d.join("fresh.egdb");
+    distributed(&fresh);
+    assert!(same_bytes(&one, &fresh), "a distributed build from scratch differs");
+    let resumed = d.join("resumed.egdb");
+    let lower = BuildOptions { stop_after_layer: Some(4), ..options.clone() };
+    egdb::build(ruleset, &resumed, &lower, &mut |_| {}).unwrap();
+    distributed(&resumed);
+    assert!(same_bytes(&one, &resumed), "a distributed build over layers 0-4 differs");
+    std::fs::remove_dir_all(&d).unwrap();
+}

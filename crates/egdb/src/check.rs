@@ -76,8 +76,10 @@ pub fn from_moves(db: &Egdb, pits: &[u8], side: Side, cm: u32) -> Option<Wdl> {
         let v = if child.is_over() {
             Wdl::for_side(rules.winner_of(&child), mover)
         } else {
+            // A capture's child as the layer was computed from it.
             let c = child.to_move();
-            let v = db.value(child.pits(), c, child.captured()[c] as u32)?;
+            let v =
+                db.value_below(pos.board_seeds(), child.pits(), c, child.captured()[c] as u32)?;
             if c == mover {
                 v
             } else {

@@ -58,6 +58,7 @@ use std::fs::{File, OpenOptions};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::ops::Range;
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
@@ -537,7 +538,8 @@ fn run(
     };
     let mut layers = Vec::new();
     if net.me == 0 {
-        let mut file = File0::open(net, ruleset, path, &binom, &mut lower)?;
+        let carry = options.carry_exactness;
+        let mut file = File0::open(net, ruleset, path, &binom, &mut lower, carry)?;
         let first = file.header.layers.len() as u32;
         let last = match options.stop_after_layer {
             Some(stop) => stop.min(options.max_seeds),
@@ -559,7 +561,7 @@ fn run(
                 progress,
             )?;
             let hash = sink.hash;
-            file.finish(n, &meta, hash, mine.seconds)?;
+            file.finish(n, &meta, hash, mine.seconds, super::layer_flags(rules, carry))?;
             layers.push(mine);
             lower.mine.push(values);
         }
@@ -644,6 +646,7 @@ impl File0 {
         path: &Path,
         binom: &Binomials,
         lower: &mut Lower,
+        carry: bool,
     ) -> Result<File0, EgdbError> {
         let start = Instant::now();
         let io = |error| EgdbError::Io { path: path.to_path_buf(), error };
@@ -695,7 +698,16 @@ impl File0 {
         for (n, e) in old_layers.iter().enumerate() {
             let complete = e.offset + e.length <= len
                 && e.length == lower.splits[n].total as u64 * header.bytes_per_position as u64
-                && send_layer(net, &mut file, path, e, &lower.splits[n], &mut lower.mine, n)?;
+                && send_layer(
+                    net,
+                    &mut file,
+                    path,
+                    e,
+                    &lower.splits[n],
+                    &mut lower.mine,
+                    n,
+                    carry.then_some(&ruleset.rules),
+                )?;
             if !complete {
                 discarded.extend(n as u32..old_layers.len() as u32);
                 break;
@@ -718,7 +730,14 @@ impl File0 {
 
     /// Layer `n` has been written with checksum `hash`: syncs it and adds
     /// it to the header.
-    fn finish(&mut self, n: u32, layer: &Layer, hash: u64, seconds: f64) -> Result<(), EgdbError> {
+    fn finish(
+        &mut self,
+        n: u32,
+        layer: &Layer,
+        hash: u64,
+        seconds: f64,
+        flags: u32,
+    ) -> Result<(), EgdbError> {
         let io = |error| EgdbError::Io { path: self.path.clone(), error };
         self.file.flush().map_err(io)?;
         self.file.sync_data().map_err(io)?;
@@ -732,6 +751,7 @@ impl File0 {
             loss: layer.tally.loss,
             unresolved: layer.tally.unresolved,
             sweeps: layer.sweeps,
+            flags,
         };
         self.end += length;
         self.header.layers.push(entry);
@@ -754,7 +774,10 @@ fn has_bounds_bytes(bytes_per_position: u8) -> bool {
 
 /// Reads layer `n` of the file (entry `e`) in pieces, checking its
 /// checksum, and sends each process its range of the layer's values (this
-/// process keeps its own in `mine`); whether the layer is intact.
+/// process keeps its own in `mine`), with the positions whose forcing line
+/// is as long as the stall limit read as unresolved where `carry` gives the
+/// rules ([`long_lines_unresolved`]); whether the layer is intact.
+#[allow(clippy::too_many_arguments)]
 fn send_layer(
     net: &mut Net,
     file: &mut File,
@@ -763,6 +786,7 @@ fn send_layer(
     split: &Split,
     mine: &mut Vec<Vec<u8>>,
     n: usize,
+    carry: Option<&Rules>,
 ) -> Result<bool, EgdbError> {
     let io = |error| EgdbError::Io { path: path.to_path_buf(), error };
     file.seek(SeekFrom::Start(e.offset)).map_err(io)?;
@@ -778,6 +802,16 @@ fn send_layer(
             return Ok(false);
         }
         hash = fnv1a_more(hash, &piece[..len]);
+        // The values in this piece (pieces start on a position), read as
+        // the layers above are computed from them.
+        let in_values = (at + len as u64).min(values).saturating_sub(at) as usize;
+        if let Some(rules) = carry.filter(|_| in_values > 0 && e.length > values) {
+            let mut bounds = vec![0u8; in_values / 2];
+            if file.read_exact_at(&mut bounds, e.offset + values + at / 2).is_err() {
+                return Ok(false);
+            }
+            long_lines_unresolved(rules, n as u32, &mut piece[..in_values], &bounds);
+        }
         // The part of the values in this piece, by owner.
         let mut out = Vec::new();
         let mut i = at;
@@ -799,6 +833,21 @@ fn send_layer(
         at += len as u64;
     }
     Ok(hash == e.checksum)
+}
+
+/// Reads each position whose forcing line is as long as the stall limit as
+/// unresolved (`m + 1` for both thresholds), as the one-machine build's
+/// `Solver::long_lines_unresolved` does: `values` (2 bytes a position) and
+/// `bounds` (1 a position) are the same positions of layer `n`, kept as a
+/// lower layer for the layers above it.
+fn long_lines_unresolved(rules: &Rules, n: u32, values: &mut [u8], bounds: &[u8]) {
+    let Some(limit) = stall_limit(rules) else { return };
+    let never = (rules.total_seeds() - n + 1) as u8;
+    for (v, &bound) in values.chunks_exact_mut(2).zip(bounds) {
+        if bound as u32 >= limit {
+            v.fill(never);
+        }
+    }
 }
 
 /// Bytes of a layer in one record when the processes send their ranges
@@ -1229,8 +1278,12 @@ fn layer_distributed(
     let all = sum_counts(net, &[t.win, t.loss, t.unresolved, t.inexact, revisits])?;
     let tally = Tally { win: all[0], loss: all[1], unresolved: all[2], inexact: all[3] };
     let split = work.split;
-    let (values, bounds, widths) = work.into_values();
+    let (mut values, bounds, widths) = work.into_values();
     gather(net, &split, [(&values, widths.0), (&bounds, widths.1)], sink)?;
+    // Kept as a lower layer: read as the layers above are computed from it.
+    if options.carry_exactness {
+        long_lines_unresolved(rules, n, &mut values, &bounds);
+    }
     drop(bounds);
     let seconds = start.elapsed().as_secs_f64();
     let mine = ProcessLayer {

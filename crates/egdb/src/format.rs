@@ -58,6 +58,24 @@ pub struct LayerEntry {
     pub unresolved: u64,
     /// Jacobi sweeps used (the last changed nothing).
     pub sweeps: u32,
+    /// How the layer was computed: [`LayerEntry::CARRIED`] or 0.
+    pub flags: u32,
+}
+
+impl LayerEntry {
+    /// Rules with a stall limit: while this layer was computed, each lower
+    /// position whose forcing line is as long as the limit was read as
+    /// unresolved, so that the layer's forced results rest only on lower
+    /// results that hold right after a capture (see `docs/egdb.md`, "Anywoli's
+    /// stall rule"). Files built before this flag existed have it nowhere.
+    pub const CARRIED: u32 = 1;
+    /// Every flag this program knows.
+    const KNOWN: u32 = LayerEntry::CARRIED;
+
+    /// Whether [`LayerEntry::CARRIED`] is set.
+    pub fn carried(&self) -> bool {
+        self.flags & LayerEntry::CARRIED != 0
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,6 +127,7 @@ impl Header {
                 b[at + 8 * j..at + 8 * j + 8].copy_from_slice(&f.to_le_bytes());
             }
             b[at + 56..at + 60].copy_from_slice(&e.sweeps.to_le_bytes());
+            b[at + 60..at + 64].copy_from_slice(&e.flags.to_le_bytes());
         }
         let sum = fnv1a(&b[..CHECKSUM_AT]);
         b[CHECKSUM_AT..].copy_from_slice(&sum.to_le_bytes());
@@ -186,7 +205,15 @@ impl Header {
                 loss: u64_at(b, at + 40),
                 unresolved: u64_at(b, at + 48),
                 sweeps: u32_at(b, at + 56),
+                flags: u32_at(b, at + 60),
             };
+            if e.flags & !LayerEntry::KNOWN != 0 {
+                return corrupt(format!(
+                    "layer {i} has flags {:#x}; this program knows only {:#x}",
+                    e.flags,
+                    LayerEntry::KNOWN
+                ));
+            }
             if e.offset != offset
                 || Some(e.length) != e.positions.checked_mul(bytes_per_position as u64)
             {

@@ -179,15 +179,18 @@ pub struct Probe {
     /// repetition history. False for an unresolved value that is not a
     /// draw, and for a forced result that a stall limit could cut short:
     /// the position's stall count plus its forcing line's quiet moves
-    /// (`bound`) reach the limit, or a lower layer holds a forcing line as
-    /// long as the limit.
+    /// (`bound`) reach the limit, or the layer does not carry exactness
+    /// ([`Egdb::carries_exactness`]: a lower layer holds a forcing line as
+    /// long as the limit, and this layer was computed from it as it is, as
+    /// files built before the flag existed were).
     pub exact: bool,
     /// Whether the forcing line of a forced result fits in what the stall
     /// limit leaves from this position (its stall count plus `bound` stays
     /// below the limit), the lower layers aside: `exact` without the
-    /// condition on the lower layers' longest lines, which one long line
-    /// among millions fails for a whole layer (Anywoli's layer 8 for layer
-    /// 12). True wherever `exact` is. Play relies on it
+    /// condition on the layer, which one long line among millions fails
+    /// for a whole layer of an older file (Anywoli's layer 8 for layer 12).
+    /// True wherever `exact` is, and equal to it in a layer that carries
+    /// exactness. Play relies on it
     /// ([`crate::play::Oracle::play_result`]); proofs do not.
     pub fits: bool,
     /// A bound on the quiet moves (passes included) the forcing line of a
@@ -225,8 +228,29 @@ pub struct Egdb {
     header: Header,
     bytes: Storage,
     binom: Binomials,
-    /// The longest forcing stretch of quiet moves in layers `0..n`.
-    bound_below: Vec<u32>,
+    /// Rules with a stall limit: whether layer `n`'s forced results whose
+    /// own line fits are exact, because no lower result they rest on can
+    /// be cut short by the limit ([`Egdb::carries_exactness`]).
+    carried: Vec<bool>,
+}
+
+/// By layer, whether its forced results whose own forcing line fits in
+/// what the stall limit leaves are exact: every lower result they rest on
+/// holds right after a capture. Layer `n` is if each lower layer is, and
+/// either all their forcing lines are shorter than the limit or layer `n`
+/// was computed reading the longer ones as unresolved
+/// ([`LayerEntry::CARRIED`]). Every layer is, without a stall limit.
+fn carried(layers: &[LayerEntry], limit: Option<u32>) -> Vec<bool> {
+    let Some(limit) = limit else { return vec![true; layers.len()] };
+    let (mut all_below, mut longest_below) = (true, 0);
+    let mut carried = Vec::with_capacity(layers.len());
+    for e in layers {
+        let here = all_below && (e.carried() || longest_below < limit);
+        carried.push(here);
+        all_below &= here;
+        longest_below = longest_below.max(quiet_bound(e.sweeps));
+    }
+    carried
 }
 
 /// Which layer builder to use.
@@ -285,12 +309,25 @@ pub struct BuildOptions {
     pub stop_after_layer: Option<u32>,
     /// Which builder computes the layers (the results are the same).
     pub builder: Builder,
+    /// Rules with a stall limit: read each lower position whose forcing
+    /// line is as long as the limit as unresolved while a layer is
+    /// computed, so that every forced result whose own line fits is exact
+    /// ([`LayerEntry::CARRIED`]; docs/egdb.md). True by default; false
+    /// computes the model's values as files built before the flag existed hold
+    /// them (for comparison).
+    pub carry_exactness: bool,
 }
 
 impl Default for BuildOptions {
     fn default() -> BuildOptions {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        BuildOptions { max_seeds: 8, threads, stop_after_layer: None, builder: Builder::Auto }
+        BuildOptions {
+            max_seeds: 8,
+            threads,
+            stop_after_layer: None,
+            builder: Builder::Auto,
+            carry_exactness: true,
+        }
     }
 }
 
@@ -559,10 +596,14 @@ fn compute_layer(
     max_seeds: u32,
     threads: usize,
     builder: Builder,
+    carry: bool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<(solve::Layer, f64), EgdbError> {
     let start = Instant::now();
-    let solver = solve::Solver::new(rules, binom, lower, n as usize, threads, sides_for(rules));
+    let mut solver = solve::Solver::new(rules, binom, lower, n as usize, threads, sides_for(rules));
+    if carry {
+        solver = solver.long_lines_unresolved();
+    }
     let mut report =
         |phase, done, total| progress(&Progress { seeds: n, max_seeds, phase, done, total });
     let layer = match builder.resolve_layer(rules, n) {
@@ -572,7 +613,16 @@ fn compute_layer(
     Ok((layer, start.elapsed().as_secs_f64()))
 }
 
-fn entry_of(layer: &solve::Layer, offset: u64) -> LayerEntry {
+/// The flags of a layer computed for `rules` with `options`.
+fn layer_flags(rules: &Rules, carry: bool) -> u32 {
+    if carry && solve::has_bounds(rules) {
+        LayerEntry::CARRIED
+    } else {
+        0
+    }
+}
+
+fn entry_of(layer: &solve::Layer, offset: u64, flags: u32) -> LayerEntry {
     LayerEntry {
         offset,
         length: layer.data.len() as u64,
@@ -582,6 +632,7 @@ fn entry_of(layer: &solve::Layer, offset: u64) -> LayerEntry {
         loss: layer.tally.loss,
         unresolved: layer.tally.unresolved,
         sweeps: layer.sweeps,
+        flags,
     }
 }
 
@@ -631,6 +682,7 @@ pub fn build(
             options.max_seeds,
             options.threads,
             options.builder,
+            options.carry_exactness,
             progress,
         )
     })
@@ -728,7 +780,7 @@ pub(crate) fn build_with(
         let (layer, seconds) = compute(n, &binom, &lower)?;
         drop(lower);
         drop(map);
-        let entry = entry_of(&layer, end);
+        let entry = entry_of(&layer, end, layer_flags(&ruleset.rules, options.carry_exactness));
         file.seek(SeekFrom::Start(end)).map_err(io(path))?;
         file.write_all(&layer.data).map_err(io(path))?;
         file.sync_data().map_err(io(path))?;
@@ -823,6 +875,7 @@ fn keep_one_side(
             loss: halve(e.loss)?,
             unresolved: halve(e.unresolved)?,
             sweeps: e.sweeps,
+            flags: e.flags,
         };
         offset += e.length;
         *old = new;
@@ -890,13 +943,8 @@ impl Egdb {
         let binom = Binomials::new();
         check_identity(&header, ruleset, &binom)?;
         check_length(&header, bytes.len() as u64)?;
-        let mut bound_below = Vec::with_capacity(header.layers.len());
-        let mut worst = 0;
-        for e in &header.layers {
-            bound_below.push(worst);
-            worst = worst.max(quiet_bound(e.sweeps));
-        }
-        Ok(Egdb { ruleset: *ruleset, header, bytes, binom, bound_below })
+        let carried = carried(&header.layers, solve::stall_limit(&ruleset.rules));
+        Ok(Egdb { ruleset: *ruleset, header, bytes, binom, carried })
     }
 
     /// Builds a database in memory (no file), layers `0..=max_seeds`.
@@ -910,9 +958,20 @@ impl Egdb {
         max_seeds: u32,
         builder: Builder,
     ) -> Result<Egdb, EgdbError> {
+        let options = BuildOptions { max_seeds, builder, ..BuildOptions::default() };
+        Egdb::build_in_memory_options(ruleset, &options)
+    }
+
+    /// [`Egdb::build_in_memory`] with `options` (all but
+    /// `stop_after_layer`, which a build in memory has no use for).
+    pub fn build_in_memory_options(
+        ruleset: &Ruleset,
+        options: &BuildOptions,
+    ) -> Result<Egdb, EgdbError> {
+        let BuildOptions { max_seeds, threads, builder, carry_exactness, .. } = *options;
         check_request(ruleset, max_seeds, builder)?;
         let binom = Binomials::new();
-        let threads = BuildOptions::default().threads;
+        let flags = layer_flags(&ruleset.rules, carry_exactness);
         let mut header = new_header(ruleset);
         let mut data: Vec<Vec<u8>> = Vec::new();
         let mut offset = HEADER_LEN as u64;
@@ -926,9 +985,10 @@ impl Egdb {
                 max_seeds,
                 threads,
                 builder,
+                carry_exactness,
                 &mut |_| {},
             )?;
-            let entry = entry_of(&layer, offset);
+            let entry = entry_of(&layer, offset, flags);
             offset += entry.length;
             header.layers.push(entry);
             data.push(layer.data);
@@ -969,6 +1029,33 @@ impl Egdb {
     /// North to move is read as its mirror) or 2.
     pub fn sides_stored(&self) -> u32 {
         self.header.sides.per_board() as u32
+    }
+
+    /// Whether layer `seeds` carries exactness across captures: its forced
+    /// results whose own forcing line fits in what the stall limit leaves
+    /// are exact (see [`Probe::exact`]). True for every layer of rules
+    /// without a stall limit; false for a layer it does not hold.
+    pub fn carries_exactness(&self, seeds: u32) -> bool {
+        self.carried.get(seeds as usize).copied().unwrap_or(false)
+    }
+
+    /// The value of a position as layer `above` was computed from it:
+    /// [`Egdb::value`], except that, in a layer below `above`, a forced result
+    /// whose forcing line is as long as the stall limit reads as
+    /// unresolved (`Draw`) where `above` was computed so
+    /// ([`LayerEntry::CARRIED`]). What `egdb verify` checks a capture against.
+    pub fn value_below(&self, above: u32, pits: &[u8], to_move: Side, cm: u32) -> Option<Wdl> {
+        let value = self.value(pits, to_move, cm)?;
+        let seeds: u32 = pits.iter().map(|&s| s as u32).sum();
+        let carried = seeds < above
+            && self.header.layers.get(above as usize).is_some_and(LayerEntry::carried);
+        let limit = solve::stall_limit(&self.ruleset.rules);
+        match limit {
+            Some(limit) if carried && self.position_bound(pits, to_move)? >= limit => {
+                Some(Wdl::Draw)
+            }
+            _ => Some(value),
+        }
     }
 
     /// The per-position quiet-move bounds of layer `seeds`, one byte per
@@ -1068,10 +1155,8 @@ impl Egdb {
                     Stall::QuietMoves(limit) => {
                         // This stretch fits from the position's stall count,
                         // and every stretch after a capture fits from 0.
-                        let limit = limit as u32;
-                        let below = self.bound_below[n as usize];
-                        let fits = (pos.quiet_moves() as u32).saturating_add(bound) < limit;
-                        (fits && below < limit, fits)
+                        let fits = (pos.quiet_moves() as u32).saturating_add(bound) < limit as u32;
+                        (fits && self.carried[n as usize], fits)
                     }
                 };
                 (Some(value), exact, fits)

@@ -71,7 +71,9 @@ impl Oracle for Egdb {
     }
 
     /// Also the forced results whose own forcing line fits the stall limit,
-    /// when only a lower layer's longest line keeps them from being exact.
+    /// in a layer that does not carry exactness (a file built before it
+    /// did: only a lower layer's longest line keeps them from being exact).
+    /// In a layer that carries it, the same as `result`.
     fn play_result(&self, pos: &Position) -> Option<Wdl> {
         self.probe(pos).filter(|p| p.fits).and_then(|p| p.result)
     }

@@ -226,6 +226,10 @@ pub(crate) struct Solver<'a> {
     /// The set-up endings `(tw, tl)` of a position not over as set up, by
     /// `2 * seeds in South's row + side` ([`target_thresholds`]).
     ends: Vec<Option<(u8, u8)>>,
+    /// By lower layer: where its quiet-move bounds start in `lower`, if
+    /// some of its positions have a forcing line as long as the stall
+    /// limit and those are read as unresolved ([`Solver::long_lines_unresolved`]).
+    long: Vec<Option<usize>>,
 }
 
 /// A chunk of the layer handled by one thread: positions `start..start +
@@ -335,14 +339,36 @@ impl<'a> Solver<'a> {
                 target_thresholds(rules, m, BySide::new(south, n as u32 - south), side)
             })
             .collect();
-        Solver { rules, binom, lower, lower_read: None, n, threads, sides, ends }
+        Solver { rules, binom, lower, lower_read: None, n, threads, sides, ends, long: Vec::new() }
+    }
+
+    /// The same solver reading each lower position whose forcing line is
+    /// as long as the stall limit (its bound, the byte after the layer's
+    /// values, is the limit or more) as unresolved: `m + 1` for both
+    /// thresholds. The layer's forced results then rest only on lower
+    /// results that hold right after a capture, when the stall count is 0
+    /// (docs/egdb.md, "Anywoli's stall rule"). Nothing changes for rules
+    /// without a stall limit or lower layers without such a line.
+    pub(crate) fn long_lines_unresolved(mut self) -> Solver<'a> {
+        let Some(limit) = stall_limit(self.rules) else { return self };
+        self.long = self
+            .lower
+            .iter()
+            .map(|layer| {
+                // Two bytes of values and one of bound a position.
+                let at = layer.len() / 3 * 2;
+                let bounds = layer.get(at..).filter(|b| 3 * b.len() == layer.len())?;
+                bounds.iter().any(|&b| b as u32 >= limit).then_some(at)
+            })
+            .collect();
+        self
     }
 
     /// The same solver reading the lower layers through `read` (see
     /// [`Solver::lower_read`]); only the distributed build uses it.
     #[cfg_attr(not(feature = "cluster"), allow(dead_code))]
     pub(crate) fn with_lower_read<'b>(&'b self, read: &'b LowerRead<'b>) -> Solver<'b> {
-        Solver { lower_read: Some(read), ends: self.ends.clone(), ..*self }
+        Solver { lower_read: Some(read), ends: self.ends.clone(), long: self.long.clone(), ..*self }
     }
 
     /// The `(win, lose)` of position `idx` of the finished lower layer
@@ -358,6 +384,12 @@ impl<'a> Solver<'a> {
             Some(read) => read(seeds, idx, capture),
             None => {
                 let layer = self.lower[seeds];
+                if let Some(Some(at)) = self.long.get(seeds) {
+                    if stall_limit(self.rules).is_some_and(|l| layer[at + idx] as u32 >= l) {
+                        let never = (self.total() - seeds + 1) as u8;
+                        return Some((never, never));
+                    }
+                }
                 Some((layer[2 * idx], layer[2 * idx + 1]))
             }
         }
