@@ -186,7 +186,7 @@ impl<'a> Checker<'a> {
         let rules = db.ruleset().rules;
         Checker {
             db,
-            forcing: Forcing::new(rules).with_hint(db),
+            forcing: Forcing::new(rules).with_hint(db).with_lower(db),
             exhaustive: Exhaustive::new(rules),
             effort,
             table: Table::default(),
@@ -231,8 +231,9 @@ impl<'a> Checker<'a> {
             let winner = if probe.value == Wdl::Win { mover } else { !mover };
             // The forcing line: at most `bound` quiet moves, then the move
             // that captures or ends the game (in Anywoli's layers 4 and 8
-            // every capture ends it), and within what the stall count
-            // leaves.
+            // every capture ends it; from layer 12 it leads to layer 8,
+            // whose exact results the search takes: `Forcing::with_lower`),
+            // and within what the stall count leaves.
             let left = limit - pos.quiet_moves() as u32;
             let plies = (probe.bound + 1).min(left);
             let mut found = self.forcing.proves(pos, winner, plies, budget);

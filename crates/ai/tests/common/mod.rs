@@ -280,6 +280,11 @@ pub struct Forcing<'a> {
     /// Orders the prover's moves (never changes a result): the database's
     /// forced wins for the prover first, shortest first.
     hint: Option<&'a Egdb>,
+    /// Takes this database's exact results for the positions a capture
+    /// leads to with fewer seeds than the root's layer (see
+    /// [`Forcing::with_lower`]), and the root's seeds on the board.
+    lower: Option<&'a Egdb>,
+    root_seeds: u32,
     /// Whether the repetition rule applies along the path (see
     /// [`Forcing::proves`]), and the path.
     along_path: bool,
@@ -355,6 +360,8 @@ impl<'a> Forcing<'a> {
             nodes: 0,
             budget: 0,
             hint: None,
+            lower: None,
+            root_seeds: 0,
             along_path: false,
             path: Vec::new(),
         }
@@ -364,6 +371,17 @@ impl<'a> Forcing<'a> {
     /// only, every result is still proved by playing the moves.
     pub fn with_hint(mut self, db: &'a Egdb) -> Forcing<'a> {
         self.hint = Some(db);
+        self
+    }
+
+    /// Takes `db`'s exact results (`Oracle::result`: forced, with the stall
+    /// rule accounted for) for the positions a capture leads to in a layer
+    /// below the root's, instead of searching on: a check of a layer by the
+    /// search and the layers below it, which are checked in their turn. A
+    /// capture starts a fresh stall count and no repetition history, which
+    /// is what those results are exact for.
+    pub fn with_lower(mut self, db: &'a Egdb) -> Forcing<'a> {
+        self.lower = Some(db);
         self
     }
 
@@ -423,6 +441,7 @@ impl<'a> Forcing<'a> {
         self.budget = budget;
         self.along_path = along_path;
         self.path.clear();
+        self.root_seeds = pos.board_seeds();
         if pos.is_over() {
             return Ok(None);
         }
@@ -509,6 +528,8 @@ impl<'a> Forcing<'a> {
             let won = if let Some(outcome) = child.outcome() {
                 let by_play = !matches!(outcome.reason, EndReason::Stall | EndReason::Cycle);
                 (by_play && outcome.winner == Some(prover)).then_some(1)
+            } else if let Some(v) = self.lower_result(pos, &child) {
+                (v.winner(child.to_move()) == Some(prover)).then_some(1)
             } else if left == 1 {
                 None
             } else {
@@ -536,6 +557,15 @@ impl<'a> Forcing<'a> {
             None => e.failed = e.failed.max(left),
         }
         Ok(result)
+    }
+
+    /// The exact result of `child`, reached from `pos` by a capture into a
+    /// layer below the root's, where [`Forcing::with_lower`] gives one.
+    fn lower_result(&self, pos: &Position, child: &Position) -> Option<Wdl> {
+        use mancala_ai::egdb::play::Oracle;
+        let db = self.lower?;
+        let below = child.captured() != pos.captured() && child.board_seeds() < self.root_seeds;
+        below.then(|| db.result(child)).flatten()
     }
 
     /// The database's view of a child, for move ordering: its bound if the
