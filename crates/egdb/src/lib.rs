@@ -239,13 +239,15 @@ pub struct Egdb {
 /// holds right after a capture. Layer `n` is if each lower layer is, and
 /// either all their forcing lines are shorter than the limit or layer `n`
 /// was computed reading the longer ones as unresolved
-/// ([`LayerEntry::CARRIED`]). Every layer is, without a stall limit.
+/// ([`LayerEntry::CARRIED`]). Every layer is, without a stall limit, and so
+/// is an empty layer (Anywoli's with a number of seeds not a multiple of
+/// 4): no result rests on it.
 fn carried(layers: &[LayerEntry], limit: Option<u32>) -> Vec<bool> {
     let Some(limit) = limit else { return vec![true; layers.len()] };
     let (mut all_below, mut longest_below) = (true, 0);
     let mut carried = Vec::with_capacity(layers.len());
     for e in layers {
-        let here = all_below && (e.carried() || longest_below < limit);
+        let here = e.positions == 0 || (all_below && (e.carried() || longest_below < limit));
         carried.push(here);
         all_below &= here;
         longest_below = longest_below.max(quiet_bound(e.sweeps));
@@ -613,7 +615,7 @@ fn compute_layer(
     Ok((layer, start.elapsed().as_secs_f64()))
 }
 
-/// The flags of a layer computed for `rules` with `options`.
+/// The flags of a layer computed for `rules`, carrying exactness or not.
 fn layer_flags(rules: &Rules, carry: bool) -> u32 {
     if carry && solve::has_bounds(rules) {
         LayerEntry::CARRIED
@@ -1165,5 +1167,46 @@ impl Egdb {
             Wdl::Draw => (None, false, false),
         };
         Some(Probe { value, result, exact, fits, bound, win, lose })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A layer of `positions` positions whose longest forcing line took
+    /// `sweeps` sweeps, with or without the flag.
+    fn layer(positions: u64, sweeps: u32, carried: bool) -> LayerEntry {
+        let flags = if carried { LayerEntry::CARRIED } else { 0 };
+        LayerEntry { positions, sweeps, flags, ..LayerEntry::default() }
+    }
+
+    /// A layer carries exactness when every layer below it does and either
+    /// their lines are all shorter than the limit or it has the flag; an
+    /// empty layer always does, and nothing rests on it; without a stall
+    /// limit every layer does.
+    #[test]
+    fn a_layer_carries_exactness_over_short_lines_or_with_the_flag() {
+        // Anywoli's layers 0, 4, 8 and 12 as a file of model values holds
+        // them (layer 8's longest line is 206), one empty layer between each.
+        let model = [
+            layer(1, 2, false),
+            layer(0, 0, false),
+            layer(17550, 13, false),
+            layer(0, 0, false),
+            layer(7888725, 208, false),
+            layer(0, 0, false),
+            layer(834451800, 238, false),
+        ];
+        assert_eq!(carried(&model, Some(200)), [true, true, true, true, true, true, false]);
+        assert_eq!(carried(&model, None), [true; 7]);
+        assert_eq!(carried(&model, Some(240)), [true; 7]);
+        // The top layer built again with the flag, over the old layers.
+        let mut mixed = model;
+        mixed[6].flags = LayerEntry::CARRIED;
+        assert_eq!(carried(&mixed, Some(200)), [true; 7]);
+        // A layer that does not carry it breaks every layer above it, even
+        // one with the flag: layer 8's lines rest on layer 4's, longer than 8.
+        assert_eq!(carried(&mixed, Some(8)), [true, true, true, true, false, true, false]);
     }
 }
